@@ -1,0 +1,26 @@
+// The contract every `fnq` sub-command implements. Output goes through `io` so tests can capture it.
+
+export interface CliIO {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export interface Command {
+  name: string;
+  summary: string;
+  usage: string;
+  /** Exit code: 0 success, 1 the thing checked is invalid or the call failed, 2 usage error. */
+  run(argv: string[], io: CliIO): Promise<number>;
+}
+
+export const processIO = (): CliIO => ({
+  out: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
+  err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
+  env: process.env,
+  cwd: process.cwd(),
+});
+
+/** Raised by commands for bad arguments; main() prints the usage and exits 2. */
+export class UsageError extends Error {}

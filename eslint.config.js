@@ -1,0 +1,19 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', '.esbuild/', '.serverless/', '.data/', '.tmp/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Service code logs through the redacting logger only (lib/log.ts).
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['lib/**/*.ts', 'handlers/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
+);

@@ -1,0 +1,76 @@
+// The two ports every AI platform implements. Pipelines (lib/query) and ingestion (lib/ingest)
+// talk only to these; adapters (OpenAI SDK, the embedded local engine) live beside this file.
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** The arguments exactly as the model produced them: JSON text, possibly invalid. */
+  arguments: string;
+}
+
+export type ChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; toolCalls?: ToolCall[] }
+  | { role: 'tool'; toolCallId: string; content: string };
+
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}
+
+export type ToolChoice = 'auto' | 'none' | 'required' | { name: string };
+
+export interface ResponseFormat {
+  name: string;
+  schema: JsonSchema;
+}
+
+/**
+ * A structured view of what the messages already say, for the embedded local engine, which
+ * does not read prose. Remote models ignore it; pipelines fill it so both paths get the same input.
+ */
+export type TaskHint =
+  | { kind: 'rag'; question: string; hits: { text: string; source: string; score: number }[] }
+  | { kind: 'sql'; question: string; schema: unknown; previousError?: string; rows?: unknown }
+  | { kind: 'function'; question: string; result?: unknown }
+  | { kind: 'repair'; question: string; invalid: string; errors: string[] };
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  tools?: ToolDefinition[];
+  toolChoice?: ToolChoice;
+  responseFormat?: ResponseFormat;
+  hint?: TaskHint;
+  signal?: AbortSignal;
+}
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+export interface ChatResponse {
+  content: string | null;
+  toolCalls: ToolCall[];
+  usage: TokenUsage;
+  model: string;
+}
+
+export interface ChatModel {
+  /** e.g. `local` or `openai:gpt-4o-mini`; used in metrics and logs, never a secret. */
+  readonly id: string;
+  chat(request: ChatRequest): Promise<ChatResponse>;
+}
+
+export const EMBEDDING_DIMENSIONS = 768;
+
+export interface Embedder {
+  /** Recorded on each collection: a collection is always queried with the embedder that filled it. */
+  readonly id: string;
+  readonly dimensions: number;
+  embed(texts: string[], options?: { signal?: AbortSignal }): Promise<{ vectors: Float32Array[]; usage: TokenUsage }>;
+}
