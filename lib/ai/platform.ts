@@ -1,0 +1,140 @@
+// Which AI platform answers a query (DESIGN.md §3 "AI platforms"). `ai_platform` is matched
+// case-insensitively after trimming; omitted or empty means "default".
+//
+// Caching: operator-key models are built once per configuration object (read once per cold start)
+// and reused across warm invocations. Caller-key models are built per request and never cached, so
+// no caller key outlives its request in our memory; building one is cheap, and HTTP connections are
+// pooled by Node's global fetch dispatcher whichever client object sends them.
+import { badRequest } from '../errors';
+import { OpenAIChat } from './openai-chat';
+import type { OpenAIAdapterOptions } from './openai-client';
+import { OpenAIEmbedder } from './openai-embedder';
+import type { ChatModel, Embedder } from './ports';
+
+export type PlatformName = 'default' | 'openai';
+export const PLATFORM_NAMES: readonly PlatformName[] = ['default', 'openai'];
+
+/** The operator's own OpenAI-compatible endpoint, serving as the default platform. */
+export interface OperatorEndpoint {
+  baseURL: string;
+  /** Optional for endpoints that take no key (e.g. a local server). */
+  apiKey?: string;
+  chatModel: string;
+  /** Must honour `dimensions: 768`. */
+  embedModel: string;
+}
+
+export interface AiPlatformConfig {
+  /** Unset: the default platform is the embedded local engine. */
+  endpoint?: OperatorEndpoint;
+  /** Where ai_platform "openai" goes; default https://api.openai.com/v1. */
+  openaiBaseURL?: string;
+  /** Chat model for ai_platform "openai"; default gpt-4o-mini. */
+  openaiChatModel?: string;
+  /** Per model call, retries included; default 20000. */
+  timeoutMs?: number;
+  /** Default 2. */
+  maxRetries?: number;
+  /** Default 500. */
+  retryBaseDelayMs?: number;
+}
+
+export interface PlatformSelection {
+  ai_platform?: string | null;
+  /** The request's `api+key`; ignored by the default platform. */
+  apiKey?: string | null;
+}
+
+export interface ResolvedPlatform {
+  name: PlatformName;
+  chat: ChatModel;
+}
+
+const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+const DEFAULT_OPENAI_CHAT_MODEL = 'gpt-4o-mini';
+// Visible ASCII only: anything else cannot travel in an Authorization header.
+const API_KEY_SHAPE = /^[\x21-\x7e]{1,512}$/;
+
+const operatorChats = new WeakMap<AiPlatformConfig, ChatModel>();
+const operatorEmbedders = new WeakMap<AiPlatformConfig, Embedder>();
+
+export function resolvePlatform(
+  selection: PlatformSelection,
+  config: AiPlatformConfig,
+  localChat: () => ChatModel,
+): ResolvedPlatform {
+  const name = platformName(selection.ai_platform);
+  if (name === 'default') {
+    const { endpoint } = config;
+    const chat = endpoint
+      ? cached(operatorChats, config, () => new OpenAIChat(operatorOptions(config, endpoint, endpoint.chatModel)))
+      : localChat();
+    return { name, chat };
+  }
+  return {
+    name,
+    chat: new OpenAIChat({
+      ...budget(config),
+      platform: 'openai',
+      apiKey: callerKey(selection.apiKey),
+      baseURL: config.openaiBaseURL ?? DEFAULT_OPENAI_BASE_URL,
+      model: config.openaiChatModel ?? DEFAULT_OPENAI_CHAT_MODEL,
+    }),
+  };
+}
+
+/** The embedder new collections are filled with: the operator's endpoint, else the local engine. */
+export function defaultEmbedder(config: AiPlatformConfig, localEmbedder: () => Embedder): Embedder {
+  const { endpoint } = config;
+  if (!endpoint) return localEmbedder();
+  return cached(operatorEmbedders, config, () => new OpenAIEmbedder(operatorOptions(config, endpoint, endpoint.embedModel)));
+}
+
+function platformName(value: string | null | undefined): PlatformName {
+  const name = (value ?? '').trim().toLowerCase() || 'default';
+  if ((PLATFORM_NAMES as readonly string[]).includes(name)) return name as PlatformName;
+  // The value is not echoed: a misplaced key must not come back in a message or a log line.
+  throw badRequest(
+    'ai_platform is not one of the accepted values',
+    `Use ${PLATFORM_NAMES.map((n) => `"${n}"`).join(' or ')} (case-insensitive), or omit ai_platform for the default platform`,
+    'unknown_ai_platform',
+  );
+}
+
+function callerKey(value: string | null | undefined): string {
+  const key = (value ?? '').trim();
+  if (!key) {
+    throw badRequest(
+      'ai_platform "openai" needs your own OpenAI key in api+key, and none was given',
+      'Add your OpenAI secret key as "api+key", or omit ai_platform to use the default platform',
+      'missing_api_key',
+    );
+  }
+  if (!API_KEY_SHAPE.test(key)) {
+    throw badRequest(
+      'api+key contains characters an API key cannot have (spaces, line breaks or non-ASCII) or is longer than 512 characters',
+      'Copy the key again exactly as the platform shows it',
+      'invalid_api_key',
+    );
+  }
+  return key;
+}
+
+function budget(config: AiPlatformConfig) {
+  return {
+    timeoutMs: config.timeoutMs ?? 20_000,
+    maxRetries: config.maxRetries ?? 2,
+    retryBaseDelayMs: config.retryBaseDelayMs ?? 500,
+  };
+}
+
+function operatorOptions(config: AiPlatformConfig, endpoint: OperatorEndpoint, model: string): OpenAIAdapterOptions {
+  // The SDK insists on a key; keyless endpoints ignore this placeholder.
+  return { ...budget(config), platform: 'default', apiKey: endpoint.apiKey || 'none', baseURL: endpoint.baseURL, model };
+}
+
+function cached<T>(cache: WeakMap<AiPlatformConfig, T>, config: AiPlatformConfig, build: () => T): T {
+  let value = cache.get(config);
+  if (!value) cache.set(config, (value = build()));
+  return value;
+}

@@ -1,0 +1,43 @@
+// The only place that builds AWS clients. One client per service per process (cold start),
+// pointed at the local emulators when the config carries endpoint overrides.
+import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Config } from '../config';
+
+type AwsConfig = Config['aws'];
+
+// Emulators accept any credentials; real AWS uses the Lambda role's from the default chain.
+const emulatorCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+const clients = new Map<string, unknown>();
+
+function memo<T>(key: string, build: () => T): T {
+  if (!clients.has(key)) clients.set(key, build());
+  return clients.get(key) as T;
+}
+
+export const s3Client = (aws: AwsConfig) =>
+  memo(`s3|${aws.region}|${aws.endpoints.s3 ?? ''}`, () =>
+    aws.endpoints.s3
+      ? new S3Client({ region: aws.region, endpoint: aws.endpoints.s3, forcePathStyle: true, credentials: emulatorCredentials })
+      : new S3Client({ region: aws.region }),
+  );
+
+export const sqsClient = (aws: AwsConfig) =>
+  memo(`sqs|${aws.region}|${aws.endpoints.sqs ?? ''}`, () =>
+    aws.endpoints.sqs
+      ? new SQSClient({ region: aws.region, endpoint: aws.endpoints.sqs, credentials: emulatorCredentials })
+      : new SQSClient({ region: aws.region }),
+  );
+
+export const dynamoClient = (aws: AwsConfig) =>
+  memo(`ddb|${aws.region}|${aws.endpoints.dynamodb ?? ''}`, () =>
+    DynamoDBDocumentClient.from(
+      aws.endpoints.dynamodb
+        ? new DynamoDBClient({ region: aws.region, endpoint: aws.endpoints.dynamodb, credentials: emulatorCredentials })
+        : new DynamoDBClient({ region: aws.region }),
+      { marshallOptions: { removeUndefinedValues: true } },
+    ),
+  );

@@ -1,0 +1,170 @@
+// Environment → one typed, validated config object, read once per cold start.
+// Every problem is collected and reported together, each naming its variable, so a bad
+// deployment fails at start with a message an operator can act on.
+
+export type Level = 'free' | 'pro' | 'enterprise';
+export const LEVELS: readonly Level[] = ['free', 'pro', 'enterprise'];
+
+export interface Config {
+  stage: string;
+  version: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  auth: { jwtSecret?: string; jwksUrl?: string; issuer?: string; audience?: string };
+  aws: {
+    region: string;
+    /** Emulator endpoints; unset on AWS. */
+    endpoints: { s3?: string; sqs?: string; dynamodb?: string };
+    bucket: string;
+    queueUrl: string;
+    tables: { uploads: string; usage: string; functions: string; lanceCommits: string };
+  };
+  lanceUri: string;
+  ai: {
+    /** The operator's OpenAI-compatible default platform; the embedded local engine when unset. */
+    baseUrl?: string;
+    apiKey?: string;
+    chatModel: string;
+    embedModel: string;
+    openaiBaseUrl: string;
+    timeoutMs: number;
+  };
+  sql: { allowLoopback: boolean; allowPrivate: boolean; caPem?: string; rowLimit: number; statementTimeoutMs: number };
+  /** Documents per account by level; null = unlimited. */
+  quotas: Record<Level, number | null>;
+  /** How long before the Lambda deadline a request is answered with 504. */
+  timeoutMarginMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function reader(env: Env) {
+  const problems: string[] = [];
+  const raw = (name: string) => {
+    const v = env[name]?.trim();
+    return v === '' ? undefined : v;
+  };
+  const str = (name: string, fallback?: string) => raw(name) ?? fallback;
+  const required = (name: string, fallback?: string) => {
+    const v = str(name, fallback);
+    if (v === undefined) problems.push(`${name} is required`);
+    return v ?? '';
+  };
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const v = raw(name);
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${v}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string, fallback: boolean) => {
+    const v = raw(name)?.toLowerCase();
+    if (v === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+    if (['0', 'false', 'no', 'off'].includes(v)) return false;
+    problems.push(`${name} must be true or false (got "${v}")`);
+    return fallback;
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const v = raw(name);
+    if (v === undefined) return fallback;
+    if (!allowed.includes(v as T)) {
+      problems.push(`${name} must be one of ${allowed.join(', ')} (got "${v}")`);
+      return fallback;
+    }
+    return v as T;
+  };
+  const url = (name: string, fallback?: string) => {
+    const v = str(name, fallback);
+    if (v === undefined) return undefined;
+    try {
+      const u = new URL(v);
+      if (!['http:', 'https:'].includes(u.protocol)) throw new Error('protocol');
+      return v;
+    } catch {
+      problems.push(`${name} must be an http(s) URL (got "${v}")`);
+      return undefined;
+    }
+  };
+  const quota = (name: string, fallback: number | null) => {
+    const v = raw(name)?.toLowerCase();
+    if (v === undefined) return fallback;
+    if (v === 'unlimited') return null;
+    return int(name, fallback ?? 0, 0, 1e9);
+  };
+  return { problems, str, required, int, bool, oneOf, url, quota };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const r = reader(env);
+  const jwtSecret = r.str('FNQ_JWT_SECRET');
+  const jwksUrl = r.url('FNQ_JWKS_URL');
+  if (!jwtSecret && !jwksUrl) r.problems.push('FNQ_JWT_SECRET or FNQ_JWKS_URL is required to check svcwt tokens');
+  if (jwtSecret && jwtSecret.length < 32) r.problems.push('FNQ_JWT_SECRET must be at least 32 characters');
+
+  const aiBaseUrl = r.url('FNQ_AI_BASE_URL');
+  const config: Config = {
+    stage: r.str('FNQ_STAGE', 'local')!,
+    version: r.str('FNQ_VERSION', '0.1.0')!,
+    logLevel: r.oneOf('FNQ_LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    auth: { jwtSecret, jwksUrl, issuer: r.str('FNQ_JWT_ISSUER'), audience: r.str('FNQ_JWT_AUDIENCE') },
+    aws: {
+      region: r.str('AWS_REGION', 'us-east-1')!,
+      endpoints: { s3: r.url('FNQ_S3_ENDPOINT'), sqs: r.url('FNQ_SQS_ENDPOINT'), dynamodb: r.url('FNQ_DYNAMODB_ENDPOINT') },
+      bucket: r.required('FNQ_BUCKET'),
+      queueUrl: r.required('FNQ_QUEUE_URL'),
+      tables: {
+        uploads: r.required('FNQ_UPLOADS_TABLE'),
+        usage: r.required('FNQ_USAGE_TABLE'),
+        functions: r.required('FNQ_FUNCTIONS_TABLE'),
+        lanceCommits: r.required('FNQ_LANCE_COMMITS_TABLE'),
+      },
+    },
+    lanceUri: r.required('FNQ_LANCE_URI'),
+    ai: {
+      baseUrl: aiBaseUrl,
+      apiKey: r.str('FNQ_AI_API_KEY'),
+      chatModel: r.str('FNQ_AI_CHAT_MODEL', 'gpt-4o-mini')!,
+      embedModel: r.str('FNQ_AI_EMBED_MODEL', 'text-embedding-3-small')!,
+      openaiBaseUrl: r.url('FNQ_OPENAI_BASE_URL', 'https://api.openai.com/v1')!,
+      timeoutMs: r.int('FNQ_AI_TIMEOUT_MS', 30_000, 100, 900_000),
+    },
+    sql: {
+      allowLoopback: r.bool('FNQ_SQL_ALLOW_LOOPBACK', false),
+      allowPrivate: r.bool('FNQ_SQL_ALLOW_PRIVATE', false),
+      caPem: r.str('FNQ_SQL_CA_PEM'),
+      rowLimit: r.int('FNQ_SQL_ROW_LIMIT', 500, 1, 100_000),
+      statementTimeoutMs: r.int('FNQ_SQL_STATEMENT_TIMEOUT_MS', 10_000, 100, 600_000),
+    },
+    quotas: {
+      free: r.quota('FNQ_QUOTA_FREE', 20),
+      pro: r.quota('FNQ_QUOTA_PRO', 2000),
+      enterprise: r.quota('FNQ_QUOTA_ENTERPRISE', null),
+    },
+    timeoutMarginMs: r.int('FNQ_TIMEOUT_MARGIN_MS', 500, 5, 60_000),
+  };
+  if (r.problems.length) throw new ConfigError(r.problems);
+  return config;
+}
+
+let cached: Config | undefined;
+
+/** The process's config, validated on first use (a cold start) and then reused. */
+export function getConfig(): Config {
+  cached ??= loadConfig();
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetConfig(): void {
+  cached = undefined;
+}

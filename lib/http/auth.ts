@@ -1,0 +1,43 @@
+// The svcwt token check. Algorithms are pinned (HS256 with the shared secret, or RS256/ES256 from
+// a JWKS), so `alg: none` and algorithm-confusion tokens fail verification outright.
+import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { LEVELS, type Config, type Level } from '../config';
+import { unauthorized } from '../errors';
+
+export interface Principal {
+  account: string;
+  level: Level;
+}
+
+export type TokenVerifier = (token: string | undefined) => Promise<Principal>;
+
+export const TOKEN_HEADER = 'svcwt';
+const ADVICE = 'Send a service-issued access token in the svcwt header (fnq token create issues one)';
+
+export function createVerifier(auth: Config['auth']): TokenVerifier {
+  const key: Uint8Array | JWTVerifyGetKey = auth.jwksUrl
+    ? createRemoteJWKSet(new URL(auth.jwksUrl))
+    : new TextEncoder().encode(auth.jwtSecret ?? '');
+  const algorithms = auth.jwksUrl ? ['RS256', 'ES256'] : ['HS256'];
+
+  return async (token) => {
+    if (!token) throw unauthorized('The svcwt header is missing', ADVICE, 'token_missing');
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, key as Uint8Array, {
+        algorithms,
+        issuer: auth.issuer,
+        audience: auth.audience,
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (e) {
+      if (e instanceof errors.JWTExpired) throw unauthorized('The access token has expired', 'Get a new token and retry', 'token_expired');
+      throw unauthorized('The access token is not valid', ADVICE, 'token_invalid');
+    }
+    const level = payload.lvl;
+    if (typeof payload.sub !== 'string' || !payload.sub || !LEVELS.includes(level as Level)) {
+      throw unauthorized('The access token lacks a valid account (sub) or level (lvl) claim', ADVICE, 'token_invalid');
+    }
+    return { account: payload.sub, level: level as Level };
+  };
+}

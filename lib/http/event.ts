@@ -1,0 +1,47 @@
+// API Gateway HTTP API (payload v2) ⇄ plain request/reply. The only code that knows event shapes.
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+
+export interface HttpRequest {
+  method: string;
+  path: string;
+  pathParams: Record<string, string>;
+  /** Repeated keys arrive comma-joined, as API Gateway sends them. */
+  query: Record<string, string>;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  rawBody: Buffer | undefined;
+}
+
+export interface Reply {
+  status: number;
+  /** A JSON value, or a Buffer sent as-is (file outputs). Omitted for 204. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const defined = (o: Record<string, string | undefined> | undefined) =>
+  Object.fromEntries(Object.entries(o ?? {}).filter((e): e is [string, string] => e[1] !== undefined));
+
+export function toHttpRequest(event: APIGatewayProxyEventV2): HttpRequest {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(event.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v;
+  return {
+    method: event.requestContext?.http?.method ?? 'GET',
+    path: event.rawPath ?? '/',
+    pathParams: defined(event.pathParameters),
+    query: defined(event.queryStringParameters),
+    headers,
+    rawBody: event.body === undefined || event.body === null ? undefined : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8'),
+  };
+}
+
+export function toLambdaResult(reply: Reply): APIGatewayProxyStructuredResultV2 {
+  const headers: Record<string, string> = { ...reply.headers };
+  if (reply.body === undefined) return { statusCode: reply.status, headers, body: '' };
+  if (Buffer.isBuffer(reply.body)) {
+    headers['content-type'] ??= 'application/octet-stream';
+    return { statusCode: reply.status, headers, body: reply.body.toString('base64'), isBase64Encoded: true };
+  }
+  headers['content-type'] ??= 'application/json';
+  return { statusCode: reply.status, headers, body: JSON.stringify(reply.body) };
+}

@@ -1,0 +1,18 @@
+// Usage metrics: the only thing stored about a request (INTERFACE.md "Privacy rules").
+// Per account, UTC day and route: calls, errors, total duration and AI tokens, added atomically.
+
+export interface UsageDelta {
+  calls: number;
+  errors: number;
+  durationMs: number;
+  aiTokens: number;
+}
+
+export interface UsageStore {
+  add(account: string, day: string, route: string, delta: UsageDelta): Promise<void>;
+}
+
+/** Account name recorded for requests that failed before a token was accepted. */
+export const ANONYMOUS = 'anonymous';
+
+export const utcDay = (at: Date = new Date()) => at.toISOString().slice(0, 10);

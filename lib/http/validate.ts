@@ -1,0 +1,22 @@
+// Request validation against JSON Schemas compiled once, when the handler module loads.
+import { badRequest, ServiceError } from '../errors';
+import { createAjv, violations, type ValidateFunction } from '../json-schema';
+import type { JsonSchema } from '../ai/ports';
+
+const ajv = createAjv();
+
+export type RequestCheck = (value: unknown) => void;
+
+/** Compiles now; the returned check throws one 400 listing every violation, each with its field path. */
+export function compileCheck(schema: JsonSchema, prefix: '/body' | '/query'): RequestCheck {
+  const validate: ValidateFunction = ajv.compile(schema);
+  const where = prefix === '/body' ? 'body field' : 'query parameter';
+  return (value) => {
+    if (validate(value)) return;
+    const problems = violations(validate.errors, prefix).map((v) => ({
+      issue: `The ${where} ${v.path} ${v.message}`,
+      advice: `Correct ${v.path} and retry`,
+    }));
+    throw new ServiceError(400, 'validation_failed', problems.length ? problems : badRequest('The request is invalid', 'Check the request').problems);
+  };
+}

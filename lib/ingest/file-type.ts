@@ -1,0 +1,181 @@
+// Which document types an upload may be, decided by extension AND content: the extension says what
+// the user meant, the content says what we would actually parse. Runs in the upload handler (so it
+// reads only the head of text files and the zip directory of a DOCX) and again in the worker.
+
+import { unsupportedMediaType } from '../errors';
+
+export const FILE_TYPES = ['pdf', 'docx', 'txt', 'md', 'html', 'csv', 'json'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+const TYPE_BY_EXTENSION: Record<string, FileType> = {
+  pdf: 'pdf',
+  docx: 'docx',
+  txt: 'txt',
+  md: 'md',
+  markdown: 'md',
+  html: 'html',
+  htm: 'html',
+  csv: 'csv',
+  json: 'json',
+};
+
+const LABELS: Record<FileType, string> = {
+  pdf: 'PDF (.pdf)',
+  docx: 'Word (.docx)',
+  txt: 'plain text (.txt)',
+  md: 'Markdown (.md, .markdown)',
+  html: 'HTML (.html, .htm)',
+  csv: 'CSV (.csv)',
+  json: 'JSON (.json)',
+};
+
+const ACCEPTED_TYPES_TEXT = FILE_TYPES.map((t) => LABELS[t]).join(', ');
+
+/** Enough to see binary data or a wrong encoding; the worker's full decode catches anything later. */
+const TEXT_HEAD_BYTES = 64 * 1024;
+/** PDF readers accept the header anywhere in the first 1,024 bytes (PDF 1.7 annex H). */
+const PDF_HEADER_WINDOW = 1024;
+
+export function detectFileType(filename: string, bytes: Uint8Array): FileType {
+  const extension = extensionOf(filename);
+  const type = TYPE_BY_EXTENSION[extension];
+  if (!type) {
+    throw unsupportedMediaType(
+      extension ? `Files of type .${extension} are not accepted` : 'The file name has no extension',
+      `Upload one of the accepted types: ${ACCEPTED_TYPES_TEXT}`,
+    );
+  }
+  const reason = contentMismatch(type, bytes);
+  if (reason) throw contentMismatchError(extension, reason, bytes);
+  return type;
+}
+
+/** Also used by extraction when the full decode finds what the head check could not see. */
+export function contentMismatchError(extension: string, reason: string, bytes: Uint8Array) {
+  const advice = adviceFromContent(bytes) ?? `Upload a file whose content matches its extension (${reason})`;
+  return unsupportedMediaType(`The file content does not match its .${extension} extension`, advice);
+}
+
+function extensionOf(filename: string): string {
+  const base = filename.slice(Math.max(filename.lastIndexOf('/'), filename.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+/** Why the content is not of the type, or undefined when it is. */
+function contentMismatch(type: FileType, bytes: Uint8Array): string | undefined {
+  switch (type) {
+    case 'pdf':
+      return indexOfAscii(bytes, '%PDF-', PDF_HEADER_WINDOW) < 0 ? 'a PDF starts with %PDF-' : undefined;
+    case 'docx':
+      return zipHasEntry(bytes, 'word/document.xml')
+        ? undefined
+        : 'a DOCX is a ZIP archive holding word/document.xml';
+    case 'json':
+      return jsonProblem(bytes);
+    default:
+      return textProblem(bytes.subarray(0, TEXT_HEAD_BYTES), type);
+  }
+}
+
+const UTF8_STREAM = { stream: true } as const;
+
+/** NUL bytes or invalid UTF-8 mean binary data (or UTF-16, which we ask users to re-save). */
+function textProblem(head: Uint8Array, type: FileType): string | undefined {
+  if (head.includes(0)) return 'it contains binary data; text must be UTF-8';
+  try {
+    // stream: a multi-byte character cut at the end of the head is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(head, UTF8_STREAM);
+  } catch {
+    return type === 'html' && declaredHtmlCharset(head) ? undefined : 'text must be UTF-8';
+  }
+  if (type === 'html' && !/<[!a-z]/i.test(new TextDecoder().decode(head))) return 'no HTML tags found';
+  return undefined;
+}
+
+function jsonProblem(bytes: Uint8Array): string | undefined {
+  const textReason = textProblem(bytes.subarray(0, TEXT_HEAD_BYTES), 'json');
+  if (textReason) return textReason;
+  try {
+    JSON.parse(decodeUtf8(bytes));
+    return undefined;
+  } catch (e) {
+    // Only the position: the parser's message quotes the file, which must not reach logs or records.
+    const where = /position \d+(?: \(line \d+ column \d+\))?/.exec(String(e))?.[0];
+    return where ? `it does not parse as JSON: error at ${where}` : 'it does not parse as JSON';
+  }
+}
+
+/** UTF-8 (BOM dropped), throwing on invalid bytes. */
+export function decodeUtf8(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}
+
+/** `<meta charset=…>` (either form) in the head of an HTML file, when it is not UTF-8 and Node knows it. */
+export function declaredHtmlCharset(head: Uint8Array): string | undefined {
+  const ascii = new TextDecoder('latin1').decode(head.subarray(0, 4096));
+  const label = /<meta[^>]+charset\s*=\s*["']?\s*([\w-]+)/i.exec(ascii)?.[1]?.toLowerCase();
+  if (!label || label === 'utf-8' || label === 'utf8') return undefined;
+  try {
+    new TextDecoder(label);
+    return label;
+  } catch {
+    return undefined;
+  }
+}
+
+function indexOfAscii(bytes: Uint8Array, needle: string, window: number): number {
+  const end = Math.min(bytes.length, window) - needle.length;
+  outer: for (let i = 0; i <= end; i++) {
+    for (let j = 0; j < needle.length; j++) if (bytes[i + j] !== needle.charCodeAt(j)) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+const ZIP_LOCAL_HEADER = 0x04034b50;
+const ZIP_END_OF_DIRECTORY = 0x06054b50;
+const ZIP_DIRECTORY_ENTRY = 0x02014b50;
+const ZIP_EOCD_MIN = 22;
+const ZIP_COMMENT_MAX = 0xffff;
+
+/** Reads only the zip's central directory (at the tail), so a DOCX is checked without inflating anything. */
+function zipHasEntry(bytes: Uint8Array, name: string): boolean {
+  if (bytes.length < ZIP_EOCD_MIN) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0, true) !== ZIP_LOCAL_HEADER) return false;
+  const lowest = Math.max(0, bytes.length - ZIP_EOCD_MIN - ZIP_COMMENT_MAX);
+  let eocd = -1;
+  for (let i = bytes.length - ZIP_EOCD_MIN; i >= lowest; i--) {
+    if (view.getUint32(i, true) === ZIP_END_OF_DIRECTORY) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return false;
+  const entries = view.getUint16(eocd + 10, true);
+  let offset = view.getUint32(eocd + 16, true);
+  const wanted = new TextEncoder().encode(name);
+  for (let n = 0; n < entries && offset + 46 <= bytes.length; n++) {
+    if (view.getUint32(offset, true) !== ZIP_DIRECTORY_ENTRY) return false;
+    const nameLength = view.getUint16(offset + 28, true);
+    const extraLength = view.getUint16(offset + 30, true);
+    const commentLength = view.getUint16(offset + 32, true);
+    const entryName = bytes.subarray(offset + 46, offset + 46 + nameLength);
+    if (nameLength === wanted.length && entryName.every((b, i) => b === wanted[i])) return true;
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return false;
+}
+
+/** Names what a mismatched file probably is, so users see their mistake at once. */
+function adviceFromContent(bytes: Uint8Array): string | undefined {
+  const rename = (what: string, extension: string) =>
+    `The content looks like ${what}: rename the file to .${extension}, or upload the intended file`;
+  if (indexOfAscii(bytes, '%PDF-', PDF_HEADER_WINDOW) >= 0) return rename('a PDF document', 'pdf');
+  if (zipHasEntry(bytes, 'word/document.xml')) return rename('a Word document', 'docx');
+  if (indexOfAscii(bytes, '\xd0\xcf\x11\xe0', 4) === 0) {
+    return 'The content looks like a password-protected Office file or a legacy .doc: remove the password or save it as .docx, then upload that';
+  }
+  return undefined;
+}

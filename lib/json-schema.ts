@@ -1,0 +1,34 @@
+// The one Ajv setup the service uses: JSON Schema 2020-12, every error reported, formats on.
+// Callers compile at module load (cold start) and keep the compiled function.
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import addFormatsModule from 'ajv-formats';
+
+// ajv-formats is CommonJS; under ESM its default export may arrive wrapped.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
+
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
+  addFormats(ajv);
+  return ajv;
+}
+
+export interface Violation {
+  /** JSON pointer of the offending value, under `prefix` (e.g. /body/query). */
+  path: string;
+  message: string;
+}
+
+/** Ajv's errors as pointer + plain message; a missing property points at the property itself. */
+export function violations(errors: ErrorObject[] | null | undefined, prefix = ''): Violation[] {
+  return (errors ?? []).map((e) => {
+    const missing = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : '';
+    const extra = e.keyword === 'additionalProperties' ? `/${(e.params as { additionalProperty: string }).additionalProperty}` : '';
+    const path = `${prefix}${e.instancePath}${missing}${extra}` || '/';
+    const message =
+      e.keyword === 'required' ? 'is required' : e.keyword === 'additionalProperties' ? 'is not an accepted field' : (e.message ?? 'is invalid');
+    return { path, message };
+  });
+}
+
+export type { ValidateFunction };

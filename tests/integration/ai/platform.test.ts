@@ -1,0 +1,114 @@
+// resolvePlatform: which model answers for each ai_platform value, and with whose key.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceError } from '../../../lib/errors';
+import { defaultEmbedder, resolvePlatform, type AiPlatformConfig } from '../../../lib/ai/platform';
+import type { ChatModel, Embedder } from '../../../lib/ai/ports';
+import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai';
+
+const CALLER_KEY = 'sk-caller-key-1234';
+const OPERATOR_KEY = 'op-operator-key-5678';
+const local: ChatModel = { id: 'local', chat: () => Promise.reject(new Error('not used')) };
+const localChat = () => local;
+let server: FakeOpenAI;
+let operatorConfig: AiPlatformConfig;
+let openaiOnlyConfig: AiPlatformConfig;
+
+beforeAll(async () => {
+  server = await startFakeOpenAI({ apiKeys: [CALLER_KEY, OPERATOR_KEY] });
+  const budget = { timeoutMs: 5_000, maxRetries: 0 };
+  operatorConfig = {
+    ...budget,
+    endpoint: { baseURL: server.baseURL, apiKey: OPERATOR_KEY, chatModel: 'op-chat', embedModel: 'op-embed' },
+    openaiBaseURL: server.baseURL,
+  };
+  openaiOnlyConfig = { ...budget, openaiBaseURL: server.baseURL };
+});
+afterAll(() => server.close());
+afterEach(() => {
+  server.requests.length = 0;
+});
+
+function rejection(run: () => unknown): ServiceError {
+  try {
+    run();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ServiceError);
+    return e as ServiceError;
+  }
+  throw new Error('expected a ServiceError');
+}
+
+describe('resolvePlatform', () => {
+  it.each([undefined, null, '', '  ', 'default', 'DEFAULT', ' Default '])('%j is the local engine when no endpoint is configured', (value) => {
+    expect(resolvePlatform({ ai_platform: value }, openaiOnlyConfig, localChat)).toEqual({ name: 'default', chat: local });
+  });
+
+  it("answers the default platform from the operator's endpoint with the operator's key, ignoring api+key", async () => {
+    const { name, chat } = resolvePlatform({ apiKey: CALLER_KEY }, operatorConfig, localChat);
+
+    await chat.chat({ messages: [{ role: 'user', content: 'hi' }] });
+
+    expect([name, chat.id]).toEqual(['default', 'default:op-chat']);
+    expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${OPERATOR_KEY}`);
+    expect(server.chatRequests()[0]!.model).toBe('op-chat');
+  });
+
+  it('reuses the operator model across invocations but builds caller-key models per request', () => {
+    const first = resolvePlatform({}, operatorConfig, localChat).chat;
+    expect(resolvePlatform({ ai_platform: 'default' }, operatorConfig, localChat).chat).toBe(first);
+
+    const caller = () => resolvePlatform({ ai_platform: 'openai', apiKey: CALLER_KEY }, operatorConfig, localChat).chat;
+    expect(caller()).not.toBe(caller());
+  });
+
+  it.each(['openai', 'OpenAI'])("%j answers from OpenAI's endpoint with the caller's key", async (value) => {
+    const { name, chat } = resolvePlatform({ ai_platform: value, apiKey: ` ${CALLER_KEY}\n` }, openaiOnlyConfig, localChat);
+
+    await chat.chat({ messages: [{ role: 'user', content: 'hi' }] });
+
+    expect([name, chat.id]).toEqual(['openai', 'openai:gpt-4o-mini']);
+    expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${CALLER_KEY}`);
+  });
+
+  it.each([undefined, null, '', '   '])('"openai" without api+key (%j) is a 400 asking for it', (apiKey) => {
+    const error = rejection(() => resolvePlatform({ ai_platform: 'openai', apiKey }, operatorConfig, localChat));
+
+    expect([error.status, error.code]).toEqual([400, 'missing_api_key']);
+    expect(error.lines()[0]).toMatch(/^ISSUE: .*api\+key.*\. ADVICE: Add your OpenAI secret key as "api\+key"/);
+  });
+
+  it('refuses an api+key that cannot be a key, without echoing it', () => {
+    const error = rejection(() => resolvePlatform({ ai_platform: 'openai', apiKey: 'sk-abc def' }, operatorConfig, localChat));
+
+    expect([error.status, error.code]).toEqual([400, 'invalid_api_key']);
+    expect(error.message).not.toContain('sk-abc');
+  });
+
+  it('refuses an unknown platform, listing the accepted values without echoing the given one', () => {
+    const error = rejection(() => resolvePlatform({ ai_platform: 'sk-misplaced-key' }, operatorConfig, localChat));
+
+    expect([error.status, error.code]).toEqual([400, 'unknown_ai_platform']);
+    expect(error.lines()[0]).toContain('"default" or "openai"');
+    expect(error.message).not.toContain('misplaced');
+  });
+});
+
+describe('defaultEmbedder', () => {
+  it("embeds with the operator's embedding model when an endpoint is configured", async () => {
+    const embedder = defaultEmbedder(operatorConfig, () => {
+      throw new Error('not used');
+    });
+
+    await embedder.embed(['x']);
+
+    expect(embedder.id).toBe('default:op-embed');
+    expect(server.embeddingRequests()[0]).toMatchObject({ model: 'op-embed', dimensions: 768 });
+    expect(defaultEmbedder(operatorConfig, () => embedder)).toBe(embedder);
+  });
+
+  it('is the local engine otherwise', () => {
+    const localEmbedder: Embedder = { id: 'local', dimensions: 768, embed: () => Promise.reject(new Error('not used')) };
+
+    expect(defaultEmbedder(openaiOnlyConfig, () => localEmbedder)).toBe(localEmbedder);
+  });
+});
