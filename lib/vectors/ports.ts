@@ -1,0 +1,47 @@
+// The vector store port: our LanceDB tables and the caller's MongoDB Atlas collection both fit it.
+
+/** A collection belongs to one account; nothing crosses that boundary. */
+export interface CollectionRef {
+  account: string;
+  collection: string;
+}
+
+export interface ChunkRecord {
+  /** Derived from upload id and position, so a redelivered job overwrites instead of duplicating. */
+  id: string;
+  uploadId: string;
+  position: number;
+  text: string;
+  source: string;
+  page?: number;
+  heading?: string;
+  vector: Float32Array;
+}
+
+export interface SearchHit {
+  id: string;
+  uploadId: string;
+  text: string;
+  source: string;
+  page?: number;
+  heading?: string;
+  /** Higher is better; comparable within one result list only. */
+  score: number;
+}
+
+export interface SearchQuery {
+  vector: Float32Array;
+  /** For the full-text side of hybrid search. */
+  text: string;
+  limit: number;
+  mode?: 'hybrid' | 'vector' | 'text';
+}
+
+export interface VectorStore {
+  /** Insert or replace by chunk id. */
+  upsert(ref: CollectionRef, chunks: ChunkRecord[]): Promise<void>;
+  search(ref: CollectionRef, query: SearchQuery): Promise<SearchHit[]>;
+  count(ref: CollectionRef, uploadId?: string): Promise<number>;
+  deleteUpload(ref: CollectionRef, uploadId: string): Promise<void>;
+  deleteCollection(ref: CollectionRef): Promise<void>;
+}

@@ -1,0 +1,163 @@
+// In-process emulators of S3 (s3rver), SQS (local-aws-sqs) and DynamoDB (dynalite), with the
+// bucket, queues and tables the service needs. Used by `npm start` and by integration tests.
+// Table definitions are read from serverless.yml, so local and AWS cannot drift apart.
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import yaml from 'js-yaml';
+import dynalite from 'dynalite';
+import S3rver from 's3rver';
+import { createSqsServer } from 'local-aws-sqs';
+import { CreateTableCommand, DynamoDBClient, ListTablesCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+
+export const PROJECT_ROOT = new URL('..', import.meta.url).pathname;
+const SQS_ACCOUNT = '123456789012';
+const REGION = 'us-east-1';
+
+export interface Emulators {
+  /** Environment for the service (FNQ_* variables) pointing at these emulators. */
+  env: Record<string, string>;
+  endpoints: { s3: string; sqs: string; dynamodb: string };
+  bucket: string;
+  queueUrl: string;
+  deadLetterQueueUrl: string;
+  /** s3rver emits S3 event notifications here (the presigned-upload path). */
+  s3: S3rver;
+  stop(): Promise<void>;
+}
+
+export interface EmulatorOptions {
+  /** Persist S3 objects and DynamoDB items here; in memory when omitted. */
+  dataDir?: string;
+  stage?: string;
+}
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
+}
+
+const listen = (server: Server, port: number) =>
+  new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+
+// CloudFormation short-form tags only need to parse; local tables use none of them.
+const cfnTypes = ['!Ref', '!GetAtt', '!Join', '!Sub', '!If', '!Select'].flatMap((tag) =>
+  (['scalar', 'sequence', 'mapping'] as const).map((kind) => new yaml.Type(tag, { kind, construct: (d: unknown) => ({ [tag]: d }) })),
+);
+
+/** The DynamoDB tables declared in serverless.yml, with the stage's names. */
+export function declaredTables(stage: string): CreateTableCommandInput[] {
+  const doc = yaml.load(readFileSync(join(PROJECT_ROOT, 'serverless.yml'), 'utf8'), {
+    schema: yaml.DEFAULT_SCHEMA.extend(cfnTypes),
+  }) as { service: string; resources: { Resources: Record<string, { Type: string; Properties: Record<string, unknown> }> } };
+  return Object.values(doc.resources.Resources)
+    .filter((r) => r.Type === 'AWS::DynamoDB::Table')
+    .map(({ Properties: p }) => ({
+      ...(p as unknown as CreateTableCommandInput),
+      TableName: String(p.TableName).replace('${self:service}', doc.service).replace('${sls:stage}', stage),
+    }));
+}
+
+export const tableEnv = (stage: string) => {
+  const name = (suffix: string) => `fnquery-${stage}-${suffix}`;
+  return {
+    FNQ_UPLOADS_TABLE: name('uploads'),
+    FNQ_USAGE_TABLE: name('usage'),
+    FNQ_FUNCTIONS_TABLE: name('functions'),
+    FNQ_LANCE_COMMITS_TABLE: name('lance-commits'),
+  };
+};
+
+export async function startEmulators(options: EmulatorOptions = {}): Promise<Emulators> {
+  const stage = options.stage ?? 'local';
+  const [dynamoPort, s3Port, sqsPort] = [await freePort(), await freePort(), await freePort()];
+  const bucket = `fnquery-${stage}`;
+  const jobs = `fnquery-${stage}-jobs`;
+  const deadLetters = `${jobs}-dlq`;
+
+  if (options.dataDir) {
+    await mkdir(join(options.dataDir, 'dynamodb'), { recursive: true });
+    await mkdir(join(options.dataDir, 's3'), { recursive: true });
+  }
+  const dynamo = dynalite({
+    path: options.dataDir ? join(options.dataDir, 'dynamodb') : undefined,
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+  }) as Server;
+  await listen(dynamo, dynamoPort);
+
+  const s3 = new S3rver({
+    port: s3Port,
+    address: '127.0.0.1',
+    silent: true,
+    directory: options.dataDir ? join(options.dataDir, 's3') : join(PROJECT_ROOT, '.tmp', `s3-${process.pid}-${s3Port}`),
+    resetOnClose: !options.dataDir,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
+  await s3.run();
+
+  const sqs = await createSqsServer({
+    port: sqsPort,
+    hostname: '127.0.0.1',
+    region: REGION,
+    accountId: SQS_ACCOUNT,
+    emulateQueueCreationLifecycle: false,
+    queues: [
+      { QueueName: deadLetters },
+      {
+        QueueName: jobs,
+        Attributes: {
+          VisibilityTimeout: '60',
+          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: `arn:aws:sqs:${REGION}:${SQS_ACCOUNT}:${deadLetters}`, maxReceiveCount: 3 }),
+        },
+      },
+    ],
+  });
+
+  const endpoints = {
+    s3: `http://127.0.0.1:${s3Port}`,
+    sqs: `http://127.0.0.1:${sqsPort}`,
+    dynamodb: `http://127.0.0.1:${dynamoPort}`,
+  };
+  const ddb = new DynamoDBClient({ region: REGION, endpoint: endpoints.dynamodb, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const existing = new Set((await ddb.send(new ListTablesCommand({}))).TableNames ?? []);
+  for (const table of declaredTables(stage)) {
+    if (!existing.has(table.TableName!)) await ddb.send(new CreateTableCommand(table));
+  }
+  ddb.destroy();
+
+  const queueUrl = `${endpoints.sqs}/${SQS_ACCOUNT}/${jobs}`;
+  return {
+    endpoints,
+    bucket,
+    queueUrl,
+    deadLetterQueueUrl: `${endpoints.sqs}/${SQS_ACCOUNT}/${deadLetters}`,
+    s3,
+    env: {
+      AWS_REGION: REGION,
+      FNQ_STAGE: stage,
+      FNQ_S3_ENDPOINT: endpoints.s3,
+      FNQ_SQS_ENDPOINT: endpoints.sqs,
+      FNQ_DYNAMODB_ENDPOINT: endpoints.dynamodb,
+      FNQ_BUCKET: bucket,
+      FNQ_QUEUE_URL: queueUrl,
+      ...tableEnv(stage),
+    },
+    async stop() {
+      await Promise.all([
+        new Promise((resolve) => dynamo.close(resolve)),
+        new Promise((resolve) => sqs.close(resolve)),
+        s3.close(),
+      ]);
+    },
+  };
+}
