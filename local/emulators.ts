@@ -1,18 +1,17 @@
 // In-process emulators of S3 (s3rver), SQS (local-aws-sqs) and DynamoDB (dynalite), with the
 // bucket, queues and tables the service needs. Used by `npm start` and by integration tests.
 // Table definitions are read from serverless.yml, so local and AWS cannot drift apart.
-import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import yaml from 'js-yaml';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { createSqsServer } from 'local-aws-sqs';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { loadServerless, PROJECT_ROOT } from './serverless-config';
 
-export const PROJECT_ROOT = new URL('..', import.meta.url).pathname;
+export { PROJECT_ROOT };
 const SQS_ACCOUNT = '123456789012';
 const REGION = 'us-east-1';
 
@@ -48,19 +47,12 @@ const listen = (server: Server, port: number) =>
     server.listen(port, '127.0.0.1', () => resolve());
   });
 
-// CloudFormation short-form tags only need to parse; local tables use none of them.
-const cfnTypes = ['!Ref', '!GetAtt', '!Join', '!Sub', '!If', '!Select'].flatMap((tag) =>
-  (['scalar', 'sequence', 'mapping'] as const).map((kind) => new yaml.Type(tag, { kind, construct: (d: unknown) => ({ [tag]: d }) })),
-);
-
 /** The DynamoDB tables declared in serverless.yml, with the stage's names. */
 export function declaredTables(stage: string): CreateTableCommandInput[] {
-  const doc = yaml.load(readFileSync(join(PROJECT_ROOT, 'serverless.yml'), 'utf8'), {
-    schema: yaml.DEFAULT_SCHEMA.extend(cfnTypes),
-  }) as { service: string; resources: { Resources: Record<string, { Type: string; Properties: Record<string, unknown> }> } };
-  return Object.values(doc.resources.Resources)
+  const doc = loadServerless();
+  return Object.values(doc.resources?.Resources ?? {})
     .filter((r) => r.Type === 'AWS::DynamoDB::Table')
-    .map(({ Properties: p }) => ({
+    .map(({ Properties: p = {} }) => ({
       ...(p as unknown as CreateTableCommandInput),
       TableName: String(p.TableName).replace('${self:service}', doc.service).replace('${sls:stage}', stage),
     }));

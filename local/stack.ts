@@ -1,0 +1,167 @@
+// The whole service on one machine: emulators in-process, serverless offline as a child process
+// (its own process group, so stopping it leaves no orphans), SQS delivery to queue handlers, and
+// S3 object-created events forwarded to the queue as the deployed bucket notification would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { LambdaClient } from '@aws-sdk/client-lambda';
+import { startEmulators, type Emulators } from './emulators';
+import { loadServerless, matchesFilter, PROJECT_ROOT, queueConsumers, s3NotificationFilters } from './serverless-config';
+import { startQueuePoller } from './queue-poller';
+import { localJwtSecret } from './secret';
+
+export interface LocalStack {
+  url: string;
+  lambdaPort: number;
+  secret: string;
+  emulators: Emulators;
+  stop(): Promise<void>;
+}
+
+export interface LocalStackOptions {
+  port: number;
+  dataDir: string;
+  /** Receives serverless offline's output and the stack's own notes. */
+  log: (line: string) => void;
+  /** Extra environment for the handlers (tests point the AI platform at a fake server). */
+  env?: Record<string, string>;
+}
+
+const STAGE = 'local';
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
+}
+
+function startOffline(env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<ChildProcess> {
+  const cli = join(PROJECT_ROOT, 'node_modules', 'osls', 'bin', 'serverless.js');
+  const child = spawn(process.execPath, [cli, 'offline', 'start', '--stage', STAGE], {
+    cwd: PROJECT_ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let ready = false;
+    const onLine = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (!line.trim()) continue;
+        log(line);
+        if (!ready && /Server ready/i.test(line)) {
+          ready = true;
+          resolve(child);
+        }
+      }
+    };
+    child.stdout!.on('data', onLine);
+    child.stderr!.on('data', onLine);
+    child.once('exit', (code) => {
+      if (!ready) reject(new Error(`serverless offline exited with code ${code} before it was ready`));
+    });
+  });
+}
+
+function stopProcessGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || !child.pid) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }, 5000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      clearTimeout(kill);
+      resolve();
+    }
+  });
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const emulators = await startEmulators({ dataDir: options.dataDir, stage: STAGE });
+  const secret = localJwtSecret(options.dataDir);
+  const lambdaPort = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...emulators.env,
+    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    FNQ_JWT_SECRET: secret,
+    FNQ_LANCE_URI: join(options.dataDir, 'lancedb'),
+    PORT: String(options.port),
+    FNQ_LAMBDA_PORT: String(lambdaPort),
+    SLS_TELEMETRY_DISABLED: '1',
+    SLS_NOTIFICATIONS_MODE: 'off',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    ...options.env,
+  };
+
+  let offline: ChildProcess;
+  try {
+    offline = await startOffline(env, options.log);
+  } catch (e) {
+    await emulators.stop();
+    throw e;
+  }
+
+  const region = emulators.env.AWS_REGION!;
+  const sqs = new SQSClient({ region, endpoint: emulators.endpoints.sqs, credentials });
+  const lambda = new LambdaClient({ region, endpoint: `http://127.0.0.1:${lambdaPort}`, credentials });
+  const doc = loadServerless();
+  const queues: Record<string, { url: string; arn: string }> = {
+    JobsQueue: { url: emulators.queueUrl, arn: `arn:aws:sqs:${region}:123456789012:${emulators.queueUrl.split('/').pop()}` },
+  };
+  const poller = startQueuePoller({
+    sqs,
+    lambda,
+    region,
+    log: options.log,
+    targets: queueConsumers(doc)
+      .filter((c) => queues[c.queue])
+      .map((c) => ({
+        functionName: `${doc.service}-${STAGE}-${c.functionName}`,
+        queueUrl: queues[c.queue]!.url,
+        queueArn: queues[c.queue]!.arn,
+        batchSize: c.batchSize,
+      })),
+  });
+
+  const filters = s3NotificationFilters(doc);
+  emulators.s3.on('event', (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
+    const records = event.Records.filter(
+      (r) => r.eventName.startsWith('ObjectCreated') && filters.some((f) => matchesFilter(decodeURIComponent(r.s3.object.key), f)),
+    );
+    if (!records.length) return;
+    sqs
+      .send(new SendMessageCommand({ QueueUrl: emulators.queueUrl, MessageBody: JSON.stringify({ Records: records }) }))
+      .catch((e: Error) => options.log(`s3 notification not forwarded: ${e.message}`));
+  });
+
+  return {
+    url: `http://localhost:${options.port}`,
+    lambdaPort,
+    secret,
+    emulators,
+    async stop() {
+      await poller.stop();
+      await stopProcessGroup(offline);
+      sqs.destroy();
+      lambda.destroy();
+      await emulators.stop();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Starts the same stack `npm start` runs, on free ports with a throw-away data folder.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TestProject } from 'vitest/node';
+import { startLocalStack } from '../../local/stack';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stackUrl: string;
+    stackSecret: string;
+    /** The emulators' FNQ_* environment, for tests that seed or inspect stored state. */
+    stackEnv: Record<string, string>;
+  }
+}
+
+async function freePort() {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fnq-e2e-'));
+  const output: string[] = [];
+  const stack = await startLocalStack({ port: await freePort(), dataDir, log: (l) => output.push(l) }).catch((e) => {
+    throw new Error(`local stack failed to start: ${e.message}\n${output.join('\n')}`);
+  });
+  project.provide('stackUrl', stack.url);
+  project.provide('stackSecret', stack.secret);
+  project.provide('stackEnv', { ...stack.emulators.env, FNQ_JWT_SECRET: stack.secret, FNQ_LANCE_URI: join(dataDir, 'lancedb') });
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../lib/config';
+
+const base = {
+  FNQ_JWT_SECRET: 'x'.repeat(32),
+  FNQ_BUCKET: 'b',
+  FNQ_QUEUE_URL: 'http://localhost/q',
+  FNQ_UPLOADS_TABLE: 'u',
+  FNQ_USAGE_TABLE: 'm',
+  FNQ_FUNCTIONS_TABLE: 'f',
+  FNQ_LANCE_COMMITS_TABLE: 'l',
+  FNQ_LANCE_URI: '/tmp/lance',
+};
+
+describe('config', () => {
+  it('reads a complete environment with defaults', () => {
+    const c = loadConfig(base);
+    expect(c.quotas).toEqual({ free: 20, pro: 2000, enterprise: null });
+    expect(c.ai.baseUrl).toBeUndefined();
+    expect(c.sql.rowLimit).toBe(500);
+  });
+
+  it('fails at start naming every bad setting', () => {
+    const env = { ...base, FNQ_BUCKET: '', FNQ_SQL_ROW_LIMIT: 'lots', FNQ_AI_BASE_URL: 'ftp://x', FNQ_SQL_ALLOW_PRIVATE: 'maybe', FNQ_JWT_SECRET: 'short' };
+    let error: ConfigError | undefined;
+    try {
+      loadConfig(env);
+    } catch (e) {
+      error = e as ConfigError;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const text = error!.message;
+    for (const name of ['FNQ_BUCKET', 'FNQ_SQL_ROW_LIMIT', 'FNQ_AI_BASE_URL', 'FNQ_SQL_ALLOW_PRIVATE', 'FNQ_JWT_SECRET']) expect(text).toContain(name);
+    expect(error!.problems).toHaveLength(5);
+  });
+
+  it('requires a way to check tokens', () => {
+    expect(() => loadConfig({ ...base, FNQ_JWT_SECRET: '' })).toThrow(/FNQ_JWT_SECRET or FNQ_JWKS_URL/);
+  });
+
+  it('parses unlimited quotas and booleans', () => {
+    const c = loadConfig({ ...base, FNQ_QUOTA_PRO: 'unlimited', FNQ_QUOTA_FREE: '3', FNQ_SQL_ALLOW_LOOPBACK: 'yes' });
+    expect(c.quotas.pro).toBeNull();
+    expect(c.quotas.free).toBe(3);
+    expect(c.sql.allowLoopback).toBe(true);
+  });
+});
