@@ -141,7 +141,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   });
 
   const filters = s3NotificationFilters(doc);
-  emulators.s3.on('event', (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
+  // s3rver is an EventEmitter; its typings omit that.
+  (emulators.s3 as unknown as NodeJS.EventEmitter).on('event', (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
     const records = event.Records.filter(
       (r) => r.eventName.startsWith('ObjectCreated') && filters.some((f) => matchesFilter(decodeURIComponent(r.s3.object.key), f)),
     );

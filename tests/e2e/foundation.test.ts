@@ -12,7 +12,7 @@ describe('the local stack through serverless offline', () => {
   it('serves /health without a token, naming the live adapters', async () => {
     const res = await fetch(`${url}/health`);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as { spanId: string; error: string; messages: string[] };
     expect(body).toMatchObject({ status: 'ok', adapters: { storage: 'local-emulators', vectors: 'lancedb-local', ai: 'local-engine' } });
     expect(res.headers.get('x-span-id')).toBe(body.spanId);
   });
@@ -20,7 +20,7 @@ describe('the local stack through serverless offline', () => {
   it('refuses the status route without a token', async () => {
     const res = await fetch(`${url}/embedder-service/v1/status?upload_id=abc`);
     expect(res.status).toBe(401);
-    const body = await res.json();
+    const body = (await res.json()) as { spanId: string; error: string; messages: string[] };
     expect(body.error).toBe('token_missing');
     expect(body.messages.at(-1)).toBe('failed');
   });
@@ -49,6 +49,6 @@ describe('the local stack through serverless offline', () => {
     });
     const other = await fetch(path, { headers: { svcwt: await token('intruder') } });
     expect(other.status).toBe(404);
-    expect((await other.json()).error).toBe('upload_not_found');
+    expect(((await other.json()) as { error: string }).error).toBe('upload_not_found');
   });
 });
