@@ -1,0 +1,29 @@
+// `npm run bench [name …]`: runs each benchmark in its own fresh process, one after another, so
+// no benchmark's warm caches or garbage skew the next. Each prints its figures with its baseline.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../local/serverless-config';
+
+const ALL = ['http-stack', 'bundles', 'spec-corpus', 'ingest-embedder', 'ingest', 'retrieval', 'sql', 'functions', 'tool-args'];
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((n) => !ALL.includes(n));
+if (unknown.length) {
+  console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${ALL.join(', ')}`);
+  process.exit(2);
+}
+const names = (asked.length ? asked : ALL).filter((n) => existsSync(join(PROJECT_ROOT, 'bench', `${n}.ts`)));
+let failed = 0;
+for (const name of names) {
+  console.log(`\n### bench/${name}`);
+  const started = performance.now();
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join('bench', `${name}.ts`)], {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+  });
+  console.log(`(bench/${name}: ${((performance.now() - started) / 1000).toFixed(1)} s${r.status === 0 ? '' : `, exit ${r.status}`})`);
+  if (r.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
