@@ -1,0 +1,89 @@
+// The local engine's retrieval answer: extractive. It picks the sentences of the retrieved chunks
+// that share the most (rare) question words, cites where each came from, and says plainly when
+// nothing retrieved is about the question. Hit scores are not used as relevance: after rank fusion
+// they are rank-based and carry no absolute meaning, so relevance is judged on the text itself.
+import { terms } from '../local-text';
+
+export interface RagHit {
+  text: string;
+  source: string;
+  score: number;
+}
+
+export interface RagAnswer {
+  answer: string;
+  /** Sources of the sentences used, best first. Empty when nothing relevant was found. */
+  sources: string[];
+  sentences: string[];
+}
+
+export const NOTHING_RELEVANT = 'Nothing relevant was found in the collection for this question.';
+
+const MAX_SENTENCES = 3;
+/** A sentence must cover this share of the question's weighted words to count as relevant. */
+const MIN_COVERAGE = 0.34;
+
+interface Candidate {
+  text: string;
+  source: string;
+  hitRank: number;
+  position: number;
+  score: number;
+  coverage: number;
+  stems: Set<string>;
+}
+
+/** Sentence ends: . ! ? followed by space and an upper-case letter, digit or quote; and line breaks. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“'(])|\n{1,}/u)
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter((s) => s.length >= 12 && /\p{L}/u.test(s));
+}
+
+export function ragAnswer(question: string, hits: RagHit[]): RagAnswer {
+  const questionTerms = [...new Set(terms(question))];
+  const candidates: Candidate[] = [];
+  hits.forEach((hit, hitRank) =>
+    splitSentences(hit.text).forEach((text, position) =>
+      candidates.push({ text, source: hit.source, hitRank, position, score: 0, coverage: 0, stems: new Set(terms(text)) }),
+    ),
+  );
+  if (!questionTerms.length || !candidates.length) return { answer: NOTHING_RELEVANT, sources: [], sentences: [] };
+
+  // Rare words say more: weight each question word by its inverse frequency among the sentences.
+  const weight = new Map<string, number>();
+  for (const t of questionTerms) {
+    const df = candidates.reduce((n, c) => n + (c.stems.has(t) ? 1 : 0), 0);
+    weight.set(t, Math.log(1 + candidates.length / (1 + df)) + 0.1);
+  }
+  const total = [...weight.values()].reduce((a, b) => a + b, 0);
+  for (const c of candidates) {
+    const matched = questionTerms.reduce((sum, t) => sum + (c.stems.has(t) ? weight.get(t)! : 0), 0);
+    c.coverage = matched / total;
+    // Long sentences match more by chance; earlier hits were ranked more relevant by retrieval.
+    c.score = c.coverage / Math.sqrt(Math.max(1, c.stems.size / 12)) + 0.05 / (1 + c.hitRank);
+  }
+
+  const chosen: Candidate[] = [];
+  for (const c of [...candidates].sort((a, b) => b.score - a.score)) {
+    if (chosen.length === MAX_SENTENCES) break;
+    if (c.coverage < MIN_COVERAGE) continue;
+    if (chosen.some((k) => overlap(k.stems, c.stems) > 0.8)) continue;
+    chosen.push(c);
+  }
+  if (!chosen.length) return { answer: NOTHING_RELEVANT, sources: [], sentences: [] };
+
+  const sources = [...new Set(chosen.map((c) => c.source))];
+  // Read in document order within a source, best source first.
+  const ordered = [...chosen].sort((a, b) => sources.indexOf(a.source) - sources.indexOf(b.source) || a.hitRank - b.hitRank || a.position - b.position);
+  const body = ordered.map((c) => `${c.text}${/[.!?]$/.test(c.text) ? '' : '.'} [${sources.indexOf(c.source) + 1}]`).join(' ');
+  const citations = sources.map((s, i) => `[${i + 1}] ${s}`).join('; ');
+  return { answer: `${body}\n\nSources: ${citations}`, sources, sentences: ordered.map((c) => c.text) };
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  return shared / Math.max(1, Math.min(a.size, b.size));
+}
