@@ -1,0 +1,104 @@
+// Decides which database addresses the service may connect to. The caller names the host,
+// so without this check a request could make the service probe its own network: loopback,
+// the VPC, or the cloud metadata endpoint. The host is resolved once here and the
+// connection goes to the address that was checked, so a second DNS answer cannot swap it.
+
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import { ServiceError, badRequest, badGateway } from '../errors';
+
+export interface AddressPolicyOptions {
+  /** Let callers reach 127.0.0.0/8 and ::1 (local development, tests). */
+  allowLoopback?: boolean;
+  /** Let callers reach RFC 1918, shared (100.64/10) and unique-local (fc00::/7) addresses. */
+  allowPrivate?: boolean;
+  /** Resolver seam for tests; defaults to the system resolver (`dns.lookup`, all addresses). */
+  lookup?: (host: string) => Promise<ResolvedAddress[]>;
+}
+
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+type Category = 'metadata' | 'unspecified' | 'loopback' | 'private' | 'link-local' | 'multicast' | 'reserved';
+
+// Checked in this order: the metadata endpoints sit inside link-local and unique-local space.
+const RANGES: [Category, [string, number, 'ipv4' | 'ipv6'][]][] = [
+  ['metadata', [['169.254.169.254', 32, 'ipv4'], ['169.254.170.2', 32, 'ipv4'], ['fd00:ec2::254', 128, 'ipv6']]],
+  ['unspecified', [['0.0.0.0', 8, 'ipv4'], ['::', 128, 'ipv6']]],
+  ['loopback', [['127.0.0.0', 8, 'ipv4'], ['::1', 128, 'ipv6']]],
+  ['private', [['10.0.0.0', 8, 'ipv4'], ['172.16.0.0', 12, 'ipv4'], ['192.168.0.0', 16, 'ipv4'], ['100.64.0.0', 10, 'ipv4'], ['fc00::', 7, 'ipv6']]],
+  ['link-local', [['169.254.0.0', 16, 'ipv4'], ['fe80::', 10, 'ipv6']]],
+  ['multicast', [['224.0.0.0', 4, 'ipv4'], ['ff00::', 8, 'ipv6']]],
+  // 240/4 holds the broadcast address; ::/96 is the deprecated IPv4-compatible form, fec0::/10 site-local.
+  ['reserved', [['240.0.0.0', 4, 'ipv4'], ['::', 96, 'ipv6'], ['fec0::', 10, 'ipv6']]],
+];
+
+const BLOCK_LISTS = RANGES.map(([category, subnets]) => {
+  const list = new BlockList();
+  for (const [network, prefix, type] of subnets) list.addSubnet(network, prefix, type);
+  return [category, list] as const;
+});
+
+export function classifyAddress(address: string): Category | 'public' {
+  const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+  // BlockList also matches IPv4-mapped IPv6 (::ffff:a.b.c.d) against the IPv4 ranges.
+  return BLOCK_LISTS.find(([, list]) => list.check(address, type))?.[0] ?? 'public';
+}
+
+function isAllowed(category: Category, options: AddressPolicyOptions): boolean {
+  if (category === 'loopback') return options.allowLoopback === true;
+  if (category === 'private') return options.allowPrivate === true;
+  return false;
+}
+
+async function systemLookup(host: string): Promise<ResolvedAddress[]> {
+  return lookup(host, { all: true, verbatim: true });
+}
+
+/** Resolves the host and returns the address to connect to; every address it resolves to must be allowed. */
+export async function resolveAllowedAddress(host: string, options: AddressPolicyOptions = {}): Promise<ResolvedAddress> {
+  const addresses = await resolve(host, options.lookup ?? systemLookup);
+  for (const { address } of addresses) {
+    const category = classifyAddress(address);
+    if (category !== 'public' && !isAllowed(category, options)) throw refused(host, address, category);
+  }
+  const [first] = addresses;
+  if (!first) throw unresolvable(host);
+  return first;
+}
+
+async function resolve(host: string, resolver: (host: string) => Promise<ResolvedAddress[]>): Promise<ResolvedAddress[]> {
+  const family = isIP(host);
+  if (family) return [{ address: host, family }];
+  try {
+    return await resolver(host);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOTFOUND' || code === 'ENODATA') throw unresolvable(host, error);
+    throw badGateway(
+      `The database host name ${host} could not be resolved right now`,
+      'Retry the request; if it keeps failing, check the DNS records of the database host',
+      'database_unreachable',
+      { cause: error },
+    );
+  }
+}
+
+const unresolvable = (host: string, cause?: unknown) =>
+  badRequest(
+    `The database host name ${host} does not resolve to an address`,
+    'Check the host in the connection string',
+    'database_host_unknown',
+    { cause },
+  );
+
+function refused(host: string, address: string, category: Category): ServiceError {
+  const where = host === address ? `The database address ${address}` : `The database host ${host} resolves to ${address}, which`;
+  const advice =
+    category === 'loopback' || category === 'private'
+      ? "Use the database's public address; the operator can allow private addresses for databases inside the service's network"
+      : "Use the database's public host name or address";
+  return badRequest(`${where} is a ${category} address, which the service does not connect to`, advice, 'database_address_refused');
+}

@@ -1,0 +1,11 @@
+// Row values in a form JSON carries without surprises. The connection already returns
+// dates as the server writes them (dateStrings) and big integers as strings when they do
+// not fit a double (supportBigNumbers); only binary data needs a textual form.
+
+export type PlainValue = string | number | boolean | null | PlainValue[] | { [key: string]: PlainValue };
+
+export function toPlainValue(value: unknown): PlainValue {
+  if (Buffer.isBuffer(value)) return `0x${value.toString('hex')}`;
+  if (value === undefined) return null;
+  return value as PlainValue;
+}

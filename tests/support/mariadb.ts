@@ -1,0 +1,227 @@
+// Starts a private MariaDB server for tests and benchmarks: its own data directory, socket
+// and port on 127.0.0.1, TLS with a throwaway CA and require_secure_transport=ON, a real
+// user with a password. When MariaDB is missing and we are root it is installed from the
+// Debian packages, at most once per machine; otherwise the caller skips with the reason.
+
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { createConnection, type Connection } from 'mysql2/promise';
+
+const run = promisify(execFile);
+const isRoot = process.getuid?.() === 0;
+
+export interface MariaDbServer {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+  /** The test CA that signed the server certificate (empty without TLS). */
+  caPem: string;
+  version: string;
+  /** The Go-driver connection string for the test user, password written as is. */
+  dsn(options?: { password?: string; database?: string; params?: string }): string;
+  /** A root connection over the private socket (multiple statements allowed), for seeding and checks. */
+  admin(): Promise<Connection>;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Default true: TLS with require_secure_transport=ON. False starts a server that cannot encrypt. */
+  tls?: boolean;
+  /** Keep the data here across runs (initialised when empty, never removed by stop()). */
+  datadir?: string;
+  /** Directory the server may read with LOAD DATA INFILE (secure_file_priv); default a private empty one. */
+  fileDir?: string;
+  /** Subject alternative names of the server certificate; default DNS:localhost and IP:127.0.0.1. */
+  certificateNames?: string[];
+}
+
+const SEARCH_DIRS = ['/usr/sbin', '/usr/local/sbin', '/usr/bin', '/usr/local/bin'];
+
+function findExecutable(names: string[]): string | undefined {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), ...SEARCH_DIRS];
+  for (const name of names) {
+    for (const dir of dirs) {
+      const path = join(dir, name);
+      if (existsSync(path)) return path;
+    }
+  }
+  return undefined;
+}
+
+const serverBinary = () => findExecutable(['mariadbd', 'mysqld']);
+const installDbBinary = () => findExecutable(['mariadb-install-db', 'mysql_install_db']);
+
+let availability: Promise<string | undefined> | undefined;
+
+/** Why MariaDB tests cannot run here, or undefined when they can (installing MariaDB first if needed). */
+export function mariaDbUnavailableReason(): Promise<string | undefined> {
+  availability ??= ensureInstalled();
+  return availability;
+}
+
+async function ensureInstalled(): Promise<string | undefined> {
+  if (serverBinary() && installDbBinary()) return undefined;
+  if (!isRoot) {
+    return 'MariaDB is not installed (no mariadbd found) and installing it needs root: run `apt-get install mariadb-server` to enable these tests';
+  }
+  const lock = join(tmpdir(), 'fnquery-mariadb-install.lock');
+  await acquireLock(lock);
+  try {
+    if (serverBinary() && installDbBinary()) return undefined; // another test file installed it meanwhile
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const aptOptions = ['-o', 'DPkg::Lock::Timeout=300', '-y', '-q'];
+    await run('apt-get', ['update', '-q'], { env, maxBuffer: 64 * 1024 * 1024 });
+    await run('apt-get', ['install', ...aptOptions, 'mariadb-server'], { env, maxBuffer: 64 * 1024 * 1024 });
+    return serverBinary() && installDbBinary() ? undefined : 'apt-get installed mariadb-server but mariadbd was not found';
+  } catch (error) {
+    const detail = String((error as { stderr?: string }).stderr ?? error).trim().split('\n').pop();
+    return `installing mariadb-server with apt-get failed: ${detail}`;
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+/** A directory as a lock shared by parallel test processes; a lock older than 15 minutes is stale. */
+async function acquireLock(path: string): Promise<void> {
+  for (;;) {
+    try {
+      await mkdir(path);
+      return;
+    } catch {
+      const age = existsSync(path) ? Date.now() - statSync(path).mtimeMs : 0;
+      if (age > 15 * 60_000) await rm(path, { recursive: true, force: true });
+      else await sleep(250);
+    }
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || !address) throw new Error('no free port');
+  return address.port;
+}
+
+async function makeCertificates(dir: string, names: string[]): Promise<{ ca: string; cert: string; key: string }> {
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  const path = (name: string) => join(dir, name);
+  await run('openssl', ['req', '-x509', ...ec, '-keyout', path('ca.key'), '-out', path('ca.pem'), '-days', '7', '-subj', '/CN=fnquery test CA']);
+  await run('openssl', ['req', ...ec, '-keyout', path('server.key'), '-out', path('server.csr'), '-subj', '/CN=localhost']);
+  await writeFile(path('server.ext'), `subjectAltName=${names.join(',')}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`);
+  await run('openssl', [
+    'x509', '-req', '-in', path('server.csr'), '-CA', path('ca.pem'), '-CAkey', path('ca.key'), '-CAcreateserial',
+    '-out', path('server.pem'), '-days', '7', '-extfile', path('server.ext'),
+  ]);
+  return { ca: path('ca.pem'), cert: path('server.pem'), key: path('server.key') };
+}
+
+async function initialiseDatadir(datadir: string): Promise<void> {
+  if (existsSync(join(datadir, 'mysql'))) return;
+  const installDb = installDbBinary();
+  if (!installDb) throw new Error('mariadb-install-db not found');
+  await run(installDb, [
+    '--no-defaults', `--datadir=${datadir}`, '--auth-root-authentication-method=normal', '--skip-test-db',
+    ...(isRoot ? ['--user=root'] : []),
+  ]);
+}
+
+async function waitUntilReady(socketPath: string, child: ChildProcess, errorLog: string): Promise<Connection> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const log = await readFile(errorLog, 'utf8').catch(() => '');
+      throw new Error(`mariadbd exited during start-up:\n${log.split('\n').slice(-15).join('\n')}`);
+    }
+    try {
+      return await createConnection({ socketPath, user: 'root', multipleStatements: true });
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await sleep(50);
+    }
+  }
+}
+
+const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+export async function startMariaDb(options: StartOptions = {}): Promise<MariaDbServer> {
+  const binary = serverBinary();
+  if (!binary) throw new Error((await mariaDbUnavailableReason()) ?? 'mariadbd not found');
+  const tls = options.tls ?? true;
+  const dir = await mkdtemp(join(tmpdir(), 'fnq-mariadb-'));
+  const datadir = options.datadir ?? join(dir, 'data');
+  const fileDir = options.fileDir ?? join(dir, 'files');
+  await mkdir(fileDir, { recursive: true });
+  const names = options.certificateNames ?? ['DNS:localhost', 'IP:127.0.0.1'];
+  const [certificates] = await Promise.all([tls ? makeCertificates(dir, names) : undefined, initialiseDatadir(datadir)]);
+  const port = await freePort();
+  const socketPath = join(dir, 'mariadb.sock');
+  const errorLog = join(dir, 'error.log');
+  const child = spawn(binary, [
+    '--no-defaults', ...(isRoot ? ['--user=root'] : []), `--datadir=${datadir}`, `--socket=${socketPath}`, `--port=${port}`,
+    '--bind-address=127.0.0.1', `--pid-file=${join(dir, 'mariadbd.pid')}`, `--log-error=${errorLog}`, `--secure-file-priv=${fileDir}`,
+    '--skip-name-resolve', '--skip-log-bin', '--innodb-buffer-pool-size=128M', '--innodb-flush-log-at-trx-commit=2',
+    '--character-set-server=utf8mb4', '--collation-server=utf8mb4_unicode_ci',
+    ...(certificates
+      ? [`--ssl-ca=${certificates.ca}`, `--ssl-cert=${certificates.cert}`, `--ssl-key=${certificates.key}`, '--require-secure-transport=ON']
+      : ['--skip-ssl']),
+  ], { stdio: 'ignore' });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const stop = async () => {
+    process.removeListener('exit', killOnExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+
+  try {
+    const root = await waitUntilReady(socketPath, child, errorLog);
+    const user = 'fnq_test';
+    // @, :, / and a % that is not an escape: the connection string parser must carry them through.
+    const password = `t@st:pw/%z-${randomBytes(6).toString('hex')}`;
+    const database = 'fnq_test';
+    // ALTER rather than re-create, so a kept data directory keeps the user's grants.
+    await root.query(
+      `CREATE DATABASE IF NOT EXISTS ${database} CHARACTER SET utf8mb4;
+       CREATE USER IF NOT EXISTS ${quote(user)}@'%';
+       ALTER USER ${quote(user)}@'%' IDENTIFIED BY ${quote(password)};
+       GRANT ALL PRIVILEGES ON ${database}.* TO ${quote(user)}@'%';`,
+    );
+    const [[row]] = (await root.query('SELECT VERSION() AS version')) as unknown as [[{ version: string }]];
+    await root.end();
+    const caPem = certificates ? await readFile(certificates.ca, 'utf8') : '';
+    return {
+      host: '127.0.0.1',
+      port,
+      user,
+      password,
+      database,
+      caPem,
+      version: row.version,
+      dsn: (o = {}) =>
+        `${user}:${o.password ?? password}@tcp(127.0.0.1:${port})/${o.database ?? database}${o.params ? `?${o.params}` : ''}`,
+      admin: () => createConnection({ socketPath, user: 'root', multipleStatements: true }),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
