@@ -56,6 +56,8 @@ export function startQueuePoller(options: { sqs: SQSClient; lambda: LambdaClient
             MaxNumberOfMessages: target.batchSize,
             WaitTimeSeconds: 1,
             MessageSystemAttributeNames: ['All'],
+            // local-aws-sqs fills ApproximateReceiveCount only for the older parameter.
+            AttributeNames: ['All'],
           }),
           { abortSignal: abort.signal },
         );

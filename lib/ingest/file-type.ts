@@ -37,6 +37,14 @@ const TEXT_HEAD_BYTES = 64 * 1024;
 const PDF_HEADER_WINDOW = 1024;
 
 export function detectFileType(filename: string, bytes: Uint8Array): FileType {
+  const type = fileTypeFromName(filename);
+  const reason = contentMismatch(type, bytes);
+  if (reason) throw contentMismatchError(extensionOf(filename), reason, bytes);
+  return type;
+}
+
+/** The type the extension names; alone, it serves where the content is not there yet (upload URLs). */
+export function fileTypeFromName(filename: string): FileType {
   const extension = extensionOf(filename);
   const type = TYPE_BY_EXTENSION[extension];
   if (!type) {
@@ -45,8 +53,6 @@ export function detectFileType(filename: string, bytes: Uint8Array): FileType {
       `Upload one of the accepted types: ${ACCEPTED_TYPES_TEXT}`,
     );
   }
-  const reason = contentMismatch(type, bytes);
-  if (reason) throw contentMismatchError(extension, reason, bytes);
   return type;
 }
 

@@ -86,3 +86,11 @@ export async function call(handler: HandlerFn, input: EventInput = {}, remaining
   }
   return { status: result.statusCode!, headers: (result.headers ?? {}) as Record<string, string>, body: json as Record<string, unknown>, raw: result };
 }
+
+/** A multipart/form-data body and its content type, encoded by the platform's own FormData as fetch sends it. */
+export async function multipartBody(files: { field: string; filename: string; bytes: Uint8Array }[]) {
+  const form = new FormData();
+  for (const f of files) form.append(f.field, new Blob([f.bytes]), f.filename);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+}

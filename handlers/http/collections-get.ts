@@ -1,0 +1,14 @@
+// GET /embedder-service/v1/collections/{name} — one collection and the status of each of its uploads.
+import { httpHandler, type HttpDeps } from '../../lib/http/handler';
+import { describeCollection, type CollectionDeps } from '../../lib/ingest/collections';
+import { collectionDeps, httpDeps } from '../../lib/services';
+
+export function createCollectionGetHandler(deps: () => CollectionDeps, http: () => HttpDeps = httpDeps) {
+  return httpHandler(
+    { route: 'GET /embedder-service/v1/collections/{name}', body: 'none' },
+    async (req) => ({ status: 200, body: await describeCollection(deps(), req.principal.account, req.pathParams.name ?? '') }),
+    http,
+  );
+}
+
+export const handler = createCollectionGetHandler(collectionDeps);

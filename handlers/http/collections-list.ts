@@ -1,0 +1,14 @@
+// GET /embedder-service/v1/collections — the account's collections with their counts and embedder.
+import { httpHandler, type HttpDeps } from '../../lib/http/handler';
+import { listCollections, type CollectionDeps } from '../../lib/ingest/collections';
+import { collectionDeps, httpDeps } from '../../lib/services';
+
+export function createCollectionsListHandler(deps: () => CollectionDeps, http: () => HttpDeps = httpDeps) {
+  return httpHandler(
+    { route: 'GET /embedder-service/v1/collections', body: 'none' },
+    async (req) => ({ status: 200, body: { collections: await listCollections(deps(), req.principal.account) } }),
+    http,
+  );
+}
+
+export const handler = createCollectionsListHandler(collectionDeps);

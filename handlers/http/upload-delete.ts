@@ -1,0 +1,15 @@
+// DELETE /embedder-service/v1/uploads/{upload_id} — removes the upload's vectors, file and record;
+// 200 with what was removed.
+import { httpHandler, type HttpDeps } from '../../lib/http/handler';
+import { deleteUpload, type CollectionDeps } from '../../lib/ingest/collections';
+import { collectionDeps, httpDeps } from '../../lib/services';
+
+export function createUploadDeleteHandler(deps: () => CollectionDeps, http: () => HttpDeps = httpDeps) {
+  return httpHandler(
+    { route: 'DELETE /embedder-service/v1/uploads/{upload_id}', body: 'none' },
+    async (req) => ({ status: 200, body: await deleteUpload(deps(), req.principal.account, req.pathParams.upload_id ?? '') }),
+    http,
+  );
+}
+
+export const handler = createUploadDeleteHandler(collectionDeps);

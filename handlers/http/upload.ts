@@ -1,0 +1,35 @@
+// POST /embedder-service/v1/upload?collection_name=C — multipart part `file`; 202 with the queued
+// status record. The embed worker does the rest (docs/ingest-pipeline.md).
+import { httpHandler, type HttpDeps } from '../../lib/http/handler';
+import { readMultipartFile } from '../../lib/http/multipart';
+import { COLLECTION_NAME } from '../../lib/ingest/collection-name';
+import { acceptUpload, type IntakeDeps } from '../../lib/ingest/intake';
+import { DIRECT_UPLOAD_MAX_BYTES, SIGNED_UPLOAD_MAX_BYTES } from '../../lib/ingest/limits';
+import { statusView } from '../../lib/ingest/status';
+import { httpDeps, intakeDeps } from '../../lib/services';
+
+const TOO_LARGE_ADVICE =
+  `Upload files over ${DIRECT_UPLOAD_MAX_BYTES / 2 ** 20} MB through POST /embedder-service/v1/upload-url?collection_name=…&filename=…, ` +
+  `which returns a URL to PUT the file to (up to ${SIGNED_UPLOAD_MAX_BYTES / 2 ** 20} MB); fnq upload does this by itself`;
+
+export function createUploadHandler(deps: () => Omit<IntakeDeps, 'log'>, http: () => HttpDeps = httpDeps) {
+  return httpHandler(
+    {
+      route: 'POST /embedder-service/v1/upload',
+      body: 'raw',
+      querySchema: {
+        type: 'object',
+        required: ['collection_name'],
+        properties: { collection_name: { type: 'string', pattern: COLLECTION_NAME.source } },
+      },
+    },
+    async (req) => {
+      const file = await readMultipartFile(req, { field: 'file', maxBytes: DIRECT_UPLOAD_MAX_BYTES, tooLargeAdvice: TOO_LARGE_ADVICE });
+      const record = await acceptUpload({ ...deps(), log: req.log }, req.principal, req.query.collection_name, file);
+      return { status: 202, body: statusView(record) };
+    },
+    http,
+  );
+}
+
+export const handler = createUploadHandler(intakeDeps);

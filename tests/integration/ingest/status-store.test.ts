@@ -1,0 +1,93 @@
+// DynamoStatusStore's conditional writes against the DynamoDB emulator, under concurrency: the quota
+// holds, one claim wins, and only the lease holder can move a job on.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StatusStore, UploadRecord } from '../../../lib/ingest/status';
+import { startIngestStack, type IngestStack } from './stack';
+
+let stack: IngestStack;
+let store: StatusStore;
+
+beforeAll(async () => {
+  stack = await startIngestStack();
+  store = stack.services.statuses();
+});
+afterAll(() => stack?.stop());
+
+let next = 0;
+const record = (account: string, collection = 'docs', embedder = 'local-lexical-v1'): UploadRecord & { embedder: string } => ({
+  account,
+  uploadId: `upload-${++next}`,
+  collection,
+  filename: 'a.txt',
+  fileType: 'txt',
+  sizeBytes: 1,
+  objectKey: `accounts/${account}/uploads/upload-${next}/a.txt`,
+  state: 'queued',
+  totalChunks: 0,
+  embeddedChunks: 0,
+  startedAt: Date.now(),
+  embedder,
+  attempts: 0,
+});
+
+describe('DynamoStatusStore', () => {
+  it('lets exactly the quota through when uploads race', async () => {
+    const results = await Promise.all(Array.from({ length: 12 }, () => store.create(record('racer'), 5)));
+    expect(results.filter((r) => r.created)).toHaveLength(5);
+    expect(await store.listUploads('racer')).toHaveLength(5);
+
+    const [first] = await store.listUploads('racer');
+    await store.delete('racer', first!.uploadId);
+    await store.delete('racer', first!.uploadId); // a second delete frees nothing more
+    const after = await Promise.all(Array.from({ length: 3 }, () => store.create(record('racer'), 5)));
+    expect(after.filter((r) => r.created)).toHaveLength(1);
+  });
+
+  it('binds a new collection to one embedder when the first uploads race', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => store.create(record('binder', 'fresh', i % 2 ? 'embedder-b' : 'embedder-a'), null)),
+    );
+    const bound = (await store.getCollection('binder', 'fresh'))!.embedder;
+    for (const r of results) expect(r).toEqual(r.created ? { created: true } : { created: false, reason: 'embedder', embedder: bound });
+    expect(results.filter((r) => r.created)).toHaveLength(3);
+    // Refused uploads gave their quota slot back: three more fit under a limit of six.
+    const more = await Promise.all(Array.from({ length: 4 }, () => store.create(record('binder', 'other'), 6)));
+    expect(more.filter((r) => r.created)).toHaveLength(3);
+  });
+
+  it('gives a job to one claimant and lets only the lease holder move it on', async () => {
+    const r = record('claims');
+    await store.create(r, null);
+    const now = Date.now();
+    const claims = await Promise.all(['a', 'b', 'c'].map((leaseId) => store.claim('claims', r.uploadId, { leaseId, leaseUntil: now + 60_000 }, now)));
+    const winners = claims.filter((c) => c !== undefined);
+    expect(winners).toHaveLength(1);
+    const holder = winners[0]!.leaseId!;
+    const loser = ['a', 'b', 'c'].find((l) => l !== holder)!;
+
+    expect(await store.progress('claims', r.uploadId, loser, { totalChunks: 9 })).toBe(false);
+    expect(await store.progress('claims', r.uploadId, holder, { totalChunks: 9, embeddedChunks: 0 })).toBe(true);
+    expect(await store.settle('claims', r.uploadId, loser, { state: 'completed', completedAt: now })).toBe(false);
+    expect(await store.release('claims', r.uploadId, holder)).toBe(true);
+
+    // A released lease can be taken over at once; the old holder is then locked out.
+    const taken = await store.claim('claims', r.uploadId, { leaseId: 'd', leaseUntil: now + 60_000 }, now);
+    expect(taken).toMatchObject({ state: 'processing', leaseId: 'd', attempts: 2, totalChunks: 9 });
+    expect(await store.progress('claims', r.uploadId, holder, { embeddedChunks: 4 })).toBe(false);
+    expect(await store.settle('claims', r.uploadId, 'd', { state: 'failed', error: 'ISSUE: x. ADVICE: y.' })).toBe(true);
+    const failed = await store.get('claims', r.uploadId);
+    expect(failed).toMatchObject({ state: 'failed', error: 'ISSUE: x. ADVICE: y.' });
+    expect(failed?.leaseId).toBeUndefined();
+    expect(await store.claim('claims', r.uploadId, { leaseId: 'e', leaseUntil: now + 60_000 }, now + 120_000)).toBeUndefined();
+  });
+
+  it('marks a record deleting, which ends its lease', async () => {
+    const r = record('deleter');
+    await store.create(r, null);
+    await store.claim('deleter', r.uploadId, { leaseId: 'w', leaseUntil: Date.now() + 60_000 }, Date.now());
+    expect(await store.markDeleting('deleter', r.uploadId)).toMatchObject({ state: 'processing', leaseId: 'w' });
+    expect(await store.progress('deleter', r.uploadId, 'w', { embeddedChunks: 1 })).toBe(false);
+    expect(await store.markDeleting('deleter', 'no-such-upload')).toBeUndefined();
+    expect((await store.get('deleter', r.uploadId))?.state).toBe('deleting');
+  });
+});
