@@ -31,6 +31,8 @@ export interface AiPlatformConfig {
   openaiBaseURL?: string;
   /** Chat model for ai_platform "openai"; default gpt-4o-mini. */
   openaiChatModel?: string;
+  /** Embedding model for ai_platform "openai" (asked for 768 dimensions); default text-embedding-3-small. */
+  openaiEmbedModel?: string;
   /** Per model call, retries included; default 20000. */
   timeoutMs?: number;
   /** Default 2. */
@@ -99,6 +101,22 @@ function platformName(value: string | null | undefined): PlatformName {
     `Use ${PLATFORM_NAMES.map((n) => `"${n}"`).join(' or ')} (case-insensitive), or omit ai_platform for the default platform`,
     'unknown_ai_platform',
   );
+}
+
+/**
+ * The embedder of the selected platform, for stores whose vectors the caller made (their own
+ * MongoDB Atlas): the default platform's embedder, or OpenAI's with the caller's key. Our own
+ * collections are always queried with the embedder that filled them instead.
+ */
+export function platformEmbedder(selection: PlatformSelection, config: AiPlatformConfig, localEmbedder: () => Embedder): Embedder {
+  if (platformName(selection.ai_platform) === 'default') return defaultEmbedder(config, localEmbedder);
+  return new OpenAIEmbedder({
+    ...budget(config),
+    platform: 'openai',
+    apiKey: callerKey(selection.apiKey),
+    baseURL: config.openaiBaseURL ?? DEFAULT_OPENAI_BASE_URL,
+    model: config.openaiEmbedModel ?? 'text-embedding-3-small',
+  });
 }
 
 function callerKey(value: string | null | undefined): string {

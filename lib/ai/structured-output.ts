@@ -104,7 +104,9 @@ function check(content: string | null, validate: ValidateFunction): Checked {
   try {
     value = JSON.parse(content);
   } catch (e) {
-    return { ok: false, errors: [`the answer is not JSON (${(e as Error).message})`] };
+    // The parser's message quotes the answer, which must not reach logs: keep only the position.
+    const position = /position (\d+)/.exec((e as Error).message)?.[1];
+    return { ok: false, errors: [`the answer is not JSON${position ? ` (syntax error at position ${position})` : ''}`] };
   }
   if (validate(value)) return { ok: true, json: JSON.stringify(value) };
   return { ok: false, errors: violations(validate.errors).map((v) => `${v.path} ${v.message}`) };

@@ -1,0 +1,93 @@
+// POST /query-service/v1/rdbms: schema → the model writes a SELECT → guard → run → the model
+// answers from the rows. A query that is refused or fails goes back to the model with the error,
+// for up to two repairs; after that the request fails with INTERFACE.md's 400 envelope.
+import type { ChatMessage } from '../ai/ports';
+import { isServiceError, ServiceError } from '../errors';
+import { withDatabaseSession, type ConnectOptions } from '../sql/connect';
+import { parseConnectionString } from '../sql/dsn';
+import { executeGuardedSql, type QueryResult } from '../sql/execute';
+import { guardSql } from '../sql/guard';
+import { introspectTables, type DatabaseSchema } from '../sql/introspect';
+import { describeRows, describeSchema, extractSql } from './sql-prompt';
+import { finalAnswer, type QueryModel, type SharedQueryBody } from './shared';
+
+export interface RdbmsBody extends SharedQueryBody {
+  tables: string[];
+  sqldb_connection_string: string;
+}
+
+export interface RdbmsOptions {
+  connect: ConnectOptions;
+  rowLimit: number;
+}
+
+export const MAX_REPAIRS = 2;
+
+const WRITE_SQL = (flavour: string) =>
+  [
+    `You write one ${flavour} SELECT statement (WITH is allowed) that answers the user's question from the tables described.`,
+    'Use only the listed tables and columns, quote identifiers with backticks, and do not write comments.',
+    'Reply with the SQL statement only.',
+  ].join(' ');
+
+const ANSWER =
+  'Answer the question from the query result. Be concise and state the numbers exactly. ' +
+  'If the user asks for code (for example a chart of the data), include complete code in your answer that uses these rows as its data.';
+
+interface Generated {
+  sql: string;
+  result: QueryResult;
+}
+
+async function generateAndRun(body: RdbmsBody, schema: DatabaseSchema, model: QueryModel, run: (sql: string) => Promise<QueryResult>, signal?: AbortSignal): Promise<Generated> {
+  const messages: ChatMessage[] = [
+    { role: 'system', content: WRITE_SQL(schema.flavour) },
+    { role: 'user', content: `Tables of database \`${schema.database}\`:\n\n${describeSchema(schema)}\n\nQuestion: ${body.query}` },
+  ];
+  let failure: ServiceError | undefined;
+  for (let attempt = 0; attempt <= MAX_REPAIRS; attempt++) {
+    const reply = await model.chat.chat({
+      messages,
+      signal,
+      hint: { kind: 'sql', question: body.query, schema, previousError: failure?.problems[0]?.issue },
+    });
+    const sql = extractSql(reply.content);
+    try {
+      return { sql, result: await run(sql) };
+    } catch (e) {
+      // Only the query's own faults are worth a repair; timeouts and lost connections are not.
+      if (!isServiceError(e) || e.status !== 400) throw e;
+      failure = e;
+      messages.push(
+        { role: 'assistant', content: sql },
+        { role: 'user', content: `That query was refused or failed: ${e.problems.map((p) => `${p.issue}. ${p.advice}`).join(' ')}\nWrite a corrected query.` },
+      );
+    }
+  }
+  throw failure!;
+}
+
+export async function answerFromDatabase(
+  body: RdbmsBody,
+  model: QueryModel,
+  options: RdbmsOptions,
+  signal?: AbortSignal,
+): Promise<{ answer: string; messages: string[] }> {
+  const target = parseConnectionString(body.sqldb_connection_string);
+  return withDatabaseSession(target, options.connect, async (session) => {
+    const schema = await introspectTables(session, body.tables);
+    const guardOptions = { allowedTables: body.tables, rowLimit: options.rowLimit, flavour: schema.flavour, database: schema.database };
+    const run = async (sql: string) => executeGuardedSql(session, guardSql(sql, guardOptions), { rowLimit: options.rowLimit });
+    const { sql, result } = await generateAndRun(body, schema, model, run, signal);
+
+    const answer = await finalAnswer(model, {
+      messages: [
+        { role: 'system', content: ANSWER },
+        { role: 'user', content: `Question: ${body.query}\n\nSQL that was run:\n${sql}\n\nResult: ${describeRows(result)}` },
+      ],
+      signal,
+      hint: { kind: 'sql', question: body.query, schema, rows: { sql, ...result } },
+    });
+    return { answer, messages: [`QUERY: ${sql}`, 'completed'] };
+  });
+}

@@ -1,0 +1,55 @@
+// What the three query endpoints share: the common body fields, and a model resolved from
+// `ai_platform` / `api+key` / `structured_output` before any other work, so a bad selection or
+// schema fails fast with its 400 and nothing else is touched.
+import type { ChatModel, ChatRequest, JsonSchema } from '../ai/ports';
+import { resolvePlatform, type AiPlatformConfig, type PlatformName } from '../ai/platform';
+import { answerWithSchema, parseStructuredOutput, type StructuredOutput } from '../ai/structured-output';
+import { UsageMeter } from '../ai/usage';
+
+export interface SharedQueryBody {
+  query: string;
+  ai_platform?: string;
+  'api+key'?: string;
+  structured_output?: string;
+}
+
+const SHARED_PROPERTIES = {
+  query: { type: 'string', minLength: 1, maxLength: 20_000 },
+  ai_platform: { type: 'string', maxLength: 64 },
+  'api+key': { type: 'string', maxLength: 512 },
+  structured_output: { type: 'string', maxLength: 100_000 },
+};
+
+/**
+ * The body schema of a query endpoint: the shared fields plus the endpoint's own. Unknown fields
+ * are refused, so a misspelt optional field (say `ragquery`) cannot be silently ignored.
+ */
+export function queryBodySchema(own: Record<string, JsonSchema>, required: string[]): JsonSchema {
+  return {
+    type: 'object',
+    required: ['query', ...required],
+    properties: { ...SHARED_PROPERTIES, ...own },
+    additionalProperties: false,
+  };
+}
+
+export interface QueryModel {
+  platform: PlatformName;
+  /** Every call through it is counted in `meter`, repairs included. */
+  chat: ChatModel;
+  structured?: StructuredOutput;
+  meter: UsageMeter;
+}
+
+export function prepareModel(body: SharedQueryBody, ai: AiPlatformConfig, localChat: () => ChatModel): QueryModel {
+  const structured = parseStructuredOutput(body.structured_output);
+  const { name, chat } = resolvePlatform({ ai_platform: body.ai_platform, apiKey: body['api+key'] }, ai, localChat);
+  const meter = new UsageMeter();
+  return { platform: name, chat: meter.meterChat(chat), structured, meter };
+}
+
+/** The model's final answer: JSON text validated against the caller's schema when one was given. */
+export async function finalAnswer(model: QueryModel, request: ChatRequest): Promise<string> {
+  if (model.structured) return (await answerWithSchema(model.chat, request, model.structured)).json;
+  return (await model.chat.chat(request)).content ?? '';
+}

@@ -1,0 +1,92 @@
+// POST /query-service/v1/vectordb: embed the (rag_)query with the collection's embedder, search,
+// give the hits with their sources to the model, answer. Plain orchestration over ports.
+import type { ChatMessage, Embedder } from '../ai/ports';
+import { conflict, notFound } from '../errors';
+import type { StatusStore } from '../ingest/status';
+import type { SearchHit, VectorStore } from '../vectors/ports';
+import { finalAnswer, type QueryModel, type SharedQueryBody } from './shared';
+
+export interface VectordbBody extends SharedQueryBody {
+  vector_docdb_collection: string;
+  rag_query?: string;
+  vector_docdb_connection_string?: string;
+  vector_docdb_database?: string;
+}
+
+/** Hits given to the model: enough context to answer, small enough for any context window. */
+export const CONTEXT_HITS = 8;
+
+export interface RetrievalSource {
+  store: VectorStore;
+  embedder: Embedder;
+  /** Lines for `messages` before `completed`, e.g. that the collection is still ingesting. */
+  notes: string[];
+}
+
+export interface VectordbDeps {
+  collections: Pick<StatusStore, 'getCollection' | 'listUploads'>;
+  store: VectorStore;
+  /** The embedder a collection was filled with, if this deployment can run it. */
+  embedderFor(id: string): Embedder | undefined;
+  /** The caller's own MongoDB Atlas store, queried with the platform's embedder. */
+  callerStore(body: VectordbBody, model: QueryModel): RetrievalSource;
+}
+
+export const describeSource = (hit: SearchHit) =>
+  [hit.source, hit.page !== undefined ? `p. ${hit.page}` : undefined, hit.heading ? `"${hit.heading}"` : undefined].filter(Boolean).join(', ');
+
+const SYSTEM = [
+  'You answer questions using only the numbered context passages provided.',
+  'Cite the passages you use by their number, like [2].',
+  'If the passages do not contain the answer, say that the documents do not answer the question.',
+].join(' ');
+
+async function ourCollection(account: string, body: VectordbBody, deps: VectordbDeps): Promise<RetrievalSource> {
+  const name = body.vector_docdb_collection;
+  const collection = await deps.collections.getCollection(account, name);
+  // Another account's collection is indistinguishable from one that does not exist.
+  if (!collection) throw notFound(`No collection named ${name} was found`, 'Upload a document into it first, or check the name (it is case-sensitive)', 'collection_not_found');
+  const embedder = deps.embedderFor(collection.embedder);
+  if (!embedder) {
+    throw conflict(
+      `The collection ${name} was embedded with ${collection.embedder}, which this deployment no longer runs`,
+      'Re-upload its documents into a new collection, or restore the embedding model the operator used',
+      'embedder_unavailable',
+    );
+  }
+  const uploads = await deps.collections.listUploads(account, name);
+  const pending = uploads.filter((u) => u.state === 'queued' || u.state === 'processing');
+  const notes = pending.length
+    ? [`NOTE: ${pending.length} upload(s) in ${name} are still being embedded; the answer uses the ${uploads.length - pending.length} finished ones and the chunks embedded so far.`]
+    : [];
+  return { store: deps.store, embedder, notes };
+}
+
+export async function answerFromDocuments(
+  account: string,
+  body: VectordbBody,
+  model: QueryModel,
+  deps: VectordbDeps,
+  signal?: AbortSignal,
+): Promise<{ answer: string; messages: string[] }> {
+  const source = body.vector_docdb_connection_string ? deps.callerStore(body, model) : await ourCollection(account, body, deps);
+  const searchText = body.rag_query?.trim() || body.query;
+  const embedder = model.meter.meterEmbedder(source.embedder);
+  const [vector] = (await embedder.embed([searchText], { signal })).vectors;
+  const hits = await source.store.search(
+    { account, collection: body.vector_docdb_collection },
+    { vector: vector!, text: searchText, limit: CONTEXT_HITS, mode: 'hybrid' },
+  );
+
+  const context = hits.map((h, i) => `[${i + 1}] (source: ${describeSource(h)})\n${h.text}`).join('\n\n');
+  const messages: ChatMessage[] = [
+    { role: 'system', content: SYSTEM },
+    { role: 'user', content: `Context passages:\n\n${context || '(none found)'}\n\nQuestion: ${body.query}` },
+  ];
+  const answer = await finalAnswer(model, {
+    messages,
+    signal,
+    hint: { kind: 'rag', question: body.query, hits: hits.map((h) => ({ text: h.text, source: describeSource(h), score: h.score })) },
+  });
+  return { answer, messages: [...source.notes, 'completed'] };
+}

@@ -1,0 +1,58 @@
+// Typed errors of the SDK: service failures carry status, ISSUE, ADVICE and spanId; requests the
+// SDK refuses before sending carry every violation found.
+
+const LINE = /^ISSUE: (.*?)\. ADVICE: (.*?)\.(?: QUERY: ([\s\S]*))?$/;
+
+export interface ServiceProblem {
+  issue: string;
+  advice: string;
+  query?: string;
+}
+
+export function parseProblem(line: string): ServiceProblem | undefined {
+  const m = LINE.exec(line);
+  return m ? { issue: m[1]!, advice: m[2]!, ...(m[3] ? { query: m[3] } : {}) } : undefined;
+}
+
+export class FnqServiceError extends Error {
+  readonly problems: ServiceProblem[];
+  constructor(
+    readonly status: number,
+    /** Machine code (e.g. `token_expired`); `query_failed` style codes are absent on query envelopes. */
+    readonly code: string | undefined,
+    readonly spanId: string | undefined,
+    readonly messages: string[],
+    /** The body as received, for query envelopes (answer, query). */
+    readonly body: unknown,
+  ) {
+    const problems = messages.map(parseProblem).filter((p): p is ServiceProblem => p !== undefined);
+    super(problems.length ? problems.map((p) => `${p.issue} (${p.advice})`).join('; ') : `fnquery answered HTTP ${status}`);
+    this.name = 'FnqServiceError';
+    this.problems = problems;
+  }
+
+  get issue(): string | undefined {
+    return this.problems[0]?.issue;
+  }
+
+  get advice(): string | undefined {
+    return this.problems[0]?.advice;
+  }
+}
+
+export interface RequestViolation {
+  /** JSON pointer, e.g. /query/city or /body/limit or /file. */
+  path: string;
+  message: string;
+}
+
+/** Thrown before any network call when an outgoing request breaks the function's definition. */
+export class FnqRequestInvalidError extends Error {
+  constructor(
+    readonly shortname: string,
+    readonly violations: RequestViolation[],
+  ) {
+    super(`request to ${shortname} is invalid: ${violations.map((v) => `${v.path} ${v.message}`).join('; ')}`);
+    this.name = 'FnqRequestInvalidError';
+  }
+}

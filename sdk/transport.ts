@@ -1,0 +1,68 @@
+// The one place the SDK talks HTTP: adds the token, sends JSON or form data, turns error
+// envelopes into FnqServiceError.
+import { FnqServiceError } from './errors';
+
+export interface ClientOptions {
+  /** e.g. http://localhost:3000 or the API Gateway URL. */
+  url: string;
+  /** svcwt access token. */
+  token: string;
+  /** Injected for tests and custom agents; global fetch by default. */
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  body: ArrayBuffer;
+}
+
+export class Transport {
+  private readonly base: string;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(private readonly options: ClientOptions) {
+    this.base = options.url.replace(/\/+$/, '');
+    this.fetchImpl = options.fetch ?? fetch;
+  }
+
+  /** Any 2xx is returned as-is; anything else becomes a FnqServiceError. */
+  async send(method: string, path: string, init: { query?: Record<string, string | undefined>; json?: unknown; form?: FormData; body?: RequestInit["body"]; headers?: Record<string, string> } = {}): Promise<RawResponse> {
+    const url = new URL(this.base + path);
+    for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
+    const headers: Record<string, string> = { svcwt: this.options.token, ...init.headers };
+    let body: RequestInit["body"] = init.body;
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    } else if (init.form) {
+      body = init.form;
+    }
+    const res = await this.fetchImpl(url, {
+      method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 120_000),
+    });
+    const raw = { status: res.status, headers: res.headers, body: await res.arrayBuffer() };
+    if (res.status >= 200 && res.status < 300) return raw;
+    throw errorFrom(raw);
+  }
+
+  async json<T>(method: string, path: string, init: Parameters<Transport['send']>[2] = {}): Promise<T> {
+    const raw = await this.send(method, path, init);
+    return (raw.body.byteLength ? JSON.parse(Buffer.from(raw.body).toString('utf8')) : undefined) as T;
+  }
+}
+
+function errorFrom(raw: RawResponse): FnqServiceError {
+  let body: { spanId?: string; error?: string; messages?: unknown } | undefined;
+  try {
+    body = JSON.parse(Buffer.from(raw.body).toString('utf8'));
+  } catch {
+    body = undefined;
+  }
+  const messages = Array.isArray(body?.messages) ? body.messages.filter((m): m is string => typeof m === 'string') : [];
+  return new FnqServiceError(raw.status, body?.error, body?.spanId ?? raw.headers.get('x-span-id') ?? undefined, messages, body);
+}

@@ -1,0 +1,54 @@
+// Document uploads, their status, and waiting for the embedding to finish.
+import type { Transport } from './transport';
+
+export interface UploadStatus {
+  upload_id: string;
+  collection_name: string;
+  status: 'queued' | 'processing' | 'completed' | 'failed' | string;
+  embedded_chunks: number;
+  total_chunks: number;
+  upload_started: string;
+  upload_completed: string | null;
+  error?: string;
+  spanId?: string;
+}
+
+export interface WaitOptions {
+  /** Called after every poll, e.g. to draw a progress bar. */
+  onProgress?: (status: UploadStatus) => void;
+  intervalMs?: number;
+  timeoutMs?: number;
+}
+
+export class Uploads {
+  constructor(private readonly http: Transport) {}
+
+  /** Uploads `data` as `filename` into `collection`; answers the queued status record. */
+  upload(collection: string, filename: string, data: Uint8Array | Blob) {
+    const form = new FormData();
+    form.append('file', data instanceof Blob ? data : new Blob([data]), filename);
+    return this.http.json<UploadStatus>('POST', '/embedder-service/v1/upload', { query: { collection_name: collection }, form });
+  }
+
+  status(uploadId: string) {
+    return this.http.json<UploadStatus>('GET', '/embedder-service/v1/status', { query: { upload_id: uploadId } });
+  }
+
+  /** Polls until the upload is `completed` (resolves) or `failed` (rejects with the reason). */
+  async wait(uploadId: string, options: WaitOptions = {}): Promise<UploadStatus> {
+    const deadline = Date.now() + (options.timeoutMs ?? 600_000);
+    for (;;) {
+      const status = await this.status(uploadId);
+      options.onProgress?.(status);
+      if (status.status === 'completed') return status;
+      if (status.status === 'failed') throw new Error(`upload ${uploadId} failed: ${status.error ?? 'no reason given'}`);
+      if (Date.now() > deadline) throw new Error(`upload ${uploadId} did not finish in time (last status: ${status.status})`);
+      await new Promise((r) => setTimeout(r, options.intervalMs ?? 500));
+    }
+  }
+
+  async uploadAndWait(collection: string, filename: string, data: Uint8Array | Blob, options: WaitOptions = {}) {
+    const queued = await this.upload(collection, filename, data);
+    return this.wait(queued.upload_id, options);
+  }
+}
