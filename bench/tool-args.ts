@@ -1,0 +1,315 @@
+// BFCL (Berkeley Function Calling Leaderboard v4, ../shared/data/bfcl) through the local engine's
+// function calling: function choice and full-call accuracy per category, scored with the semantics
+// of BFCL's AST checker; accuracy per parameter type; the most common failure reasons; and the AI
+// round trips of the happy path (call, then answer from the result). No item, function name or
+// answer is known to the engine: it sees only the question and the tool schemas.
+// Run: node --import tsx bench/tool-args.ts
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { localFunctionTurn } from '../lib/ai/local/function-calling';
+import type { ChatRequest, ToolDefinition } from '../lib/ai/ports';
+import { mapSubschemas } from '../lib/spec/index';
+import { isMain, percentile } from './stats';
+
+const BFCL_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/data/bfcl');
+const CATEGORIES = ['simple_python', 'multiple', 'parallel', 'parallel_multiple', 'irrelevance'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+type Json = Record<string, unknown>;
+export interface BfclFunction {
+  name: string;
+  description: string;
+  parameters: Json & { properties?: Record<string, Json>; required?: string[] };
+}
+interface Item {
+  id: string;
+  question: string;
+  functions: BfclFunction[];
+  /** One entry per expected call: function name → parameter → accepted values. */
+  expected?: Record<string, Record<string, unknown[]>>[];
+}
+export interface Call {
+  name: string;
+  args: Json;
+}
+
+export interface CategoryFigures {
+  items: number;
+  /** Right function called (irrelevance: no call made). */
+  functionChoice: number;
+  /** BFCL's verdict: every call right, every value accepted. */
+  fullCall: number;
+  msP50: number;
+}
+
+export interface ToolArgsFigures {
+  categories: Partial<Record<Category, CategoryFigures>>;
+  /** Parameters of the right function, judged one by one, by BFCL type (simple_python and multiple). */
+  parameterTypes: Record<string, { correct: number; total: number }>;
+  /** Over simple_python, multiple and irrelevance; parallel items fail for want of a second call. */
+  failures: [reason: string, count: number][];
+  /** Mean model calls per simple_python query that got a call: call turn + answer turn. */
+  roundTripsPerQuery: number;
+  /** Share of those final answers that state the fake result's value. */
+  answersWithResult: number;
+}
+
+// ---- BFCL → JSON Schema -------------------------------------------------------------------------
+
+/** BFCL writes Python type names (shared/data/README.md): dict, float, tuple; `any` has no type. */
+const PYTHON_TYPES: Record<string, string | undefined> = { dict: 'object', float: 'number', tuple: 'array', any: undefined };
+
+export function toTool(fn: BfclFunction): ToolDefinition {
+  const parameters = mapSubschemas(fn.parameters, (node) => {
+    if (typeof node.type === 'string' && node.type in PYTHON_TYPES) {
+      const mapped = PYTHON_TYPES[node.type];
+      if (mapped === undefined) delete node.type;
+      else node.type = mapped;
+    }
+    return node;
+  }) as Json;
+  return { name: fn.name, description: fn.description, parameters };
+}
+
+async function readJsonLines(file: string): Promise<Json[]> {
+  return (await readFile(file, 'utf8'))
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Json);
+}
+
+async function loadCategory(category: Category): Promise<Item[]> {
+  const questions = await readJsonLines(join(BFCL_DIR, `BFCL_v4_${category}.json`));
+  const answerFile = join(BFCL_DIR, `answer_BFCL_v4_${category}.json`);
+  const answers = existsSync(answerFile) ? new Map((await readJsonLines(answerFile)).map((a) => [a.id as string, a.ground_truth])) : undefined;
+  return questions.map((q) => {
+    const turns = q.question as { role: string; content: string }[][];
+    return {
+      id: q.id as string,
+      question: turns[0]!.filter((m) => m.role === 'user').map((m) => m.content).join('\n'),
+      functions: q.function as BfclFunction[],
+      expected: answers?.get(q.id as string) as Item['expected'],
+    };
+  });
+}
+
+// ---- BFCL's AST checker ------------------------------------------------------------------------
+
+/** BFCL's string normalisation: lower case, without spaces and , . / - _ * ^, and ' as ". */
+const standardize = (s: string) => s.replace(/[ ,./\-_*^]/g, '').toLowerCase().replace(/'/g, '"');
+
+function sameValue(given: unknown, accepted: unknown): boolean {
+  if (typeof given === 'string' && typeof accepted === 'string') return standardize(given) === standardize(accepted);
+  if (typeof given === 'number' && typeof accepted === 'number') return given === accepted;
+  if (Array.isArray(given) && Array.isArray(accepted)) return given.length === accepted.length && given.every((g, i) => sameValue(g, accepted[i]));
+  if (isJson(given) && isJson(accepted)) return dictMatches(given, accepted as Record<string, unknown[]>);
+  return given === accepted;
+}
+
+const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A nested dict answer: each given key accepted; each absent key optional (""). */
+function dictMatches(given: Json, accepted: Record<string, unknown[]>): boolean {
+  for (const [k, v] of Object.entries(given)) if (!accepted[k]?.some((a) => sameValue(v, a))) return false;
+  return Object.entries(accepted).every(([k, options]) => k in given || options.includes(''));
+}
+
+function typeOk(bfclType: unknown, value: unknown): boolean {
+  switch (bfclType) {
+    case 'integer':
+      return Number.isInteger(value);
+    case 'float':
+    case 'number':
+      return typeof value === 'number';
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'array':
+    case 'tuple':
+      return Array.isArray(value);
+    case 'dict':
+      return isJson(value);
+    default:
+      return true;
+  }
+}
+
+export interface Verdict {
+  ok: boolean;
+  reason?: string;
+  /** Per parameter of the function: BFCL type and whether it came out right. */
+  parameters: { type: string; ok: boolean }[];
+}
+
+/** BFCL's simple-function check: `accepted` maps each parameter to its accepted values ("" = may be left out). */
+export function checkCall(fn: BfclFunction, call: Call, accepted: Record<string, unknown[]>): Verdict {
+  const properties = fn.parameters.properties ?? {};
+  const parameters: Verdict['parameters'] = [];
+  let reason: string | undefined;
+  const fail = (why: string) => (reason ??= why);
+  for (const required of fn.parameters.required ?? []) if (!(required in call.args)) fail(`missing required ${String(properties[required]?.type)}`);
+  for (const [name, schema] of Object.entries(properties)) {
+    const type = String(schema.type);
+    const options = accepted[name] ?? [''];
+    const present = name in call.args;
+    const value = call.args[name];
+    let ok: boolean;
+    if (!present) {
+      ok = options.includes('');
+      if (!ok) fail(`left out optional ${type} that the question gives`);
+    } else if (!typeOk(schema.type, value)) {
+      ok = false;
+      fail(`wrong type for ${type}`);
+    } else {
+      ok = options.some((a) => a !== '' && sameValue(value, a));
+      if (!ok) fail(`wrong value for ${accepted[name] ? '' : 'unasked '}${type}`);
+    }
+    parameters.push({ type, ok });
+  }
+  for (const name of Object.keys(call.args)) if (!(name in properties)) fail('unknown parameter');
+  return { ok: reason === undefined, ...(reason && { reason }), parameters };
+}
+
+// ---- running ------------------------------------------------------------------------------------
+
+function firstTurn(item: Item): { calls: Call[]; text: string | null; request: ChatRequest; ms: number } {
+  const request: ChatRequest = {
+    messages: [{ role: 'user', content: item.question }],
+    tools: item.functions.map(toTool),
+    hint: { kind: 'function', question: item.question },
+  };
+  const started = performance.now();
+  const response = localFunctionTurn(request);
+  const ms = performance.now() - started;
+  const calls = response.toolCalls.map((c) => ({ name: c.name, args: JSON.parse(c.arguments) as Json }));
+  return { calls, text: response.content, request, ms };
+}
+
+/** The second turn of the happy path: the call's (fake) result goes back, the answer comes out. */
+function answerTurn(item: Item, request: ChatRequest, call: Call): { turns: number; mentionsResult: boolean } {
+  const result = { result: 4242.5, unit: 'units', source: call.name };
+  const response = localFunctionTurn({
+    ...request,
+    messages: [
+      ...request.messages,
+      { role: 'assistant', content: null, toolCalls: [{ id: 'call_1', name: call.name, arguments: JSON.stringify(call.args) }] },
+      { role: 'tool', toolCallId: 'call_1', content: JSON.stringify(result) },
+    ],
+    hint: { kind: 'function', question: item.question, result },
+  });
+  return { turns: response.toolCalls.length === 0 ? 2 : 3, mentionsResult: (response.content ?? '').includes('4242.5') };
+}
+
+function reasonForNoCall(item: Item, text: string | null): string {
+  if (text?.startsWith('To answer this I need')) {
+    const expected = item.expected?.[0];
+    const fn = expected && item.functions.find((f) => f.name === Object.keys(expected)[0]);
+    const asked = fn && Object.entries(fn.parameters.properties ?? {}).find(([name]) => text.includes(`need the ${name.replace(/[_.]/g, ' ')}`));
+    return `no call: asked for a missing ${asked ? String(asked[1].type) : 'value'}`;
+  }
+  return 'no call: judged irrelevant';
+}
+
+export async function run(): Promise<ToolArgsFigures | undefined> {
+  if (!existsSync(BFCL_DIR)) return undefined;
+  const figures: ToolArgsFigures = { categories: {}, parameterTypes: {}, failures: [], roundTripsPerQuery: 0, answersWithResult: 0 };
+  const failures = new Map<string, number>();
+  const countFailure = (category: Category, reason: string) => {
+    if (category.startsWith('parallel')) return;
+    failures.set(`${category}: ${reason}`, (failures.get(`${category}: ${reason}`) ?? 0) + 1);
+  };
+  let happy = 0;
+  let turns = 0;
+  let withResult = 0;
+  for (const category of CATEGORIES) {
+    if (!existsSync(join(BFCL_DIR, `BFCL_v4_${category}.json`))) continue;
+    const items = await loadCategory(category);
+    let chosen = 0;
+    let full = 0;
+    const times: number[] = [];
+    for (const item of items) {
+      const { calls, text, request, ms } = firstTurn(item);
+      times.push(ms);
+      if (category === 'irrelevance') {
+        if (calls.length === 0) {
+          chosen++;
+          full++;
+        } else countFailure(category, 'called a function');
+        continue;
+      }
+      const expected = item.expected ?? [];
+      if (calls.length === 0) {
+        countFailure(category, reasonForNoCall(item, text));
+        continue;
+      }
+      const expectedNames = expected.map((e) => Object.keys(e)[0]!);
+      if (calls.every((c) => expectedNames.includes(c.name))) chosen++;
+      if (category === 'simple_python') {
+        const answer = answerTurn(item, request, calls[0]!);
+        happy++;
+        turns += answer.turns;
+        if (answer.mentionsResult) withResult++;
+      }
+      if (calls.length !== expected.length) {
+        countFailure(category, `${calls.length} call(s) for ${expected.length} expected`);
+        continue;
+      }
+      // Each expected call matched by a distinct call (BFCL's parallel checker ignores order).
+      const left = [...calls];
+      let allOk = true;
+      for (const e of expected) {
+        const [name, accepted] = Object.entries(e)[0]!;
+        const fn = item.functions.find((f) => f.name === name)!;
+        const verdicts = left.map((c) => (c.name === name ? checkCall(fn, c, accepted) : ({ ok: false, reason: 'wrong function', parameters: [] } as Verdict)));
+        const hit = verdicts.findIndex((v) => v.ok);
+        if (category === 'simple_python' || category === 'multiple') {
+          for (const p of verdicts[0]!.parameters) {
+            const slot = (figures.parameterTypes[p.type] ??= { correct: 0, total: 0 });
+            slot.total++;
+            if (p.ok) slot.correct++;
+          }
+        }
+        if (hit >= 0) left.splice(hit, 1);
+        else {
+          allOk = false;
+          countFailure(category, verdicts[0]!.reason ?? 'wrong call');
+          break;
+        }
+      }
+      if (allOk) full++;
+    }
+    times.sort((a, b) => a - b);
+    figures.categories[category] = { items: items.length, functionChoice: chosen / items.length, fullCall: full / items.length, msP50: percentile(times, 50) };
+  }
+  figures.failures = [...failures].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  figures.roundTripsPerQuery = happy ? turns / happy : NaN;
+  figures.answersWithResult = happy ? withResult / happy : NaN;
+  return figures;
+}
+
+const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+
+export function print(figures: ToolArgsFigures | undefined): void {
+  if (!figures) {
+    console.log(`BFCL data not found at ${BFCL_DIR}: skipped (see ../shared/data/README.md).`);
+    return;
+  }
+  console.log('BFCL v4, local engine (AST checker semantics); baseline: 0% for a model that never calls');
+  console.log('category            items  function choice  full call  ms/query p50');
+  for (const [category, f] of Object.entries(figures.categories)) {
+    console.log(`${category.padEnd(19)} ${String(f.items).padStart(5)}  ${pct(f.functionChoice).padStart(15)}  ${pct(f.fullCall).padStart(9)}  ${f.msP50.toFixed(3).padStart(12)}`);
+  }
+  console.log('\nparameters of the right function (simple_python + multiple), by BFCL type:');
+  for (const [type, { correct, total }] of Object.entries(figures.parameterTypes).sort((a, b) => b[1].total - a[1].total)) {
+    console.log(`  ${type.padEnd(8)} ${pct(correct / total).padStart(6)} of ${total}`);
+  }
+  console.log('\nmost common failure reasons (first failure per item; parallel categories expect 2-4 calls, the engine makes one):');
+  for (const [reason, count] of figures.failures) console.log(`  ${String(count).padStart(4)}  ${reason}`);
+  console.log(`\nAI round trips per query, happy path (simple_python with a call): ${figures.roundTripsPerQuery.toFixed(2)} (target 2)`);
+  console.log(`final answers stating the function's result: ${pct(figures.answersWithResult)}`);
+}
+
+if (isMain(import.meta.url)) print(await run());

@@ -1,0 +1,175 @@
+// The values a question offers one property: what the question holds anyway (numbers, names,
+// quotes…), plus what only this property's schema can see: the enum option named, yes/no words
+// for a boolean, the words right next to the property's name ("theft crimes", "medium to oil"),
+// free `key: value` pairs for an open object, and as a last resort the question's words that the
+// tool itself does not explain ("Who discovered radium?" → "radium").
+import type { Reading } from './reading';
+import type { Candidate } from './question';
+import { findOptions, REQUEST_WORDS } from '../schema-values';
+import type { Slot } from './slots';
+import { stemMatch, stemOf, type Token } from '../words';
+
+// Words of boolean property names that say what to do, not what about ("include_tax" → "tax").
+const FLAG_VERBS = new Set(['include', 'is', 'has', 'have', 'get', 'show', 'use', 'return', 'with', 'want', 'need', 'enable', 'allow', 'should', 'consider', 'do', 'add', 'check', 'apply', 'only', 'flag', 'specific'].map(stemOf));
+const NEGATIONS = new Set(['no', 'not', 'without', 'dont', 'never', 'exclude', 'excluding', 'except', 'neither', 'nor', 'false', 'disable', 'ignore', 'skip', 'avoid', 'avoiding']);
+// "don't", "doesn't", "can't" arrive as word, apostrophe, "t".
+const isNegation = (tokens: Token[], i: number) =>
+  NEGATIONS.has(tokens[i]!.lower) || (tokens[i]!.lower === 't' && /^['’]$/.test(tokens[i - 1]?.text ?? ''));
+const PHRASE_GLUE = new Set(['of', 'is', 'as', 'to', 'the', 'a', 'an', 'called', 'named', 'titled', ':', '=', 'for', 'with']);
+const MAX_PHRASE = 3;
+
+export interface ToolReading {
+  reading: Reading;
+  slots: Slot[];
+  /** Stems of the tool's name and description and of its properties' names. */
+  vocabulary: string[];
+  /** The question's values, minus names made only of the tool's own words ("BMI", "Body Mass Index"). */
+  shared: Candidate[];
+  leftovers: Candidate[];
+}
+
+const inVocabulary = (vocabulary: string[], stem: string) => vocabulary.some((v) => stemMatch(v, stem) >= 0.8);
+
+export function prepareTool(reading: Reading, slots: Slot[], vocabulary: string[]): ToolReading {
+  const { tokens, text } = reading.question;
+  const own = (t: Token) => t.stop || inVocabulary(vocabulary, t.stem) || REQUEST_WORDS.has(t.lower);
+  const words = (c: Candidate) => tokens.filter((t) => t.word && t.start >= c.start && t.end <= c.end);
+  const span = (from: Token, to: Token) => ({ start: from.start, end: to.end, text: text.slice(from.start, to.end) });
+
+  /** "using engine size and fuel economy variables": the items are what lies between the tool's words. */
+  const phraseList = (list: Extract<Candidate, { kind: 'enumeration' }>): Candidate[] => {
+    const members = list.members.flatMap((m): Candidate[] => {
+      const inside = words(m);
+      const first = inside.findIndex((t) => !own(t));
+      const last = inside.findLastIndex((t) => !own(t));
+      return first < 0 ? [] : [{ kind: 'text', source: 'phrase', ...span(inside[first]!, inside[last]!) }];
+    });
+    return members.length === list.members.length ? [{ ...list, members }] : [];
+  };
+
+  /**
+   * Names made only of the tool's words ("BMI") are not values; a leading tool word before a full
+   * name is a title ("Lawyer John Doe" for lawyer.get_experience). A single word after it is more
+   * likely part of the name ("Hotel Paradise"), and a joined name is one name ("Museum of Modern Art").
+   */
+  const name = (c: Extract<Candidate, { kind: 'text' }>): Candidate[] => {
+    const inside = words(c);
+    const first = inside.findIndex((t) => !own(t));
+    if (first < 0) return [];
+    if (first === 0 || inside.length - first < 2 || !/^\p{Lu}/u.test(inside[first]!.text) || inside.slice(0, first).some((t) => t.stop)) return [c];
+    return [{ kind: 'text', source: 'name', ...span(inside[first]!, inside.at(-1)!) }];
+  };
+
+  const shared = reading.question.candidates.flatMap((c): Candidate[] => {
+    if (c.kind === 'enumeration' && c.members.every((m) => m.kind === 'text' && m.source === 'phrase')) return phraseList(c);
+    return c.kind === 'text' && c.source === 'name' ? name(c) : [c];
+  });
+  return { reading, slots, vocabulary, shared, leftovers: leftoverWords(tokens, vocabulary) };
+}
+
+export function slotCandidates(tool: ToolReading, slot: Slot): Candidate[] {
+  const { tokens } = tool.reading.question;
+  const own: Candidate[] = [];
+  const items = slot.type === 'array' && typeof slot.schema.items === 'object' ? (slot.schema.items as Record<string, unknown>) : undefined;
+  // Enum options, or else the description's examples: values the question can name outright.
+  const options = Array.isArray(slot.schema.enum) ? slot.schema.enum : Array.isArray(items?.enum) ? items.enum : slot.examples;
+  const found = findOptions(tokens, options.filter((o): o is string | number => typeof o === 'string' || typeof o === 'number'));
+  const named = found.map((f): Candidate => ({ kind: 'option', start: f.start, end: f.end, value: f.option }));
+  if (items && named.length > 1) own.push({ kind: 'enumeration', start: named[0]!.start, end: named.at(-1)!.end, members: named });
+  own.push(...named);
+  if (slot.type === 'boolean') own.push(...flags(tool, slot));
+  if (slot.type === 'string' || (items && items.type === 'string')) own.push(...phrases(tool, slot));
+  if (slot.type === 'object') {
+    const pairs = freePairs(tool);
+    if (pairs) own.push(pairs);
+  }
+  if (slot.required && (slot.type === 'string' || slot.type === 'any')) own.push(...tool.leftovers);
+  return [...tool.shared, ...own];
+}
+
+function flags(tool: ToolReading, slot: Slot): Candidate[] {
+  const { tokens } = tool.reading.question;
+  const content = slot.nameStems.filter((s) => !FLAG_VERBS.has(s) && s.length > 1);
+  const stems = content.length > 0 ? content : slot.nameStems;
+  const out: Candidate[] = [];
+  tokens.forEach((t, i) => {
+    if (!t.word || t.stop || !stems.some((s) => stemMatch(s, t.stem) >= 0.8)) return;
+    const before = [i - 4, i - 3, i - 2, i - 1].filter((k) => k >= 0 && isNegation(tokens, k));
+    const after = tokens.slice(i + 1, i + 3).some((n) => n.lower === 'false' || n.lower === 'no');
+    const negated = (before.length > 0 || after) && !slot.nameStems.some((s) => NEGATIONS.has(s));
+    out.push({ kind: 'flag', start: t.start, end: t.end, value: !negated });
+  });
+  return out;
+}
+
+const isContentWord = (t: Token | undefined, vocabulary: string[]) =>
+  t !== undefined && t.word && !t.stop && !/^\d/.test(t.text) && !REQUEST_WORDS.has(t.lower) && !inVocabulary(vocabulary, t.stem);
+// Capitalised words are already names; phrases add the lower-case values ("theft crimes").
+const isPhraseWord = (t: Token | undefined, vocabulary: string[]) => isContentWord(t, vocabulary) && !/^\p{Lu}/u.test(t!.text);
+
+/** Words right after the property's name ("medium to oil") or right before it ("theft crimes"). */
+function phrases(tool: ToolReading, slot: Slot): Candidate[] {
+  const { tokens, text } = tool.reading.question;
+  const out: Candidate[] = [];
+  const push = (from: number, to: number) => {
+    if (to < from) return;
+    const start = tokens[from]!.start;
+    const end = tokens[to]!.end;
+    out.push({ kind: 'text', start, end, text: text.slice(start, end), source: 'phrase' });
+  };
+  const cueTokens = new Set((tool.reading.cues.get(slot) ?? []).filter((c) => !c.described).map((c) => c.token));
+  for (const i of cueTokens) {
+    let j = i + 1;
+    while (j < tokens.length && (PHRASE_GLUE.has(tokens[j]!.lower) || cueTokens.has(j))) j++;
+    let end = j - 1;
+    while (end + 1 < tokens.length && end + 1 - j < MAX_PHRASE && isPhraseWord(tokens[end + 1], tool.vocabulary) && !cueTokens.has(end + 1)) end++;
+    push(j, end);
+    let k = i - 1;
+    while (k >= 0 && i - k <= 2 && isPhraseWord(tokens[k], tool.vocabulary) && !cueTokens.has(k)) k--;
+    push(k + 1, i - 1);
+  }
+  return out;
+}
+
+/** `key: value` pairs whose keys are not properties of the tool: the content of an open object. */
+function freePairs(tool: ToolReading): Candidate | undefined {
+  const names = new Set(tool.slots.map((s) => s.name.toLowerCase()));
+  const { keyValues, text } = tool.reading.question;
+  const free = keyValues.filter((kv) => !names.has(kv.key.toLowerCase()));
+  if (free.length === 0) return undefined;
+  const pairs = Object.fromEntries(free.map((kv) => [kv.key, /^-?\d+(?:\.\d+)?$/.test(kv.value) ? Number(kv.value) : kv.value]));
+  const last = free.at(-1)!;
+  const end = text.indexOf(last.value, last.valueStart) + last.value.length;
+  return { kind: 'pairs', start: free[0]!.keyStart, end: Math.max(end, last.valueStart + 1), pairs };
+}
+
+/**
+ * The question's words that neither ask nor repeat the tool's own words: each run of them, and each
+ * word of a longer run ("a small green bird" gives "small green", "small" and "green").
+ */
+function leftoverWords(tokens: Token[], vocabulary: string[]): Candidate[] {
+  const out: Candidate[] = [];
+  const push = (from: number, to: number) => {
+    const text = tokens.slice(from, to + 1).map((t, k, all) => (k > 0 && all[k - 1]!.end === t.start ? t.text : ` ${t.text}`)).join('').trim();
+    out.push({ kind: 'text', start: tokens[from]!.start, end: tokens[to]!.end, text, source: 'leftover' });
+  };
+  const adjacent = (a: number, b: number) => tokens[b]!.start - tokens[a]!.end <= 1;
+  const glued = (a: number, b: number) => tokens[b] !== undefined && tokens[b]!.start === tokens[a]!.end;
+  for (let i = 0; i < tokens.length; i++) {
+    if (!isContentWord(tokens[i], vocabulary)) continue;
+    let j = i;
+    for (;;) {
+      if (isContentWord(tokens[j + 1], vocabulary) && adjacent(j, j + 1)) j++;
+      // "multi-band", "gluten-free": one word.
+      else if (tokens[j + 1]?.text === '-' && glued(j, j + 1) && glued(j + 1, j + 2) && tokens[j + 2]!.word) j += 2;
+      // "theory of relativity": words joined by "of" or "of the" stay one value.
+      else if (tokens[j + 1]?.lower === 'of' && isContentWord(tokens[j + 2], vocabulary)) j += 2;
+      else if (tokens[j + 1]?.lower === 'of' && tokens[j + 2]?.lower === 'the' && isContentWord(tokens[j + 3], vocabulary)) j += 3;
+      else break;
+    }
+    push(i, j);
+    if (j > i) for (let k = i; k <= j; k++) if (isContentWord(tokens[k], vocabulary)) push(k, k);
+    i = j;
+  }
+  return out;
+}

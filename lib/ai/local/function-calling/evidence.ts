@@ -1,0 +1,156 @@
+// How strongly a question ties a value to a property: the property's words near the value ("a base
+// of 10", "5 heads", "company 'Google'"), an explicit `name=value`, a unit or quantity the property
+// names ("70 kg" for weight_kg, "5 years" for a time), the kind of text it holds (a date for a
+// date), a preposition its kind of value follows ("in Paris" for a location, "from X" for a start),
+// or a "respectively" list.
+import type { Candidate } from './question';
+import { distance, tokenRange, type Reading } from './reading';
+import { quantityStems, unitStems, type NumberMention } from '../schema-values';
+import { slotHolds, type Slot } from './slots';
+import { nameWords, stemMatch, stemOf } from '../words';
+
+/**
+ * Strong evidence names the property (its name, its `name=`, a unit or preposition it implies);
+ * weak evidence only echoes its description. Optional properties need strong evidence.
+ */
+export interface Evidence {
+  strong: number;
+  weak: number;
+}
+
+const MAX_DISTANCE = 6;
+/** A description alone never says much. */
+const DESCRIPTION_CAP = 0.4;
+/** A property word after its value ("5 heads") counts less than before it ("heads: 5"). */
+const AFTER_VALUE = 0.6;
+
+const stems = (words: string) => words.split(' ').map(stemOf);
+interface PrepositionClass {
+  /** Property-name words of this kind of value. */
+  keys: string[];
+  prepositions: string[];
+  /** Places, people and topics are words, never numbers ("in 2022" is no location). */
+  textOnly: boolean;
+}
+const PLACE: PrepositionClass = {
+  keys: stems('location city place country state region area venue county address town where site court jurisdiction loc'),
+  prepositions: ['in', 'at', 'near', 'around', 'within'],
+  textOnly: true,
+};
+const PEOPLE: PrepositionClass = {
+  keys: stems('artist author creator maker composer director by writer inventor manufacturer brand'),
+  prepositions: ['by', 'from'],
+  textOnly: true,
+};
+const PREPOSITION_CLASSES: PrepositionClass[] = [
+  PLACE,
+  PEOPLE,
+  { keys: stems('start origin source from departure begin sender'), prepositions: ['from', 'between', 'since'], textOnly: false },
+  { keys: stems('end destination target to final arrival until recipient'), prepositions: ['to', 'until', 'till', 'into'], textOnly: false },
+  { keys: stems('topic subject about keyword theme regarding'), prepositions: ['about', 'on', 'regarding', 'concerning'], textOnly: true },
+];
+const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'this', 'that']);
+const UNIT_PROPERTY = stems('unit measur scale');
+
+/** A property that names a place: city, country, location… */
+export const isPlace = (slot: Slot) => slot.nameStems.some((s) => PLACE.keys.includes(s));
+
+const NAMED = [...PLACE.keys, ...PEOPLE.keys, ...stems('name person player company team organization user customer actor owner')];
+/** A property that holds a proper name (a place, a person, a company): a value written as a name. */
+export const holdsName = (slot: Slot) => slot.nameStems.some((s) => NAMED.includes(s));
+
+/** The number a candidate measures: itself, or the last of a list ("2nd, 3rd and 4th floors"). */
+function measured(candidate: Candidate): NumberMention | undefined {
+  if (candidate.kind === 'number') return candidate.mention;
+  const last = candidate.kind === 'enumeration' ? candidate.members.at(-1) : undefined;
+  return last?.kind === 'number' ? last.mention : undefined;
+}
+
+const matchesAny = (own: string[], others: string[]) => own.some((s) => others.some((u) => stemMatch(s, u) >= 0.8));
+
+/** The property's own words around the candidate, the nearest occurrence of each word counting. */
+export function cueEvidence(reading: Reading, slot: Slot, candidate: Candidate): Evidence {
+  const cues = reading.cues.get(slot) ?? [];
+  if (cues.length === 0) return { strong: 0, weak: 0 };
+  const [first, last] = tokenRange(reading, candidate);
+  const free = new Set(cues.map((c) => c.token));
+  const unitStart = measured(candidate)?.unitStart;
+  const unitToken = unitStart === undefined ? undefined : reading.tokenAt[unitStart];
+  const best = new Map<string, { score: number; described: boolean }>();
+  for (const cue of cues) {
+    let factor: number;
+    if (cue.token >= first && cue.token <= last) factor = 0.8;
+    else if (cue.token === unitToken) factor = 1;
+    else {
+      const d = distance(reading, cue.token, cue.token < first ? first : last, free);
+      if (d > MAX_DISTANCE) continue;
+      factor = (cue.token < first ? 1 : AFTER_VALUE) / (1 + d);
+    }
+    const key = `${cue.described ? 'd' : 'n'}:${cue.stem}`;
+    best.set(key, { score: Math.max(best.get(key)?.score ?? 0, cue.weight * factor), described: cue.described });
+  }
+  let named = 0;
+  let described = 0;
+  for (const b of best.values()) {
+    if (b.described) described += b.score;
+    else named += b.score;
+  }
+  return { strong: named, weak: Math.min(described, DESCRIPTION_CAP) };
+}
+
+/** `name=value` / `name: value` with this property's name right before the candidate. */
+export function keyEvidence(reading: Reading, slot: Slot, candidate: Candidate): number {
+  const name = nameWords(slot.name).join(' ');
+  const hit = reading.question.keyValues.some(
+    (kv) => candidate.start >= kv.valueStart && candidate.start <= kv.valueStart + 1 && nameWords(kv.key).join(' ') === name,
+  );
+  return hit ? 3 : 0;
+}
+
+/**
+ * What a number measures, against what the property is: a unit it names ("70 kg" for weight_kg),
+ * the quantity the unit measures ("5 years" for time, "$5000" for principal, "2020" for year), a
+ * unit its description names (shared out among the properties whose descriptions name it); and a
+ * unit word ("in miles") for a property that is itself a unit (`unit`, `to_unit`, `measurement`).
+ */
+export function unitEvidence(reading: Reading, slot: Slot, candidate: Candidate): Evidence {
+  if (candidate.kind === 'text' && candidate.source === 'unit') return { strong: matchesAny(UNIT_PROPERTY, slot.nameStems) ? 0.8 : 0, weak: 0 };
+  const mention = measured(candidate);
+  if (!mention) return { strong: 0, weak: 0 };
+  const units = mention.unit ? unitStems(mention.unit) : [];
+  const quantities = quantityStems(mention);
+  if (matchesAny(slot.nameStems, units)) return { strong: 0.8, weak: 0 };
+  const quantity = matchesAny(slot.nameStems, quantities) ? 0.5 : 0;
+  if (!matchesAny(slot.descriptionStems, units)) return { strong: quantity, weak: matchesAny(slot.descriptionStems, quantities) ? 0.2 : 0 };
+  const sharing = reading.slots.filter((s) => matchesAny(s.descriptionStems, units) || matchesAny(s.nameStems, units)).length;
+  return { strong: quantity + 0.4 / sharing, weak: 0 };
+}
+
+/** The value is the kind of text the property holds: a date for a date, an address for an e-mail. */
+export function kindEvidence(slot: Slot, candidate: Candidate): number {
+  const holds =
+    (candidate.kind === 'date' && slotHolds.date(slot)) ||
+    (candidate.kind === 'time' && slotHolds.time(slot)) ||
+    (candidate.kind === 'text' && candidate.source === 'email' && slotHolds.email(slot)) ||
+    (candidate.kind === 'text' && candidate.source === 'uri' && slotHolds.uri(slot)) ||
+    (candidate.kind === 'expression' && slotHolds.formula(slot));
+  return holds ? 0.5 : 0;
+}
+
+/** "in Paris" for a location, "from Boston" for a start, "by Rodin" for an artist. */
+export function prepositionEvidence(reading: Reading, slot: Slot, candidate: Candidate): number {
+  if (candidate.kind !== 'text' && candidate.kind !== 'number' && candidate.kind !== 'date') return 0;
+  const tokens = reading.question.tokens;
+  let i = reading.tokenAt[candidate.start]! - 1;
+  while (i >= 0 && DETERMINERS.has(tokens[i]!.lower)) i--;
+  const before = tokens[i]?.lower;
+  if (!before) return 0;
+  const introduces = (c: PrepositionClass) =>
+    (!c.textOnly || candidate.kind === 'text') && c.prepositions.includes(before) && slot.nameStems.some((s) => c.keys.includes(s));
+  return PREPOSITION_CLASSES.some(introduces) ? 0.6 : 0;
+}
+
+/** The property this value was listed for, in a "respectively" list. */
+export function respectiveEvidence(reading: Reading, slot: Slot, candidate: Candidate): number {
+  return reading.respective.get(candidate.start) === slot && candidate.kind !== 'enumeration' ? 1.5 : 0;
+}

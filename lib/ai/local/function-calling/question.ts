@@ -1,0 +1,88 @@
+// A question read once, whatever the tool: its tokens and every value written in it ("mentions"),
+// each with its span. Tools then pick from these by their schema (candidates.ts, arguments.ts).
+import {
+  findAskedUnits, findBracketLists, findDates, findEmails, findEnumerations, findExpressions, findIdentifiers, findKeyValues,
+  findNames, findNumbers, findNumberTuples, findPhraseLists, findQuoted, findRanges, findTimes, findUris,
+  type DateMention, type KeyValueMention, type ListItem, type NumberMention, type TextMention, type TimeMention,
+} from '../schema-values';
+import { tokenize, type Token } from '../words';
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export type TextSource = 'quoted' | 'name' | 'identifier' | 'email' | 'uri' | 'unit' | 'phrase' | 'leftover';
+
+export type Candidate = Span &
+  (
+    | { kind: 'number'; mention: NumberMention }
+    | { kind: 'text'; text: string; source: TextSource; parts?: [TextMention, TextMention] }
+    | { kind: 'date'; date: DateMention }
+    | { kind: 'time'; time: TimeMention }
+    | { kind: 'expression'; expression: string }
+    /** Bracketed lists, tuples and ranges, already values. */
+    | { kind: 'list'; items: ListItem[] }
+    /** Values listed in prose: "1, 2 and 3", "Apple and Microsoft". */
+    | { kind: 'enumeration'; members: Candidate[] }
+    | { kind: 'option'; value: string | number }
+    /** Words that say yes or no to a boolean property; they are evidence, not a value, and use up nothing. */
+    | { kind: 'flag'; value: boolean }
+    | { kind: 'pairs'; pairs: Record<string, unknown> }
+  );
+
+export interface Question {
+  text: string;
+  tokens: Token[];
+  candidates: Candidate[];
+  keyValues: KeyValueMention[];
+}
+
+const inside = (inner: Span, outer: Span) => inner.start >= outer.start && inner.end <= outer.end && (inner.start > outer.start || inner.end < outer.end);
+const numberCandidate = (mention: NumberMention): Candidate => ({ kind: 'number', start: mention.start, end: mention.end, mention });
+
+function textCandidates(source: TextSource, found: TextMention[]): Candidate[] {
+  return found.map((m) => ({ kind: 'text', start: m.start, end: m.end, text: m.text, source }));
+}
+
+export function readQuestion(text: string): Question {
+  const tokens = tokenize(text);
+  const times = findTimes(text);
+  const numbers = findNumbers(text);
+  // In "6:30 PM" the numbers are an hour and minutes, whatever follows them.
+  for (const time of times) {
+    const parts = numbers.filter((n) => n.start >= time.start && n.end <= time.end + 3);
+    parts.forEach((n, i) => Object.assign(n, { unit: i === 0 ? 'hour' : 'minute', unitStart: undefined, unitEnd: undefined }));
+  }
+  const lists: Candidate[] = [...findBracketLists(text), ...findNumberTuples(text)].map((l) => ({ kind: 'list', ...l }));
+  // Numbers inside brackets belong to their list.
+  const freeNumbers = numbers.filter((n) => !lists.some((l) => n.start >= l.start && n.end <= l.end));
+  const quoted = textCandidates('quoted', findQuoted(text));
+  const names: Candidate[] = findNames(text).map((n) => ({ kind: 'text', start: n.start, end: n.end, text: n.text, source: 'name', ...(n.parts && { parts: n.parts }) }));
+  const candidates: Candidate[] = [
+    ...lists,
+    ...quoted,
+    ...names,
+    ...textCandidates('email', findEmails(text)),
+    ...textCandidates('uri', findUris(text)),
+    // A CamelCase word inside a longer name ("DiCaprio" in "Leonardo DiCaprio") is part of the name.
+    ...textCandidates('identifier', findIdentifiers(text)).filter((i) => !names.some((n) => inside(i, n))),
+    // Units asked for ("in miles"); the unit of a measured value ("70 kg") is part of that value.
+    ...textCandidates('unit', findAskedUnits(text)),
+    ...findDates(text).map((date): Candidate => ({ kind: 'date', start: date.start, end: date.end, date })),
+    ...times.map((time): Candidate => ({ kind: 'time', start: time.start, end: time.end, time })),
+    ...findExpressions(text).map((e): Candidate => ({ kind: 'expression', start: e.start, end: e.end, expression: e.expression })),
+    ...findRanges(text, freeNumbers).map(([a, b]): Candidate => ({ kind: 'list', start: a.start, end: b.end, items: [a.value, b.value] })),
+  ];
+  const enumerations: Extract<Candidate, { kind: 'enumeration' }>[] = [];
+  for (const group of [freeNumbers.map(numberCandidate), quoted, names, lists]) {
+    for (const members of findEnumerations(text, group)) enumerations.push({ kind: 'enumeration', start: members[0]!.start, end: members.at(-1)!.end, members });
+  }
+  for (const list of findPhraseLists(text, tokens)) {
+    enumerations.push({ kind: 'enumeration', start: list.start, end: list.end, members: textCandidates('phrase', list.items) });
+  }
+  // "the two numbers 40 and 50": a spelled count of the values that follow is not a value itself.
+  const isCount = (n: NumberMention) => n.spelled && enumerations.some((e) => e.members.length === n.value && e.start > n.end && e.start - n.end < 40);
+  candidates.push(...numbers.filter((n) => !isCount(n)).map(numberCandidate), ...enumerations);
+  return { text, tokens, candidates: candidates.sort((a, b) => a.start - b.start), keyValues: findKeyValues(text) };
+}

@@ -1,0 +1,48 @@
+// Lists written as plain words: "tomatoes and lettuce", "efficient, organized, easy going and
+// compassionate". Items are runs of content words between separators; with only two items the first
+// is cut to the length of the second ("using engine size and fuel economy" → "engine size", "fuel
+// economy"), since nothing else marks where it starts (so "avoid highways and toll roads" keeps
+// "avoid highways": a verb and a noun look alike here).
+import type { Token } from '../words';
+
+export interface PhraseList {
+  start: number;
+  end: number;
+  items: { start: number; end: number; text: string }[];
+}
+
+const MAX_ITEM_WORDS = 3;
+const CONJUNCTIONS = new Set(['and', 'or', '&']);
+
+const isContent = (t: Token | undefined) => t !== undefined && t.word && !t.stop && !/^\d/.test(t.text);
+
+export function findPhraseLists(text: string, tokens: Token[]): PhraseList[] {
+  const lists: PhraseList[] = [];
+  for (let c = 0; c < tokens.length; c++) {
+    if (!CONJUNCTIONS.has(tokens[c]!.lower)) continue;
+    // The last item: content words after the conjunction.
+    let end = c;
+    while (isContent(tokens[end + 1]) && end - c < MAX_ITEM_WORDS) end++;
+    if (end === c) continue;
+    const items: [number, number][] = [[c + 1, end]];
+    // Earlier items, back over "x, y," separators.
+    let right = c - (tokens[c - 1]?.text === ',' ? 2 : 1);
+    for (;;) {
+      let left = right;
+      while (isContent(tokens[left - 1]) && right - left + 1 < MAX_ITEM_WORDS) left--;
+      if (!isContent(tokens[right])) break;
+      items.unshift([left, right]);
+      if (tokens[left - 1]?.text !== ',' || !isContent(tokens[left - 2])) break;
+      right = left - 2;
+    }
+    if (items.length < 2) continue;
+    if (items.length === 2) {
+      const lastLength = items[1]![1] - items[1]![0];
+      items[0]![0] = Math.max(items[0]![0], items[0]![1] - lastLength);
+    }
+    const spans = items.map(([a, b]) => ({ start: tokens[a]!.start, end: tokens[b]!.end, text: text.slice(tokens[a]!.start, tokens[b]!.end) }));
+    lists.push({ start: spans[0]!.start, end: spans.at(-1)!.end, items: spans });
+    c = end;
+  }
+  return lists;
+}
