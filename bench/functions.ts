@@ -1,0 +1,96 @@
+// Hosted function calls on the local runtime: the service's invocation overhead (routing, auth,
+// request validation, output check, logging) as the difference and ratio between a call through
+// the invoke handler and the same call made straight to the warm worker, measured in one run;
+// and warm and cold call latency for Node and Python (cold = a fresh worker process).
+// Run: node --import tsx bench/functions.ts
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeBundle, directoryFiles } from '../lib/functions/bundle';
+import { LocalInvoker } from '../lib/functions/local/local-invoker';
+import { deployFunction } from '../lib/functions/manage';
+import type { FunctionRecord, FunctionRequest } from '../lib/functions/ports';
+import { createVerifier } from '../lib/http/auth';
+import { issueToken } from '../lib/http/token';
+import { createLogger } from '../lib/log';
+import { PROJECT_ROOT } from '../local/serverless-config';
+import { apiEvent, lambdaContext } from '../tests/support/api-event';
+import { MemoryBlobStore } from '../tests/support/memory-ingest-stores';
+import { MemoryFunctionRegistry } from '../tests/unit/functions/support';
+import { isMain, ms, percentile, time, type Timing } from './stats';
+
+const SECRET = 'bench-secret-that-is-long-enough-0123456789';
+const N = 2000;
+const COLD_RUNS = 15;
+const TARGETS = { overheadP50: 2, warmP50: 10, coldP50: 300 };
+
+interface LanguageFigures {
+  language: string;
+  direct: Timing;
+  viaHandler: Timing;
+  cold: Timing;
+}
+
+async function coldCalls(invoker: LocalInvoker, fn: FunctionRecord, request: FunctionRequest): Promise<Timing> {
+  const log = createLogger({ sink: () => undefined });
+  const samples: number[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    invoker.stopAll();
+    const started = performance.now();
+    await invoker.invoke(fn, request, { timeoutMs: 10_000, log });
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99), mean: samples.reduce((a, b) => a + b, 0) / samples.length, n: samples.length };
+}
+
+export async function run(): Promise<LanguageFigures[]> {
+  const workDir = await mkdtemp(join(tmpdir(), 'fnq-bench-functions-'));
+  const log = createLogger({ sink: () => undefined });
+  const blobs = new MemoryBlobStore();
+  const registry = new MemoryFunctionRegistry();
+  const invoker = new LocalInvoker({ blobs, workDir, memoryMb: 256, log });
+  const http = { usage: { add: async () => undefined }, verify: createVerifier({ jwtSecret: SECRET }), log, timeoutMarginMs: 500 };
+  // The handler module also builds its deployed handler at load, which reads the config once.
+  for (const name of ['FNQ_BUCKET', 'FNQ_QUEUE_URL', 'FNQ_UPLOADS_TABLE', 'FNQ_USAGE_TABLE', 'FNQ_FUNCTIONS_TABLE', 'FNQ_LANCE_COMMITS_TABLE', 'FNQ_LANCE_URI']) {
+    process.env[name] ??= 'unused-by-this-benchmark';
+  }
+  process.env.FNQ_JWT_SECRET ??= SECRET;
+  const { createInvokeHandler } = await import('../handlers/http/invoke');
+  const handler = createInvokeHandler(() => ({ registry, invoker, settings: { timeoutMs: 10_000, outputCheck: 'header' } }), () => http);
+  const token = await issueToken({ secret: SECRET, account: 'bench', level: 'pro', ttlSeconds: 3600 });
+  const context = lambdaContext(60_000);
+  const figures: LanguageFigures[] = [];
+  try {
+    for (const language of ['node', 'python']) {
+      const bundle = writeBundle(await directoryFiles(join(PROJECT_ROOT, 'examples', 'functions', language)));
+      const { record: fn } = await deployFunction({ registry, blobs, invoker, log }, 'bench', bundle);
+      const request: FunctionRequest = { method: 'POST', query: { greeting: 'Hi' }, headers: { 'content-type': 'application/json' }, body: { name: 'Ada' } };
+      const event = apiEvent({ method: 'POST', path: `/functions/v1/${fn.shortname}`, pathParams: { shortname: fn.shortname }, query: { greeting: 'Hi' }, body: { name: 'Ada' }, token });
+      const direct = await time(() => invoker.invoke(fn, request, { timeoutMs: 10_000, log }), N);
+      const viaHandler = await time(() => handler(event, context), N);
+      figures.push({ language, direct, viaHandler, cold: await coldCalls(invoker, fn, request) });
+    }
+  } finally {
+    invoker.stopAll();
+    await rm(workDir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+const verdict = (value: number, target: number) => `target ≤ ${target} ms: ${value <= target ? 'met' : 'MISSED'}`;
+
+export function print(figures: LanguageFigures[]) {
+  console.log(`Hosted function calls on the local runtime (examples/functions/<language>, ${N} warm calls after warm-up, ${COLD_RUNS} cold)`);
+  for (const f of figures) {
+    const overheadP50 = f.viaHandler.p50 - f.direct.p50;
+    const overheadP99 = f.viaHandler.p99 - f.direct.p99;
+    console.log(`  ${f.language}`);
+    console.log(`    warm worker, direct      p50 ${ms(f.direct.p50)}  p99 ${ms(f.direct.p99)}  (${verdict(f.direct.p50, TARGETS.warmP50)})`);
+    console.log(`    through the invoke route p50 ${ms(f.viaHandler.p50)}  p99 ${ms(f.viaHandler.p99)}  (×${(f.viaHandler.p50 / f.direct.p50).toFixed(2)} of direct at p50)`);
+    console.log(`    service overhead         p50 ${ms(overheadP50)}  p99 ${ms(overheadP99)}  (${verdict(overheadP50, TARGETS.overheadP50)})`);
+    console.log(`    cold call (new worker)   p50 ${ms(f.cold.p50)}  p99 ${ms(f.cold.p99)}  (${verdict(f.cold.p50, TARGETS.coldP50)})`);
+  }
+}
+
+if (isMain(import.meta.url)) print(await run());

@@ -1,0 +1,17 @@
+// DELETE /function-service/v1/functions/{shortname} — owner only; another account's function is a 404.
+import { deleteFunction, type HostingDeps } from '../../lib/functions/manage';
+import { httpHandler, type HttpDeps } from '../../lib/http/handler';
+import { hostingDeps, httpDeps } from '../../lib/services';
+
+export function createDeleteHandler(deps: () => Omit<HostingDeps, 'log'>, http: () => HttpDeps = httpDeps) {
+  return httpHandler(
+    { route: 'DELETE /function-service/v1/functions/{shortname}' },
+    async (req) => {
+      const removed = await deleteFunction({ ...deps(), log: req.log }, req.principal.account, req.pathParams.shortname ?? '');
+      return { status: 200, body: { shortname: removed.shortname, version: removed.version, deleted: true } };
+    },
+    http,
+  );
+}
+
+export const handler = createDeleteHandler(hostingDeps);

@@ -1,0 +1,18 @@
+// GET /function-service/v1/shortnames/{shortname} — whether a shortname is taken, by anyone
+// (shortnames are unique across the service; case is ignored). Says nothing about the owner.
+import type { FunctionRegistry } from '../../lib/functions/ports';
+import { httpHandler, type HttpDeps } from '../../lib/http/handler';
+import { functionRegistry, httpDeps } from '../../lib/services';
+
+export function createExistsHandler(registry: () => FunctionRegistry, http: () => HttpDeps = httpDeps) {
+  return httpHandler(
+    { route: 'GET /function-service/v1/shortnames/{shortname}' },
+    async (req) => {
+      const shortname = req.pathParams.shortname ?? '';
+      return { status: 200, body: { shortname, exists: (await registry().get(shortname)) !== undefined } };
+    },
+    http,
+  );
+}
+
+export const handler = createExistsHandler(functionRegistry);

@@ -1,0 +1,15 @@
+// GET /function-service/v1/functions — the caller's own functions.
+import { functionView } from '../../lib/functions/manage';
+import type { FunctionRegistry } from '../../lib/functions/ports';
+import { httpHandler, type HttpDeps } from '../../lib/http/handler';
+import { functionRegistry, httpDeps } from '../../lib/services';
+
+export function createListHandler(registry: () => FunctionRegistry, http: () => HttpDeps = httpDeps) {
+  return httpHandler(
+    { route: 'GET /function-service/v1/functions' },
+    async (req) => ({ status: 200, body: { functions: (await registry().listByOwner(req.principal.account)).map(functionView) } }),
+    http,
+  );
+}
+
+export const handler = createListHandler(functionRegistry);

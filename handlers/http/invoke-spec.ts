@@ -1,0 +1,19 @@
+// GET /functions/v1/{shortname}/spec.json — the normalised definition, readable by any account.
+import { lookupFunction } from '../../lib/functions/invoke';
+import type { FunctionRegistry } from '../../lib/functions/ports';
+import { httpHandler, type HttpDeps } from '../../lib/http/handler';
+import { functionRegistry, httpDeps } from '../../lib/services';
+
+export function createSpecHandler(registry: () => FunctionRegistry, http: () => HttpDeps = httpDeps) {
+  return httpHandler(
+    { route: 'GET /functions/v1/{shortname}/spec.json' },
+    async (req) => {
+      const fn = await lookupFunction(registry(), req.pathParams.shortname);
+      // Bytes, so the document stays a valid spec.json (no spanId field added to it).
+      return { status: 200, body: Buffer.from(JSON.stringify(fn.spec, null, 2)), headers: { 'content-type': 'application/json' } };
+    },
+    http,
+  );
+}
+
+export const handler = createSpecHandler(functionRegistry);

@@ -1,0 +1,142 @@
+// Calling a hosted function over REST: find it, check the method, validate the whole request
+// against its definition (every violation in one 400), run it, and shape its answer by outputType.
+import { methodNotAllowed, ServiceError } from '../errors';
+import { parseJsonBody } from '../http/body';
+import type { HttpRequest, Reply } from '../http/event';
+import { readMultipartFile } from '../http/multipart';
+import type { Logger } from '../log';
+import { compiledValidators, defaultSchemaCompiler, outputBody, type NormalizedSpec, type Violation } from '../spec/index';
+import { errorsOf } from '../spec/schema-compiler';
+import { functionBadOutput } from './failures';
+import { functionNotFound } from './manage';
+import { mediaTypeOf } from './media-types';
+import type { FunctionInvoker, FunctionRecord, FunctionRegistry, FunctionRequest } from './ports';
+import type { FunctionSettings } from './settings';
+
+export interface InvokeDeps {
+  registry: FunctionRegistry;
+  invoker: FunctionInvoker;
+  settings: Pick<FunctionSettings, 'timeoutMs' | 'outputCheck'>;
+}
+
+export interface InvocationRequest extends HttpRequest {
+  log: Logger;
+  signal?: AbortSignal;
+}
+
+/** JSON and file bodies: what API Gateway and a synchronous Lambda call carry comfortably. */
+export const FUNCTION_BODY_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Set on a JSON answer that does not match outputSchema (FNQ_FUNCTIONS_OUTPUT_CHECK=header). */
+export const OUTPUT_INVALID_HEADER = 'x-fnq-output-invalid';
+
+/** Never handed to user code: the caller's credentials. */
+const PRIVATE_HEADERS = new Set(['svcwt', 'authorization', 'cookie', 'proxy-authorization']);
+
+// One definition object per function version, so validators compiled for it are reused across calls.
+const specs = new Map<string, NormalizedSpec>();
+function stableSpec(fn: FunctionRecord): NormalizedSpec {
+  const key = `${fn.shortname}@${fn.codeSha256}@${fn.version}`;
+  let spec = specs.get(key);
+  if (!spec) {
+    if (specs.size >= 1000) specs.clear();
+    spec = fn.spec;
+    specs.set(key, spec);
+  }
+  return spec;
+}
+
+export async function lookupFunction(registry: FunctionRegistry, shortname: string | undefined): Promise<FunctionRecord> {
+  const fn = shortname ? await registry.get(shortname) : undefined;
+  if (!fn) throw functionNotFound(shortname ?? '');
+  return { ...fn, spec: stableSpec(fn) };
+}
+
+function invalidRequest(violations: Violation[]): ServiceError {
+  return new ServiceError(400, 'request_invalid', violations.map((v) => ({ issue: `${v.pointer}: ${v.message}`, advice: v.fix })));
+}
+
+/** The request object of the runtime contract, or a 400 listing every violation. */
+async function functionRequest(spec: NormalizedSpec, req: HttpRequest): Promise<FunctionRequest> {
+  const validators = compiledValidators(spec);
+  const violations = validators.validateQuery(req.query);
+  const sent = (req.rawBody?.length ?? 0) > 0;
+  let body: unknown = null;
+  switch (spec.requirements.inputType) {
+    case 'NONE':
+      violations.push(...validators.validateBody(sent ? req.rawBody : null));
+      break;
+    case 'JSON':
+      body = sent ? parseJsonBody(req, FUNCTION_BODY_MAX_BYTES) : undefined;
+      violations.push(...validators.validateBody(body));
+      break;
+    case 'FILE': {
+      const file = sent
+        ? await readMultipartFile(req, {
+            field: 'file',
+            maxBytes: FUNCTION_BODY_MAX_BYTES,
+            tooLargeAdvice: `Send a file of at most ${FUNCTION_BODY_MAX_BYTES / 2 ** 20} MB`,
+          })
+        : undefined;
+      violations.push(...validators.validateFile(file && { filename: file.filename, size: file.bytes.length }));
+      body = file ? { filename: file.filename, contentType: mediaTypeOf(file.filename), data: file.bytes.toString('base64') } : null;
+      break;
+    }
+  }
+  if (violations.length > 0) throw invalidRequest(violations);
+  const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !PRIVATE_HEADERS.has(name)));
+  return { method: req.method, query: req.query, headers, body };
+}
+
+function outputMismatch(fn: FunctionRecord, body: unknown): string | undefined {
+  const output = outputBody(fn.spec);
+  if (output.type !== 'JSON') return undefined;
+  const validate = defaultSchemaCompiler.analyse(output.schema).validate;
+  const first = validate && errorsOf(validate, body)[0];
+  return first && `${first.instancePath || '/'} ${first.message ?? 'is invalid'}`;
+}
+
+function fileReply(fn: FunctionRecord, body: unknown): Reply {
+  const file = body as { filename?: unknown; contentType?: unknown; data?: unknown } | null;
+  if (!file || typeof file !== 'object' || typeof file.data !== 'string' || (file.filename !== undefined && typeof file.filename !== 'string')) {
+    throw functionBadOutput(fn.shortname, 'FILE output must be {filename, contentType, data} with base64 data');
+  }
+  const filename = typeof file.filename === 'string' ? file.filename : 'output';
+  const contentType = typeof file.contentType === 'string' && file.contentType ? file.contentType : mediaTypeOf(filename);
+  return {
+    status: 200,
+    // Sent as bytes with the function's content type; the span id stays in the header only.
+    body: Buffer.from(file.data, 'base64'),
+    headers: { 'content-type': contentType, 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(filename)}` },
+  };
+}
+
+export async function invokeFunction(deps: InvokeDeps, req: InvocationRequest): Promise<Reply> {
+  const fn = await lookupFunction(deps.registry, req.pathParams.shortname);
+  const allowed = fn.spec.requirements.requestType;
+  if (req.method !== allowed) {
+    throw methodNotAllowed(`Function ${fn.shortname} is called with ${allowed}, not ${req.method}`, `Send the request as ${allowed}`,
+      'method_not_allowed', { headers: { allow: allowed } });
+  }
+  const request = await functionRequest(fn.spec, req);
+  const { body } = await deps.invoker.invoke(fn, request, { timeoutMs: deps.settings.timeoutMs, signal: req.signal, log: req.log });
+
+  switch (fn.spec.requirements.outputType) {
+    case 'NONE':
+      return { status: 204 };
+    case 'FILE':
+      return fileReply(fn, body);
+    case 'JSON': {
+      const mismatch = outputMismatch(fn, body);
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (mismatch) {
+        req.log.warn('function output does not match outputSchema', { function: fn.shortname, version: fn.version, mismatch });
+        if (deps.settings.outputCheck === 'reject') throw functionBadOutput(fn.shortname, `it does not match outputSchema (${mismatch})`);
+        headers[OUTPUT_INVALID_HEADER] = mismatch;
+      }
+      // Bytes, so the answer is exactly what the function returned (no spanId added to it).
+      return { status: 200, body: Buffer.from(JSON.stringify(body)), headers };
+    }
+  }
+}
+

@@ -1,0 +1,122 @@
+// Deploy, list and delete: the management side of function hosting (DESIGN.md section 3).
+// The server trusts nothing the client checked: the bundle is re-read, spec.json re-validated with
+// the same validator `fnq deploy` uses, and the entry file looked for.
+import { createHash, randomBytes } from 'node:crypto';
+import { badRequest, conflict, notFound, ServiceError, tooLarge } from '../errors';
+import type { BlobStore } from '../ingest/ports';
+import type { Logger } from '../log';
+import { errorFields } from '../log';
+import { functionPath, runtimeInfo, validateSpecText, type NormalizedSpec } from '../spec/index';
+import { readBundle, SPEC_FILE, type BundleFiles } from './bundle';
+import { entryFileOf } from './languages';
+import { registryKey, type FunctionInvoker, type FunctionRecord, type FunctionRegistry } from './ports';
+
+export interface HostingDeps {
+  registry: FunctionRegistry;
+  blobs: BlobStore;
+  invoker: FunctionInvoker;
+  log: Logger;
+  now?: () => number;
+}
+
+export const SPEC_MAX_BYTES = 256 * 1024;
+
+export interface DeployResult {
+  record: FunctionRecord;
+  /** False for a redeploy (a new version of the caller's function). */
+  created: boolean;
+  warnings: string[];
+}
+
+export const functionNotFound = (shortname: string) =>
+  notFound(`No function named "${shortname}" was found`, 'Check the shortname; fnq functions list shows the functions you deployed', 'function_not_found');
+
+const shortnameTaken = (shortname: string) =>
+  conflict(`The shortname "${shortname}" is already taken by another account`,
+    'Choose another shortname in spec.json; fnq functions exists NAME tells whether one is free', 'shortname_taken');
+
+function specOf(files: BundleFiles): NormalizedSpec {
+  const bytes = files.get(SPEC_FILE);
+  if (!bytes) throw badRequest('The code bundle has no spec.json at its top', 'Put spec.json in the function directory and deploy that directory', 'spec_missing');
+  if (bytes.length > SPEC_MAX_BYTES) throw tooLarge(`spec.json is ${bytes.length} bytes, over the limit of ${SPEC_MAX_BYTES}`, 'Shorten the schemas and descriptions', 'spec_too_large');
+  const result = validateSpecText(Buffer.from(bytes).toString('utf8'));
+  if (!result.spec) {
+    const problems = result.violations.map((v) => ({ issue: `spec.json ${v.pointer || '(document)'}: ${v.message}`, advice: v.fix }));
+    throw new ServiceError(400, 'spec_invalid', problems);
+  }
+  return result.spec;
+}
+
+export async function deployFunction(deps: HostingDeps, owner: string, zip: Uint8Array): Promise<DeployResult> {
+  const files = readBundle(zip);
+  const spec = specOf(files);
+  entryFileOf(files, spec.runtime);
+  const current = await deps.registry.get(spec.shortname);
+  if (current && current.owner !== owner) throw shortnameTaken(spec.shortname);
+
+  const now = (deps.now ?? Date.now)();
+  const version = (current?.version ?? 0) + 1;
+  const record: FunctionRecord = {
+    shortname: spec.shortname,
+    owner,
+    version,
+    runtime: spec.runtime,
+    spec,
+    // The random part keeps two racing deploys of one version from sharing (and deleting) an object.
+    codeKey: `functions/${registryKey(spec.shortname)}/v${version}-${randomBytes(4).toString('hex')}/code.zip`,
+    codeBytes: zip.length,
+    codeSha256: createHash('sha256').update(zip).digest('hex'),
+    createdAt: current?.createdAt ?? now,
+    updatedAt: now,
+  };
+  await deps.blobs.put(record.codeKey, zip);
+  if ((await deps.registry.register(record, current?.version)) === 'taken') {
+    await deps.blobs.delete(record.codeKey);
+    throw shortnameTaken(spec.shortname);
+  }
+  try {
+    await deps.invoker.deploy(record, zip);
+  } catch (e) {
+    await rollBack(deps, record, current);
+    throw e;
+  }
+  if (current) await deps.blobs.delete(current.codeKey);
+  const warning = runtimeInfo(spec.runtime)?.warning;
+  return { record, created: !current, warnings: warning ? [warning] : [] };
+}
+
+/** The registry goes back to the version it had (or forgets the name), and the new code goes. */
+async function rollBack(deps: HostingDeps, failed: FunctionRecord, previous: FunctionRecord | undefined): Promise<void> {
+  try {
+    if (previous) await deps.registry.register(previous, failed.version);
+    else await deps.registry.remove(failed.shortname, failed.owner);
+    await deps.blobs.delete(failed.codeKey);
+  } catch (e) {
+    deps.log.error('function deploy not rolled back', { function: failed.shortname, version: failed.version, ...errorFields(e) });
+  }
+}
+
+export async function deleteFunction(deps: HostingDeps, owner: string, shortname: string): Promise<FunctionRecord> {
+  // Another account's function is indistinguishable from one that does not exist.
+  const removed = await deps.registry.remove(shortname, owner);
+  if (!removed) throw functionNotFound(shortname);
+  await deps.blobs.delete(removed.codeKey);
+  await deps.invoker.remove(removed);
+  return removed;
+}
+
+/** What the management routes show of a function. */
+export function functionView(r: FunctionRecord) {
+  return {
+    shortname: r.shortname,
+    name: r.spec.name,
+    description: r.spec.description,
+    runtime: r.runtime,
+    lambdaRuntime: runtimeInfo(r.runtime)?.lambdaRuntime,
+    version: r.version,
+    endpoint: `${r.spec.requirements.requestType} ${functionPath(r.shortname)}`,
+    codeBytes: r.codeBytes,
+    createdAt: new Date(r.createdAt).toISOString(),
+    updatedAt: new Date(r.updatedAt).toISOString(),
+  };
+}

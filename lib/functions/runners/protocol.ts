@@ -1,0 +1,22 @@
+// The line protocol between the service and a warm local worker, the same in every language:
+//   service → worker, stdin:  {"id": n, "request": {method, query, headers, body}}\n
+//   worker → service, fd 3:   {"ready": true}\n once the entrypoint is loaded, or {"fatal": "..."}\n
+//                             {"id": n, "ok": true, "body": <JSON>}\n | {"id": n, "ok": false, "error": "..."}\n
+// The replies use fd 3 so that whatever user code prints on stdout or stderr goes to the log and can
+// never be mistaken for a reply. A worker exits when its stdin closes.
+//
+// The runner sources are kept inline as strings (one module per language) rather than as files
+// read at run time: esbuild bundles them into each handler, so they are found the same way in
+// tests, under serverless offline (.esbuild/) and in a Lambda package, with no path to resolve.
+
+export interface RunnerSource {
+  /** File name the source is written to, beside (never inside) the function's code. */
+  fileName: string;
+  source: string;
+}
+
+export type WorkerMessage =
+  | { ready: true }
+  | { fatal: string }
+  | { id: number; ok: true; body: unknown }
+  | { id: number; ok: false; error: string };

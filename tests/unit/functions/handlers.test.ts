@@ -1,0 +1,107 @@
+// The function routes through the real middleware stack, with an in-memory registry and a scripted
+// invoker (the real runtimes are tested in tests/integration/functions and tests/e2e).
+import { describe, expect, it, vi } from 'vitest';
+
+// Each handler module also builds its deployed handler at load, which reads the config once.
+vi.hoisted(() => {
+  const names = ['FNQ_BUCKET', 'FNQ_QUEUE_URL', 'FNQ_UPLOADS_TABLE', 'FNQ_USAGE_TABLE', 'FNQ_FUNCTIONS_TABLE', 'FNQ_LANCE_COMMITS_TABLE', 'FNQ_LANCE_URI'];
+  for (const name of names) process.env[name] ??= 'unused-in-these-tests';
+  process.env.FNQ_JWT_SECRET ??= 'unused-secret-that-is-long-enough-0123456789';
+});
+import { createDeployHandler } from '../../../handlers/http/functions-deploy';
+import { createExistsHandler } from '../../../handlers/http/functions-exists';
+import { createInvokeHandler } from '../../../handlers/http/invoke';
+import { writeBundle } from '../../../lib/functions/bundle';
+import type { FunctionInvoker, FunctionRecord, FunctionRequest } from '../../../lib/functions/ports';
+import { validateSpec } from '../../../lib/spec/index';
+import { call } from '../../support/api-event';
+import { testDeps, testToken } from '../../support/http-deps';
+import { MemoryBlobStore } from '../../support/memory-ingest-stores';
+import { jsonObject, MemoryFunctionRegistry, specFor, type FunctionFixture } from './support';
+
+class ScriptedInvoker implements FunctionInvoker {
+  requests: FunctionRequest[] = [];
+  constructor(private readonly answer: (r: FunctionRequest) => unknown) {}
+  async deploy() {}
+  async remove() {}
+  async invoke(_fn: FunctionRecord, request: FunctionRequest) {
+    this.requests.push(request);
+    return { body: this.answer(request) };
+  }
+}
+
+async function route(f: Omit<FunctionFixture, 'files'>, answer: (r: FunctionRequest) => unknown, outputCheck: 'header' | 'reject' = 'header') {
+  const registry = new MemoryFunctionRegistry();
+  const spec = validateSpec(specFor({ ...f, files: {} })).spec!;
+  await registry.register({ shortname: spec.shortname, owner: 'owner', version: 1, runtime: spec.runtime, spec, codeKey: 'k', codeBytes: 1, codeSha256: 'f'.repeat(64), createdAt: 1, updatedAt: 1 }, undefined);
+  const invoker = new ScriptedInvoker(answer);
+  const handler = createInvokeHandler(() => ({ registry, invoker, settings: { timeoutMs: 1000, outputCheck } }), testDeps().get);
+  const send = async (input: Parameters<typeof call>[1]) =>
+    call(handler, { path: `/functions/v1/${spec.shortname}`, pathParams: { shortname: spec.shortname }, token: await testToken('caller'), ...input });
+  return { send, invoker };
+}
+
+const JSON_OUT = { requestType: 'POST', inputType: 'JSON', inputSchema: jsonObject({ n: { type: 'integer' } }, ['n']), outputType: 'JSON', outputSchema: jsonObject({ n: { type: 'integer' } }, ['n']) };
+
+describe('invoking through the handler', () => {
+  it('returns exactly what the function returned, without adding a spanId to it', async () => {
+    const { send, invoker } = await route({ shortname: 'double', requirements: JSON_OUT }, (r) => ({ n: (r.body as { n: number }).n * 2 }));
+    const res = await send({ method: 'POST', body: { n: 21 }, headers: { 'x-trace': 't1' } });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(Buffer.from(res.raw.body!, 'base64').toString())).toEqual({ n: 42 });
+    expect(res.headers['x-span-id']).toBeTruthy();
+    // The caller's token is not handed to user code; other headers are.
+    expect(invoker.requests[0]!.headers).toMatchObject({ 'x-trace': 't1' });
+    expect(invoker.requests[0]!.headers.svcwt).toBeUndefined();
+  });
+
+  it('answers 502 for an output that fails outputSchema when the check is set to reject', async () => {
+    const { send } = await route({ shortname: 'liar', requirements: JSON_OUT }, () => ({ n: 'many' }), 'reject');
+    const res = await send({ method: 'POST', body: { n: 1 } });
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ error: 'function_bad_output' });
+  });
+
+  it('answers 502 when a FILE function returns something that is not a file', async () => {
+    const { send } = await route({ shortname: 'nofile', requirements: { requestType: 'GET', outputType: 'FILE', outputSchema: { extensions: ['pdf'] } } }, () => 'just text');
+    expect((await send({ method: 'GET' })).body).toMatchObject({ error: 'function_bad_output' });
+  });
+
+  it('refuses a body sent to a function that takes none, and an unknown function', async () => {
+    const { send, invoker } = await route({ shortname: 'ping', requirements: { requestType: 'DELETE' } }, () => null);
+    const res = await send({ method: 'DELETE', body: { x: 1 } });
+    expect(res.status).toBe(400);
+    expect((res.body.messages as string[])[0]).toMatch(/^ISSUE: \/body: The function takes no request body/);
+    expect(invoker.requests).toHaveLength(0);
+    expect((await send({ method: 'DELETE', pathParams: { shortname: 'nope' } })).status).toBe(404);
+    expect((await send({ method: 'DELETE' })).status).toBe(204);
+  });
+
+  it('needs a token like every route', async () => {
+    const { send } = await route({ shortname: 'ping', requirements: { requestType: 'GET' } }, () => null);
+    expect((await send({ method: 'GET', token: '' })).status).toBe(401);
+  });
+});
+
+describe('the management handlers', () => {
+  it('refuses a deploy body that is not sent as a zip with 415', async () => {
+    const handler = createDeployHandler(() => ({ registry: new MemoryFunctionRegistry(), blobs: new MemoryBlobStore(), invoker: new ScriptedInvoker(() => null) }), testDeps().get);
+    const bundle = writeBundle(new Map([['spec.json', new TextEncoder().encode('{}')]]));
+    const res = await call(handler, { method: 'POST', path: '/function-service/v1/functions', body: { bundle: 'x' }, token: await testToken() });
+    expect(res.status).toBe(415);
+    const invalid = await call(handler, { method: 'POST', path: '/function-service/v1/functions', body: Buffer.from(bundle), headers: { 'content-type': 'application/zip' }, token: await testToken() });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error).toBe('spec_invalid');
+  });
+
+  it('answers whether a shortname exists, ignoring case', async () => {
+    const registry = new MemoryFunctionRegistry();
+    const spec = validateSpec(specFor({ shortname: 'Taken', files: {} })).spec!;
+    await registry.register({ shortname: 'Taken', owner: 'o', version: 1, runtime: spec.runtime, spec, codeKey: 'k', codeBytes: 1, codeSha256: 'x', createdAt: 1, updatedAt: 1 }, undefined);
+    const handler = createExistsHandler(() => registry, testDeps().get);
+    const ask = async (shortname: string) =>
+      (await call(handler, { path: `/function-service/v1/shortnames/${shortname}`, pathParams: { shortname }, token: await testToken() })).body;
+    expect(await ask('taken')).toMatchObject({ shortname: 'taken', exists: true });
+    expect(await ask('free')).toMatchObject({ shortname: 'free', exists: false });
+  });
+});
