@@ -2,6 +2,9 @@
 // Every problem is collected and reported together, each naming its variable, so a bad
 // deployment fails at start with a message an operator can act on.
 
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 export type Level = 'free' | 'pro' | 'enterprise';
 export const LEVELS: readonly Level[] = ['free', 'pro', 'enterprise'];
 
@@ -33,6 +36,21 @@ export interface Config {
   quotas: Record<Level, number | null>;
   /** How long before the Lambda deadline a request is answered with 504. */
   timeoutMarginMs: number;
+  functions: FunctionSettings;
+}
+
+/** Function hosting. `runtime` picks the invoker: `local` child processes, or AWS `lambda`. */
+export interface FunctionSettings {
+  runtime: 'local' | 'lambda';
+  /** Per call, start-up included. */
+  timeoutMs: number;
+  memoryMb: number;
+  /** What a JSON output that fails outputSchema gets: a warning header, or a 502. */
+  outputCheck: 'header' | 'reject';
+  /** Local runtime: where bundles are unpacked and built. */
+  workDir: string;
+  /** Lambda runtime: execution role of the function Lambdas (no permissions beyond logs). */
+  roleArn?: string;
 }
 
 export class ConfigError extends Error {
@@ -112,8 +130,21 @@ export function loadConfig(env: Env = process.env): Config {
   if (jwtSecret && jwtSecret.length < 32) r.problems.push('FNQ_JWT_SECRET must be at least 32 characters');
 
   const aiBaseUrl = r.url('FNQ_AI_BASE_URL');
+  const stage = r.str('FNQ_STAGE', 'local')!;
+  // Hosted functions run as Lambdas when the service itself runs on AWS Lambda (not under
+  // serverless offline, which sets IS_OFFLINE), and as local child processes everywhere else.
+  const onLambda = Boolean(env.AWS_LAMBDA_FUNCTION_NAME) && !env.IS_OFFLINE;
+  const functions: FunctionSettings = {
+    runtime: r.oneOf('FNQ_FUNCTIONS_RUNTIME', ['local', 'lambda'] as const, onLambda ? 'lambda' : 'local'),
+    timeoutMs: r.int('FNQ_FUNCTIONS_TIMEOUT_MS', 10_000, 100, 900_000),
+    memoryMb: r.int('FNQ_FUNCTIONS_MEMORY_MB', 256, 128, 10_240),
+    outputCheck: r.oneOf('FNQ_FUNCTIONS_OUTPUT_CHECK', ['header', 'reject'] as const, 'header'),
+    workDir: r.str('FNQ_FUNCTIONS_WORK_DIR', join(tmpdir(), `fnquery-functions-${stage}`))!,
+    roleArn: r.str('FNQ_FUNCTIONS_ROLE_ARN'),
+  };
+  if (functions.runtime === 'lambda' && !functions.roleArn) r.problems.push('FNQ_FUNCTIONS_ROLE_ARN is required when functions run on AWS Lambda');
   const config: Config = {
-    stage: r.str('FNQ_STAGE', 'local')!,
+    stage,
     version: r.str('FNQ_VERSION', '0.1.0')!,
     logLevel: r.oneOf('FNQ_LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     auth: { jwtSecret, jwksUrl, issuer: r.str('FNQ_JWT_ISSUER'), audience: r.str('FNQ_JWT_AUDIENCE') },
@@ -151,6 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
       enterprise: r.quota('FNQ_QUOTA_ENTERPRISE', null),
     },
     timeoutMarginMs: r.int('FNQ_TIMEOUT_MARGIN_MS', 500, 5, 60_000),
+    functions,
   };
   if (r.problems.length) throw new ConfigError(r.problems);
   return config;

@@ -2,7 +2,8 @@
 // files; 200 with what was removed.
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { deleteCollection, type CollectionDeps } from '../../lib/ingest/collections';
-import { collectionDeps, httpDeps } from '../../lib/services';
+import { httpDeps } from '../../lib/services/core';
+import { collectionDeps } from '../../lib/services/ingest';
 
 export function createCollectionDeleteHandler(deps: () => CollectionDeps, http: () => HttpDeps = httpDeps) {
   return httpHandler(

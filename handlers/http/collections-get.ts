@@ -1,7 +1,8 @@
 // GET /embedder-service/v1/collections/{name} — one collection and the status of each of its uploads.
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { describeCollection, type CollectionDeps } from '../../lib/ingest/collections';
-import { collectionDeps, httpDeps } from '../../lib/services';
+import { httpDeps } from '../../lib/services/core';
+import { collectionDeps } from '../../lib/services/ingest';
 
 export function createCollectionGetHandler(deps: () => CollectionDeps, http: () => HttpDeps = httpDeps) {
   return httpHandler(

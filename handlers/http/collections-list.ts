@@ -1,7 +1,8 @@
 // GET /embedder-service/v1/collections — the account's collections with their counts and embedder.
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { listCollections, type CollectionDeps } from '../../lib/ingest/collections';
-import { collectionDeps, httpDeps } from '../../lib/services';
+import { httpDeps } from '../../lib/services/core';
+import { collectionDeps } from '../../lib/services/ingest';
 
 export function createCollectionsListHandler(deps: () => CollectionDeps, http: () => HttpDeps = httpDeps) {
   return httpHandler(

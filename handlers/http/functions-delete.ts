@@ -1,7 +1,8 @@
 // DELETE /function-service/v1/functions/{shortname} — owner only; another account's function is a 404.
 import { deleteFunction, type HostingDeps } from '../../lib/functions/manage';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
-import { hostingDeps, httpDeps } from '../../lib/services';
+import { httpDeps } from '../../lib/services/core';
+import { hostingDeps } from '../../lib/services/functions';
 
 export function createDeleteHandler(deps: () => Omit<HostingDeps, 'log'>, http: () => HttpDeps = httpDeps) {
   return httpHandler(

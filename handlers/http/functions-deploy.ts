@@ -3,7 +3,8 @@
 import { badRequest, unsupportedMediaType } from '../../lib/errors';
 import { deployFunction, functionView, type HostingDeps } from '../../lib/functions/manage';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
-import { hostingDeps, httpDeps } from '../../lib/services';
+import { httpDeps } from '../../lib/services/core';
+import { hostingDeps } from '../../lib/services/functions';
 
 const ZIP_TYPES = new Set(['application/zip', 'application/x-zip-compressed', 'application/octet-stream']);
 const ADVICE = 'Deploy with fnq deploy <dir>, or POST the zipped function directory with Content-Type: application/zip';

@@ -2,7 +2,8 @@
 // (shortnames are unique across the service; case is ignored). Says nothing about the owner.
 import type { FunctionRegistry } from '../../lib/functions/ports';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
-import { functionRegistry, httpDeps } from '../../lib/services';
+import { httpDeps } from '../../lib/services/core';
+import { functionRegistry } from '../../lib/services/functions';
 
 export function createExistsHandler(registry: () => FunctionRegistry, http: () => HttpDeps = httpDeps) {
   return httpHandler(

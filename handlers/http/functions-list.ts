@@ -2,7 +2,8 @@
 import { functionView } from '../../lib/functions/manage';
 import type { FunctionRegistry } from '../../lib/functions/ports';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
-import { functionRegistry, httpDeps } from '../../lib/services';
+import { httpDeps } from '../../lib/services/core';
+import { functionRegistry } from '../../lib/services/functions';
 
 export function createListHandler(registry: () => FunctionRegistry, http: () => HttpDeps = httpDeps) {
   return httpHandler(

@@ -1,6 +1,6 @@
 // GET /health — no token. Says which adapters this deployment runs, never any secret or address.
 import { httpHandler } from '../../lib/http/handler';
-import { config, httpDeps } from '../../lib/services';
+import { config, httpDeps } from '../../lib/services/core';
 
 export const handler = httpHandler(
   { route: 'GET /health', auth: false },

@@ -2,7 +2,8 @@
 // checked against the definition, so a wrong one gets 405 with Allow rather than a gateway 404.
 import { invokeFunction, type InvokeDeps } from '../../lib/functions/invoke';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
-import { httpDeps, invokeDeps } from '../../lib/services';
+import { httpDeps } from '../../lib/services/core';
+import { invokeDeps } from '../../lib/services/functions';
 
 export function createInvokeHandler(deps: () => InvokeDeps, http: () => HttpDeps = httpDeps) {
   return httpHandler({ route: 'ANY /functions/v1/{shortname}', body: 'raw' }, (req) => invokeFunction(deps(), req), http);

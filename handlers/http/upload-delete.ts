@@ -2,7 +2,8 @@
 // 200 with what was removed.
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { deleteUpload, type CollectionDeps } from '../../lib/ingest/collections';
-import { collectionDeps, httpDeps } from '../../lib/services';
+import { httpDeps } from '../../lib/services/core';
+import { collectionDeps } from '../../lib/services/ingest';
 
 export function createUploadDeleteHandler(deps: () => CollectionDeps, http: () => HttpDeps = httpDeps) {
   return httpHandler(

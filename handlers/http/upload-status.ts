@@ -2,7 +2,7 @@
 import { httpHandler } from '../../lib/http/handler';
 import { notFound } from '../../lib/errors';
 import { statusView } from '../../lib/ingest/status';
-import { httpDeps, statuses } from '../../lib/services';
+import { httpDeps, statuses } from '../../lib/services/core';
 
 export const handler = httpHandler<undefined>(
   {

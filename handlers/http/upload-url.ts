@@ -6,7 +6,8 @@ import { COLLECTION_NAME } from '../../lib/ingest/collection-name';
 import { acceptUploadUrl, type IntakeDeps } from '../../lib/ingest/intake';
 import { SIGNED_UPLOAD_MAX_BYTES } from '../../lib/ingest/limits';
 import { statusView } from '../../lib/ingest/status';
-import { httpDeps, intakeDeps } from '../../lib/services';
+import { httpDeps } from '../../lib/services/core';
+import { intakeDeps } from '../../lib/services/ingest';
 
 export function createUploadUrlHandler(deps: () => Omit<IntakeDeps, 'log'>, http: () => HttpDeps = httpDeps) {
   return httpHandler(

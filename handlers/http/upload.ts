@@ -6,7 +6,8 @@ import { COLLECTION_NAME } from '../../lib/ingest/collection-name';
 import { acceptUpload, type IntakeDeps } from '../../lib/ingest/intake';
 import { DIRECT_UPLOAD_MAX_BYTES, SIGNED_UPLOAD_MAX_BYTES } from '../../lib/ingest/limits';
 import { statusView } from '../../lib/ingest/status';
-import { httpDeps, intakeDeps } from '../../lib/services';
+import { httpDeps } from '../../lib/services/core';
+import { intakeDeps } from '../../lib/services/ingest';
 
 const TOO_LARGE_ADVICE =
   `Upload files over ${DIRECT_UPLOAD_MAX_BYTES / 2 ** 20} MB through POST /embedder-service/v1/upload-url?collection_name=…&filename=…, ` +

@@ -11,7 +11,7 @@ import { functionBadOutput } from './failures';
 import { functionNotFound } from './manage';
 import { mediaTypeOf } from './media-types';
 import type { FunctionInvoker, FunctionRecord, FunctionRegistry, FunctionRequest } from './ports';
-import type { FunctionSettings } from './settings';
+import type { FunctionSettings } from '../config';
 
 export interface InvokeDeps {
   registry: FunctionRegistry;

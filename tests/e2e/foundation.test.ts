@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { issueToken } from '../../lib/http/token';
 import { loadConfig } from '../../lib/config';
-import { dynamoClient } from '../../lib/aws/clients';
+import { dynamoClient } from '../../lib/aws/dynamo-client';
 import { DynamoStatusStore } from '../../lib/aws/dynamo-status-store';
 
 const url = inject('stackUrl');

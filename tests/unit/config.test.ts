@@ -45,3 +45,12 @@ describe('config', () => {
     expect(c.sql.allowLoopback).toBe(true);
   });
 });
+
+describe('function hosting settings', () => {
+  it('runs functions locally unless the service itself runs on AWS Lambda', () => {
+    expect(loadConfig(base).functions.runtime).toBe('local');
+    expect(loadConfig({ ...base, AWS_LAMBDA_FUNCTION_NAME: 'f', IS_OFFLINE: 'true' }).functions.runtime).toBe('local');
+    expect(() => loadConfig({ ...base, AWS_LAMBDA_FUNCTION_NAME: 'f' })).toThrow(/FNQ_FUNCTIONS_ROLE_ARN is required/);
+    expect(loadConfig({ ...base, AWS_LAMBDA_FUNCTION_NAME: 'f', FNQ_FUNCTIONS_ROLE_ARN: 'arn:aws:iam::1:role/r' }).functions.runtime).toBe('lambda');
+  });
+});

@@ -1,7 +1,7 @@
 // The DynamoDB function registry against the emulator (dynalite), with the table from serverless.yml.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulators, type Emulators } from '../../../local/emulators';
-import { dynamoClient } from '../../../lib/aws/clients';
+import { dynamoClient } from '../../../lib/aws/dynamo-client';
 import { DynamoFunctionRegistry } from '../../../lib/aws/dynamo-function-registry';
 import { loadConfig } from '../../../lib/config';
 import type { FunctionRecord } from '../../../lib/functions/ports';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { startEmulators, type Emulators } from '../../../local/emulators';
-import { dynamoClient } from '../../../lib/aws/clients';
+import { dynamoClient } from '../../../lib/aws/dynamo-client';
 import { DynamoUsageStore } from '../../../lib/aws/dynamo-usage-store';
 import { loadConfig } from '../../../lib/config';
 

@@ -36,7 +36,12 @@ export async function startIngestStack(options: StackOptions = {}) {
   const { resetConfig } = await import('../../../lib/config');
   resetConfig();
 
-  const services = await import('../../../lib/services');
+  const services = {
+    ...(await import('../../../lib/services/core')),
+    ...(await import('../../../lib/services/storage')),
+    ...(await import('../../../lib/services/vectors')),
+    ...(await import('../../../lib/services/ingest')),
+  };
   const sqs = new SQSClient({ region: emulators.env.AWS_REGION, endpoint: emulators.endpoints.sqs, credentials });
   if (options.forwardS3Events) {
     (emulators.s3 as unknown as NodeJS.EventEmitter).on('event', (event: { Records: { eventName: string }[] }) => {

@@ -1,0 +1,28 @@
+// POST /query-service/v1/rdbms — text-to-SQL over the caller's MySQL/MariaDB (TLS only).
+import { httpHandler } from '../../lib/http/handler';
+import { answerFromDatabase, type RdbmsBody } from '../../lib/query/rdbms';
+import { queryBodySchema } from '../../lib/query/shared';
+import { httpDeps } from '../../lib/services/core';
+import { queryModel, rdbmsOptions } from '../../lib/services/query';
+
+const bodySchema = queryBodySchema(
+  {
+    tables: { type: 'array', minItems: 1, maxItems: 50, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } },
+    sqldb_connection_string: { type: 'string', minLength: 1, maxLength: 2048 },
+  },
+  ['tables', 'sqldb_connection_string'],
+);
+
+export const handler = httpHandler<RdbmsBody>(
+  { route: 'POST /query-service/v1/rdbms', body: 'json', bodySchema, envelope: 'query' },
+  async (req) => {
+    const model = queryModel(req.body);
+    try {
+      const { answer, messages } = await answerFromDatabase(req.body, model, rdbmsOptions(), req.signal);
+      return { status: 200, body: { answer, query: req.body.query, spanId: req.spanId, messages } };
+    } finally {
+      req.usage.aiTokens += model.meter.total.totalTokens;
+    }
+  },
+  httpDeps,
+);

@@ -1,0 +1,63 @@
+// The embedded local engine as a ChatModel: the default platform when no AI endpoint is configured.
+// It reads the pipelines' structured hint instead of prose, and answers each task with its own
+// deterministic module, so pipelines run the same code path as with a real model.
+import { badGateway } from '../../errors';
+import type { ChatModel, ChatRequest, ChatResponse } from '../ports';
+import { LOCAL_MODEL_ID, localFunctionTurn } from './function-calling';
+import { ragAnswer } from './rag-answer';
+import { localSqlTurn } from './sql';
+import { structuredAnswer } from './structured-answer';
+import { localUsage } from './usage';
+
+const reply = (request: ChatRequest, content: string): ChatResponse => ({
+  content,
+  toolCalls: [],
+  usage: localUsage(request, content),
+  model: LOCAL_MODEL_ID,
+});
+
+function ragTurn(request: ChatRequest, hint: Extract<ChatRequest['hint'], { kind: 'rag' }>): ChatResponse {
+  const found = ragAnswer(hint.question, hint.hits);
+  if (!request.responseFormat) return reply(request, found.answer);
+  const json = structuredAnswer(request.responseFormat.schema, { answer: found.answer, sources: found.sources, sentences: found.sentences }, { text: found.answer });
+  return reply(request, JSON.stringify(json));
+}
+
+/** A repair turn: re-shape the previous answer through the schema, the part the engine got wrong. */
+function repairTurn(request: ChatRequest, hint: Extract<ChatRequest['hint'], { kind: 'repair' }>): ChatResponse {
+  if (!request.responseFormat) return reply(request, hint.invalid);
+  let previous: unknown;
+  try {
+    previous = JSON.parse(hint.invalid);
+  } catch {
+    previous = { answer: hint.invalid };
+  }
+  return reply(request, JSON.stringify(structuredAnswer(request.responseFormat.schema, previous, { text: hint.invalid })));
+}
+
+export class LocalChat implements ChatModel {
+  readonly id = LOCAL_MODEL_ID;
+
+  async chat(request: ChatRequest): Promise<ChatResponse> {
+    const hint = request.hint;
+    switch (hint?.kind) {
+      case 'function':
+        return localFunctionTurn(request);
+      case 'sql':
+        return localSqlTurn(request);
+      case 'rag':
+        return ragTurn(request, hint);
+      case 'repair':
+        return repairTurn(request, hint);
+      default:
+        throw badGateway(
+          'The embedded local engine cannot answer this kind of request',
+          'Configure an AI platform for the service (FNQ_AI_BASE_URL) or send ai_platform "openai" with your api+key',
+          'local_engine_unsupported',
+        );
+    }
+  }
+}
+
+let engine: LocalChat | undefined;
+export const localChat = (): ChatModel => (engine ??= new LocalChat());

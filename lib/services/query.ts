@@ -1,0 +1,27 @@
+// What every query endpoint needs: the model for the request's platform, with the embedded local
+// engine as the default when no AI endpoint is configured; and the SQL endpoint's limits.
+import { getConfig } from '../config';
+import { localChat } from '../ai/local/engine';
+import { prepareModel, type QueryModel, type SharedQueryBody } from '../query/shared';
+import type { RdbmsOptions } from '../query/rdbms';
+import { aiPlatformConfig } from './core';
+
+export const queryModel = (body: SharedQueryBody): QueryModel => prepareModel(body, aiPlatformConfig(), localChat);
+
+// One array for the process: the SQL layer caches its TLS context per CA list.
+let extraCAs: string[] | undefined;
+
+export function rdbmsOptions(): RdbmsOptions {
+  const { sql } = getConfig();
+  extraCAs ??= sql.caPem ? [sql.caPem] : [];
+  return {
+    connect: {
+      allowLoopback: sql.allowLoopback,
+      allowPrivate: sql.allowPrivate,
+      extraCAs,
+      connectTimeoutMs: 10_000,
+      statementTimeoutMs: sql.statementTimeoutMs,
+    },
+    rowLimit: sql.rowLimit,
+  };
+}

@@ -1,0 +1,41 @@
+// The retrieval endpoint's stores: our LanceDB collections, or the caller's MongoDB Atlas.
+import { badRequest } from '../errors';
+import { rootLogger } from '../log';
+import { LOCAL_EMBEDDER_ID } from '../ai/local-embedder';
+import { platformEmbedder } from '../ai/platform';
+import type { Embedder } from '../ai/ports';
+import { MongoVectorStore } from '../vectors/mongodb-store';
+import type { VectordbBody, VectordbDeps } from '../query/vectordb';
+import { aiPlatformConfig, statuses } from './core';
+import { embedder, localEmbedder } from './embedding';
+import { vectors } from './vectors';
+
+/** Our collections are queried with the embedder that filled them, whatever platform answers. */
+function embedderFor(id: string): Embedder | undefined {
+  if (id === LOCAL_EMBEDDER_ID) return localEmbedder();
+  const current = embedder();
+  return current.id === id ? current : undefined;
+}
+
+function mongoDatabase(body: VectordbBody): string {
+  if (body.vector_docdb_database) return body.vector_docdb_database;
+  const fromUri = /^mongodb(?:\+srv)?:\/\/[^/]*\/([^?/]+)/.exec(body.vector_docdb_connection_string ?? '')?.[1];
+  if (fromUri) return decodeURIComponent(fromUri);
+  throw badRequest('No database was named for your document store', 'Send vector_docdb_database, or put the database in the connection string path', 'database_missing');
+}
+
+export const vectordbDeps = (): VectordbDeps => ({
+  collections: statuses(),
+  store: vectors(),
+  embedderFor,
+  callerStore: (body) => ({
+    store: new MongoVectorStore({
+      connectionString: body.vector_docdb_connection_string!,
+      database: mongoDatabase(body),
+      collection: body.vector_docdb_collection,
+      log: rootLogger(),
+    }),
+    embedder: platformEmbedder({ ai_platform: body.ai_platform, apiKey: body['api+key'] }, aiPlatformConfig(), localEmbedder),
+    notes: [],
+  }),
+});
