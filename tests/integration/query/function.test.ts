@@ -65,7 +65,7 @@ describe('POST /query-service/v1/function with an OpenAI-compatible model', () =
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ answer: 'It is 21 °C in Paris.', query: 'Weather in Paris?', messages: null });
     expect(seen).toHaveLength(2);
-    const tool = seen[0]!.tools![0] as { function: { name: string; parameters: { properties: { body: { required: string[] } } } } };
+    const tool = seen[0]!.tools![0] as unknown as { function: { name: string; parameters: { properties: { body: { required: string[] } } } } };
     expect(tool.function.name).toBe('weather');
     expect(tool.function.parameters.properties.body.required).toEqual(['city']);
     const toolMessage = seen[1]!.messages.find((m) => m.role === 'tool')!;

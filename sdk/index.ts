@@ -1,0 +1,34 @@
+// The fnquery TypeScript client: every endpoint, typed, with typed errors.
+import { Collections } from './collections';
+import { Functions } from './functions';
+import { Queries } from './queries';
+import { Transport, type ClientOptions } from './transport';
+import { Uploads } from './uploads';
+
+export class FnqClient {
+  readonly queries: Queries;
+  readonly uploads: Uploads;
+  readonly collections: Collections;
+  readonly functions: Functions;
+  private readonly http: Transport;
+
+  constructor(options: ClientOptions) {
+    this.http = new Transport(options);
+    this.queries = new Queries(this.http);
+    this.uploads = new Uploads(this.http);
+    this.collections = new Collections(this.http);
+    this.functions = new Functions(this.http);
+  }
+
+  /** GET /health (no token needed, but sending it is harmless). */
+  health() {
+    return this.http.json<{ status: string; version: string; adapters: Record<string, string> }>('GET', '/health');
+  }
+}
+
+export { FnqServiceError, FnqRequestInvalidError, parseProblem, type ServiceProblem, type RequestViolation } from './errors';
+export type { ClientOptions } from './transport';
+export type { QueryOptions, QueryResponse } from './queries';
+export type { UploadStatus, WaitOptions } from './uploads';
+export type { CollectionInfo } from './collections';
+export type { FunctionInfo, InvokeRequest, InvokeResponse } from './functions';
