@@ -27,7 +27,9 @@ async function freePort() {
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'fnq-e2e-'));
   const output: string[] = [];
-  const stack = await startLocalStack({ port: await freePort(), dataDir, log: (l) => output.push(l) }).catch((e) => {
+  // A short function timeout keeps the runaway-function test quick; cold starts stay well within it.
+  const env = { FNQ_FUNCTIONS_TIMEOUT_MS: '5000' };
+  const stack = await startLocalStack({ port: await freePort(), dataDir, env, log: (l) => output.push(l) }).catch((e) => {
     throw new Error(`local stack failed to start: ${e.message}\n${output.join('\n')}`);
   });
   project.provide('stackUrl', stack.url);
