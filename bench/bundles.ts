@@ -39,7 +39,7 @@ function coldImportMs(file: string | undefined): number {
 
 export async function run() {
   const doc = loadServerless() as unknown as { functions: Record<string, { handler: string }>; custom: { esbuild: Record<string, unknown> } };
-  const opts = doc.custom.esbuild as { minify: boolean; target: string; external: string[]; exclude: string[]; banner: { js: string } };
+  const opts = doc.custom.esbuild as { minify: boolean; target: string; external: string[]; exclude: string[]; banner: { js: string }; alias: Record<string, string> };
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   const baselineMs = coldImportMs(undefined);
@@ -57,6 +57,7 @@ export async function run() {
       format: 'esm',
       external: [...opts.external, ...opts.exclude],
       banner: opts.banner,
+      alias: opts.alias,
       logLevel: 'error',
     });
     const bytes = statSync(outfile).size;
