@@ -1,18 +1,53 @@
-// The SQL guard against every Spider gold query: how many it accepts (target: all), how
-// many then run on MariaDB through lib/sql, and what the guard costs per query.
+// Spider (../shared/data/spider) on MariaDB through lib/sql:
+// - the SQL guard against every gold query of train_queries.csv: how many it accepts (target: all),
+//   how many then run, and what the guard costs per query;
+// - the embedded local engine's text-to-SQL: execution accuracy on every question (its SQL's rows
+//   against the gold SQL's rows), by question form, and why the misses missed;
+// - the rdbms pipeline end to end with the local engine on a fixed sample: service overhead per
+//   request without model and database time, and AI round trips per question.
 // Run: node --import tsx bench/sql.ts
 
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { localSqlTurn } from '../lib/ai/local/sql';
+import type { ChatModel } from '../lib/ai/ports';
 import { isServiceError } from '../lib/errors';
-import { withDatabaseSession } from '../lib/sql/connect';
+import { answerFromDatabase } from '../lib/query/rdbms';
+import { prepareModel } from '../lib/query/shared';
+import { withDatabaseSession, type ConnectOptions, type DatabaseSession } from '../lib/sql/connect';
 import { parseConnectionString } from '../lib/sql/dsn';
-import { executeGuardedSql } from '../lib/sql/execute';
+import { executeGuardedSql, type QueryResult } from '../lib/sql/execute';
 import { guardSql } from '../lib/sql/guard';
+import { introspectTables, type DatabaseSchema } from '../lib/sql/introspect';
+import type { PlainValue } from '../lib/sql/values';
 import { SPIDER_DIR, startSpider } from './spider-load';
 import { isMain, percentile } from './stats';
 
 const ROW_LIMIT = 1000;
+/** Generated SQL that runs longer than this counts as a miss (gold queries get 30 s). */
+const GENERATED_TIMEOUT_MS = 5000;
+/** Every how-many-th question runs through the whole pipeline for the overhead figures. */
+const PIPELINE_SAMPLE_EVERY = 13;
+
+export interface AccuracyFigures {
+  questions: number;
+  correct: number;
+  byForm: Record<string, { questions: number; correct: number }>;
+  failures: Record<string, number>;
+}
+
+export interface PipelineFigures {
+  requests: number;
+  /** Pipeline time minus model time minus database time (connect, introspection, execution, close). */
+  overheadMsP50: number;
+  overheadMsP99: number;
+  totalMsP50: number;
+  modelMsP50: number;
+  databaseMsP50: number;
+  /** Model calls per request: how many requests made 1, 2, 3 … calls. */
+  roundTrips: Record<number, number>;
+}
 
 export interface SqlBenchFigures {
   queries: number;
@@ -29,10 +64,13 @@ export interface SqlBenchFigures {
   loadedFromCache: boolean;
   databases: number;
   serverVersion: string;
+  accuracy: AccuracyFigures;
+  pipeline: PipelineFigures;
 }
 
 interface GoldQuery {
   database: string;
+  question: string;
   sql: string;
 }
 
@@ -73,6 +111,82 @@ function parseCsv(text: string): string[][] {
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
 const reasonOf = (error: unknown) => (isServiceError(error) ? (error.problems[0]?.issue ?? error.message) : String(error));
 
+/** The form of a question, read from its gold SQL: what the templates would have to produce. */
+export function questionForm(sql: string): string {
+  const text = sql.toUpperCase();
+  if (/\b(?:INTERSECT|UNION|EXCEPT)\b|\(\s*SELECT\b/.test(text)) return 'nested/set';
+  if (/\bJOIN\b/.test(text)) return 'join';
+  if (/\bGROUP BY\b/.test(text)) return 'group';
+  if (/\bLIMIT\b/.test(text)) return 'top-N';
+  if (/\bCOUNT\s*\(/.test(text)) return 'count';
+  if (/\b(?:AVG|SUM|MIN|MAX)\s*\(/.test(text)) return 'aggregate';
+  if (/\bWHERE\b/.test(text)) return 'filter';
+  return 'list';
+}
+
+/** Numbers (also written as text, as DECIMAL results are) compare by value to 9 significant digits. */
+function cell(value: PlainValue): string {
+  if (value === null) return 'NULL';
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?\s*$/i.test(value) ? Number(value) : NaN;
+  if (!Number.isNaN(n)) return `#${Number(n.toPrecision(9))}`;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+const multiset = (values: string[]) => [...values].sort().join('\u0001');
+
+/**
+ * Why the generated rows are not the gold rows, or undefined when they are: the same rows as a
+ * multiset (as a sequence when the gold SQL orders them), with the columns in any order.
+ */
+export function compareRows(gold: QueryResult, ours: QueryResult, ordered: boolean): string | undefined {
+  const width = gold.columns.length;
+  if (ours.columns.length !== width) return 'wrong number of columns';
+  if (ours.rows.length !== gold.rows.length) return ours.rows.length === 0 ? 'no rows' : 'wrong number of rows';
+  const goldCells = gold.rows.map((r) => r.map(cell));
+  const ourCells = ours.rows.map((r) => r.map(cell));
+  const column = (rows: string[][], i: number) => multiset(rows.map((r) => r[i]!));
+  // Each gold column takes one generated column holding the same values.
+  const mapping: number[] = [];
+  const assign = (j: number, used: Set<number>): boolean => {
+    if (j === width) return true;
+    for (let i = 0; i < width; i++) {
+      if (used.has(i) || column(ourCells, i) !== column(goldCells, j)) continue;
+      mapping[j] = i;
+      if (assign(j + 1, new Set([...used, i]))) return true;
+    }
+    return false;
+  };
+  if (!assign(0, new Set())) return 'same shape, different values';
+  const ourRows = ourCells.map((r) => mapping.map((i) => r[i]!).join('\u0002'));
+  const goldRows = goldCells.map((r) => r.join('\u0002'));
+  if (multiset(ourRows) !== multiset(goldRows)) return 'same columns, rows paired differently';
+  if (ordered && ourRows.some((r, i) => r !== goldRows[i])) return 'right rows, wrong order';
+  return undefined;
+}
+
+/** Whether the gold SQL orders its result (an ORDER BY outside any parentheses). */
+const isOrdered = (sql: string) => /\bORDER\s+BY\b/i.test(sql.replace(/\([^()]*\)/g, ''));
+
+/** The local engine's SELECT for a question, asked the way the rdbms pipeline asks. */
+function localSelect(question: string, schema: DatabaseSchema): string {
+  const reply = localSqlTurn({ messages: [{ role: 'user', content: question }], hint: { kind: 'sql', question, schema } });
+  return reply.content ?? '';
+}
+
+async function runGenerated(session: DatabaseSession, sql: string, allowedTables: string[], database: string): Promise<QueryResult | string> {
+  let guarded: string;
+  try {
+    guarded = guardSql(sql, { allowedTables, rowLimit: ROW_LIMIT, flavour: session.flavour, database });
+  } catch (error) {
+    return `refused by the guard: ${reasonOf(error)}`;
+  }
+  try {
+    return await executeGuardedSql(session, guarded, { rowLimit: ROW_LIMIT });
+  } catch (error) {
+    return isServiceError(error) && error.status === 504 ? 'timed out' : 'failed to run';
+  }
+}
+
 /** Undefined when the Spider data is absent. */
 export async function run(): Promise<SqlBenchFigures | undefined> {
   const spider = await startSpider();
@@ -80,9 +194,8 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
   const { server } = spider;
   try {
     const [header, ...rows] = parseCsv(await readFile(join(SPIDER_DIR, 'train_queries.csv'), 'utf8'));
-    const databaseColumn = header?.indexOf('database') ?? -1;
-    const sqlColumn = header?.indexOf('sql') ?? -1;
-    const queries: GoldQuery[] = rows.map((row) => ({ database: row[databaseColumn] ?? '', sql: row[sqlColumn] ?? '' }));
+    const column = (name: string) => header?.indexOf(name) ?? -1;
+    const queries: GoldQuery[] = rows.map((row) => ({ database: row[column('database')] ?? '', question: row[column('question')] ?? '', sql: row[column('sql')] ?? '' }));
     const tablesOf = new Map(spider.databases.map((database) => [database.name, database.tables]));
     const figures: SqlBenchFigures = {
       queries: queries.length,
@@ -98,36 +211,56 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
       loadedFromCache: spider.fromCache,
       databases: spider.databases.length,
       serverVersion: server.version,
+      accuracy: { questions: 0, correct: 0, byForm: {}, failures: {} },
+      pipeline: { requests: 0, overheadMsP50: 0, overheadMsP99: 0, totalMsP50: 0, modelMsP50: 0, databaseMsP50: 0, roundTrips: {} },
     };
     const guardMs: number[] = [];
     const executeMs: number[] = [];
-    const options = { allowLoopback: true, extraCAs: [server.caPem], connectTimeoutMs: 5000, statementTimeoutMs: 30_000 };
+    const options: ConnectOptions = { allowLoopback: true, extraCAs: [server.caPem], connectTimeoutMs: 5000, statementTimeoutMs: 30_000 };
+    const { accuracy } = figures;
+    const miss = (kind: string) => (accuracy.failures[kind] = (accuracy.failures[kind] ?? 0) + 1);
 
     for (const database of new Set(queries.map((query) => query.database))) {
+      const allowedTables = tablesOf.get(database) ?? [];
       const target = parseConnectionString(server.dsn({ database }));
-      await withDatabaseSession(target, options, async (session) => {
-        for (const query of queries.filter((q) => q.database === database)) {
-          const started = performance.now();
-          let guarded: string;
-          try {
-            const guardOptions = { allowedTables: tablesOf.get(database) ?? [], rowLimit: ROW_LIMIT, flavour: session.flavour, database };
-            guarded = guardSql(query.sql, guardOptions);
-            figures.accepted += 1;
-          } catch (error) {
-            figures.refused.push({ ...query, reason: reasonOf(error) });
-            continue;
-          } finally {
-            guardMs.push(performance.now() - started);
+      await withDatabaseSession(target, options, (session) =>
+        withDatabaseSession(target, { ...options, statementTimeoutMs: GENERATED_TIMEOUT_MS }, async (generatedSession) => {
+          const schema = await introspectTables(session, allowedTables);
+          for (const query of queries.filter((q) => q.database === database)) {
+            const started = performance.now();
+            let guarded: string;
+            try {
+              guarded = guardSql(query.sql, { allowedTables, rowLimit: ROW_LIMIT, flavour: session.flavour, database });
+              figures.accepted += 1;
+            } catch (error) {
+              figures.refused.push({ database, sql: query.sql, reason: reasonOf(error) });
+              continue;
+            } finally {
+              guardMs.push(performance.now() - started);
+            }
+            let gold: QueryResult;
+            try {
+              gold = await executeGuardedSql(session, guarded, { rowLimit: ROW_LIMIT });
+              figures.ran += 1;
+              executeMs.push(performance.now() - started);
+            } catch (error) {
+              figures.failedToRun.push({ database, sql: query.sql, reason: reasonOf(error) });
+              continue;
+            }
+            const form = questionForm(query.sql);
+            const byForm = (accuracy.byForm[form] ??= { questions: 0, correct: 0 });
+            accuracy.questions += 1;
+            byForm.questions += 1;
+            const ours = await runGenerated(generatedSession, localSelect(query.question, schema), allowedTables, database);
+            const failure = typeof ours === 'string' ? ours.replace(/:.*$/, '') : compareRows(gold, ours, isOrdered(query.sql));
+            if (failure) miss(failure);
+            else {
+              accuracy.correct += 1;
+              byForm.correct += 1;
+            }
           }
-          try {
-            await executeGuardedSql(session, guarded, { rowLimit: ROW_LIMIT });
-            figures.ran += 1;
-            executeMs.push(performance.now() - started);
-          } catch (error) {
-            figures.failedToRun.push({ ...query, reason: reasonOf(error) });
-          }
-        }
-      });
+        }),
+      );
     }
     guardMs.sort((a, b) => a - b);
     executeMs.sort((a, b) => a - b);
@@ -135,26 +268,119 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
     figures.guardMsP99 = round(percentile(guardMs, 99));
     figures.executeMsP50 = round(percentile(executeMs, 50));
     figures.executeMsP99 = round(percentile(executeMs, 99));
+    figures.pipeline = await measurePipeline(
+      queries.filter((_, i) => i % PIPELINE_SAMPLE_EVERY === 0),
+      (database) => server.dsn({ database }),
+      tablesOf,
+      { ...options, statementTimeoutMs: GENERATED_TIMEOUT_MS },
+    );
     return figures;
   } finally {
     await server.stop();
   }
 }
 
+// Database time, for the overhead figure: every statement and the goodbye, timed where mysql2's
+// promise API sends them; connecting (TCP, TLS, login) is the time before a request's first statement.
+let databaseMs = 0;
+let firstStatementAt: number | undefined;
+function timeDatabaseCalls(): void {
+  // The class is not in mysql2's type declarations; it is the one lib/sql's connections are made of.
+  const { PromiseConnection } = createRequire(import.meta.url)('mysql2/promise') as { PromiseConnection: { prototype: unknown } };
+  const prototype = PromiseConnection.prototype as Record<'query' | 'end', (...args: unknown[]) => Promise<unknown>>;
+  for (const name of ['query', 'end'] as const) {
+    const original = prototype[name];
+    prototype[name] = async function (this: unknown, ...args: unknown[]) {
+      const started = performance.now();
+      firstStatementAt ??= started;
+      try {
+        return await original.apply(this, args);
+      } finally {
+        databaseMs += performance.now() - started;
+      }
+    };
+  }
+}
+
+async function measurePipeline(
+  sample: GoldQuery[],
+  dsnOf: (database: string) => string,
+  tablesOf: Map<string, string[]>,
+  connect: ConnectOptions,
+): Promise<PipelineFigures> {
+  timeDatabaseCalls();
+  let modelMs = 0;
+  const timedLocal: ChatModel = {
+    id: 'local',
+    chat: async (request) => {
+      const started = performance.now();
+      const reply = localSqlTurn(request);
+      modelMs += performance.now() - started;
+      return reply;
+    },
+  };
+  const totals: number[] = [];
+  const models: number[] = [];
+  const databases: number[] = [];
+  const overheads: number[] = [];
+  const roundTrips: Record<number, number> = {};
+  for (const [i, query] of sample.entries()) {
+    const body = { query: query.question, tables: tablesOf.get(query.database) ?? [], sqldb_connection_string: dsnOf(query.database) };
+    const model = prepareModel(body, {}, () => timedLocal);
+    [modelMs, databaseMs, firstStatementAt] = [0, 0, undefined];
+    const started = performance.now();
+    // Failed queries end in the 400 envelope: that path is the service's work too.
+    await answerFromDatabase(body, model, { connect, rowLimit: ROW_LIMIT }).catch(() => undefined);
+    const total = performance.now() - started;
+    const database = databaseMs + ((firstStatementAt ?? started) - started);
+    // The first requests warm the JIT and the TLS context; they are not measured.
+    if (i < 20) continue;
+    totals.push(total);
+    models.push(modelMs);
+    databases.push(database);
+    overheads.push(total - modelMs - database);
+    roundTrips[model.meter.total.calls] = (roundTrips[model.meter.total.calls] ?? 0) + 1;
+  }
+  const p = (values: number[], at: number) => round(percentile([...values].sort((a, b) => a - b), at));
+  return {
+    requests: overheads.length,
+    overheadMsP50: p(overheads, 50),
+    overheadMsP99: p(overheads, 99),
+    totalMsP50: p(totals, 50),
+    modelMsP50: p(models, 50),
+    databaseMsP50: p(databases, 50),
+    roundTrips,
+  };
+}
+
+const share = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(2)}%`;
+
 function print(figures: SqlBenchFigures | undefined): void {
   if (!figures) {
-    console.log(`SQL guard bench: Spider data not found at ${SPIDER_DIR}; nothing measured.`);
+    console.log(`SQL bench: Spider data not found at ${SPIDER_DIR}; nothing measured.`);
     return;
   }
-  const share = (n: number) => `${((100 * n) / figures.queries).toFixed(2)}%`;
   console.log(`SQL guard on Spider gold queries (${figures.serverVersion}, ${figures.databases} databases)`);
   console.log(`  load: ${(figures.loadMs / 1000).toFixed(1)} s${figures.loadedFromCache ? ' (measured when the .tmp/ cache was filled; this run reused it)' : ''}`);
-  console.log(`  accepted by the guard: ${figures.accepted}/${figures.queries} (${share(figures.accepted)}); refused: ${figures.refused.length}`);
-  console.log(`  ran on MariaDB after the guard: ${figures.ran}/${figures.queries} (${share(figures.ran)}); failed to run: ${figures.failedToRun.length}`);
+  console.log(`  accepted by the guard: ${figures.accepted}/${figures.queries} (${share(figures.accepted, figures.queries)}); refused: ${figures.refused.length}`);
+  console.log(`  ran on MariaDB after the guard: ${figures.ran}/${figures.queries} (${share(figures.ran, figures.queries)}); failed to run: ${figures.failedToRun.length}`);
   console.log(`  guard time per query: p50 ${figures.guardMsP50} ms, p99 ${figures.guardMsP99} ms`);
   console.log(`  guard + execution per query (local server): p50 ${figures.executeMsP50} ms, p99 ${figures.executeMsP99} ms`);
   for (const { database, sql, reason } of figures.refused) console.log(`  REFUSED [${database}] ${sql}\n    ${reason}`);
   for (const { database, sql, reason } of figures.failedToRun) console.log(`  FAILED [${database}] ${sql}\n    ${reason}`);
+
+  const { accuracy, pipeline } = figures;
+  console.log(`Local engine text-to-SQL, execution accuracy on all ${accuracy.questions} train questions whose gold query ran (target ≥ 20%)`);
+  console.log(`  overall: ${accuracy.correct}/${accuracy.questions} (${share(accuracy.correct, accuracy.questions)})`);
+  const forms = Object.entries(accuracy.byForm).sort((a, b) => b[1].questions - a[1].questions);
+  for (const [form, { questions, correct }] of forms) console.log(`  ${form.padEnd(11)} ${share(correct, questions).padStart(7)} (${correct}/${questions})`);
+  console.log('  misses by kind:');
+  for (const [kind, n] of Object.entries(accuracy.failures).sort((a, b) => b[1] - a[1])) console.log(`    ${String(n).padStart(5)}  ${kind}`);
+  console.log(`rdbms pipeline with the local engine, ${pipeline.requests} sampled questions (every ${PIPELINE_SAMPLE_EVERY}th, after 20 warm-up requests)`);
+  console.log(`  service overhead without model and database time: p50 ${pipeline.overheadMsP50} ms, p99 ${pipeline.overheadMsP99} ms (target p50 ≤ 5 ms)`);
+  console.log(`  for scale, p50: whole request ${pipeline.totalMsP50} ms, model (local engine) ${pipeline.modelMsP50} ms, database incl. TLS connect ${pipeline.databaseMsP50} ms`);
+  const trips = Object.entries(pipeline.roundTrips).map(([calls, n]) => `${n} × ${calls}`).join(', ');
+  console.log(`  AI round trips per question (target 2 on the happy path): ${trips}`);
 }
 
 if (isMain(import.meta.url)) {

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatRequest } from '../../../../lib/ai/ports';
+import { localSql, localSqlTurn } from '../../../../lib/ai/local/sql';
+import { linkQuestion, nameParts } from '../../../../lib/ai/local/sql-linking';
+import { guardSql } from '../../../../lib/sql/guard';
+import type { ColumnSchema, DatabaseSchema, TableSchema } from '../../../../lib/sql/introspect';
+
+// A small music database, in the shape introspectTables returns.
+const column = (name: string, type: string, distinctValues?: string[]): ColumnSchema => ({
+  name,
+  type,
+  nullable: true,
+  ...(distinctValues && { distinctValues }),
+});
+
+const table = (name: string, columns: ColumnSchema[], extra: Partial<TableSchema> = {}): TableSchema => ({
+  name,
+  kind: 'table',
+  columns,
+  primaryKey: [],
+  foreignKeys: [],
+  sampleRows: [],
+  ...extra,
+});
+
+const musicSchema: DatabaseSchema = {
+  database: 'music',
+  flavour: 'MariaDB',
+  serverVersion: '10.11.6-MariaDB',
+  tables: [
+    table('stadium', [column('stadium_id', 'int(11)'), column('name', 'varchar(50)'), column('location', 'varchar(50)'), column('capacity', 'int(11)'), column('opening_year', 'int(11)')], {
+      primaryKey: ['stadium_id'],
+      sampleRows: [[1, 'Wembley', 'London', 90000, 2007], [2, 'Hampden Park', 'Glasgow', 51866, 1903]],
+    }),
+    table('singer', [column('singer_id', 'int(11)'), column('name', 'varchar(50)'), column('country', 'varchar(50)', ['France', 'Netherlands', 'United States']), column('age', 'int(11)'), column('is_male', 'char(1)', ['F', 'T'])], {
+      primaryKey: ['singer_id'],
+      sampleRows: [[1, 'Joe Sharp', 'Netherlands', 52, 'F'], [2, 'Timbaland', 'United States', 32, 'T']],
+    }),
+    table('concert', [column('concert_id', 'int(11)'), column('concert_name', 'varchar(50)'), column('theme', 'varchar(50)'), column('stadium_id', 'int(11)'), column('year', 'int(11)')], {
+      primaryKey: ['concert_id'],
+      foreignKeys: [{ columns: ['stadium_id'], referencedTable: 'stadium', referencedColumns: ['stadium_id'] }],
+    }),
+    table('singer_in_concert', [column('concert_id', 'int(11)'), column('singer_id', 'int(11)')], {
+      primaryKey: ['concert_id', 'singer_id'],
+      foreignKeys: [
+        { columns: ['concert_id'], referencedTable: 'concert', referencedColumns: ['concert_id'] },
+        { columns: ['singer_id'], referencedTable: 'singer', referencedColumns: ['singer_id'] },
+      ],
+    }),
+    // No declared foreign key: the join is inferred from the same-named key column.
+    table('song', [column('song_id', 'int(11)'), column('title', 'varchar(80)'), column('singer_id', 'int(11)'), column('sales', 'double')], { primaryKey: ['song_id'] }),
+  ],
+};
+
+const musicTables = musicSchema.tables.map((t) => t.name);
+
+const guard = (sql: string) => guardSql(sql, { allowedTables: musicTables, rowLimit: 100, flavour: 'MariaDB', database: 'music' });
+
+describe('schema linking', () => {
+  it('splits names on underscores, camelCase and digits, and stems their words', () => {
+    expect(nameParts('Customer_Orders').map((p) => p.stem)).toEqual(['customer', 'order']);
+    expect(nameParts('StuID').map((p) => p.stem)).toEqual(['stu', 'id']);
+    expect(nameParts('address_line_1')).toEqual([{ stem: 'address', minor: false }, { stem: 'line', minor: false }, { stem: '1', minor: true }]);
+  });
+
+  it('links plural words to tables and columns, stored values to their column, and numbers', () => {
+    const linking = linkQuestion('What are the names of singers from France older than 30?', musicSchema);
+    const word = (i: number) => linking.words[i]!.text;
+    expect(linking.tables.filter((t) => t.target.name === 'singer').map((t) => t.words.map(word))).toContainEqual(['singers']);
+    expect(linking.columns.some((c) => c.target.column.name === 'name' && c.words.map(word).join() === 'names')).toBe(true);
+    const france = linking.values.find((v) => v.value === 'France');
+    expect(france?.columns.map((c) => `${c.table.name}.${c.column.name}`)).toEqual(['singer.country']);
+    expect(linking.numbers.map((n) => n.value)).toEqual([30]);
+  });
+
+  it('matches abbreviated names to the words they shorten', () => {
+    const schema: DatabaseSchema = { ...musicSchema, tables: [table('staff', [column('dept_name', 'varchar(20)'), column('emp_no', 'int(11)')])] };
+    const linked = linkQuestion('List the department names and employee numbers', schema).columns.map((c) => c.target.column.name);
+    expect(linked).toEqual(expect.arrayContaining(['dept_name', 'emp_no']));
+  });
+});
+
+describe('local text-to-SQL templates', () => {
+  const cases: [form: string, question: string, sql: string][] = [
+    ['count', 'How many singers are there?', 'SELECT COUNT(*) FROM `singer`'],
+    ['list', 'List the names of all singers.', 'SELECT `name` FROM `singer`'],
+    ['filter by a stored value', 'What are the names of singers from France?', "SELECT `name` FROM `singer` WHERE `country` = 'France'"],
+    ['numeric comparison', 'Show the names of singers older than 40.', 'SELECT `name` FROM `singer` WHERE `age` > 40'],
+    ['between', 'List the names of singers whose age is between 20 and 30.', 'SELECT `name` FROM `singer` WHERE `age` BETWEEN 20 AND 30'],
+    ['after a year', 'Show the names of stadiums opened after 2000.', 'SELECT `name` FROM `stadium` WHERE `opening_year` > 2000'],
+    ['average with a filter', 'What is the average age of singers from France?', "SELECT AVG(`age`) FROM `singer` WHERE `country` = 'France'"],
+    ['maximum and minimum', 'What are the maximum and minimum capacity of stadiums?', 'SELECT MAX(`capacity`), MIN(`capacity`) FROM `stadium`'],
+    ['total', 'What is the total sales of songs?', 'SELECT SUM(`sales`) FROM `song`'],
+    ['superlative', 'Show the name of the stadium with the highest capacity.', 'SELECT `name` FROM `stadium` ORDER BY `capacity` DESC LIMIT 1'],
+    ['top N by an adjective', 'What are the names of the 3 youngest singers?', 'SELECT `name` FROM `singer` ORDER BY `age` ASC LIMIT 3'],
+    ['top N by a column', 'Show the titles of the top 5 songs by sales.', 'SELECT `title` FROM `song` ORDER BY `sales` DESC LIMIT 5'],
+    ['group-by count', 'How many singers are there for each country?', 'SELECT `country`, COUNT(*) FROM `singer` GROUP BY `country`'],
+    ['most common', 'Which country has the most singers?', 'SELECT `country` FROM `singer` GROUP BY `country` ORDER BY COUNT(*) DESC LIMIT 1'],
+    ['distinct', 'What are the different countries of singers?', 'SELECT DISTINCT `country` FROM `singer`'],
+    ['count distinct', 'How many different countries do singers come from?', 'SELECT COUNT(DISTINCT `country`) FROM `singer`'],
+    ['order', 'List the names of singers in descending order of age.', 'SELECT `name` FROM `singer` ORDER BY `age` DESC'],
+    ['pattern', 'Which singers have names containing "Jo"?', "SELECT `name` FROM `singer` WHERE `name` LIKE '%Jo%'"],
+    [
+      'join along a foreign key',
+      "What are the names of concerts held in the stadium named 'Wembley'?",
+      "SELECT t1.`concert_name` FROM `concert` AS t1 JOIN `stadium` AS t2 ON t1.`stadium_id` = t2.`stadium_id` WHERE t2.`name` = 'Wembley'",
+    ],
+    [
+      'join through a link table',
+      'What are the names of singers who performed in concerts in 2014?',
+      'SELECT t1.`name` FROM `singer` AS t1 JOIN `singer_in_concert` AS t2 ON t1.`singer_id` = t2.`singer_id` JOIN `concert` AS t3 ON t2.`concert_id` = t3.`concert_id` WHERE t3.`year` = 2014',
+    ],
+    [
+      'join inferred from a same-named key',
+      'What are the titles of songs by singers from France?',
+      "SELECT t1.`title` FROM `song` AS t1 JOIN `singer` AS t2 ON t1.`singer_id` = t2.`singer_id` WHERE t2.`country` = 'France'",
+    ],
+    [
+      'having a count of related rows',
+      'Which stadiums have at least 2 concerts?',
+      'SELECT t1.`name` FROM `stadium` AS t1 JOIN `concert` AS t2 ON t1.`stadium_id` = t2.`stadium_id` GROUP BY t1.`name` HAVING COUNT(*) >= 2',
+    ],
+  ];
+
+  it.each(cases)('%s: %s', (_form, question, sql) => {
+    expect(localSql(question, musicSchema)).toBe(sql);
+    expect(() => guard(sql)).not.toThrow();
+  });
+
+  it('escapes quotes in values it copies from the question', () => {
+    const sql = localSql(`Which singers are named "O'Brien"?`, musicSchema);
+    expect(sql).toBe("SELECT `name` FROM `singer` WHERE `name` = 'O''Brien'");
+    expect(() => guard(sql)).not.toThrow();
+  });
+});
+
+describe('localSqlTurn', () => {
+  const question = 'Show the name of the stadium with the highest capacity.';
+  const request = (previousError?: string, assistantTurns = 0): ChatRequest => ({
+    messages: [
+      { role: 'system', content: 'Write one SELECT.' },
+      { role: 'user', content: `Question: ${question}` },
+      ...Array.from({ length: assistantTurns }, () => ({ role: 'assistant' as const, content: 'SELECT 1' })),
+    ],
+    hint: { kind: 'sql', question, schema: musicSchema, ...(previousError && { previousError }) },
+  });
+
+  it('answers the generation turn with the SELECT, as the local model, counting words as usage', () => {
+    const reply = localSqlTurn(request());
+    expect(reply.content).toBe('SELECT `name` FROM `stadium` ORDER BY `capacity` DESC LIMIT 1');
+    expect(reply.model).toBe('local');
+    expect(reply.toolCalls).toEqual([]);
+    expect(reply.usage.promptTokens).toBeGreaterThan(5);
+    expect(reply.usage.completionTokens).toBe(10);
+  });
+
+  it('writes a simpler query on each repair turn, never the one that failed', () => {
+    const first = localSqlTurn(request()).content!;
+    const second = localSqlTurn(request('The generated query failed to run', 1)).content!;
+    const third = localSqlTurn(request('The generated query failed to run', 2)).content!;
+    expect(second).toBe('SELECT `name` FROM `stadium`');
+    expect(new Set([first, second, third]).size).toBe(3);
+    for (const sql of [second, third]) expect(() => guard(sql)).not.toThrow();
+  });
+});
