@@ -169,7 +169,7 @@ export async function startMariaDb(options: StartOptions = {}): Promise<MariaDbS
   const errorLog = join(dir, 'error.log');
   const child = spawn(binary, [
     '--no-defaults', ...(isRoot ? ['--user=root'] : []), `--datadir=${datadir}`, `--socket=${socketPath}`, `--port=${port}`,
-    '--bind-address=127.0.0.1', `--pid-file=${join(dir, 'mariadbd.pid')}`, `--log-error=${errorLog}`, `--secure-file-priv=${fileDir}`,
+    '--bind-address=127.0.0.1', `--pid-file=${join(dir, 'mariadbd.pid')}`, `--tmpdir=${dir}`, `--log-error=${errorLog}`, `--secure-file-priv=${fileDir}`,
     '--skip-name-resolve', '--skip-log-bin', '--innodb-buffer-pool-size=128M', '--innodb-flush-log-at-trx-commit=2',
     '--character-set-server=utf8mb4', '--collation-server=utf8mb4_unicode_ci',
     ...(certificates

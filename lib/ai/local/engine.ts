@@ -3,36 +3,30 @@
 // deterministic module, so pipelines run the same code path as with a real model.
 import { badGateway } from '../../errors';
 import type { ChatModel, ChatRequest, ChatResponse } from '../ports';
-import { LOCAL_MODEL_ID, localFunctionTurn } from './function-calling';
+import { localFunctionTurn } from './function-calling';
 import { ragAnswer } from './rag-answer';
 import { localSqlTurn } from './sql';
 import { structuredAnswer } from './structured-answer';
-import { localUsage } from './usage';
+import { LOCAL_MODEL_ID, localReply } from './reply';
 
-const reply = (request: ChatRequest, content: string): ChatResponse => ({
-  content,
-  toolCalls: [],
-  usage: localUsage(request, content),
-  model: LOCAL_MODEL_ID,
-});
 
 function ragTurn(request: ChatRequest, hint: Extract<ChatRequest['hint'], { kind: 'rag' }>): ChatResponse {
   const found = ragAnswer(hint.question, hint.hits);
-  if (!request.responseFormat) return reply(request, found.answer);
+  if (!request.responseFormat) return localReply(request, found.answer);
   const json = structuredAnswer(request.responseFormat.schema, { answer: found.answer, sources: found.sources, sentences: found.sentences }, { text: found.answer });
-  return reply(request, JSON.stringify(json));
+  return localReply(request, JSON.stringify(json));
 }
 
 /** A repair turn: re-shape the previous answer through the schema, the part the engine got wrong. */
 function repairTurn(request: ChatRequest, hint: Extract<ChatRequest['hint'], { kind: 'repair' }>): ChatResponse {
-  if (!request.responseFormat) return reply(request, hint.invalid);
+  if (!request.responseFormat) return localReply(request, hint.invalid);
   let previous: unknown;
   try {
     previous = JSON.parse(hint.invalid);
   } catch {
     previous = { answer: hint.invalid };
   }
-  return reply(request, JSON.stringify(structuredAnswer(request.responseFormat.schema, previous, { text: hint.invalid })));
+  return localReply(request, JSON.stringify(structuredAnswer(request.responseFormat.schema, previous, { text: hint.invalid })));
 }
 
 export class LocalChat implements ChatModel {

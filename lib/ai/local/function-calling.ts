@@ -10,9 +10,8 @@ import { readQuestion, type Question } from './function-calling/question';
 import { rankTools, RELEVANCE_THRESHOLD } from './function-calling/tool-choice';
 import { answerFromResult, parseResult } from './result-text';
 import { structuredAnswer } from './structured-answer';
-import { localUsage } from './usage';
+import { localReply } from './reply';
 
-export const LOCAL_MODEL_ID = 'local';
 
 /** Tools scoring at least this share of the best relevance are compared by their arguments too. */
 const CONTENDER_SHARE = 0.6;
@@ -75,17 +74,12 @@ function shapedAnswer(schema: JsonSchema, result: unknown, question: Question, t
   return JSON.stringify(structuredAnswer(schema, result, { fallbacks, text }));
 }
 
-function reply(request: ChatRequest, content: string | null, toolCalls: ToolCall[]): ChatResponse {
-  const output = content ?? toolCalls.map((c) => `${c.name} ${c.arguments}`).join('\n');
-  return { content, toolCalls, usage: localUsage(request, output), model: LOCAL_MODEL_ID };
-}
-
 export function localFunctionTurn(request: ChatRequest): ChatResponse {
   const hint = request.hint?.kind === 'function' ? request.hint : undefined;
   const question = readQuestion(hint?.question ?? lastUserText(request.messages));
   const result = resultOf(request);
   const decision: Decision = result ? { text: answerFromResult(question.text, result.functionName, result.value) } : decide(request, question);
-  if ('call' in decision) return reply(request, null, [decision.call]);
+  if ('call' in decision) return localReply(request, null, [decision.call]);
   const { responseFormat } = request;
-  return reply(request, responseFormat ? shapedAnswer(responseFormat.schema, result?.value, question, decision.text) : decision.text, []);
+  return localReply(request, responseFormat ? shapedAnswer(responseFormat.schema, result?.value, question, decision.text) : decision.text, []);
 }

@@ -3,22 +3,15 @@
 // the SELECT (schema linking + templates), with `rows` it answers from the result.
 import type { DatabaseSchema } from '../../sql/introspect';
 import type { ChatRequest, ChatResponse, TaskHint } from '../ports';
-import { LOCAL_MODEL_ID } from './function-calling';
 import { answerFromRows, type SqlRows } from './sql-answer';
 import { linkQuestion } from './sql-linking';
 import { renderSql, simplerPlan } from './sql-plan';
 import { structuredRows } from './sql-structured';
 import { planQuery } from './sql-templates';
-import { localUsage } from './usage';
+import { localReply } from './reply';
 
 type SqlHint = Extract<TaskHint, { kind: 'sql' }>;
 
-const reply = (request: ChatRequest, content: string): ChatResponse => ({
-  content,
-  toolCalls: [],
-  usage: localUsage(request, content),
-  model: LOCAL_MODEL_ID,
-});
 
 /** The SELECT for the question; a repair turn (after a refused or failed query) gets a simpler one. */
 export function localSql(question: string, schema: DatabaseSchema, repairs = 0): string {
@@ -34,10 +27,10 @@ export function localSqlTurn(request: ChatRequest): ChatResponse {
   if (hint.rows === undefined) {
     // Each failed attempt is one assistant message in the conversation the pipeline keeps.
     const repairs = hint.previousError ? request.messages.filter((m) => m.role === 'assistant').length : 0;
-    return reply(request, localSql(question, schema, repairs));
+    return localReply(request, localSql(question, schema, repairs));
   }
   const rows = hint.rows as SqlRows;
   const answer = answerFromRows(question, rows);
-  if (!request.responseFormat) return reply(request, answer);
-  return reply(request, JSON.stringify(structuredRows(request.responseFormat.schema, rows, answer)));
+  if (!request.responseFormat) return localReply(request, answer);
+  return localReply(request, JSON.stringify(structuredRows(request.responseFormat.schema, rows, answer)));
 }

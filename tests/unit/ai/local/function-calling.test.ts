@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localFunctionTurn, LOCAL_MODEL_ID } from '../../../../lib/ai/local/function-calling';
+import { localFunctionTurn } from '../../../../lib/ai/local/function-calling';
+import { LOCAL_MODEL_ID } from '../../../../lib/ai/local/reply';
 import type { ChatRequest, ChatResponse, JsonSchema, ToolDefinition } from '../../../../lib/ai/ports';
 import { createAjv } from '../../../../lib/json-schema';
 import { toToolDefinition, validateSpec } from '../../../../lib/spec/index';
