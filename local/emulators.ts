@@ -33,7 +33,8 @@ export interface EmulatorOptions {
   stage?: string;
 }
 
-async function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 right now (the OS picks it). */
+export async function freePort(): Promise<number> {
   const srv = createServer();
   await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
   const { port } = srv.address() as AddressInfo;

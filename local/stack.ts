@@ -2,12 +2,10 @@
 // (its own process group, so stopping it leaves no orphans), SQS delivery to queue handlers, and
 // S3 object-created events forwarded to the queue as the deployed bucket notification would.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { LambdaClient } from '@aws-sdk/client-lambda';
-import { startEmulators, type Emulators } from './emulators';
+import { freePort, startEmulators, type Emulators } from './emulators';
 import { loadServerless, matchesFilter, PROJECT_ROOT, queueConsumers, s3NotificationFilters } from './serverless-config';
 import { startQueuePoller } from './queue-poller';
 import { localJwtSecret } from './secret';
@@ -31,14 +29,6 @@ export interface LocalStackOptions {
 
 const STAGE = 'local';
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as AddressInfo;
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
-}
 
 function startOffline(env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<ChildProcess> {
   const cli = join(PROJECT_ROOT, 'node_modules', 'osls', 'bin', 'serverless.js');

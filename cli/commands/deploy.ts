@@ -5,9 +5,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError, type Command } from '../command';
-import { serviceOptionSpec, serviceTarget } from '../service-options';
+import { serviceCall, serviceOptionSpec, serviceTarget } from '../service-options';
 import { BUNDLE_MAX_BYTES, directoryFiles, writeBundle } from '../../lib/functions/bundle';
-import { serviceCall } from './functions';
 import { spec } from './spec';
 
 const USAGE = 'fnq deploy <dir> [--url <base url>] [--token <svcwt>]';

@@ -1,8 +1,7 @@
-// `fnq functions exists|list|delete`: the function registry, as the service sees it. Also the small
-// HTTP helper the function commands share.
+// `fnq functions exists|list|delete`: the function registry, as the service sees it.
 import { parseArgs } from 'node:util';
 import { UsageError, type CliIO, type Command } from '../command';
-import { serviceOptionSpec, serviceTarget, type ServiceTarget } from '../service-options';
+import { serviceCall, serviceOptionSpec, serviceTarget } from '../service-options';
 
 const USAGE = [
   'fnq functions exists <shortname>   exit 0 when the shortname is taken, 1 when it is free',
@@ -10,25 +9,6 @@ const USAGE = [
   '       fnq functions delete <shortname> remove one of your functions and its code',
   '       (each takes --url and --token, defaulting to FNQ_URL and FNQ_TOKEN)',
 ].join('\n');
-
-/** Calls the service; a non-2xx answer becomes an Error carrying its ISSUE/ADVICE lines. */
-export async function serviceCall<T>(target: ServiceTarget, method: string, path: string, init: { body?: Uint8Array; contentType?: string } = {}): Promise<T> {
-  const headers: Record<string, string> = { svcwt: target.token };
-  if (init.contentType) headers['content-type'] = init.contentType;
-  const response = await fetch(`${target.url}${path}`, { method, headers, body: init.body });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error(`${method} ${path} answered HTTP ${response.status} without JSON`);
-  }
-  if (!response.ok) {
-    const messages = (json as { messages?: string[] }).messages?.filter((m) => m !== 'failed') ?? [];
-    throw new Error(`HTTP ${response.status}\n${messages.map((m) => `  ${m}`).join('\n') || text}`);
-  }
-  return json as T;
-}
 
 interface FunctionView {
   shortname: string;

@@ -4,10 +4,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError, type CliIO, type Command } from '../command';
+import { serviceCall, serviceOptionSpec, serviceTarget, type ServiceTarget } from '../service-options';
 import { DIRECT_UPLOAD_MAX_BYTES } from '../../lib/ingest/limits';
 
 const USAGE = 'fnq upload <file> --collection <name> [--wait] [--url <base url>] [--token <svcwt>]';
-const DEFAULT_URL = 'http://localhost:3000';
 const POLL_MS = 1000;
 const BAR_WIDTH = 30;
 
@@ -17,11 +17,6 @@ interface Status {
   embedded_chunks: number;
   total_chunks: number;
   error?: string;
-}
-
-interface Api {
-  base: string;
-  token: string;
 }
 
 export const upload: Command = {
@@ -52,7 +47,7 @@ function options(argv: string[], io: CliIO) {
   try {
     parsed = parseArgs({
       args: argv,
-      options: { collection: { type: 'string', short: 'c' }, wait: { type: 'boolean' }, url: { type: 'string' }, token: { type: 'string' } },
+      options: { collection: { type: 'string', short: 'c' }, wait: { type: 'boolean' }, ...serviceOptionSpec },
       allowPositionals: true,
     });
   } catch (e) {
@@ -61,34 +56,31 @@ function options(argv: string[], io: CliIO) {
   const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError('give exactly one file');
   if (!values.collection) throw new UsageError('--collection is required');
-  const token = values.token ?? io.env.FNQ_TOKEN;
-  if (!token) throw new UsageError('no token: pass --token or set FNQ_TOKEN (fnq token create issues one)');
-  const base = (values.url ?? io.env.FNQ_URL ?? DEFAULT_URL).replace(/\/+$/, '');
-  return { file: positionals[0]!, collection: values.collection, wait: values.wait ?? false, api: { base, token } };
+  return { file: positionals[0]!, collection: values.collection, wait: values.wait ?? false, api: serviceTarget(values, io) };
 }
 
-async function direct(api: Api, collection: string, filename: string, bytes: Buffer): Promise<Status> {
+async function direct(api: ServiceTarget, collection: string, filename: string, bytes: Buffer): Promise<Status> {
   const form = new FormData();
   form.append('file', new Blob([bytes]), filename);
-  return call<Status>(api, 'POST', `/embedder-service/v1/upload?${new URLSearchParams({ collection_name: collection })}`, form);
+  return serviceCall<Status>(api, 'POST', `/embedder-service/v1/upload?${new URLSearchParams({ collection_name: collection })}`, { body: form });
 }
 
-async function viaUploadUrl(api: Api, collection: string, filename: string, bytes: Buffer): Promise<Status> {
+async function viaUploadUrl(api: ServiceTarget, collection: string, filename: string, bytes: Buffer): Promise<Status> {
   const query = new URLSearchParams({ collection_name: collection, filename, size: String(bytes.length) });
-  const signed = await call<Status & { upload_url: string }>(api, 'POST', `/embedder-service/v1/upload-url?${query}`);
+  const signed = await serviceCall<Status & { upload_url: string }>(api, 'POST', `/embedder-service/v1/upload-url?${query}`);
   const put = await fetch(signed.upload_url, { method: 'PUT', body: bytes });
   if (!put.ok) throw new Error(`the file could not be stored through the upload URL (HTTP ${put.status})`);
   return signed;
 }
 
-async function follow(api: Api, first: Status, io: CliIO): Promise<Status> {
+async function follow(api: ServiceTarget, first: Status, io: CliIO): Promise<Status> {
   const draw = progressLine(io);
   let status = first;
   for (;;) {
     draw(status);
     if (status.status === 'completed' || status.status === 'failed') return status;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    status = await call<Status>(api, 'GET', `/embedder-service/v1/status?${new URLSearchParams({ upload_id: first.upload_id })}`);
+    status = await serviceCall<Status>(api, 'GET', `/embedder-service/v1/status?${new URLSearchParams({ upload_id: first.upload_id })}`);
   }
 }
 
@@ -107,18 +99,3 @@ function progressLine(io: CliIO) {
   };
 }
 
-async function call<T>(api: Api, method: string, pathAndQuery: string, body?: FormData): Promise<T> {
-  const response = await fetch(`${api.base}${pathAndQuery}`, { method, body, headers: { svcwt: api.token } });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error(`${method} ${pathAndQuery.split('?')[0]} answered HTTP ${response.status} without JSON`);
-  }
-  if (!response.ok) {
-    const messages = (json as { messages?: string[] }).messages?.filter((m) => m !== 'failed') ?? [];
-    throw new Error(`HTTP ${response.status}: ${messages.join(' ') || text}`);
-  }
-  return json as T;
-}

@@ -2,9 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../local/emulators';
 import { startLocalStack } from '../../local/stack';
 
 declare module 'vitest' {
@@ -14,14 +13,6 @@ declare module 'vitest' {
     /** The emulators' FNQ_* environment, for tests that seed or inspect stored state. */
     stackEnv: Record<string, string>;
   }
-}
-
-async function freePort() {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
 }
 
 export default async function setup(project: TestProject) {

@@ -7,12 +7,12 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { createConnection, type Connection } from 'mysql2/promise';
+import { freePort } from '../../local/emulators';
 
 const run = promisify(execFile);
 const isRoot = process.getuid?.() === 0;
@@ -102,15 +102,6 @@ async function acquireLock(path: string): Promise<void> {
       else await sleep(250);
     }
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || !address) throw new Error('no free port');
-  return address.port;
 }
 
 async function makeCertificates(dir: string, names: string[]): Promise<{ ca: string; cert: string; key: string }> {

@@ -1,11 +1,11 @@
 // How platform failures reach our caller: retries, then the mapped ServiceError.
-import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../lib/errors';
 import { OpenAIChat } from '../../../lib/ai/openai-chat';
 import type { OpenAIAdapterOptions } from '../../../lib/ai/openai-client';
 import type { ChatRequest } from '../../../lib/ai/ports';
 import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai';
+import { freePort } from '../../../local/emulators';
 
 const KEY = 'sk-proj-fnqCallerKey000000000000Zq9X';
 const OPERATOR_KEY = 'op-key-operator-00000000000000Wv7Y';
@@ -31,14 +31,6 @@ async function failure(promise: Promise<unknown>): Promise<ServiceError> {
 
 /** Every place a secret could surface when an error is logged or returned. */
 const everywhere = (e: ServiceError) => [e.message, e.stack ?? '', ...e.lines(), JSON.stringify(e), JSON.stringify(e.cause), String(e.cause)].join('\n');
-
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe('platform failures', () => {
   it('retries 429 and then succeeds', async () => {
@@ -131,7 +123,7 @@ describe('platform failures', () => {
   });
 
   it('gives 502 when the platform cannot be reached', async () => {
-    const port = await closedPort();
+    const port = await freePort();
 
     const error = await failure(model({ baseURL: `http://127.0.0.1:${port}/v1` }).chat(ask));
 
