@@ -1,14 +1,15 @@
 // The one Ajv setup the service uses: JSON Schema 2020-12, every error reported, formats on.
 // Callers compile at module load (cold start) and keep the compiled function.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS; under ESM its default export may arrive wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as typeof addFormatsModule;
 
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
+/** `overrides` adapt it to a use, e.g. user schemas checked separately before compiling. */
+export function createAjv(overrides: Options = {}): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, ...overrides });
   addFormats(ajv);
   return ajv;
 }

@@ -2,8 +2,8 @@
 // Compiling is the costly step of validation, so results are cached by schema content: the same
 // definition validated twice, or validated and then used to check requests, compiles once.
 import { createHash } from 'node:crypto';
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020';
+import { createAjv as createServiceAjv } from '../json-schema';
 import type { JsonSchemaObject } from './types';
 
 /**
@@ -12,15 +12,8 @@ import type { JsonSchemaObject } from './types';
  * SDK request validation is expected to reject a malformed email or date.
  */
 export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({
-    allErrors: true,
-    strict: false,
-    logger: false,
-    // Checked separately, before compiling, to report each problem with its pointer.
-    validateSchema: false,
-  });
-  addFormats(ajv);
-  return ajv;
+  // The schema itself is checked separately, before compiling, to report each problem with its pointer.
+  return createServiceAjv({ logger: false, validateSchema: false, allowUnionTypes: false });
 }
 
 const registeredKeys = (ajv: Ajv2020) => [...Object.keys(ajv.schemas), ...Object.keys(ajv.refs)];
