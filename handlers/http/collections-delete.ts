@@ -3,7 +3,7 @@
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { deleteCollection, type CollectionDeps } from '../../lib/ingest/collections';
 import { httpDeps } from '../../lib/services/core';
-import { collectionDeps } from '../../lib/services/ingest';
+import { collectionDeps } from '../../lib/services/embedded';
 
 export function createCollectionDeleteHandler(deps: () => CollectionDeps, http: () => HttpDeps = httpDeps) {
   return httpHandler(

@@ -1,10 +1,10 @@
 // GET /embedder-service/v1/collections/{name} — one collection and the status of each of its uploads.
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
-import { describeCollection, type CollectionDeps } from '../../lib/ingest/collections';
+import { describeCollection, type CollectionReadDeps } from '../../lib/ingest/collections';
 import { httpDeps } from '../../lib/services/core';
-import { collectionDeps } from '../../lib/services/ingest';
+import { collectionReadDeps } from '../../lib/services/ingest';
 
-export function createCollectionGetHandler(deps: () => CollectionDeps, http: () => HttpDeps = httpDeps) {
+export function createCollectionGetHandler(deps: () => CollectionReadDeps, http: () => HttpDeps = httpDeps) {
   return httpHandler(
     { route: 'GET /embedder-service/v1/collections/{name}', body: 'none' },
     async (req) => ({ status: 200, body: await describeCollection(deps(), req.principal.account, req.pathParams.name ?? '') }),
@@ -12,4 +12,4 @@ export function createCollectionGetHandler(deps: () => CollectionDeps, http: () 
   );
 }
 
-export const handler = createCollectionGetHandler(collectionDeps);
+export const handler = createCollectionGetHandler(collectionReadDeps);

@@ -1,10 +1,10 @@
 // GET /embedder-service/v1/collections — the account's collections with their counts and embedder.
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
-import { listCollections, type CollectionDeps } from '../../lib/ingest/collections';
+import { listCollections, type CollectionReadDeps } from '../../lib/ingest/collections';
 import { httpDeps } from '../../lib/services/core';
-import { collectionDeps } from '../../lib/services/ingest';
+import { collectionReadDeps } from '../../lib/services/ingest';
 
-export function createCollectionsListHandler(deps: () => CollectionDeps, http: () => HttpDeps = httpDeps) {
+export function createCollectionsListHandler(deps: () => CollectionReadDeps, http: () => HttpDeps = httpDeps) {
   return httpHandler(
     { route: 'GET /embedder-service/v1/collections', body: 'none' },
     async (req) => ({ status: 200, body: { collections: await listCollections(deps(), req.principal.account) } }),
@@ -12,4 +12,4 @@ export function createCollectionsListHandler(deps: () => CollectionDeps, http: (
   );
 }
 
-export const handler = createCollectionsListHandler(collectionDeps);
+export const handler = createCollectionsListHandler(collectionReadDeps);

@@ -5,7 +5,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { InvalidJobMessage, jobsInMessage } from '../../lib/ingest/job-message';
 import { runJob, type Delivery, type Outcome, type WorkerDeps } from '../../lib/ingest/worker';
 import { errorFields, rootLogger, type Logger } from '../../lib/log';
-import { workerDeps } from '../../lib/services/ingest';
+import { workerDeps } from '../../lib/services/embedded';
 
 export function createEmbedWorker(deps: () => Omit<WorkerDeps, 'log'>, log: () => Logger = rootLogger) {
   return async (event: SQSEvent, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SQSBatchResponse> => {

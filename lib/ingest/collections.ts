@@ -14,6 +14,9 @@ export interface CollectionDeps {
   now?: () => number;
 }
 
+/** Listing and describing read status records only, so their handlers load no vector store. */
+export type CollectionReadDeps = Pick<CollectionDeps, 'statuses' | 'now'>;
+
 export interface CollectionSummary {
   name: string;
   /** Uploads in the collection, failed ones included (they count against the quota until deleted). */
@@ -26,13 +29,13 @@ export interface CollectionSummary {
 /** Deletions run this many storage calls at a time, so a large collection stays within the request time. */
 const DELETE_CONCURRENCY = 16;
 
-export async function listCollections(deps: CollectionDeps, account: string): Promise<CollectionSummary[]> {
+export async function listCollections(deps: CollectionReadDeps, account: string): Promise<CollectionSummary[]> {
   const [collections, uploads] = await Promise.all([deps.statuses.listCollections(account), deps.statuses.listUploads(account)]);
   const now = (deps.now ?? Date.now)();
   return collections.map((c) => summary(c, uploads.filter((u) => u.collection === c.name), now)).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function describeCollection(deps: CollectionDeps, account: string, name: string) {
+export async function describeCollection(deps: CollectionReadDeps, account: string, name: string) {
   const collection = await deps.statuses.getCollection(account, checkCollectionName(name));
   if (!collection) throw collectionNotFound(name);
   const uploads = (await deps.statuses.listUploads(account, name)).sort((a, b) => a.startedAt - b.startedAt);

@@ -1,12 +1,10 @@
-// Uploads, collections and the embed worker.
+// Taking uploads in and reading their records: no vector store here, so these handlers stay small.
 import { getConfig } from '../config';
-import type { CollectionDeps } from '../ingest/collections';
+import type { CollectionReadDeps } from '../ingest/collections';
 import type { IntakeDeps } from '../ingest/intake';
-import type { WorkerDeps } from '../ingest/worker';
 import { statuses } from './core';
 import { embedder } from './embedding';
 import { blobs, jobs } from './storage';
-import { vectors } from './vectors';
 
 export const intakeDeps = (): Omit<IntakeDeps, 'log'> => ({
   statuses: statuses(),
@@ -16,6 +14,4 @@ export const intakeDeps = (): Omit<IntakeDeps, 'log'> => ({
   quotas: getConfig().quotas,
 });
 
-export const collectionDeps = (): CollectionDeps => ({ statuses: statuses(), blobs: blobs(), vectors: vectors() });
-
-export const workerDeps = (): Omit<WorkerDeps, 'log'> => ({ statuses: statuses(), blobs: blobs(), vectors: vectors(), embedder: embedder() });
+export const collectionReadDeps = (): CollectionReadDeps => ({ statuses: statuses() });
