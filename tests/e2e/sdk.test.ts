@@ -76,6 +76,9 @@ describe('the TypeScript SDK against the local stack', () => {
     const called = await fnq.queries.function('What is the weather in Paris?', 'sdk-weather');
     expect(called.messages).toBeNull();
     expect(called.answer).toMatch(/21/);
+    const asked = await fnq.queries.function('What is the weather like today?', 'sdk-weather');
+    expect(asked.answer).toMatch(/city/i);
+    expect(asked.answer).not.toMatch(/21/);
 
     expect((await fnq.functions.list()).map((f) => f.shortname)).toContain('sdk-weather');
     expect(await fnq.functions.exists('sdk-weather')).toBe(true);

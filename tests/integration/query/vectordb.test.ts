@@ -165,3 +165,26 @@ describe('privacy of structured-output failures', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/secret-answer-text/);
   });
 });
+
+describe('the caller’s own MongoDB Atlas store', () => {
+  it('refuses a malformed connection string with 400 and never echoes it', async () => {
+    const res = await ask({ query: 'q', vector_docdb_collection: 'docs', vector_docdb_database: 'app', vector_docdb_connection_string: 'mongodb://app:Sup3rS3cret@' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ answer: '', query: 'q' });
+    expect(JSON.stringify(res.body)).not.toContain('Sup3rS3cret');
+  });
+
+  it('answers 502 when the store cannot be reached, without the secret', async () => {
+    const { freePort } = await import('../../../local/emulators');
+    const dsn = `mongodb://app:Sup3rS3cret@127.0.0.1:${await freePort()}/app?serverSelectionTimeoutMS=500`;
+    const res = await ask({ query: 'q', vector_docdb_collection: 'docs', vector_docdb_connection_string: dsn });
+    expect(res.status).toBe(502);
+    expect(JSON.stringify(res.body)).not.toContain('Sup3rS3cret');
+  }, 20_000);
+
+  it('needs a database name from the field or the connection string', async () => {
+    const res = await ask({ query: 'q', vector_docdb_collection: 'docs', vector_docdb_connection_string: 'mongodb://127.0.0.1:1' });
+    expect(res.status).toBe(400);
+    expect((res.body.messages as string[])[0]).toMatch(/No database was named/);
+  });
+});
