@@ -89,7 +89,8 @@ export const REQUEST_WORDS: ReadonlySet<string> = new Set(
     'retrieve fetch search look list book order create generate make predict check convert send play update run ' +
     'perform plot draw sort analyze analyse locate buy compose mix change help provide compare solve evaluate ' +
     'measure count return set add remove delete explain describe suggest recommend need want i\'m im hi hello ' +
-    'also then and but so if given using')
+    'also then and but so if given using say greet write translate summarize summarise read call email notify ' +
+    'schedule remind message ask')
     .split(' '),
 );
 const NAME_JOINERS = new Set(['of', 'the', 'de', 'la', 'le', 'du', 'del', 'da', 'von', 'van', 'der', 'y', '&']);

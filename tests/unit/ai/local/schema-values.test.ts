@@ -113,6 +113,8 @@ describe('text values', () => {
   it('finds capitalised names, not the words that open a request', () => {
     expect(texts(findNames('Find the Treaty of Lisbon and The Weeknd in Los Angeles.'))).toEqual(['Treaty of Lisbon', 'The Weeknd', 'Los Angeles']);
     expect(texts(findNames('What is S&P 500 and Windows 10?'))).toEqual(['S&P 500', 'Windows 10']);
+    expect(texts(findNames('Say hello to Grace.'))).toEqual(['Grace']);
+    expect(texts(findNames('Greet Ada Lovelace, please.'))).toEqual(['Ada Lovelace']);
   });
 
   it('keeps "City, Region" pairs together, with their parts', () => {
