@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // Node 20 is what this machine and the Lambda runtime we test against run; the SDK's notice
 // about its future releases is known and would otherwise print in every worker.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+// LanceDB warns on every commit race it then resolves (normal with concurrent writers).
+process.env.LANCEDB_LOG ??= 'error';
 
 export default defineConfig({
   test: {

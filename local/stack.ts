@@ -97,6 +97,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     SLS_TELEMETRY_DISABLED: '1',
     SLS_NOTIFICATIONS_MODE: 'off',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    LANCEDB_LOG: process.env.LANCEDB_LOG ?? 'error',
     ...options.env,
   };
 

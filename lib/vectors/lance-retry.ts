@@ -20,7 +20,7 @@ export interface RetryPolicy {
   baseDelayMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 25 };
+const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 25 };
 
 export async function retryTransient<T>(operation: () => Promise<T>, policy = DEFAULT_RETRY): Promise<T> {
   for (let attempt = 1; ; attempt++) {

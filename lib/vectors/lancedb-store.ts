@@ -33,7 +33,7 @@ export interface HybridFusion {
  * (0.695), while text weighted 5× keeps the words in charge and lets vectors reorder and fill in
  * (0.672). A dense semantic embedder usually wants 1:1; docs/vectors.md has the figures.
  */
-export const DEFAULT_FUSION: HybridFusion = { vectorWeight: 1, textWeight: 5, k: RRF_K, candidates: 50 };
+const DEFAULT_FUSION: HybridFusion = { vectorWeight: 1, textWeight: 5, k: RRF_K, candidates: 50 };
 
 export interface LanceStoreOptions {
   uri: string;

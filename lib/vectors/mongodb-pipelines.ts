@@ -21,7 +21,7 @@ export interface MongoSearch extends MongoFields {
 /** Atlas's bound on `numCandidates`. */
 export const MAX_CANDIDATES = 10_000;
 /** Candidates per wanted hit: Atlas's guidance is 10–20× the limit for good recall. */
-export const CANDIDATES_PER_HIT = 20;
+const CANDIDATES_PER_HIT = 20;
 
 // Field names become `$field` expressions: anything but plain dotted names could smuggle in an
 // operator or a system variable.

@@ -28,7 +28,7 @@ export interface MongoStoreOptions {
   log?: Logger;
 }
 
-export const MONGO_DEFAULTS = {
+const MONGO_DEFAULTS = {
   indexName: 'vector_index',
   vectorPath: 'embedding',
   textField: 'text',

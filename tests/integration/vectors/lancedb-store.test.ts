@@ -1,11 +1,11 @@
 // LanceVectorStore on local disk, through the real LanceDB engine.
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Index } from '@lancedb/lancedb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { Index } from '@lancedb/lancedb';
 import { ServiceError } from '../../../lib/errors';
 import { createLogger } from '../../../lib/log';
 import { tableNameFor } from '../../../lib/vectors/collection-table';
