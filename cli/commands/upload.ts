@@ -6,18 +6,12 @@ import { parseArgs } from 'node:util';
 import { UsageError, type CliIO, type Command } from '../command';
 import { serviceCall, serviceOptionSpec, serviceTarget, type ServiceTarget } from '../service-options';
 import { DIRECT_UPLOAD_MAX_BYTES } from '../../lib/ingest/limits';
+import type { UploadStatus as Status } from '../../sdk/uploads';
 
 const USAGE = 'fnq upload <file> --collection <name> [--wait] [--url <base url>] [--token <svcwt>]';
 const POLL_MS = 1000;
 const BAR_WIDTH = 30;
 
-interface Status {
-  upload_id: string;
-  status: string;
-  embedded_chunks: number;
-  total_chunks: number;
-  error?: string;
-}
 
 export const upload: Command = {
   name: 'upload',
