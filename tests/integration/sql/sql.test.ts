@@ -40,9 +40,9 @@ describe.skipIf(unavailable)(`lib/sql against a private MariaDB${unavailable ? `
     try {
       const [checksums] = await admin.query(`CHECKSUM TABLE ${FIXTURE_TABLES.map((t) => `fnq_test.\`${t}\``).join(', ')} EXTENDED`);
       const [tables] = await admin.query(
-        "SELECT TABLE_NAME, TABLE_TYPE FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'fnq_test' ORDER BY TABLE_NAME",
+        "SELECT TABLE_NAME, TABLE_TYPE FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'fnq_test' ORDER BY BINARY TABLE_NAME",
       );
-      const [grants] = await admin.query("SELECT User, Host FROM mysql.user ORDER BY User, Host");
+      const [grants] = await admin.query("SELECT User, Host FROM mysql.user ORDER BY BINARY User, BINARY Host");
       return JSON.stringify([checksums, tables, grants]);
     } finally {
       await admin.end();
