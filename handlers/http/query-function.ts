@@ -4,21 +4,16 @@ import { answerWithFunction, type FunctionQueryBody } from '../../lib/query/func
 import { queryBodySchema } from '../../lib/query/shared';
 import { config, httpDeps } from '../../lib/services/core';
 import { functionInvoker, functionRegistry } from '../../lib/services/functions';
-import { queryModel } from '../../lib/services/query';
+import { answerQuery } from '../../lib/services/query';
 
 const bodySchema = queryBodySchema({ function: { type: 'string', minLength: 1, maxLength: 64 } }, ['function']);
 
 export const handler = httpHandler<FunctionQueryBody>(
   { route: 'POST /query-service/v1/function', body: 'json', bodySchema, envelope: 'query' },
-  async (req) => {
-    const model = queryModel(req.body);
-    try {
+  (req) =>
+    answerQuery(req, (model) => {
       const deps = { registry: functionRegistry(), invoker: functionInvoker(), timeoutMs: config().functions.timeoutMs };
-      const { answer, messages } = await answerWithFunction(req.body, model, deps, req.log, req.signal);
-      return { status: 200, body: { answer, query: req.body.query, spanId: req.spanId, messages } };
-    } finally {
-      req.usage.aiTokens += model.meter.total.totalTokens;
-    }
-  },
+      return answerWithFunction(req.body, model, deps, req.log, req.signal);
+    }),
   httpDeps,
 );

@@ -3,7 +3,7 @@ import { httpHandler } from '../../lib/http/handler';
 import { answerFromDatabase, type RdbmsBody } from '../../lib/query/rdbms';
 import { queryBodySchema } from '../../lib/query/shared';
 import { httpDeps } from '../../lib/services/core';
-import { queryModel, rdbmsOptions } from '../../lib/services/query';
+import { answerQuery, rdbmsOptions } from '../../lib/services/query';
 
 const bodySchema = queryBodySchema(
   {
@@ -15,14 +15,6 @@ const bodySchema = queryBodySchema(
 
 export const handler = httpHandler<RdbmsBody>(
   { route: 'POST /query-service/v1/rdbms', body: 'json', bodySchema, envelope: 'query' },
-  async (req) => {
-    const model = queryModel(req.body);
-    try {
-      const { answer, messages } = await answerFromDatabase(req.body, model, rdbmsOptions(), req.signal);
-      return { status: 200, body: { answer, query: req.body.query, spanId: req.spanId, messages } };
-    } finally {
-      req.usage.aiTokens += model.meter.total.totalTokens;
-    }
-  },
+  (req) => answerQuery(req, (model) => answerFromDatabase(req.body, model, rdbmsOptions(), req.signal)),
   httpDeps,
 );

@@ -4,7 +4,7 @@ import { checkCollectionName } from '../../lib/ingest/collection-name';
 import { answerFromDocuments, type VectordbBody } from '../../lib/query/vectordb';
 import { queryBodySchema } from '../../lib/query/shared';
 import { httpDeps } from '../../lib/services/core';
-import { queryModel } from '../../lib/services/query';
+import { answerQuery } from '../../lib/services/query';
 import { vectordbDeps } from '../../lib/services/retrieval';
 
 const bodySchema = queryBodySchema(
@@ -20,16 +20,9 @@ const bodySchema = queryBodySchema(
 export const handler = httpHandler<VectordbBody>(
   { route: 'POST /query-service/v1/vectordb', body: 'json', bodySchema, envelope: 'query' },
   async (req) => {
-    const body = req.body;
     // Our collections follow our naming rule; a caller's MongoDB collection only its own.
-    if (!body.vector_docdb_connection_string) checkCollectionName(body.vector_docdb_collection);
-    const model = queryModel(body);
-    try {
-      const { answer, messages } = await answerFromDocuments(req.principal.account, body, model, vectordbDeps(), req.signal);
-      return { status: 200, body: { answer, query: body.query, spanId: req.spanId, messages } };
-    } finally {
-      req.usage.aiTokens += model.meter.total.totalTokens;
-    }
+    if (!req.body.vector_docdb_connection_string) checkCollectionName(req.body.vector_docdb_collection);
+    return answerQuery(req, (model) => answerFromDocuments(req.principal.account, req.body, model, vectordbDeps(), req.signal));
   },
   httpDeps,
 );

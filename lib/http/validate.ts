@@ -3,13 +3,14 @@ import { badRequest, ServiceError } from '../errors';
 import { createAjv, violations, type ValidateFunction } from '../json-schema';
 import type { JsonSchema } from '../ai/ports';
 
-const ajv = createAjv();
+// Built on the first route that has a schema, so schema-less handlers (e.g. /health) never pay for it.
+let ajv: ReturnType<typeof createAjv> | undefined;
 
 export type RequestCheck = (value: unknown) => void;
 
 /** Compiles now; the returned check throws one 400 listing every violation, each with its field path. */
 export function compileCheck(schema: JsonSchema, prefix: '/body' | '/query'): RequestCheck {
-  const validate: ValidateFunction = ajv.compile(schema);
+  const validate: ValidateFunction = (ajv ??= createAjv()).compile(schema);
   const where = prefix === '/body' ? 'body field' : 'query parameter';
   return (value) => {
     if (validate(value)) return;
