@@ -5,14 +5,15 @@
 
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { freePort } from '../../local/emulators';
+import { ensureDebianPrograms, findExecutable } from './debian-packages';
 
 const run = promisify(execFile);
 const isRoot = process.getuid?.() === 0;
@@ -44,19 +45,6 @@ export interface StartOptions {
   certificateNames?: string[];
 }
 
-const SEARCH_DIRS = ['/usr/sbin', '/usr/local/sbin', '/usr/bin', '/usr/local/bin'];
-
-function findExecutable(names: string[]): string | undefined {
-  const dirs = [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), ...SEARCH_DIRS];
-  for (const name of names) {
-    for (const dir of dirs) {
-      const path = join(dir, name);
-      if (existsSync(path)) return path;
-    }
-  }
-  return undefined;
-}
-
 const serverBinary = () => findExecutable(['mariadbd', 'mysqld']);
 const installDbBinary = () => findExecutable(['mariadb-install-db', 'mysql_install_db']);
 
@@ -69,39 +57,9 @@ export function mariaDbUnavailableReason(): Promise<string | undefined> {
 }
 
 async function ensureInstalled(): Promise<string | undefined> {
-  if (serverBinary() && installDbBinary()) return undefined;
-  if (!isRoot) {
-    return 'MariaDB is not installed (no mariadbd found) and installing it needs root: run `apt-get install mariadb-server` to enable these tests';
-  }
-  const lock = join(tmpdir(), 'fnquery-mariadb-install.lock');
-  await acquireLock(lock);
-  try {
-    if (serverBinary() && installDbBinary()) return undefined; // another test file installed it meanwhile
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const aptOptions = ['-o', 'DPkg::Lock::Timeout=300', '-y', '-q'];
-    await run('apt-get', ['update', '-q'], { env, maxBuffer: 64 * 1024 * 1024 });
-    await run('apt-get', ['install', ...aptOptions, 'mariadb-server'], { env, maxBuffer: 64 * 1024 * 1024 });
-    return serverBinary() && installDbBinary() ? undefined : 'apt-get installed mariadb-server but mariadbd was not found';
-  } catch (error) {
-    const detail = String((error as { stderr?: string }).stderr ?? error).trim().split('\n').pop();
-    return `installing mariadb-server with apt-get failed: ${detail}`;
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
-}
-
-/** A directory as a lock shared by parallel test processes; a lock older than 15 minutes is stale. */
-async function acquireLock(path: string): Promise<void> {
-  for (;;) {
-    try {
-      await mkdir(path);
-      return;
-    } catch {
-      const age = existsSync(path) ? Date.now() - statSync(path).mtimeMs : 0;
-      if (age > 15 * 60_000) await rm(path, { recursive: true, force: true });
-      else await sleep(250);
-    }
-  }
+  const reason = await ensureDebianPrograms([{ programs: ['mariadbd', 'mysqld'], pkg: 'mariadb-server' }]);
+  if (reason) return reason;
+  return serverBinary() && installDbBinary() ? undefined : 'mariadb-server is installed but mariadb-install-db was not found';
 }
 
 async function makeCertificates(dir: string, names: string[]): Promise<{ ca: string; cert: string; key: string }> {
