@@ -1,12 +1,12 @@
 // Composition root, split by area so each handler loads only the adapters it uses (a bundle keeps
 // every external import it reaches). This part every HTTP handler needs: config, the middleware's
-// dependencies, and upload status records. Adapters are built once per cold start.
+// dependencies, and upload status records. Adapters are built once per cold start, on first use
+// (lazy.ts), so importing a handler loads no AWS SDK client.
 import { getConfig, type Config } from '../config';
 import { rootLogger } from '../log';
-import { dynamoClient } from '../aws/dynamo-client';
-import { DynamoUsageStore } from '../aws/dynamo-usage-store';
-import { DynamoStatusStore } from '../aws/dynamo-status-store';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createVerifier } from '../http/auth';
+import { onFirstUse } from './lazy';
 import type { HttpDeps } from '../http/handler';
 import type { StatusStore } from '../ingest/status';
 import type { AiPlatformConfig } from '../ai/platform';
@@ -17,11 +17,14 @@ let aiPlatform: AiPlatformConfig | undefined;
 
 export const config = (): Config => getConfig();
 
+/** The process's DynamoDB document client, its SDK imported on first use. */
+export const dynamo = async (): Promise<DynamoDBDocumentClient> => (await import('../aws/dynamo-client')).dynamoClient(getConfig().aws);
+
 export function httpDeps(): HttpDeps {
   if (!http) {
     const c = getConfig();
     http = {
-      usage: new DynamoUsageStore(dynamoClient(c.aws), c.aws.tables.usage),
+      usage: onFirstUse(async () => new (await import('../aws/dynamo-usage-store')).DynamoUsageStore(await dynamo(), c.aws.tables.usage)),
       verify: createVerifier(c.auth),
       log: rootLogger(),
       timeoutMarginMs: c.timeoutMarginMs,
@@ -32,7 +35,7 @@ export function httpDeps(): HttpDeps {
 
 export function statuses(): StatusStore {
   const c = getConfig();
-  statusStore ??= new DynamoStatusStore(dynamoClient(c.aws), c.aws.tables.uploads);
+  statusStore ??= onFirstUse(async () => new (await import('../aws/dynamo-status-store')).DynamoStatusStore(await dynamo(), c.aws.tables.uploads));
   return statusStore;
 }
 

@@ -1,14 +1,11 @@
-// Function hosting: the registry, and the invoker the settings choose.
+// Function hosting: the registry, and the invoker the settings choose, each loaded on first use.
 import { getConfig } from '../config';
 import { rootLogger } from '../log';
-import { dynamoClient } from '../aws/dynamo-client';
-import { lambdaClient } from '../aws/lambda-client';
-import { DynamoFunctionRegistry } from '../aws/dynamo-function-registry';
-import { LambdaInvoker } from '../aws/lambda-invoker';
-import { LocalInvoker } from '../functions/local/local-invoker';
 import type { InvokeDeps } from '../functions/invoke';
 import type { HostingDeps } from '../functions/manage';
 import type { FunctionInvoker, FunctionRegistry } from '../functions/ports';
+import { dynamo } from './core';
+import { onFirstUse } from './lazy';
 import { blobs } from './storage';
 
 let registry: FunctionRegistry | undefined;
@@ -16,17 +13,23 @@ let invoker: FunctionInvoker | undefined;
 
 export function functionRegistry(): FunctionRegistry {
   const c = getConfig();
-  registry ??= new DynamoFunctionRegistry(dynamoClient(c.aws), c.aws.tables.functions);
+  registry ??= onFirstUse(async () => new (await import('../aws/dynamo-function-registry')).DynamoFunctionRegistry(await dynamo(), c.aws.tables.functions));
   return registry;
 }
 
-export function functionInvoker(): FunctionInvoker {
+async function loadInvoker(): Promise<FunctionInvoker> {
   const c = getConfig();
   const s = c.functions;
-  invoker ??=
-    s.runtime === 'local'
-      ? new LocalInvoker({ blobs: blobs(), workDir: s.workDir, memoryMb: s.memoryMb, log: rootLogger() })
-      : new LambdaInvoker(lambdaClient(c.aws), { stage: c.stage, roleArn: s.roleArn!, timeoutMs: s.timeoutMs, memoryMb: s.memoryMb });
+  if (s.runtime === 'local') {
+    const { LocalInvoker } = await import('../functions/local/local-invoker');
+    return new LocalInvoker({ blobs: blobs(), workDir: s.workDir, memoryMb: s.memoryMb, log: rootLogger() });
+  }
+  const [{ LambdaInvoker }, { lambdaClient }] = await Promise.all([import('../aws/lambda-invoker'), import('../aws/lambda-client')]);
+  return new LambdaInvoker(lambdaClient(c.aws), { stage: c.stage, roleArn: s.roleArn!, timeoutMs: s.timeoutMs, memoryMb: s.memoryMb });
+}
+
+export function functionInvoker(): FunctionInvoker {
+  invoker ??= onFirstUse(loadInvoker);
   return invoker;
 }
 

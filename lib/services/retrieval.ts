@@ -4,11 +4,12 @@ import { rootLogger } from '../log';
 import { LOCAL_EMBEDDER_ID } from '../ai/local-embedder';
 import { platformEmbedder } from '../ai/platform';
 import type { Embedder } from '../ai/ports';
-import { MongoVectorStore } from '../vectors/mongodb-store';
 import type { VectordbBody, VectordbDeps } from '../query/vectordb';
 import { aiPlatformConfig, statuses } from './core';
 import { embedder, localEmbedder } from './embedding';
 import { vectors } from './vectors';
+import { onFirstUse } from './lazy';
+import type { VectorStore } from '../vectors/ports';
 
 /** Our collections are queried with the embedder that filled them, whatever platform answers. */
 function embedderFor(id: string): Embedder | undefined {
@@ -24,17 +25,26 @@ function mongoDatabase(body: VectordbBody): string {
   throw badRequest('No database was named for your document store', 'Send vector_docdb_database, or put the database in the connection string path', 'database_missing');
 }
 
+function callerVectorStore(body: VectordbBody): VectorStore {
+  const database = mongoDatabase(body);
+  return onFirstUse(
+    async () =>
+      new (await import('../vectors/mongodb-store')).MongoVectorStore({
+        connectionString: body.vector_docdb_connection_string!,
+        database,
+        collection: body.vector_docdb_collection,
+        log: rootLogger(),
+      }),
+  );
+}
+
 export const vectordbDeps = (): VectordbDeps => ({
   collections: statuses(),
   store: vectors(),
   embedderFor,
   callerStore: (body) => ({
-    store: new MongoVectorStore({
-      connectionString: body.vector_docdb_connection_string!,
-      database: mongoDatabase(body),
-      collection: body.vector_docdb_collection,
-      log: rootLogger(),
-    }),
+    // The MongoDB driver loads only for requests that name the caller's own store.
+    store: callerVectorStore(body),
     embedder: platformEmbedder({ ai_platform: body.ai_platform, apiKey: body['api+key'] }, aiPlatformConfig(), localEmbedder),
     notes: [],
   }),

@@ -1,22 +1,25 @@
-// S3 objects and the jobs queue.
+// S3 objects and the jobs queue, their SDK clients imported on first use.
 import { getConfig } from '../config';
-import { s3Client, s3PresignClient } from '../aws/s3-client';
-import { sqsClient } from '../aws/sqs-client';
-import { S3BlobStore } from '../aws/s3-blob-store';
-import { SqsJobQueue } from '../aws/sqs-job-queue';
 import type { BlobStore, JobQueue } from '../ingest/ports';
+import { onFirstUse } from './lazy';
 
 let blobStore: BlobStore | undefined;
 let jobQueue: JobQueue | undefined;
 
 export function blobs(): BlobStore {
-  const c = getConfig();
-  blobStore ??= new S3BlobStore(s3Client(c.aws), c.aws.bucket, s3PresignClient(c.aws));
+  const { aws } = getConfig();
+  blobStore ??= onFirstUse(async () => {
+    const [{ S3BlobStore }, { s3Client, s3PresignClient }] = await Promise.all([import('../aws/s3-blob-store'), import('../aws/s3-client')]);
+    return new S3BlobStore(s3Client(aws), aws.bucket, s3PresignClient(aws));
+  });
   return blobStore;
 }
 
 export function jobs(): JobQueue {
-  const c = getConfig();
-  jobQueue ??= new SqsJobQueue(sqsClient(c.aws), c.aws.queueUrl);
+  const { aws } = getConfig();
+  jobQueue ??= onFirstUse(async () => {
+    const [{ SqsJobQueue }, { sqsClient }] = await Promise.all([import('../aws/sqs-job-queue'), import('../aws/sqs-client')]);
+    return new SqsJobQueue(sqsClient(aws), aws.queueUrl);
+  });
   return jobQueue;
 }

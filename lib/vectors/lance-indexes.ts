@@ -10,7 +10,8 @@
 // index is trained once, and later rows join it through the same optimize(). Rows not yet in the
 // index are flat-searched (we never set fastSearch), so fresh chunks are always found.
 // bench/retrieval.ts measured the threshold and the parameters; docs/vectors.md has the figures.
-import { Index, type FtsOptions, type Table, type VectorQuery } from '@lancedb/lancedb';
+import type { FtsOptions, Index, Table, VectorQuery } from '@lancedb/lancedb';
+import { lanceDb } from './lancedb-module';
 import { errorFields, type Logger } from '../log';
 import { retryTransient } from './lance-retry';
 import { TEXT_COLUMN, VECTOR_COLUMN } from './lance-schema';
@@ -29,7 +30,7 @@ export interface VectorIndexPolicy {
 // Exact search passed 20 ms p50 between 10k (12 ms) and 20k rows (27 ms).
 export const DEFAULT_VECTOR_INDEX: VectorIndexPolicy = {
   minRows: 15_000,
-  index: () => Index.ivfRq({ distanceType: 'cosine' }),
+  index: () => lanceDb().Index.ivfRq({ distanceType: 'cosine' }),
   tune: (query) => query.nprobes(40).refineFactor(10),
 };
 
@@ -52,7 +53,7 @@ const hasIndexOn = async (table: Table, column: string) =>
 export async function refreshIndexes(table: Table, policy: IndexPolicy, log: Logger): Promise<void> {
   try {
     await retryTransient(async () => {
-      if (!(await hasIndexOn(table, TEXT_COLUMN))) await table.createIndex(TEXT_COLUMN, { config: Index.fts(policy.text) });
+      if (!(await hasIndexOn(table, TEXT_COLUMN))) await table.createIndex(TEXT_COLUMN, { config: lanceDb().Index.fts(policy.text) });
     });
     await retryTransient(async () => {
       if ((await hasIndexOn(table, VECTOR_COLUMN)) || (await table.countRows()) < policy.vector.minRows) return;

@@ -1,5 +1,5 @@
 // The Arrow layout of a chunk table, and the conversions between it and the port's types.
-import { makeArrowTable } from '@lancedb/lancedb';
+import { lanceDb } from './lancedb-module';
 import { Field, FixedSizeList, Float32, Int32, Schema, Utf8, type Table as ArrowTable } from 'apache-arrow';
 import { EMBEDDING_DIMENSIONS } from '../ai/ports';
 import type { ChunkRecord, SearchHit } from './ports';
@@ -44,7 +44,7 @@ export function toArrowTable(chunks: ChunkRecord[]): ArrowTable {
     heading: c.heading ?? null,
     vector: c.vector,
   }));
-  return makeArrowTable(rows, { schema: CHUNK_SCHEMA });
+  return lanceDb().makeArrowTable(rows, { schema: CHUNK_SCHEMA });
 }
 
 export function toSearchHit(row: Record<string, unknown>, score: number): SearchHit {

@@ -7,7 +7,8 @@
 // holds its index caches, which is most of a warm search's speed. With the default read
 // consistency of 0 s each read still checks for newer commits (one list or DynamoDB query), so a
 // query Lambda sees an upload as soon as its worker has committed it.
-import { connect, type Connection, type FtsOptions, type Table } from '@lancedb/lancedb';
+import type { Connection, FtsOptions, Table } from '@lancedb/lancedb';
+import { loadLanceDb } from './lancedb-module';
 import { EMBEDDING_DIMENSIONS } from '../ai/ports';
 import { conflict } from '../errors';
 import { rootLogger, type Logger } from '../log';
@@ -75,6 +76,7 @@ export class LanceVectorStore implements VectorStore {
   /** Inserts new ids and replaces existing ones in one commit, so a redelivered job adds nothing. */
   async upsert(ref: CollectionRef, chunks: ChunkRecord[]): Promise<void> {
     if (chunks.length === 0) return;
+    await loadLanceDb();
     const rows = toArrowTable(chunks);
     await this.withTable(ref, 'create', undefined, async (table) => {
       const merge = () => table.mergeInsert('id').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(rows);
@@ -162,13 +164,17 @@ export class LanceVectorStore implements VectorStore {
   }
 
   private connect(): Promise<Connection> {
-    this.connection ??= connect(this.options.uri, {
-      storageOptions: this.options.storageOptions,
-      readConsistencyInterval: this.options.readConsistencySeconds ?? 0,
-    }).catch((e: unknown) => {
-      this.connection = undefined;
-      throw e;
-    });
+    this.connection ??= loadLanceDb()
+      .then((lancedb) =>
+        lancedb.connect(this.options.uri, {
+          storageOptions: this.options.storageOptions,
+          readConsistencyInterval: this.options.readConsistencySeconds ?? 0,
+        }),
+      )
+      .catch((e: unknown) => {
+        this.connection = undefined;
+        throw e;
+      });
     return this.connection;
   }
 
