@@ -8,8 +8,23 @@ export interface UsageDelta {
   aiTokens: number;
 }
 
+/** One account's counters for one UTC day and route, as the usage route answers them. */
+export interface UsageRow {
+  day: string;
+  endpoint: string;
+  calls: number;
+  errors: number;
+  durationMs: number;
+  aiTokens: number;
+}
+
 export interface UsageStore {
   add(account: string, day: string, route: string, delta: UsageDelta): Promise<void>;
+}
+
+export interface UsageReader {
+  /** The account's rows from `from` to `to` (UTC days, inclusive), in any order. */
+  list(account: string, from: string, to: string): Promise<UsageRow[]>;
 }
 
 /** Account name recorded for requests that failed before a token was accepted. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { startEmulators, type Emulators } from '../../../local/emulators';
 import { dynamoClient } from '../../../lib/aws/dynamo-client';
-import { DynamoUsageStore } from '../../../lib/aws/dynamo-usage-store';
+import { DynamoUsageStore, usageExpiry } from '../../../lib/aws/dynamo-usage-store';
 import { loadConfig } from '../../../lib/config';
 
 let emulators: Emulators;
@@ -22,6 +22,33 @@ describe('DynamoDB usage metrics', () => {
     const item = (await db.send(new GetCommand({ TableName: config.aws.tables.usage, Key: { pk: 'acct#acct-c', sk: '2026-11-21#POST /q' } }))).Item;
     expect(item).toMatchObject({ calls: 60, errors: 20, durationMs: 600, aiTokens: 300, day: '2026-11-21', route: 'POST /q' });
     // Nothing about the request itself is stored: only the counters and the key.
-    expect(Object.keys(item!).sort()).toEqual(['aiTokens', 'calls', 'day', 'durationMs', 'errors', 'pk', 'route', 'sk']);
+    expect(Object.keys(item!).sort()).toEqual(['aiTokens', 'calls', 'day', 'durationMs', 'errors', 'expiresAt', 'pk', 'route', 'sk']);
+    // DynamoDB's TTL removes the day's counters 400 days after it: the usage route reads at most 366.
+    expect(item!.expiresAt).toBe(Date.parse('2027-12-26T00:00:00Z') / 1000);
+    expect(usageExpiry('2026-11-21')).toBe(item!.expiresAt);
+  });
+
+  it('lists one account’s days in the window, every route, and nothing of other accounts', async () => {
+    const config = loadConfig({ ...emulators.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_LANCE_URI: '/tmp/x' });
+    const store = new DynamoUsageStore(dynamoClient(config.aws), config.aws.tables.usage);
+    const one = { calls: 1, errors: 0, durationMs: 7, aiTokens: 3 };
+    for (const [account, day, route] of [
+      ['acct-l', '2026-10-31', 'GET /health'],
+      ['acct-l', '2026-11-01', 'POST /query-service/v1/rdbms'],
+      ['acct-l', '2026-11-01', 'GET /embedder-service/v1/status'],
+      ['acct-l', '2026-11-02', 'POST /query-service/v1/function'],
+      ['acct-l', '2026-11-03', 'GET /health'],
+      ['acct-l2', '2026-11-01', 'GET /health'],
+    ] as const) {
+      await store.add(account, day, route, one);
+    }
+    const rows = await store.list('acct-l', '2026-11-01', '2026-11-02');
+    expect(rows.map((r) => `${r.day} ${r.endpoint}`).sort()).toEqual([
+      '2026-11-01 GET /embedder-service/v1/status',
+      '2026-11-01 POST /query-service/v1/rdbms',
+      '2026-11-02 POST /query-service/v1/function',
+    ]);
+    expect(rows[0]).toEqual(expect.objectContaining({ calls: 1, errors: 0, durationMs: 7, aiTokens: 3 }));
+    expect(await store.list('nobody', '2026-01-01', '2026-12-31')).toEqual([]);
   });
 });

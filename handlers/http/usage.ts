@@ -1,0 +1,25 @@
+// GET /usage-service/v1/usage?from=YYYY-MM-DD&to=YYYY-MM-DD — the caller's own usage counters by UTC
+// day and endpoint (lib/usage/report.ts). The account is the token's; no parameter can name another.
+import { httpHandler, type HttpDeps } from '../../lib/http/handler';
+import type { UsageReader } from '../../lib/http/metrics';
+import { usageReport, usageWindow } from '../../lib/usage/report';
+import { httpDeps } from '../../lib/services/core';
+import { usageReader } from '../../lib/services/usage';
+
+export function createUsageHandler(reader: () => UsageReader, http: () => HttpDeps = httpDeps) {
+  return httpHandler(
+    {
+      route: 'GET /usage-service/v1/usage',
+      body: 'none',
+      querySchema: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { from: { type: 'string', maxLength: 10 }, to: { type: 'string', maxLength: 10 } },
+      },
+    },
+    async (req) => ({ status: 200, body: await usageReport(reader(), req.principal.account, usageWindow(req.query)) }),
+    http,
+  );
+}
+
+export const handler = createUsageHandler(usageReader);
