@@ -126,7 +126,10 @@ export function loadConfig(env: Env = process.env): Config {
   const r = reader(env);
   const jwtSecret = r.str('FNQ_JWT_SECRET');
   const jwksUrl = r.url('FNQ_JWKS_URL');
-  if (!jwtSecret && !jwksUrl) r.problems.push('FNQ_JWT_SECRET or FNQ_JWKS_URL is required to check svcwt tokens');
+  for (const v of SECRET_VARIABLES) {
+    if (!r.str(v) && r.str(`${v}_PARAMETER`)) r.problems.push(`${v}_PARAMETER is set but the secret was not read: call loadSecrets() before the config`);
+  }
+  if (!jwtSecret && !jwksUrl && !r.str('FNQ_JWT_SECRET_PARAMETER')) r.problems.push('FNQ_JWT_SECRET or FNQ_JWKS_URL is required to check svcwt tokens');
   if (jwtSecret && jwtSecret.length < 32) r.problems.push('FNQ_JWT_SECRET must be at least 32 characters');
 
   const aiBaseUrl = r.url('FNQ_AI_BASE_URL');
@@ -188,6 +191,44 @@ export function loadConfig(env: Env = process.env): Config {
   return config;
 }
 
+/**
+ * Secrets a deployed stage keeps in SSM Parameter Store: `<VAR>_PARAMETER` names the parameter,
+ * and loadSecrets puts its value in `<VAR>` before the config is read. A value already in the
+ * environment (npm start, tests) wins and nothing is fetched.
+ */
+export const SECRET_VARIABLES = ['FNQ_JWT_SECRET', 'FNQ_AI_API_KEY'] as const;
+
+export type ParameterReader = (names: string[], where: { region: string; endpoint?: string }) => Promise<Map<string, string>>;
+
+const readFromSsm: ParameterReader = async (names, where) => (await import('./aws/ssm-parameters')).readParameters(names, where);
+
+let secretsLoaded: Promise<void> | undefined;
+
+/** Reads the named secrets, once per process (a cold start); a failed read is tried again next time. */
+export function loadSecrets(env: Env = process.env, read: ParameterReader = readFromSsm): Promise<void> {
+  secretsLoaded ??= fetchSecrets(env, read).catch((e: unknown) => {
+    secretsLoaded = undefined;
+    throw e;
+  });
+  return secretsLoaded;
+}
+
+async function fetchSecrets(env: Env, read: ParameterReader): Promise<void> {
+  const wanted = SECRET_VARIABLES.filter((v) => !env[v]?.trim() && env[`${v}_PARAMETER`]?.trim()).map((v) => ({ variable: v, name: env[`${v}_PARAMETER`]!.trim() }));
+  if (!wanted.length) return;
+  const values = await read(
+    wanted.map((w) => w.name),
+    { region: env.AWS_REGION?.trim() || 'us-east-1', endpoint: env.FNQ_SSM_ENDPOINT?.trim() || undefined },
+  );
+  const missing = wanted.filter((w) => !values.get(w.name));
+  if (missing.length) {
+    throw new ConfigError(
+      missing.map((w) => `${w.variable}_PARAMETER names ${w.name}, which SSM Parameter Store does not have (or it is empty): create it with aws ssm put-parameter --type SecureString --name ${w.name}`),
+    );
+  }
+  for (const w of wanted) env[w.variable] = values.get(w.name);
+}
+
 let cached: Config | undefined;
 
 /** The process's config, validated on first use (a cold start) and then reused. */
@@ -199,4 +240,5 @@ export function getConfig(): Config {
 /** For tests that change the environment between cases. */
 export function resetConfig(): void {
   cached = undefined;
+  secretsLoaded = undefined;
 }

@@ -4,12 +4,15 @@
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { InvalidJobMessage, jobsInMessage } from '../../lib/ingest/job-message';
 import { runJob, type Delivery, type Outcome, type WorkerDeps } from '../../lib/ingest/worker';
+import { loadSecrets } from '../../lib/config';
 import { errorFields, rootLogger, type Logger } from '../../lib/log';
 import { workerDeps } from '../../lib/services/embedded';
 
 export function createEmbedWorker(deps: () => Omit<WorkerDeps, 'log'>, log: () => Logger = rootLogger) {
   return async (event: SQSEvent, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SQSBatchResponse> => {
     const deadline = Date.now() + context.getRemainingTimeInMillis();
+    // Once per cold start; a failed read fails the whole batch, which SQS delivers again.
+    await loadSecrets();
     const failures: SQSBatchResponse['batchItemFailures'] = [];
     for (const message of event.Records) {
       const messageLog = log().child({ messageId: message.messageId });

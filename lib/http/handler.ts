@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { gatewayTimeout, toServiceError } from '../errors';
 import { errorFields, type Logger } from '../log';
 import type { JsonSchema } from '../ai/ports';
-import type { Level } from '../config';
+import { loadSecrets, type Level } from '../config';
 import { toHttpRequest, toLambdaResult, type HttpRequest, type Reply } from './event';
 import { errorReply, withSpanId, type EnvelopeKind } from './envelope';
 import { parseJsonBody } from './body';
@@ -153,28 +153,39 @@ export function httpHandler<B = unknown>(
     },
   };
 
-  return middy<Event, Result, Error, Context>({
-    timeoutEarlyInMillis: deps().timeoutMarginMs,
-    timeoutEarlyResponse: () => {
-      throw gatewayTimeout(
-        'The request did not finish within the time limit',
-        'Retry; if it keeps timing out, ask a smaller question or use fewer tables or documents',
-        'timeout',
-      );
-    },
-  })
-    .use([span, metrics, errors, authenticate, parseAndValidate])
-    .handler(async (_event, context, { signal }) => {
-      const state = stateOf(context);
-      const reply = await handle({
-        ...state.request,
-        body: state.body as B,
-        principal: state.principal!,
-        spanId: state.spanId,
-        signal,
-        log: state.log,
-        usage: state.usage,
+  const build = () =>
+    middy<Event, Result, Error, Context>({
+      timeoutEarlyInMillis: deps().timeoutMarginMs,
+      timeoutEarlyResponse: () => {
+        throw gatewayTimeout(
+          'The request did not finish within the time limit',
+          'Retry; if it keeps timing out, ask a smaller question or use fewer tables or documents',
+          'timeout',
+        );
+      },
+    })
+      .use([span, metrics, errors, authenticate, parseAndValidate])
+      .handler(async (_event, context, { signal }) => {
+        const state = stateOf(context);
+        const reply = await handle({
+          ...state.request,
+          body: state.body as B,
+          principal: state.principal!,
+          spanId: state.spanId,
+          signal,
+          log: state.log,
+          usage: state.usage,
+        });
+        return toLambdaResult(withSpanId(reply, state.spanId));
       });
-      return toLambdaResult(withSpanId(reply, state.spanId));
-    });
+
+  // Built on the first request, after the secrets are read (once per cold start): the onion needs
+  // the config, which needs them. A failed read fails the invocation (API Gateway answers 500, the
+  // 5xx alarm sees it, the log names the parameter) and the next request tries again.
+  let onion: ReturnType<typeof build> | undefined;
+  return async (event: Event, context: Context): Promise<Result> => {
+    await loadSecrets();
+    onion ??= build();
+    return onion(event, context);
+  };
 }

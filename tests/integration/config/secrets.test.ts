@@ -1,0 +1,98 @@
+// Deployed stages read FNQ_JWT_SECRET and FNQ_AI_API_KEY from SSM Parameter Store once per cold
+// start, with the real SDK client against a loopback SSM (tests/support/fake-ssm.ts).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, loadSecrets, resetConfig } from '../../../lib/config';
+import { httpHandler } from '../../../lib/http/handler';
+import { call } from '../../support/api-event';
+import { testDeps } from '../../support/http-deps';
+import { startFakeSsm, type FakeSsm } from '../../support/fake-ssm';
+
+const JWT = 'a-jwt-secret-from-ssm-that-is-long-enough-0123';
+const AI_KEY = 'sk-operator-key-from-ssm';
+const BASE = {
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  AWS_REGION: 'us-east-1',
+  FNQ_BUCKET: 'b',
+  FNQ_QUEUE_URL: 'http://127.0.0.1:1/q',
+  FNQ_UPLOADS_TABLE: 'u',
+  FNQ_USAGE_TABLE: 'm',
+  FNQ_FUNCTIONS_TABLE: 'f',
+  FNQ_LANCE_COMMITS_TABLE: 'l',
+  FNQ_LANCE_URI: '/tmp/none',
+};
+
+let ssm: FakeSsm;
+beforeAll(async () => {
+  ssm = await startFakeSsm({ '/fnquery/test/jwt-secret': JWT, '/fnquery/test/ai-api-key': AI_KEY });
+});
+afterAll(() => ssm.stop());
+afterEach(() => {
+  resetConfig();
+  ssm.calls.length = 0;
+});
+
+const deployedEnv = (): Record<string, string | undefined> => ({
+  ...BASE,
+  FNQ_SSM_ENDPOINT: ssm.url,
+  FNQ_JWT_SECRET_PARAMETER: '/fnquery/test/jwt-secret',
+  FNQ_AI_API_KEY_PARAMETER: '/fnquery/test/ai-api-key',
+});
+
+describe('secrets from SSM Parameter Store', () => {
+  it('reads both secrets, decrypted, in one call, and the config uses them', async () => {
+    const env = deployedEnv();
+    await loadSecrets(env);
+    expect(ssm.calls).toEqual([{ names: ['/fnquery/test/jwt-secret', '/fnquery/test/ai-api-key'], withDecryption: true }]);
+    const config = loadConfig(env);
+    expect(config.auth.jwtSecret).toBe(JWT);
+    expect(config.ai.apiKey).toBe(AI_KEY);
+  });
+
+  it('reads them once per process, however many requests ask', async () => {
+    const env = deployedEnv();
+    await Promise.all([loadSecrets(env), loadSecrets(env), loadSecrets(env)]);
+    await loadSecrets(env);
+    expect(ssm.calls).toHaveLength(1);
+  });
+
+  it('fetches nothing when the value is already in the environment (npm start, tests)', async () => {
+    await loadSecrets({ ...deployedEnv(), FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_AI_API_KEY_PARAMETER: '' });
+    expect(ssm.calls).toEqual([]);
+  });
+
+  it('names the missing parameter and how to create it, and tries again on the next call', async () => {
+    const env = { ...deployedEnv(), FNQ_JWT_SECRET_PARAMETER: '/fnquery/test/not-there' };
+    const failure = await loadSecrets(env).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ConfigError);
+    expect(String(failure)).toMatch(/FNQ_JWT_SECRET_PARAMETER names \/fnquery\/test\/not-there.*aws ssm put-parameter --type SecureString/);
+    // Nothing of the secrets that were found leaks into the message.
+    expect(String(failure)).not.toContain(AI_KEY);
+    await expect(loadSecrets(env)).rejects.toThrow(ConfigError);
+    expect(ssm.calls).toHaveLength(2);
+  });
+
+  it('refuses a config read before the secrets, instead of running without them', () => {
+    expect(() => loadConfig(deployedEnv())).toThrow(/FNQ_JWT_SECRET_PARAMETER is set but the secret was not read/);
+  });
+
+  it('has an HTTP handler read the secrets before its first use of the config', async () => {
+    const env = deployedEnv();
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    try {
+      const { get } = testDeps();
+      let secretAtFirstUse: string | undefined;
+      const handler = httpHandler({ route: 'GET /health', auth: false }, async () => ({ status: 200, body: { ok: true } }), () => {
+        secretAtFirstUse ??= process.env.FNQ_JWT_SECRET;
+        return get();
+      });
+      const res = await call(handler);
+      expect(res.status).toBe(200);
+      expect(secretAtFirstUse).toBe(JWT);
+    } finally {
+      for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+      Object.assign(process.env, saved);
+    }
+  });
+});
