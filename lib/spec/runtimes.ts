@@ -1,6 +1,7 @@
 // The runtime table of INTERFACE.md as data, with the AWS Lambda runtime each value deploys to.
 // Lambda retires language versions over time; a retired value keeps working by deploying to the
-// nearest supported version of the same language, and the deploy prints the warning below.
+// nearest supported newer version of the same language (LAMBDA_RUNTIMES says which are supported
+// on a given day), and validation and deploy print the warning below.
 // Go and PHP have no managed Lambda runtime: they run on the OS-only runtime (custom bootstrap).
 
 export type RuntimeFamily = 'node' | 'python' | 'go' | 'java' | 'ruby' | 'php' | 'dotnet';
@@ -20,60 +21,77 @@ export interface RuntimeInfo {
 
 const CUSTOM_RUNTIME = 'provided.al2023';
 
-type Row = [id: string, version: string, lambdaRuntime: string];
-
-const TABLE: Record<RuntimeFamily, Row[]> = {
-  node: [
-    ['nodejs20', '20', 'nodejs20.x'],
-    ['nodejs18', '18', 'nodejs18.x'],
-    ['nodejs16', '16', 'nodejs18.x'],
-    ['nodejs14', '14', 'nodejs18.x'],
-    ['nodejs12', '12', 'nodejs18.x'],
-    ['nodejs10', '10', 'nodejs18.x'],
-    ['nodejs8', '8', 'nodejs18.x'],
-    ['nodejs6', '6', 'nodejs18.x'],
-  ],
-  python: [
-    ['python312', '3.12', 'python3.12'],
-    ['python311', '3.11', 'python3.11'],
-    ['python310', '3.10', 'python3.10'],
-    ['python39', '3.9', 'python3.9'],
-    ['python38', '3.8', 'python3.9'],
-    ['python37', '3.7', 'python3.9'],
-  ],
-  go: ['1.22', '1.21', '1.20', '1.19', '1.18', '1.16', '1.13', '1.12', '1.11'].map(
-    (v): Row => [`go${v.replace('.', '')}`, v, CUSTOM_RUNTIME],
-  ),
-  java: [
-    ['java21', '21', 'java21'],
-    ['java17', '17', 'java17'],
-    ['java11', '11', 'java11'],
-  ],
-  ruby: [
-    ['ruby32', '3.2', 'ruby3.2'],
-    ['ruby30', '3.0', 'ruby3.2'],
-    ['ruby27', '2.7', 'ruby3.2'],
-    ['ruby26', '2.6', 'ruby3.2'],
-  ],
-  php: [
-    ['php82', '8.2', CUSTOM_RUNTIME],
-    ['php81', '8.1', CUSTOM_RUNTIME],
-    ['php74', '7.4', CUSTOM_RUNTIME],
-  ],
-  dotnet: [
-    ['dotnet8', '8', 'dotnet8'],
-    ['dotnet6', '6', 'dotnet8'],
-  ],
+/**
+ * Lambda's managed runtimes and the day each is (or was) deprecated, from the "Supported runtimes"
+ * and "Deprecated runtimes" tables of docs.aws.amazon.com/lambda/latest/dg/lambda-runtimes.html,
+ * read 2026-11-23. The Amazon Linux 2 runtimes (python3.10/3.11, java11/17) ended with it on
+ * 2026-06-30. Update this when AWS adds or deprecates one: a test fails once a mapping's runtime
+ * is past its date.
+ */
+export const LAMBDA_RUNTIMES: Readonly<Record<string, { family: RuntimeFamily; version: string; deprecated: string }>> = {
+  'nodejs24.x': { family: 'node', version: '24', deprecated: '2028-04-30' },
+  'nodejs22.x': { family: 'node', version: '22', deprecated: '2027-04-30' },
+  'nodejs20.x': { family: 'node', version: '20', deprecated: '2026-04-30' },
+  'nodejs18.x': { family: 'node', version: '18', deprecated: '2025-09-01' },
+  'python3.14': { family: 'python', version: '3.14', deprecated: '2029-06-30' },
+  'python3.13': { family: 'python', version: '3.13', deprecated: '2029-06-30' },
+  'python3.12': { family: 'python', version: '3.12', deprecated: '2028-10-31' },
+  'python3.11': { family: 'python', version: '3.11', deprecated: '2026-06-30' },
+  'python3.10': { family: 'python', version: '3.10', deprecated: '2026-06-30' },
+  'python3.9': { family: 'python', version: '3.9', deprecated: '2025-12-15' },
+  java25: { family: 'java', version: '25', deprecated: '2029-06-30' },
+  java21: { family: 'java', version: '21', deprecated: '2029-06-30' },
+  java17: { family: 'java', version: '17', deprecated: '2026-06-30' },
+  java11: { family: 'java', version: '11', deprecated: '2026-06-30' },
+  'ruby3.4': { family: 'ruby', version: '3.4', deprecated: '2028-03-31' },
+  'ruby3.3': { family: 'ruby', version: '3.3', deprecated: '2027-03-31' },
+  'ruby3.2': { family: 'ruby', version: '3.2', deprecated: '2026-03-31' },
+  dotnet10: { family: 'dotnet', version: '10', deprecated: '2028-11-14' },
+  dotnet8: { family: 'dotnet', version: '8', deprecated: '2026-11-10' },
 };
 
-/** A managed runtime whose identifier does not carry the requested version means a newer version. */
-function isRetired(version: string, lambdaRuntime: string): boolean {
-  if (lambdaRuntime === CUSTOM_RUNTIME) return false;
-  const digits = (s: string) => s.replace(/\D/g, '');
-  return digits(lambdaRuntime) !== digits(version);
+/** Go and PHP have no managed runtime: they run on the OS-only one, which has no language version. */
+const ON_CUSTOM_RUNTIME: readonly RuntimeFamily[] = ['go', 'php'];
+
+type Row = [id: string, version: string];
+
+const TABLE: Record<RuntimeFamily, Row[]> = {
+  node: ['20', '18', '16', '14', '12', '10', '8', '6'].map((v): Row => [`nodejs${v}`, v]),
+  python: ['3.12', '3.11', '3.10', '3.9', '3.8', '3.7'].map((v): Row => [`python${v.replace('.', '')}`, v]),
+  go: ['1.22', '1.21', '1.20', '1.19', '1.18', '1.16', '1.13', '1.12', '1.11'].map((v): Row => [`go${v.replace('.', '')}`, v]),
+  java: ['21', '17', '11'].map((v): Row => [`java${v}`, v]),
+  ruby: ['3.2', '3.0', '2.7', '2.6'].map((v): Row => [`ruby${v.replace('.', '')}`, v]),
+  php: ['8.2', '8.1', '7.4'].map((v): Row => [`php${v.replace('.', '')}`, v]),
+  dotnet: ['8', '6'].map((v): Row => [`dotnet${v}`, v]),
+};
+
+const versionKey = (v: string) => v.split('.').map(Number);
+const compareVersions = (a: string, b: string) => {
+  const [x, y] = [versionKey(a), versionKey(b)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
+  return 0;
+};
+
+/**
+ * The Lambda runtime a language version deploys to on `day`: its own while Lambda supports it,
+ * else the oldest supported newer version of the language (the smallest step up), else the newest.
+ */
+export function lambdaRuntimeFor(family: RuntimeFamily, version: string, day: string): string {
+  if (ON_CUSTOM_RUNTIME.includes(family)) return CUSTOM_RUNTIME;
+  const known = Object.entries(LAMBDA_RUNTIMES)
+    .filter(([, r]) => r.family === family)
+    .sort(([, a], [, b]) => compareVersions(a.version, b.version));
+  // A table gone stale (every runtime of the language past its date) still deploys to the newest
+  // known one rather than failing the service; the runtime table test fails first.
+  const supported = known.filter(([, r]) => r.deprecated > day);
+  const candidates = supported.length ? supported : known.slice(-1);
+  return (candidates.find(([, r]) => compareVersions(r.version, version) >= 0) ?? candidates.at(-1)!)[0];
 }
 
-function info(family: RuntimeFamily, [id, version, lambdaRuntime]: Row): RuntimeInfo {
+const isRetired = (version: string, lambdaRuntime: string) => lambdaRuntime !== CUSTOM_RUNTIME && LAMBDA_RUNTIMES[lambdaRuntime]!.version !== version;
+
+function info(family: RuntimeFamily, [id, version]: Row, day: string): RuntimeInfo {
+  const lambdaRuntime = lambdaRuntimeFor(family, version, day);
   const retired = isRetired(version, lambdaRuntime);
   return {
     id,
@@ -87,9 +105,12 @@ function info(family: RuntimeFamily, [id, version, lambdaRuntime]: Row): Runtime
   };
 }
 
-export const RUNTIMES: readonly RuntimeInfo[] = Object.entries(TABLE).flatMap(([family, rows]) =>
-  rows.map((row) => info(family as RuntimeFamily, row)),
-);
+/** The table as it deploys on `day` (UTC, YYYY-MM-DD). */
+export const runtimesOn = (day: string): RuntimeInfo[] =>
+  Object.entries(TABLE).flatMap(([family, rows]) => rows.map((row) => info(family as RuntimeFamily, row, day)));
+
+/** Today's table, fixed for the life of the process. */
+export const RUNTIMES: readonly RuntimeInfo[] = runtimesOn(new Date().toISOString().slice(0, 10));
 
 const BY_ID = new Map(RUNTIMES.map((r) => [r.id, r]));
 

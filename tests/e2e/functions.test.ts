@@ -109,7 +109,7 @@ describe('function hosting through the local stack', () => {
     expect((await fnq(OWNER, 'functions', 'exists', 'e2e-convert')).code).toBe(1);
     const deployed = await deploy(CONVERT);
     expect(deployed.stdout).toMatch(/valid \(e2e-convert, nodejs20/);
-    expect(deployed.stdout).toMatch(/deployed e2e-convert v1 \(nodejs20, AWS Lambda nodejs20.x\): POST \/functions\/v1\/e2e-convert/);
+    expect(deployed.stdout).toMatch(/deployed e2e-convert v1 \(nodejs20, AWS Lambda nodejs22.x\): POST \/functions\/v1\/e2e-convert/);
     expect((await fnq(OTHER, 'functions', 'exists', 'E2E-Convert')).code).toBe(0);
     expect((await fnq(OWNER, 'functions', 'list')).stdout).toMatch(/^e2e-convert {2}v1 {2}nodejs20 {2}POST \/functions\/v1\/e2e-convert/m);
     expect((await fnq(OTHER, 'functions', 'list')).stdout).not.toMatch(/e2e-convert/);

@@ -2,6 +2,7 @@
 // tests pin the calls made (names, runtime mapping, bootstrap, payloads) and the error mapping.
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
+import { runtimeInfo } from '../../../lib/spec/runtimes';
 import {
   CreateFunctionCommand,
   DeleteFunctionCommand,
@@ -53,7 +54,7 @@ describe('deploying to AWS Lambda', () => {
     expect(input).toMatchObject({
       FunctionName: 'fnquery-prod-fn-weather',
       // python38 is retired on Lambda: it deploys to the nearest supported version.
-      Runtime: 'python3.9',
+      Runtime: runtimeInfo('python38')!.lambdaRuntime,
       Handler: 'fnq_bootstrap.handler',
       Role: 'arn:aws:iam::123456789012:role/fn-exec',
       Timeout: 10,
@@ -76,7 +77,7 @@ describe('deploying to AWS Lambda', () => {
     expect(lambda.commandCalls(CreateFunctionCommand)).toHaveLength(0);
     expect(lambda.commandCalls(UpdateFunctionCodeCommand)[0]!.args[0].input.FunctionName).toBe('fnquery-prod-fn-greet');
     expect(lambda.commandCalls(UpdateFunctionConfigurationCommand)[0]!.args[0].input).toMatchObject({
-      Runtime: 'nodejs20.x', Handler: 'fnq_bootstrap.handler', Environment: { Variables: { FNQ_ENTRY_FILE: 'index.js', FNQ_ENTRYPOINT: 'handler' } },
+      Runtime: runtimeInfo('nodejs20')!.lambdaRuntime, Handler: 'fnq_bootstrap.handler', Environment: { Variables: { FNQ_ENTRY_FILE: 'index.js', FNQ_ENTRYPOINT: 'handler' } },
     });
   });
 

@@ -39,13 +39,13 @@ describe('fnq spec validate', () => {
   it('exits 0 for a valid spec, reading <dir>/spec.json for a directory', async () => {
     const io = capture();
     expect(await main(['spec', 'validate', 'weather'], io)).toBe(0);
-    expect(io.stdout).toContain(`${path.join('weather', 'spec.json')}: valid (weather-now, nodejs20 on AWS Lambda nodejs20.x)`);
+    expect(io.stdout).toContain(`${path.join('weather', 'spec.json')}: valid (weather-now, nodejs20 on AWS Lambda nodejs22.x)`);
   });
 
   it('warns about a retired runtime and still exits 0', async () => {
     const io = capture();
     expect(await main(['spec', 'validate', 'old.json'], io)).toBe(0);
-    expect(io.stdout).toContain('warning: nodejs16 is retired on AWS Lambda; the function deploys to nodejs18.x');
+    expect(io.stdout).toContain('warning: nodejs16 is retired on AWS Lambda; the function deploys to nodejs22.x');
   });
 
   it('exits 1 and lists every violation for an invalid spec', async () => {
@@ -75,7 +75,8 @@ describe('fnq spec validate', () => {
       fix: expect.any(String),
     });
     expect(report.files[2]?.warnings).toHaveLength(1);
-    expect(report.files[0]?.warnings).toEqual([]);
+    // nodejs20 left Lambda on 2026-04-30 (lib/spec/runtimes.ts).
+    expect(report.files[0]?.warnings).toEqual([expect.stringContaining('nodejs20 is retired on AWS Lambda')]);
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RUNTIMES, runtimeInfo } from '../../../lib/spec/index';
+import { LAMBDA_RUNTIMES, lambdaRuntimeFor, runtimesOn } from '../../../lib/spec/runtimes';
 
 // INTERFACE.md "Allowed runtime values", verbatim.
 const INTERFACE_VALUES = `nodejs20, nodejs18, nodejs16, nodejs14, nodejs12, nodejs10, nodejs8, nodejs6
@@ -10,32 +11,47 @@ ruby32, ruby30, ruby27, ruby26
 php82, php81, php74
 dotnet8, dotnet6`.split(/[\s,]+/);
 
-const SUPPORTED_LAMBDA = new Set([
-  'nodejs18.x', 'nodejs20.x', 'nodejs22.x', 'python3.9', 'python3.10', 'python3.11', 'python3.12', 'python3.13',
-  'java11', 'java17', 'java21', 'ruby3.2', 'ruby3.3', 'dotnet8', 'provided.al2023',
-]);
+const today = new Date().toISOString().slice(0, 10);
+/** The day LAMBDA_RUNTIMES was read from AWS's runtime page. */
+const READ_ON = '2026-11-23';
 
 describe('runtime table', () => {
   it('holds exactly the values INTERFACE.md allows', () => {
     expect(RUNTIMES.map((r) => r.id).sort()).toEqual([...INTERFACE_VALUES].sort());
   });
 
-  it('maps every value to a supported Lambda runtime', () => {
-    for (const r of RUNTIMES) expect(SUPPORTED_LAMBDA.has(r.lambdaRuntime), r.id).toBe(true);
+  // Fails once a runtime we deploy to passes its deprecation date: then update LAMBDA_RUNTIMES.
+  it('maps no value to a runtime Lambda has retired today', () => {
+    for (const r of RUNTIMES) {
+      if (r.lambdaRuntime === 'provided.al2023') continue;
+      expect(LAMBDA_RUNTIMES[r.lambdaRuntime], r.id).toBeDefined();
+      expect(LAMBDA_RUNTIMES[r.lambdaRuntime]!.deprecated > today, `${r.id} → ${r.lambdaRuntime}`).toBe(true);
+    }
   });
 
   it.each([
-    ['nodejs20', 'node', '20', 'nodejs20.x', false],
-    ['nodejs8', 'node', '8', 'nodejs18.x', true],
+    ['nodejs20', 'node', '20', 'nodejs22.x', true],
+    ['nodejs8', 'node', '8', 'nodejs22.x', true],
     ['python312', 'python', '3.12', 'python3.12', false],
-    ['python37', 'python', '3.7', 'python3.9', true],
+    ['python311', 'python', '3.11', 'python3.12', true],
+    ['python38', 'python', '3.8', 'python3.12', true],
     ['go122', 'go', '1.22', 'provided.al2023', false],
-    ['java11', 'java', '11', 'java11', false],
-    ['ruby27', 'ruby', '2.7', 'ruby3.2', true],
+    ['java21', 'java', '21', 'java21', false],
+    ['java11', 'java', '11', 'java21', true],
+    ['ruby32', 'ruby', '3.2', 'ruby3.3', true],
+    ['ruby27', 'ruby', '2.7', 'ruby3.3', true],
     ['php74', 'php', '7.4', 'provided.al2023', false],
-    ['dotnet6', 'dotnet', '6', 'dotnet8', true],
-  ])('%s is %s %s on %s (retired: %s)', (id, family, version, lambdaRuntime, retired) => {
-    expect(runtimeInfo(id)).toMatchObject({ id, family, version, lambdaRuntime, retired });
+    ['dotnet8', 'dotnet', '8', 'dotnet10', true],
+  ])('on %s: %s %s deploys to %s (retired: %s)', (id, family, version, lambdaRuntime, retired) => {
+    expect(runtimesOn(READ_ON).find((r) => r.id === id)).toMatchObject({ id, family, version, lambdaRuntime, retired });
+  });
+
+  it('takes the smallest supported step up, and follows the dates as they pass', () => {
+    expect(lambdaRuntimeFor('node', '20', '2026-01-15')).toBe('nodejs20.x');
+    expect(lambdaRuntimeFor('node', '20', '2026-05-01')).toBe('nodejs22.x');
+    expect(lambdaRuntimeFor('node', '20', '2027-05-01')).toBe('nodejs24.x');
+    expect(lambdaRuntimeFor('python', '3.9', '2025-12-01')).toBe('python3.9');
+    expect(lambdaRuntimeFor('python', '3.9', '2026-07-01')).toBe('python3.12');
   });
 
   it('warns exactly for retired values, naming the runtime used instead', () => {
@@ -43,6 +59,7 @@ describe('runtime table', () => {
       if (r.retired) expect(r.warning).toContain(r.lambdaRuntime);
       else expect(r.warning).toBeUndefined();
     }
+    expect(runtimeInfo('python38')!.warning).toMatch(/^python38 is retired on AWS Lambda; the function deploys to python3\.1\d/);
   });
 
   it('knows nothing else', () => {
