@@ -9,7 +9,8 @@ import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { createSqsServer } from 'local-aws-sqs';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
-import { loadServerless, PROJECT_ROOT } from './serverless-config';
+import { declaredResources, loadServerless, PROJECT_ROOT } from './serverless-config';
+import { RETRY_BUDGET } from '../lib/ingest/limits';
 
 export { PROJECT_ROOT };
 const SQS_ACCOUNT = '123456789012';
@@ -51,9 +52,10 @@ const listen = (server: Server, port: number) =>
 /** The DynamoDB tables declared in serverless.yml, with the stage's names. */
 export function declaredTables(stage: string): CreateTableCommandInput[] {
   const doc = loadServerless();
-  return Object.values(doc.resources?.Resources ?? {})
+  return Object.values(declaredResources(doc))
     .filter((r) => r.Type === 'AWS::DynamoDB::Table')
-    .map(({ Properties: p = {} }) => ({
+    // Backups and expiry are AWS settings, not part of CreateTable.
+    .map(({ Properties: { PointInTimeRecoverySpecification: _pitr, TimeToLiveSpecification: _ttl, ...p } = {} }) => ({
       ...(p as unknown as CreateTableCommandInput),
       TableName: String(p.TableName).replace('${self:service}', doc.service).replace('${sls:stage}', stage),
     }));
@@ -110,7 +112,7 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
         QueueName: jobs,
         Attributes: {
           VisibilityTimeout: '60',
-          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: `arn:aws:sqs:${REGION}:${SQS_ACCOUNT}:${deadLetters}`, maxReceiveCount: 3 }),
+          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: `arn:aws:sqs:${REGION}:${SQS_ACCOUNT}:${deadLetters}`, maxReceiveCount: RETRY_BUDGET }),
         },
       },
     ],

@@ -10,14 +10,21 @@ const tags = ['!Ref', '!GetAtt', '!Join', '!Sub', '!If', '!Select'].flatMap((tag
   (['scalar', 'sequence', 'mapping'] as const).map((kind) => new yaml.Type(tag, { kind, construct: (d: unknown) => ({ [tag]: d }) })),
 );
 
+type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
+
 interface ServerlessDoc {
   service: string;
   functions: Record<string, { events?: Record<string, unknown>[] }>;
-  resources?: { Resources?: Record<string, { Type: string; Properties?: Record<string, unknown> }> };
+  /** A list: the written resources, then generated ones (`${file(…)}`, which this reader leaves unresolved). */
+  resources?: ({ Resources?: Resources } | string)[];
 }
 
 export const loadServerless = (): ServerlessDoc =>
   yaml.load(readFileSync(join(PROJECT_ROOT, 'serverless.yml'), 'utf8'), { schema: yaml.DEFAULT_SCHEMA.extend(tags) }) as ServerlessDoc;
+
+/** The resources written in serverless.yml (buckets, queues, tables), merged from every list item. */
+export const declaredResources = (doc = loadServerless()): Resources =>
+  Object.assign({}, ...(doc.resources ?? []).map((item) => (typeof item === 'object' ? item.Resources : undefined) ?? {}));
 
 export interface QueueConsumer {
   functionName: string;
@@ -45,7 +52,7 @@ export interface KeyFilter {
 
 /** The S3 → SQS notification filters declared on the uploads bucket (none: nothing forwarded). */
 export function s3NotificationFilters(doc = loadServerless()): KeyFilter[] {
-  const bucket = doc.resources?.Resources?.UploadsBucket?.Properties as
+  const bucket = declaredResources(doc).UploadsBucket?.Properties as
     | { NotificationConfiguration?: { QueueConfigurations?: { Filter?: { S3Key?: { Rules?: { Name: string; Value: string }[] } } }[] } }
     | undefined;
   return (bucket?.NotificationConfiguration?.QueueConfigurations ?? []).map((q) => {

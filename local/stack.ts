@@ -2,6 +2,7 @@
 // (its own process group, so stopping it leaves no orphans), SQS delivery to queue handlers, and
 // S3 object-created events forwarded to the queue as the deployed bucket notification would.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { LambdaClient } from '@aws-sdk/client-lambda';
@@ -81,8 +82,15 @@ function stopProcessGroup(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * Serverless offline's bundles, one folder per stack (its HTTP port is unique while it runs), and
+ * never the folder `npm run package` builds in and deletes (serverless.yml, custom.esbuild).
+ */
+export const offlineBuildDir = (port: number) => join('.esbuild', `offline-${port}`);
+
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const emulators = await startEmulators({ dataDir: options.dataDir, stage: STAGE });
+  const buildDir = offlineBuildDir(options.port);
   const secret = localJwtSecret(options.dataDir);
   const lambdaPort = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -94,6 +102,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     FNQ_LANCE_URI: join(options.dataDir, 'lancedb'),
     PORT: String(options.port),
     FNQ_LAMBDA_PORT: String(lambdaPort),
+    FNQ_BUILD_DIR: buildDir,
     SLS_TELEMETRY_DISABLED: '1',
     SLS_NOTIFICATIONS_MODE: 'off',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
@@ -151,6 +160,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     async stop() {
       await poller.stop();
       await stopProcessGroup(offline);
+      rmSync(join(PROJECT_ROOT, buildDir), { recursive: true, force: true });
       sqs.destroy();
       lambda.destroy();
       await emulators.stop();

@@ -14,4 +14,4 @@ export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
  * (serverless.yml, local/emulators.ts), so the message that used the last one moves to the
  * dead-letter queue just as its record becomes `failed`.
  */
-export const RETRY_BUDGET = 3;
+export const RETRY_BUDGET = 5;

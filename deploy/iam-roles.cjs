@@ -1,0 +1,169 @@
+// One IAM role per Lambda, and its throttle alarm, built from `custom.roles` in serverless.yml: each
+// function lists the grants its handler uses and gets exactly those, plus its own log group and
+// X-Ray. serverless.yml lists the result as one item of `resources` and gives each function
+// `role: <FunctionName>Role` (roleId below). A function without an entry fails packaging here, so
+// no Lambda can fall back to a shared role. CommonJS because serverless loads variable files with
+// require().
+'use strict';
+
+const SERVICE_PREFIX = (service, stage) => `${service}-${stage}`;
+
+const join = (...parts) => ({ 'Fn::Join': ['', parts] });
+const arnOf = (logicalId) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
+const regionAccount = (service) => [`arn:aws:${service}:`, { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':'];
+const bucketObjects = (prefix) => join(arnOf('UploadsBucket'), `/${prefix}*`);
+
+const dynamo = (actions, resource) => ({ Effect: 'Allow', Action: actions.map((a) => `dynamodb:${a}`), Resource: resource });
+const s3Objects = (actions, prefix) => ({ Effect: 'Allow', Action: actions.map((a) => `s3:${a}`), Resource: bucketObjects(prefix) });
+const s3List = (prefix) => ({
+  Effect: 'Allow',
+  Action: ['s3:ListBucket'],
+  Resource: arnOf('UploadsBucket'),
+  Condition: { StringLike: { 's3:prefix': [`${prefix}*`] } },
+});
+
+// Key prefixes in the uploads bucket (lib/ingest/object-key.ts, lib/functions/manage.ts, FNQ_LANCE_URI).
+const UPLOADS = 'accounts/';
+const FUNCTION_CODE = 'functions/';
+const VECTORS = 'lancedb/';
+
+/** Grant name → statements. `ctx` has the service, stage and secret parameter names. */
+const GRANTS = {
+  usageWrite: () => [dynamo(['UpdateItem'], arnOf('UsageTable'))],
+  usageRead: () => [dynamo(['Query'], arnOf('UsageTable'))],
+  uploadsRead: () => [dynamo(['GetItem', 'Query'], arnOf('UploadsTable'))],
+  uploadsWrite: () => [dynamo(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], arnOf('UploadsTable'))],
+  uploadFilesWrite: () => [s3Objects(['PutObject'], UPLOADS)],
+  uploadFilesRead: () => [s3Objects(['GetObject'], UPLOADS)],
+  uploadFilesDelete: () => [s3Objects(['DeleteObject'], UPLOADS)],
+  jobsSend: () => [{ Effect: 'Allow', Action: ['sqs:SendMessage'], Resource: arnOf('JobsQueue') }],
+  // What the SQS event source mapping does with the function's role.
+  jobsConsume: () => [
+    { Effect: 'Allow', Action: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'], Resource: arnOf('JobsQueue') },
+  ],
+  vectorsRead: () => [
+    s3Objects(['GetObject'], VECTORS),
+    s3List(VECTORS),
+    dynamo(['GetItem', 'Query'], arnOf('LanceCommitsTable')),
+  ],
+  vectorsWrite: () => [
+    s3Objects(['GetObject', 'PutObject', 'DeleteObject', 'AbortMultipartUpload'], VECTORS),
+    s3List(VECTORS),
+    dynamo(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], arnOf('LanceCommitsTable')),
+  ],
+  functionsRead: () => [dynamo(['GetItem'], arnOf('FunctionsTable'))],
+  functionsList: () => [dynamo(['Query'], join(arnOf('FunctionsTable'), '/index/byOwner'))],
+  functionsWrite: () => [dynamo(['GetItem', 'PutItem', 'DeleteItem'], arnOf('FunctionsTable'))],
+  functionCodeWrite: () => [s3Objects(['PutObject', 'DeleteObject'], FUNCTION_CODE)],
+  functionCodeDelete: () => [s3Objects(['DeleteObject'], FUNCTION_CODE)],
+  // Hosted functions' own Lambdas (lib/aws/lambda-invoker.ts names them `<service>-<stage>-fn-…`).
+  hostedLambdasDeploy: (ctx) => [
+    {
+      Effect: 'Allow',
+      Action: [
+        'lambda:CreateFunction',
+        'lambda:UpdateFunctionCode',
+        'lambda:UpdateFunctionConfiguration',
+        'lambda:GetFunction',
+        'lambda:GetFunctionConfiguration',
+        'lambda:DeleteFunction',
+      ],
+      Resource: hostedLambdas(ctx),
+    },
+    // The deploy route alone may hand the hosted functions' logs-only role to Lambda.
+    {
+      Effect: 'Allow',
+      Action: ['iam:PassRole'],
+      Resource: arnOf('FunctionExecutionRole'),
+      Condition: { StringEquals: { 'iam:PassedToService': 'lambda.amazonaws.com' } },
+    },
+  ],
+  hostedLambdasDelete: (ctx) => [{ Effect: 'Allow', Action: ['lambda:DeleteFunction'], Resource: hostedLambdas(ctx) }],
+  hostedLambdasInvoke: (ctx) => [{ Effect: 'Allow', Action: ['lambda:InvokeFunction'], Resource: hostedLambdas(ctx) }],
+  // SecureString parameters under the AWS managed key aws/ssm, whose key policy already lets this
+  // account's principals decrypt through SSM: no kms statement needed.
+  secrets: (ctx) =>
+    ctx.secretParameters.length
+      ? [{ Effect: 'Allow', Action: ['ssm:GetParameters'], Resource: ctx.secretParameters.map((name) => join(...regionAccount('ssm'), `parameter${name}`)) }]
+      : [],
+};
+
+const hostedLambdas = (ctx) => join(...regionAccount('lambda'), `function:${SERVICE_PREFIX(ctx.service, ctx.stage)}-fn-*`);
+
+const upperFirst = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const roleId = (fn) => `${upperFirst(fn)}Role`;
+
+function baseStatements(ctx, fn) {
+  const logGroup = `/aws/lambda/${SERVICE_PREFIX(ctx.service, ctx.stage)}-${fn}`;
+  return [
+    {
+      Effect: 'Allow',
+      Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      Resource: join(...regionAccount('logs'), `log-group:${logGroup}:*`),
+    },
+    // X-Ray has no resource-level permissions for these two actions: "*" is the only form.
+    { Effect: 'Allow', Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], Resource: '*' },
+  ];
+}
+
+function role(ctx, fn, grants) {
+  const unknown = grants.filter((g) => !GRANTS[g]);
+  if (unknown.length) throw new Error(`custom.roles.${fn} names unknown grant(s) ${unknown.join(', ')}; known: ${Object.keys(GRANTS).join(', ')}`);
+  return {
+    Type: 'AWS::IAM::Role',
+    Properties: {
+      AssumeRolePolicyDocument: {
+        Version: '2012-10-17',
+        Statement: [{ Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' }, Action: 'sts:AssumeRole' }],
+      },
+      Policies: [
+        {
+          PolicyName: `${fn}-least-privilege`,
+          PolicyDocument: { Version: '2012-10-17', Statement: [...baseStatements(ctx, fn), ...grants.flatMap((g) => GRANTS[g](ctx))] },
+        },
+      ],
+    },
+  };
+}
+
+function throttleAlarm(ctx, fn) {
+  return {
+    Type: 'AWS::CloudWatch::Alarm',
+    Properties: {
+      AlarmDescription: `${fn} is being throttled: requests are refused for lack of concurrency`,
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Throttles',
+      Dimensions: [{ Name: 'FunctionName', Value: `${SERVICE_PREFIX(ctx.service, ctx.stage)}-${fn}` }],
+      Statistic: 'Sum',
+      Period: 300,
+      EvaluationPeriods: 1,
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: 'AlarmsTopic' }],
+    },
+  };
+}
+
+/** A `resources` item: every function's role and throttle alarm. */
+module.exports = async ({ resolveVariable, resolveConfigurationProperty }) => {
+  const service = await resolveConfigurationProperty(['service']);
+  const stage = await resolveVariable('sls:stage');
+  const functions = Object.keys((await resolveConfigurationProperty(['functions'])) ?? {});
+  const roles = (await resolveConfigurationProperty(['custom', 'roles'])) ?? {};
+  // Names left empty (a secret this stage does without) grant nothing.
+  const secretParameters = Object.values((await resolveConfigurationProperty(['custom', 'secretParameters'])) ?? {}).filter(Boolean);
+  const ctx = { service, stage, secretParameters };
+  const missing = functions.filter((fn) => !Array.isArray(roles[fn]));
+  if (missing.length) {
+    throw new Error(`every Lambda needs its own role: add ${missing.map((fn) => `custom.roles.${fn}`).join(', ')} to serverless.yml (the grants its handler uses; deploy/iam-roles.cjs lists them)`);
+  }
+  const resources = {};
+  for (const fn of functions) {
+    resources[roleId(fn)] = role(ctx, fn, roles[fn]);
+    resources[`${upperFirst(fn)}ThrottlesAlarm`] = throttleAlarm(ctx, fn);
+  }
+  return { Resources: resources };
+};
+
+module.exports.GRANTS = GRANTS;

@@ -1,0 +1,226 @@
+// The compiled CloudFormation template of `serverless package`: what AWS would be given. Each Lambda
+// has its own role holding only what its handler uses, the queue alarms and can be redriven,
+// storage keeps backups and expires what ends, secrets stay out of the environment, and the zips
+// carry the bundled AWS SDK and no source maps.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { RETRY_BUDGET } from '../../../lib/ingest/limits';
+import { zipSizes } from '../../../local/serverless-package';
+import { cfnText, packaged, SECRET_PARAMETER, type CfnResource, type Packaged } from '../../support/packaged-service';
+
+/** Actions IAM allows on "*" only (no resource-level permissions). */
+const RESOURCE_STAR_ONLY = new Set(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']);
+/** Lambdas that load LanceDB; the only ones with node_modules in their zip. */
+const LANCEDB_LAMBDAS = ['uploadDelete', 'collectionsDelete', 'embedWorker', 'queryVectordb'];
+const QUERY_LAMBDAS = ['queryFunction', 'queryVectordb', 'queryRdbms'];
+
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: unknown;
+}
+
+let pkg: Packaged;
+let resources: Record<string, CfnResource>;
+beforeAll(() => {
+  pkg = packaged();
+  resources = pkg.template.Resources;
+}, 1_200_000);
+afterAll(() => pkg?.remove());
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const lambdas = () => ofType('AWS::Lambda::Function').filter(([id]) => id.endsWith('LambdaFunction'));
+/** serverless names a function `fooBar`'s resource `FooBarLambdaFunction`. */
+const lambdaOf = (fn: string) => resources[`${fn.charAt(0).toUpperCase()}${fn.slice(1)}LambdaFunction`]!;
+const roleIdOf = (fn: CfnResource) => ((fn.Properties!.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'] ?? [])[0]!;
+
+function statementsOf(roleId: string): Statement[] {
+  const policies = (resources[roleId]!.Properties!.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[];
+  return policies.flatMap((p) => p.PolicyDocument.Statement);
+}
+const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+const resourcesOf = (s: Statement) => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]).map(cfnText);
+const allowedActions = (fn: string) => new Set(statementsOf(roleIdOf(lambdaOf(fn))).flatMap(actionsOf));
+
+describe('IAM: a role per Lambda, least privilege', () => {
+  it('gives every Lambda its own role and creates no shared one', () => {
+    expect(lambdas().length).toBeGreaterThanOrEqual(19);
+    const roles = lambdas().map(([, fn]) => roleIdOf(fn));
+    expect(new Set(roles).size).toBe(roles.length);
+    for (const role of roles) expect(resources[role]?.Type).toBe('AWS::IAM::Role');
+    expect(resources.IamRoleLambdaExecution).toBeUndefined();
+  });
+
+  it('scopes every resource: no "*" where an ARN exists, no wildcard actions', () => {
+    for (const [id, role] of ofType('AWS::IAM::Role')) {
+      if (id === 'FunctionExecutionRole') continue; // logs only, through AWS's managed policy
+      for (const s of statementsOf(id)) {
+        expect(s.Effect, id).toBe('Allow');
+        for (const action of actionsOf(s)) expect(action, `${id} ${action}`).not.toMatch(/\*/);
+        for (const resource of resourcesOf(s)) {
+          if (resource === '*') {
+            for (const action of actionsOf(s)) expect(RESOURCE_STAR_ONLY.has(action), `${id}: ${action} on "*"`).toBe(true);
+            continue;
+          }
+          expect(resource, id).toMatch(/^(arn:aws:|\$\{)/);
+          // Region and account are always the stack's own, and S3 grants name a key prefix.
+          expect(resource, id).not.toMatch(/:\*:|^arn:aws:[a-z0-9-]+:\*/);
+          expect(resource, id).not.toMatch(/\$\{UploadsBucket\.Arn\}\/\*$/);
+        }
+      }
+      expect(role.Properties!.ManagedPolicyArns, id).toBeUndefined();
+    }
+  });
+
+  it('lets only the deploy route create functions and pass the hosted-function role', () => {
+    const deployers = lambdas()
+      .filter(([, fn]) => statementsOf(roleIdOf(fn)).some((s) => actionsOf(s).some((a) => ['lambda:CreateFunction', 'lambda:UpdateFunctionCode', 'iam:PassRole'].includes(a))))
+      .map(([id]) => id);
+    expect(deployers).toEqual(['FunctionsDeployLambdaFunction']);
+    const passRole = statementsOf(roleIdOf(lambdaOf('functionsDeploy'))).find((s) => actionsOf(s).includes('iam:PassRole'))!;
+    expect(resourcesOf(passRole)).toEqual(['${FunctionExecutionRole.Arn}']);
+    expect(passRole.Condition).toEqual({ StringEquals: { 'iam:PassedToService': 'lambda.amazonaws.com' } });
+  });
+
+  it('keeps what parses untrusted documents and what answers queries away from functions and other tables', () => {
+    const worker = allowedActions('embedWorker');
+    expect([...worker].filter((a) => a.startsWith('lambda:') || a.startsWith('iam:'))).toEqual([]);
+    const workerTables = statementsOf(roleIdOf(lambdaOf('embedWorker'))).flatMap(resourcesOf).filter((r) => r.includes('Table'));
+    expect(workerTables.some((r) => r.includes('FunctionsTable') || r.includes('UsageTable'))).toBe(false);
+    expect(allowedActions('queryRdbms')).toEqual(new Set(['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords', 'ssm:GetParameters', 'dynamodb:UpdateItem']));
+    for (const fn of QUERY_LAMBDAS) {
+      for (const a of allowedActions(fn)) expect(a, fn).not.toMatch(/^(lambda:(Create|Update|Delete)|iam:|s3:(Put|Delete)|dynamodb:(Put|Delete))/);
+    }
+    expect(allowedActions('health')).not.toContain('s3:GetObject');
+  });
+
+  it('lets each Lambda write only its own log group', () => {
+    for (const [id, fn] of lambdas()) {
+      const name = fn.Properties!.FunctionName as string;
+      const logs = statementsOf(roleIdOf(fn)).filter((s) => actionsOf(s).some((a) => a.startsWith('logs:')));
+      expect(logs.flatMap(resourcesOf), id).toEqual([`arn:aws:logs:\${AWS::Region}:\${AWS::AccountId}:log-group:/aws/lambda/${name}:*`]);
+    }
+  });
+});
+
+describe('runtime, tracing and secrets', () => {
+  it('runs every Lambda on nodejs22.x with active tracing, arm64 except the LanceDB ones', () => {
+    for (const [id, fn] of lambdas()) {
+      expect(fn.Properties!.Runtime, id).toBe('nodejs22.x');
+      expect(fn.Properties!.TracingConfig, id).toEqual({ Mode: 'Active' });
+      const lance = LANCEDB_LAMBDAS.some((l) => lambdaOf(l) === fn);
+      expect(fn.Properties!.Architectures, id).toEqual([lance ? 'x86_64' : 'arm64']);
+    }
+  });
+
+  it('puts no secret value in any environment, only the SSM parameter it is read from', () => {
+    for (const [id, fn] of lambdas()) {
+      const env = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(env.FNQ_JWT_SECRET ?? '', id).toBe('');
+      expect(env.FNQ_AI_API_KEY ?? '', id).toBe('');
+      expect(env.FNQ_JWT_SECRET_PARAMETER, id).toBe(SECRET_PARAMETER);
+      const secrets = statementsOf(roleIdOf(fn)).find((s) => actionsOf(s).includes('ssm:GetParameters'));
+      expect(secrets && resourcesOf(secrets), id).toEqual([`arn:aws:ssm:\${AWS::Region}:\${AWS::AccountId}:parameter${SECRET_PARAMETER}`]);
+    }
+  });
+
+  it('refuses to package a stage whose JWT secret has nowhere to come from', () => {
+    expect(() => packaged({ FNQ_JWT_SECRET_PARAMETER: '', FNQ_JWKS_URL: '' })).toThrow(/FNQ_JWT_SECRET_PARAMETER is not set.*SecureString/s);
+  }, 120_000);
+});
+
+describe('queue, alarms and access logs', () => {
+  it('gives failing jobs five deliveries, six worker timeouts of visibility, and a concurrency cap', () => {
+    const queue = resources.JobsQueue!.Properties!;
+    const redrive = queue.RedrivePolicy as { maxReceiveCount: number; deadLetterTargetArn: unknown };
+    expect(redrive.maxReceiveCount).toBeGreaterThanOrEqual(5);
+    expect(redrive.maxReceiveCount).toBe(RETRY_BUDGET);
+    expect(cfnText(redrive.deadLetterTargetArn)).toBe('${JobsDeadLetterQueue.Arn}');
+    const workerTimeout = lambdaOf('embedWorker').Properties!.Timeout as number;
+    expect(queue.VisibilityTimeout as number).toBeGreaterThanOrEqual(6 * workerTimeout);
+    const [[, mapping]] = ofType('AWS::Lambda::EventSourceMapping') as [[string, CfnResource]];
+    expect(mapping.Properties).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'], ScalingConfig: { MaximumConcurrency: 10 } });
+  });
+
+  it('alarms on dead letters, the 5xx rate, every Lambda’s throttles and worker errors, all to one topic', () => {
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties!);
+    for (const a of alarms) expect(a.AlarmActions).toEqual([{ Ref: 'AlarmsTopic' }]);
+    const on = (metric: string) => alarms.filter((a) => a.MetricName === metric);
+    expect(on('ApproximateNumberOfMessagesVisible').map((a) => cfnText((a.Dimensions as { Value: unknown }[])[0]!.Value))).toEqual(['${JobsDeadLetterQueue.QueueName}']);
+    const throttled = on('Throttles').map((a) => (a.Dimensions as { Value: string }[])[0]!.Value).sort();
+    expect(throttled).toEqual(lambdas().map(([, fn]) => fn.Properties!.FunctionName as string).sort());
+    expect(on('Errors').map((a) => (a.Dimensions as { Value: string }[])[0]!.Value)).toEqual(['fnquery-ci-embedWorker']);
+    const rate = alarms.find((a) => Array.isArray(a.Metrics))!;
+    expect(JSON.stringify(rate.Metrics)).toContain('"MetricName":"5xx"');
+    expect(rate.Threshold).toBe(5);
+  });
+
+  it('writes an HTTP API access log without paths, query strings or bodies', () => {
+    const [[, stage]] = ofType('AWS::ApiGatewayV2::Stage') as [[string, CfnResource]];
+    const format = (stage.Properties!.AccessLogSettings as { Format: string }).Format;
+    expect(JSON.parse(format)).toMatchObject({ routeKey: '$context.routeKey', status: '$context.status' });
+    expect(format).not.toMatch(/\$context\.(path|requestBody|querystring)|\$input/);
+  });
+
+  it('publishes the queue URLs the redrive command needs', () => {
+    expect(Object.keys(pkg.template.Outputs ?? {})).toEqual(expect.arrayContaining(['JobsQueueUrl', 'JobsDeadLetterQueueUrl', 'AlarmsTopicArn']));
+  });
+});
+
+describe('storage settings', () => {
+  it('serves the bucket over TLS only, versioned, with lifecycle rules', () => {
+    const policy = resources.UploadsBucketPolicy!.Properties!.PolicyDocument as { Statement: Statement[] };
+    expect(policy.Statement).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    const bucket = resources.UploadsBucket!.Properties!;
+    expect(bucket.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    const rules = (bucket.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+    expect(rules).toContainEqual(expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }));
+    expect(rules).toContainEqual(expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 7 } }));
+  });
+
+  it('keeps point-in-time recovery on every table and expires usage counters', () => {
+    for (const [id, table] of ofType('AWS::DynamoDB::Table')) {
+      expect(table.Properties!.PointInTimeRecoverySpecification, id).toEqual({ PointInTimeRecoveryEnabled: true });
+    }
+    expect(resources.UsageTable!.Properties!.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
+  });
+});
+
+describe('zips', () => {
+  const entries = (fn: string) => {
+    const names: string[] = [];
+    unzipSync(readFileSync(join(pkg.dir, `${fn}.zip`)), { filter: (f) => (names.push(f.name), false) });
+    return names;
+  };
+
+  it('bundles the AWS SDK: no zip imports or ships it from outside the bundle', () => {
+    for (const [, fn] of lambdas()) {
+      const name = (fn.Properties!.FunctionName as string).replace('fnquery-ci-', '');
+      const files = entries(name);
+      expect(files.some((f) => f.startsWith('node_modules/@aws-sdk/')), name).toBe(false);
+      const handler = unzipSync(readFileSync(join(pkg.dir, `${name}.zip`)), { filter: (f) => f.name.endsWith('.mjs') && !f.name.startsWith('node_modules/') });
+      for (const code of Object.values(handler)) expect(new TextDecoder().decode(code), name).not.toMatch(/from\s*"@aws-sdk\/|import\("@aws-sdk\//);
+    }
+  });
+
+  it('ships no source maps, and node_modules only to the LanceDB Lambdas, without its optional packages', () => {
+    for (const [, fn] of lambdas()) {
+      const name = (fn.Properties!.FunctionName as string).replace('fnquery-ci-', '');
+      const files = entries(name);
+      expect(files.filter((f) => f.endsWith('.map')), name).toEqual([]);
+      const modules = files.some((f) => f.startsWith('node_modules/'));
+      expect(modules, name).toBe(LANCEDB_LAMBDAS.includes(name));
+      if (modules) {
+        expect(files).toContain('node_modules/@lancedb/lancedb-linux-x64-gnu/lancedb.linux-x64-gnu.node');
+        expect(files.some((f) => f.startsWith('node_modules/@lancedb/lancedb/node_modules/openai/') || f.startsWith('node_modules/@huggingface/')), name).toBe(false);
+      }
+    }
+  });
+
+  it('stays under Lambda’s 250 MB unzipped limit', () => {
+    for (const z of zipSizes(pkg.dir)) expect(z.bytes, z.name).toBeLessThan(250 * 1024 * 1024);
+  });
+});
