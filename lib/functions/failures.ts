@@ -6,6 +6,9 @@ import { scrub } from '../log';
 
 const MESSAGE_MAX = 500;
 
+/** A function's reply larger than this is refused (a synchronous Lambda's own response bound is 6 MB). */
+export const FUNCTION_REPLY_MAX_BYTES = 6 * 1024 * 1024;
+
 const shortMessage = (message: string) => {
   const one = scrub(message.replace(/\s+/g, ' ').trim());
   return one.length > MESSAGE_MAX ? `${one.slice(0, MESSAGE_MAX)}…` : one;

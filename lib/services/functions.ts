@@ -25,7 +25,7 @@ export function functionInvoker(): FunctionInvoker {
   const s = c.functions;
   invoker ??=
     s.runtime === 'local'
-      ? new LocalInvoker({ blobs: blobs(), workDir: s.workDir, memoryMb: s.memoryMb, log: rootLogger() })
+      ? new LocalInvoker({ blobs: blobs(), workDir: s.workDir, memoryMb: s.memoryMb, unsafeLocal: s.unsafeLocal, log: rootLogger() })
       : new LambdaInvoker(lambdaClient(c.aws), { stage: c.stage, roleArn: s.roleArn!, timeoutMs: s.timeoutMs, memoryMb: s.memoryMb });
   return invoker;
 }
