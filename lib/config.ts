@@ -53,6 +53,8 @@ export interface FunctionSettings {
   unsafeLocal: boolean;
   /** Lambda runtime: execution role of the function Lambdas (no permissions beyond logs). */
   roleArn?: string;
+  /** Lambda runtime: concurrent executions reserved for, and capping, each function's Lambda. */
+  reservedConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -144,6 +146,7 @@ export function loadConfig(env: Env = process.env): Config {
     workDir: r.str('FNQ_FUNCTIONS_WORK_DIR', join(tmpdir(), `fnquery-functions-${stage}`))!,
     roleArn: r.str('FNQ_FUNCTIONS_ROLE_ARN'),
     unsafeLocal: r.bool('FNQ_FUNCTIONS_UNSAFE_LOCAL', false),
+    reservedConcurrency: r.int('FNQ_FUNCTIONS_RESERVED_CONCURRENCY', 5, 1, 1000),
   };
   if (functions.runtime === 'lambda' && !functions.roleArn) r.problems.push('FNQ_FUNCTIONS_ROLE_ARN is required when functions run on AWS Lambda');
   const config: Config = {

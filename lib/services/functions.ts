@@ -26,7 +26,7 @@ export function functionInvoker(): FunctionInvoker {
   invoker ??=
     s.runtime === 'local'
       ? new LocalInvoker({ blobs: blobs(), workDir: s.workDir, memoryMb: s.memoryMb, unsafeLocal: s.unsafeLocal, log: rootLogger() })
-      : new LambdaInvoker(lambdaClient(c.aws), { stage: c.stage, roleArn: s.roleArn!, timeoutMs: s.timeoutMs, memoryMb: s.memoryMb });
+      : new LambdaInvoker(lambdaClient(c.aws), { stage: c.stage, roleArn: s.roleArn!, timeoutMs: s.timeoutMs, memoryMb: s.memoryMb, reservedConcurrency: s.reservedConcurrency });
   return invoker;
 }
 
