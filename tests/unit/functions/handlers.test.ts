@@ -67,6 +67,43 @@ describe('invoking through the handler', () => {
     expect((await send({ method: 'GET' })).body).toMatchObject({ error: 'function_bad_output' });
   });
 
+  it('answers a 502 envelope, never a bare 500, for a FILE reply whose header text or size breaks the contract', async () => {
+    const FILE_OUT = { requestType: 'GET', outputType: 'FILE', outputSchema: { extensions: ['csv'] } };
+    const data = Buffer.from('a,b\n').toString('base64');
+    const replies = [
+      { filename: 'r.csv', contentType: 'text/csv\r\nset-cookie: svcwt=stolen', data },
+      { filename: 'r.csv', contentType: 'text/csv\nx: y', data },
+      { filename: 'r.csv', contentType: 'not a media type', data },
+      { filename: 'r.csv', contentType: `text/${'x'.repeat(300)}`, data },
+      { filename: 'r\r\n.csv', data },
+      { filename: 'r.csv', contentType: 'text/csv', data: 'not base64 at all!' },
+      { filename: 'r.csv', contentType: 'text/csv', data: Buffer.alloc(6 * 1024 * 1024 + 1).toString('base64') },
+    ];
+    for (const reply of replies) {
+      const { send } = await route({ shortname: 'badfile', requirements: FILE_OUT }, () => reply);
+      const res = await send({ method: 'GET' });
+      expect(res.status).toBe(502);
+      expect(res.body).toMatchObject({ error: 'function_bad_output' });
+      expect((res.body.messages as string[])[0]).toMatch(/^ISSUE: Function badfile returned an invalid response: .+ ADVICE: /);
+      expect(JSON.stringify(res.headers)).not.toContain('stolen');
+    }
+  });
+
+  it('serves a valid FILE reply with its media type, as an attachment the browser must not sniff', async () => {
+    const { send } = await route({ shortname: 'goodfile', requirements: { requestType: 'GET', outputType: 'FILE', outputSchema: { extensions: ['csv'] } } },
+      () => ({ filename: 'r.csv', contentType: 'text/csv; charset="utf-8"', data: Buffer.from('a,b\n').toString('base64') }));
+    const res = await send({ method: 'GET' });
+    expect(res.status).toBe(200);
+    expect(res.headers).toMatchObject({ 'content-type': 'text/csv; charset="utf-8"', 'x-content-type-options': 'nosniff' });
+  });
+
+  it('answers 502 for a JSON reply larger than the response limit', async () => {
+    const { send } = await route({ shortname: 'huge', requirements: JSON_OUT }, () => ({ n: 1, pad: 'x'.repeat(6 * 1024 * 1024) }));
+    const res = await send({ method: 'POST', body: { n: 1 } });
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ error: 'function_bad_output' });
+  });
+
   it('refuses a body sent to a function that takes none, and an unknown function', async () => {
     const { send, invoker } = await route({ shortname: 'ping', requirements: { requestType: 'DELETE' } }, () => null);
     const res = await send({ method: 'DELETE', body: { x: 1 } });
