@@ -10,9 +10,10 @@ vi.hoisted(() => {
 });
 import { createDeployHandler } from '../../../handlers/http/functions-deploy';
 import { createExistsHandler } from '../../../handlers/http/functions-exists';
+import { createLogsHandler } from '../../../handlers/http/functions-logs';
 import { createInvokeHandler } from '../../../handlers/http/invoke';
 import { writeBundle } from '../../../lib/functions/bundle';
-import type { FunctionInvoker, FunctionRecord, FunctionRequest } from '../../../lib/functions/ports';
+import type { FunctionInvoker, FunctionLogLine, FunctionRecord, FunctionRequest } from '../../../lib/functions/ports';
 import { validateSpec } from '../../../lib/spec/index';
 import { call } from '../../support/api-event';
 import { testDeps, testToken } from '../../support/http-deps';
@@ -140,5 +141,26 @@ describe('the management handlers', () => {
       (await call(handler, { path: `/function-service/v1/shortnames/${shortname}`, pathParams: { shortname }, token: await testToken() })).body;
     expect(await ask('taken')).toMatchObject({ shortname: 'taken', exists: true });
     expect(await ask('free')).toMatchObject({ shortname: 'free', exists: false });
+  });
+
+  it("shows a function's output to its owner only, within the asked limit", async () => {
+    const registry = new MemoryFunctionRegistry();
+    const spec = validateSpec(specFor({ shortname: 'chatty', files: {} })).spec!;
+    await registry.register({ shortname: 'chatty', owner: 'owner', version: 2, runtime: spec.runtime, spec, codeKey: 'k', codeBytes: 1, codeSha256: 'x', createdAt: 1, updatedAt: 1 }, undefined);
+    const printed: FunctionLogLine[] = [1, 2, 3].map((n) => ({ at: new Date(n).toISOString(), stream: 'stdout', text: `line ${n}` }));
+    const withLogs = Object.assign(new ScriptedInvoker(() => null), { logs: async (_fn: FunctionRecord, limit: number) => printed.slice(-limit) });
+    const ask = async (invoker: FunctionInvoker, account: string, query: Record<string, string> = {}) =>
+      call(createLogsHandler(() => ({ registry, invoker }), testDeps().get),
+        { path: '/function-service/v1/functions/chatty/logs', pathParams: { shortname: 'chatty' }, query, token: await testToken(account) });
+    const own = await ask(withLogs, 'owner', { limit: '2' });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ shortname: 'chatty', version: 2, lines: [{ text: 'line 2' }, { text: 'line 3' }] });
+    // Another account cannot tell the function exists, let alone read what it printed.
+    expect((await ask(withLogs, 'someone-else')).status).toBe(404);
+    expect((await ask(withLogs, 'owner', { limit: '0' })).status).toBe(400);
+    // On AWS Lambda the output is in CloudWatch: said plainly, with where to look.
+    const lambda = await ask(new ScriptedInvoker(() => null), 'owner');
+    expect(lambda.status).toBe(501);
+    expect((lambda.body.messages as string[])[0]).toMatch(/^ISSUE: .*CloudWatch.* ADVICE: /);
   });
 });
