@@ -25,7 +25,7 @@ export const functionTimedOut = (shortname: string, timeoutMs: number) =>
 export const functionFailed = (shortname: string, message: string) =>
   badGateway(
     `Function ${shortname} raised an error: ${shortMessage(message) || 'no message'}`,
-    'Fix the function (its output is in the service log under its shortname) or change the request',
+    'Fix the function (its owner reads what it printed at GET /function-service/v1/functions/{shortname}/logs) or change the request',
     'function_error',
   );
 
