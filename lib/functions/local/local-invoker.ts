@@ -139,7 +139,7 @@ export class LocalInvoker implements FunctionInvoker {
       const find = this.options.confinement ?? (() => findConfinement({ workDir: this.options.workDir, unsafeLocal: this.options.unsafeLocal }));
       this.confinement = mkdir(this.options.workDir, { recursive: true })
         // The sandbox's unprivileged user passes through the work folder to reach mounted code (unconfined runs too).
-        .then(() => chmod(this.options.workDir, 0o711))
+        .then(() => chmod(this.options.workDir, 0o711).catch(() => undefined))
         .then(find)
         .then((c) => {
           if (!c.confined) this.options.log.warn('hosted functions run UNCONFINED (FNQ_FUNCTIONS_UNSAFE_LOCAL=1): trusted code only');
