@@ -84,12 +84,16 @@ export interface Confinement {
   command(job: Job): Spawnable;
 }
 
-/** prlimit's arguments for the limits; exact bytes, unlike the shells' ulimit units. */
-function prlimitArgs(limits: Limits): string[] {
+/**
+ * prlimit's arguments for the limits; exact bytes, unlike the shells' ulimit units. The process
+ * limit counts every process of the real user, so it is set only where that user is the job's own
+ * (its uid, or a user namespace); unconfined, it would count the service's own processes.
+ */
+function prlimitArgs(limits: Limits, ownUser: boolean): string[] {
   return [
     `--data=${limits.memoryMb * 1024 * 1024}`,
     `--cpu=${limits.cpuSeconds}`,
-    `--nproc=${limits.processes}`,
+    ...(ownUser ? [`--nproc=${limits.processes}`] : []),
     `--nofile=${limits.openFiles}`,
     `--fsize=${limits.fileBytes}`,
     '--core=0',
@@ -166,7 +170,7 @@ class Bubblewrap implements Confinement {
       const id = String(sandboxUid(job.user));
       args.push(this.setpriv, `--reuid=${id}`, `--regid=${id}`, '--clear-groups', '--no-new-privs', '--bounding-set=-all', '--inh-caps=-all', '--');
     }
-    args.push(this.prlimit, ...prlimitArgs(job.limits), '--', job.command, ...job.args);
+    args.push(this.prlimit, ...prlimitArgs(job.limits, true), '--', job.command, ...job.args);
     return { command: this.bwrap, args, env: {}, cwd: '/' };
   }
 }
@@ -181,7 +185,7 @@ class Unconfined implements Confinement {
   }
 
   command(job: Job): Spawnable {
-    return { command: this.prlimit, args: [...prlimitArgs(job.limits), '--', job.command, ...job.args], env: job.env, cwd: job.codeDir };
+    return { command: this.prlimit, args: [...prlimitArgs(job.limits, false), '--', job.command, ...job.args], env: job.env, cwd: job.codeDir };
   }
 }
 
