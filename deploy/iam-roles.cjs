@@ -67,6 +67,8 @@ const GRANTS = {
         'lambda:GetFunction',
         'lambda:GetFunctionConfiguration',
         'lambda:DeleteFunction',
+        // The reserved-concurrency cap of each hosted function (FNQ_FUNCTIONS_RESERVED_CONCURRENCY).
+        'lambda:PutFunctionConcurrency',
       ],
       Resource: hostedLambdas(ctx),
     },

@@ -49,8 +49,12 @@ export interface FunctionSettings {
   outputCheck: 'header' | 'reject';
   /** Local runtime: where bundles are unpacked and built. */
   workDir: string;
+  /** Local runtime: run functions without the sandbox (OS limits only), for trusted code on hosts that cannot confine. */
+  unsafeLocal: boolean;
   /** Lambda runtime: execution role of the function Lambdas (no permissions beyond logs). */
   roleArn?: string;
+  /** Lambda runtime: concurrent executions reserved for, and capping, each function's Lambda. */
+  reservedConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -144,6 +148,8 @@ export function loadConfig(env: Env = process.env): Config {
     outputCheck: r.oneOf('FNQ_FUNCTIONS_OUTPUT_CHECK', ['header', 'reject'] as const, 'header'),
     workDir: r.str('FNQ_FUNCTIONS_WORK_DIR', join(tmpdir(), `fnquery-functions-${stage}`))!,
     roleArn: r.str('FNQ_FUNCTIONS_ROLE_ARN'),
+    unsafeLocal: r.bool('FNQ_FUNCTIONS_UNSAFE_LOCAL', false),
+    reservedConcurrency: r.int('FNQ_FUNCTIONS_RESERVED_CONCURRENCY', 5, 1, 1000),
   };
   if (functions.runtime === 'lambda' && !functions.roleArn) r.problems.push('FNQ_FUNCTIONS_ROLE_ARN is required when functions run on AWS Lambda');
   const config: Config = {

@@ -100,6 +100,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     FNQ_JWT_SECRET: secret,
     FNQ_LANCE_URI: join(options.dataDir, 'lancedb'),
+    // Each stack its own functions folder: DELETE ends every worker found under it (lib/functions/local/reaper.ts),
+    // which must never reach another stack's workers on the same machine.
+    FNQ_FUNCTIONS_WORK_DIR: process.env.FNQ_FUNCTIONS_WORK_DIR ?? join(options.dataDir, 'functions'),
     PORT: String(options.port),
     FNQ_LAMBDA_PORT: String(lambdaPort),
     FNQ_BUILD_DIR: buildDir,

@@ -7,6 +7,7 @@ import {
   DeleteFunctionCommand,
   GetFunctionConfigurationCommand,
   InvokeCommand,
+  PutFunctionConcurrencyCommand,
   ResourceNotFoundException,
   UpdateFunctionCodeCommand,
   UpdateFunctionConfigurationCommand,
@@ -28,6 +29,11 @@ export interface LambdaInvokerOptions {
   roleArn: string;
   timeoutMs: number;
   memoryMb: number;
+  /**
+   * Concurrent executions reserved for (and capping) each function's Lambda, so one account's function
+   * cannot drain the AWS account's concurrency that the service and other functions need.
+   */
+  reservedConcurrency: number;
   /** Longest wait for a Lambda to become active or updated, in seconds. */
   maxWaitSeconds?: number;
 }
@@ -49,6 +55,11 @@ export class LambdaInvoker implements FunctionInvoker {
     private readonly lambda: LambdaClient,
     private readonly options: LambdaInvokerOptions,
   ) {}
+
+  /** Hosted Lambdas write to CloudWatch Logs, which the owner reads there. */
+  async logs(): Promise<undefined> {
+    return undefined;
+  }
 
   async deploy(fn: FunctionRecord, code: Uint8Array): Promise<void> {
     const bootstrap = this.bootstrapFor(fn);
@@ -78,6 +89,7 @@ export class LambdaInvoker implements FunctionInvoker {
       await this.lambda.send(new CreateFunctionCommand({ ...settings, Code: { ZipFile }, PackageType: 'Zip' }));
       await waitUntilFunctionActiveV2(waiter, { FunctionName });
     }
+    await this.lambda.send(new PutFunctionConcurrencyCommand({ FunctionName, ReservedConcurrentExecutions: this.options.reservedConcurrency }));
   }
 
   async remove(fn: FunctionRecord): Promise<void> {

@@ -6,6 +6,9 @@ import { scrub } from '../log';
 
 const MESSAGE_MAX = 500;
 
+/** A function's reply larger than this is refused (a synchronous Lambda's own response bound is 6 MB). */
+export const FUNCTION_REPLY_MAX_BYTES = 6 * 1024 * 1024;
+
 const shortMessage = (message: string) => {
   const one = scrub(message.replace(/\s+/g, ' ').trim());
   return one.length > MESSAGE_MAX ? `${one.slice(0, MESSAGE_MAX)}…` : one;
@@ -22,7 +25,7 @@ export const functionTimedOut = (shortname: string, timeoutMs: number) =>
 export const functionFailed = (shortname: string, message: string) =>
   badGateway(
     `Function ${shortname} raised an error: ${shortMessage(message) || 'no message'}`,
-    'Fix the function (its output is in the service log under its shortname) or change the request',
+    'Fix the function (its owner reads what it printed at GET /function-service/v1/functions/{shortname}/logs) or change the request',
     'function_error',
   );
 

@@ -7,7 +7,7 @@ import { readMultipartFile } from '../http/multipart';
 import type { Logger } from '../log';
 import { compiledValidators, defaultSchemaCompiler, outputBody, type NormalizedSpec, type Violation } from '../spec/index';
 import { errorsOf } from '../spec/schema-compiler';
-import { functionBadOutput } from './failures';
+import { FUNCTION_REPLY_MAX_BYTES, functionBadOutput } from './failures';
 import { functionNotFound } from './manage';
 import { mediaTypeOf } from './media-types';
 import type { FunctionInvoker, FunctionRecord, FunctionRegistry, FunctionRequest } from './ports';
@@ -96,18 +96,44 @@ function outputMismatch(fn: FunctionRecord, body: unknown): string | undefined {
   return first && `${first.instancePath || '/'} ${first.message ?? 'is invalid'}`;
 }
 
+// RFC 9110 media type: type "/" subtype, then parameters (token or quoted string); nothing that
+// could end a header line or start another.
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:[ \t]*;[ \t]*${TOKEN}=(?:${TOKEN}|"[^"\\\x00-\x1f\x7f]*"))*$`);
+const MEDIA_TYPE_MAX = 200;
+const FILENAME_MAX = 255;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
+const CONTROL = /[\x00-\x1f\x7f]/;
+
+/** The function's FILE answer, checked field by field: a bad one is the function's fault (502), never ours (500). */
 function fileReply(fn: FunctionRecord, body: unknown): Reply {
   const file = body as { filename?: unknown; contentType?: unknown; data?: unknown } | null;
-  if (!file || typeof file !== 'object' || typeof file.data !== 'string' || (file.filename !== undefined && typeof file.filename !== 'string')) {
+  if (!file || typeof file !== 'object' || typeof file.data !== 'string' || (file.filename !== undefined && typeof file.filename !== 'string')
+    || (file.contentType !== undefined && file.contentType !== null && typeof file.contentType !== 'string')) {
     throw functionBadOutput(fn.shortname, 'FILE output must be {filename, contentType, data} with base64 data');
   }
   const filename = typeof file.filename === 'string' ? file.filename : 'output';
+  if (filename.length > FILENAME_MAX || CONTROL.test(filename)) {
+    throw functionBadOutput(fn.shortname, `the filename must be at most ${FILENAME_MAX} characters without control characters`);
+  }
   const contentType = typeof file.contentType === 'string' && file.contentType ? file.contentType : mediaTypeOf(filename);
+  if (contentType.length > MEDIA_TYPE_MAX || !MEDIA_TYPE.test(contentType)) {
+    throw functionBadOutput(fn.shortname, `the contentType is not a media type such as "application/pdf" or "text/csv; charset=utf-8"`);
+  }
+  if (!BASE64.test(file.data)) throw functionBadOutput(fn.shortname, 'the file data is not base64');
+  const bytes = Buffer.from(file.data, 'base64');
+  if (bytes.length > FUNCTION_REPLY_MAX_BYTES) throw functionBadOutput(fn.shortname, `the file is larger than ${FUNCTION_REPLY_MAX_BYTES} bytes`);
   return {
     status: 200,
     // Sent as bytes with the function's content type; the span id stays in the header only.
-    body: Buffer.from(file.data, 'base64'),
-    headers: { 'content-type': contentType, 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(filename)}` },
+    body: bytes,
+    headers: {
+      'content-type': contentType,
+      'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      // Whatever the function names, browsers neither guess another type nor render it in our origin.
+      'x-content-type-options': 'nosniff',
+    },
   };
 }
 
@@ -135,7 +161,9 @@ export async function invokeFunction(deps: InvokeDeps, req: InvocationRequest): 
         headers[OUTPUT_INVALID_HEADER] = mismatch;
       }
       // Bytes, so the answer is exactly what the function returned (no spanId added to it).
-      return { status: 200, body: Buffer.from(JSON.stringify(body)), headers };
+      const bytes = Buffer.from(JSON.stringify(body) ?? 'null');
+      if (bytes.length > FUNCTION_REPLY_MAX_BYTES) throw functionBadOutput(fn.shortname, `the response is larger than ${FUNCTION_REPLY_MAX_BYTES} bytes`);
+      return { status: 200, body: bytes, headers };
     }
   }
 }

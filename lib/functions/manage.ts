@@ -105,6 +105,28 @@ export async function deleteFunction(deps: HostingDeps, owner: string, shortname
   return removed;
 }
 
+/** Lines returned by the logs route when the caller names no `limit`, and the most it may name. */
+export const LOG_LINES_DEFAULT = 200;
+export const LOG_LINES_MAX = 1000;
+
+/** The newest lines the owner's function printed; another account's function is a 404. */
+export async function functionLogs(deps: Pick<HostingDeps, 'registry' | 'invoker'>, owner: string, shortname: string, limitText?: string) {
+  const fn = await deps.registry.get(shortname);
+  if (!fn || fn.owner !== owner) throw functionNotFound(shortname);
+  const limit = limitText === undefined ? LOG_LINES_DEFAULT : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > LOG_LINES_MAX) {
+    throw badRequest(`/query/limit: must be a whole number from 1 to ${LOG_LINES_MAX}`, `Send limit=${LOG_LINES_DEFAULT}, or leave it out`, 'request_invalid');
+  }
+  const lines = await deps.invoker.logs(fn, limit);
+  if (!lines) {
+    throw new ServiceError(501, 'function_logs_elsewhere', {
+      issue: `Functions running on AWS Lambda write their output to CloudWatch Logs, not to this service`,
+      advice: `Read the log group /aws/lambda/ of the function's Lambda in CloudWatch (docs/functions.md)`,
+    });
+  }
+  return { shortname: fn.shortname, version: fn.version, lines };
+}
+
 /** What the management routes show of a function. */
 export function functionView(r: FunctionRecord) {
   return {

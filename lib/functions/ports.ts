@@ -58,6 +58,13 @@ export interface InvokeResult {
   body: unknown;
 }
 
+/** One line a function printed, as its owner reads it (scrubbed like the service log). */
+export interface FunctionLogLine {
+  at: string;
+  stream: 'stdout' | 'stderr';
+  text: string;
+}
+
 export interface FunctionInvoker {
   /** Makes a new version runnable (AWS: creates or updates its Lambda). */
   deploy(fn: FunctionRecord, code: Uint8Array): Promise<void>;
@@ -65,6 +72,8 @@ export interface FunctionInvoker {
   remove(fn: FunctionRecord): Promise<void>;
   /** Runs the entrypoint; timeouts and failures leave as 504/502 ServiceErrors (failures.ts). */
   invoke(fn: FunctionRecord, request: FunctionRequest, options: InvokeOptions): Promise<InvokeResult>;
+  /** The newest lines the function printed, oldest first; undefined where logs live elsewhere (AWS: CloudWatch). */
+  logs(fn: FunctionRecord, limit: number): Promise<FunctionLogLine[] | undefined>;
 }
 
 /** Registry and code keys ignore case, so `Weather` cannot sit beside `weather`. */

@@ -1,6 +1,7 @@
 // Function hosting end to end through the local stack (serverless offline + emulators): deployed
 // with the fnq CLI as a user would, then called over HTTP. The runners live inline in the bundled
 // handlers (.esbuild/), so these calls also prove they are found there.
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { CliIO } from '../../cli/command';
@@ -236,6 +237,41 @@ describe('function hosting through the local stack', () => {
     const result = await fnq(OWNER, 'deploy', await functionDir({ ...PING, shortname: 'bad name' }));
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/invalid, 1 violation[\s\S]*\/shortname {2}\[shortname.charset\]/);
+  });
+
+  it("keeps a function's output for its owner (the logs route), and DELETE through the route leaves no process of it", async () => {
+    const marker = `${700 + Math.floor(Math.random() * 100)}.${Date.now() % 100000}`;
+    await deploy({
+      shortname: 'e2e-leaver',
+      requirements: { requestType: 'GET' },
+      files: {
+        'index.mjs': `import { spawn } from 'node:child_process';
+export function handler() { console.log('printed by the function'); spawn('sleep', ['${marker}'], { detached: true, stdio: 'ignore' }).unref(); return 1; }`,
+      },
+    });
+    expect((await callFn('e2e-leaver')).status).toBe(204);
+    const logs = async (account: string) =>
+      fetch(`${url}/function-service/v1/functions/e2e-leaver/logs`, { headers: { svcwt: await token(account) } });
+    // The invoke and logs routes are separate Lambdas: the log is shared through the function's folder.
+    const own = await logs(OWNER);
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { lines: { text: string }[] }).lines.map((l) => l.text)).toContain('printed by the function');
+    expect((await logs(OTHER)).status).toBe(404);
+
+    const running = async () => {
+      let found = 0;
+      for (const pid of (await readdir('/proc')).filter((p) => /^\d+$/.test(p))) {
+        const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+        const state = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+        if (cmdline.split('\0').includes(marker) && !/\) Z /.test(state)) found += 1;
+      }
+      return found;
+    };
+    expect(await running()).toBe(1);
+    // DELETE runs in another Lambda than the calls: it still ends the worker and what the function left behind.
+    expect((await fnq(OWNER, 'functions', 'delete', 'e2e-leaver')).code).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await running()).toBe(0);
   });
 
   it('runs the Java example when a JDK is present', async (ctx) => {

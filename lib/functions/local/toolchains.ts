@@ -1,8 +1,10 @@
 // How each language runs on the local runtime: the runner written beside the code, the build step
-// of compiled languages, and the command of a warm worker with its memory cap and a clean
+// of compiled languages, and the command of a warm worker with its heap flag and a clean
 // environment (PATH, HOME in a private folder, LANG: no variable of the service reaches user code).
+// Commands are written with the paths the code sees (sandbox.ts: /function, /runner, /tmp when
+// confined); the confinement wraps them, builds included.
 import { execFile } from 'node:child_process';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { copyFile, readdir, writeFile } from 'node:fs/promises';
 import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +18,7 @@ import { phpRunner } from '../runners/php';
 import type { RunnerSource } from '../runners/protocol';
 import { pythonRunner } from '../runners/python';
 import { rubyRunner } from '../runners/ruby';
+import { findProgram } from './programs';
 
 const run = promisify(execFile);
 
@@ -27,6 +30,8 @@ export interface Prepared {
   runnerDir: string;
   /** The worker's HOME and TMPDIR. */
   homeDir: string;
+  /** The compilers' cache, shared by the builds of every function (compiler output only). */
+  cacheDir: string;
   entryFile: string;
 }
 
@@ -34,31 +39,25 @@ export interface Launch {
   command: string;
   args: string[];
   env: Record<string, string>;
+  /** The programs the command runs, whose installations the sandbox shows. */
+  programs: string[];
   /** The descriptor the runner replies on: 3, or 1 for runtimes that cannot open fd 3 (the JVM). */
   replyFd?: 1 | 3;
 }
+
+/** Runs a build command confined, with the runner and cache folders writable; rejects with its output. */
+export type BuildExec = (launch: Launch) => Promise<void>;
 
 interface Toolchain {
   /** Programs the family needs, looked up on the service's PATH. */
   programs: string[];
   runner(fn: FunctionRecord): RunnerSource;
-  build?(p: Prepared, tools: Tools, workDir: string): Promise<void>;
+  /** `host` has the service's paths (to write files), `seen` the paths the compiler sees. */
+  build?(host: Prepared, seen: Prepared, tools: Tools, exec: BuildExec): Promise<void>;
   launch(p: Prepared, tools: Tools, memoryMb: number): Launch;
 }
 
 type Tools = Record<string, string>;
-
-const BUILD_TIMEOUT_MS = 180_000;
-
-/**
- * Data-segment cap (RLIMIT_DATA: the memory a process writes to) for runtimes without a heap flag
- * of their own (V8 and the JVM have one). Not an address-space cap: Go reserves far more address
- * space than it uses and would not start under one.
- */
-const capped = (memoryMb: number, command: string, args: string[]) => ({
-  command: '/bin/sh',
-  args: ['-c', 'ulimit -d "$0" && exec "$@"', String(memoryMb * 1024), command, ...args],
-});
 
 function cleanEnv(p: Prepared, tools: Tools, extra: Record<string, string> = {}): Record<string, string> {
   const bins = [...new Set(Object.values(tools).map((t) => dirname(t)))];
@@ -68,9 +67,9 @@ function cleanEnv(p: Prepared, tools: Tools, extra: Record<string, string> = {})
 const runnerPath = (p: Prepared, source: RunnerSource) => join(p.runnerDir, source.fileName);
 
 /** Compiler output with our folders taken out, as the 400 of a deploy that does not build. */
-async function compile(p: Prepared, command: string, args: string[], env: Record<string, string>): Promise<void> {
+async function compile(p: Prepared, exec: BuildExec, launch: Launch): Promise<void> {
   try {
-    await run(command, args, { cwd: p.codeDir, env, timeout: BUILD_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 });
+    await exec(launch);
   } catch (e) {
     const { stdout = '', stderr = '' } = e as { stdout?: string; stderr?: string };
     const output = `${stderr}\n${stdout}`.split(p.codeDir + '/').join('').split(p.runnerDir).join('<runner>').trim();
@@ -92,78 +91,86 @@ const TOOLCHAINS: Partial<Record<RuntimeFamily, Toolchain>> = {
       command: process.execPath,
       args: [`--max-old-space-size=${memoryMb}`, runnerPath(p, nodeRunner), join(p.codeDir, p.entryFile), p.fn.spec.entrypoint],
       env: cleanEnv(p, tools),
+      programs: [process.execPath],
     }),
   },
   python: {
     programs: ['python3'],
     runner: () => pythonRunner,
-    // -I: isolated from PYTHON* variables and the user site; -u: output reaches the log as it is written.
-    launch: (p, tools, memoryMb) => ({
-      ...capped(memoryMb, tools.python3!, ['-I', '-u', runnerPath(p, pythonRunner), join(p.codeDir, p.entryFile), p.fn.spec.entrypoint]),
+    // -I: isolated from PYTHON* variables and the user site; -u: output is written as it comes.
+    launch: (p, tools) => ({
+      command: tools.python3!,
+      args: ['-I', '-u', runnerPath(p, pythonRunner), join(p.codeDir, p.entryFile), p.fn.spec.entrypoint],
       env: cleanEnv(p, tools),
+      programs: [tools.python3!],
     }),
   },
   ruby: {
     programs: ['ruby'],
     runner: () => rubyRunner,
-    launch: (p, tools, memoryMb) => ({
-      ...capped(memoryMb, tools.ruby!, [runnerPath(p, rubyRunner), join(p.codeDir, p.entryFile), p.fn.spec.entrypoint]),
+    launch: (p, tools) => ({
+      command: tools.ruby!,
+      args: [runnerPath(p, rubyRunner), join(p.codeDir, p.entryFile), p.fn.spec.entrypoint],
       env: cleanEnv(p, tools),
+      programs: [tools.ruby!],
     }),
   },
   php: {
     programs: ['php'],
     runner: () => phpRunner,
     launch: (p, tools, memoryMb) => ({
-      ...capped(memoryMb, tools.php!, ['-n', '-d', `memory_limit=${memoryMb}M`, '-d', 'display_errors=stderr',
-        runnerPath(p, phpRunner), join(p.codeDir, p.entryFile), p.fn.spec.entrypoint]),
+      command: tools.php!,
+      args: ['-n', '-d', `memory_limit=${memoryMb}M`, '-d', 'display_errors=stderr', runnerPath(p, phpRunner), join(p.codeDir, p.entryFile), p.fn.spec.entrypoint],
       env: cleanEnv(p, tools),
+      programs: [tools.php!],
     }),
   },
   java: {
     programs: ['java', 'javac'],
     runner: () => javaRunner,
-    build: async (p, tools) => {
-      const sources = await filesEndingIn(p.codeDir, '.java');
-      await compile(p, tools.javac!, ['-encoding', 'UTF-8', '-nowarn', '-d', join(p.runnerDir, 'classes'), runnerPath(p, javaRunner), ...sources], cleanEnv(p, tools));
+    build: async (host, seen, tools, exec) => {
+      const sources = (await filesEndingIn(host.codeDir, '.java')).map((f) => seen.codeDir + f.slice(host.codeDir.length));
+      // -proc:none: no annotation processor (code of the bundle) runs at build time.
+      await compile(seen, exec, {
+        command: tools.javac!,
+        args: ['-encoding', 'UTF-8', '-nowarn', '-proc:none', '-d', join(seen.runnerDir, 'classes'), runnerPath(seen, javaRunner), ...sources],
+        env: cleanEnv(seen, tools),
+        programs: [tools.javac!],
+      });
     },
     launch: (p, tools, memoryMb) => ({
       command: tools.java!,
+      // The heap takes three quarters of the memory cap; the JVM's own code and metadata need the rest.
       // Start-up matters more than peak speed for short calls.
-      args: [`-Xmx${memoryMb}m`, '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xshare:auto', '-cp', join(p.runnerDir, 'classes'),
+      args: [`-Xmx${Math.floor((memoryMb * 3) / 4)}m`, '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xshare:auto', '-cp', join(p.runnerDir, 'classes'),
         'FnqRunner', p.entryFile.replace(/\.java$/, ''), p.fn.spec.entrypoint],
       env: cleanEnv(p, tools),
+      programs: [tools.java!],
       replyFd: 1,
     }),
   },
   go: {
     programs: ['go'],
     runner: (fn) => goRunner(fn.spec.entrypoint),
-    build: async (p, tools, workDir) => {
+    build: async (host, seen, tools, exec) => {
       // The runner joins the function's package main; a bundle without go.mod gets a minimal one.
-      const runner = goRunner(p.fn.spec.entrypoint);
-      await copyFile(runnerPath(p, runner), join(p.codeDir, runner.fileName));
-      if (!existsSync(join(p.codeDir, 'go.mod'))) await writeFile(join(p.codeDir, 'go.mod'), 'module function\n\ngo 1.18\n');
-      await compile(p, tools.go!, ['build', '-o', join(p.runnerDir, 'function'), '.'], cleanEnv(p, tools, {
-        // One build cache for every function; no module downloads (the standard library and vendored code only).
-        GOCACHE: join(workDir, 'go-cache'), GOPATH: join(workDir, 'go-path'), GOPROXY: 'off', GOFLAGS: '-mod=mod',
-        CGO_ENABLED: '0', GOTOOLCHAIN: 'local',
-      }));
+      const runner = goRunner(host.fn.spec.entrypoint);
+      await copyFile(runnerPath(host, runner), join(host.codeDir, runner.fileName));
+      if (!existsSync(join(host.codeDir, 'go.mod'))) await writeFile(join(host.codeDir, 'go.mod'), 'module function\n\ngo 1.18\n');
+      await compile(seen, exec, {
+        command: tools.go!,
+        args: ['build', '-o', join(seen.runnerDir, 'function'), '.'],
+        env: cleanEnv(seen, tools, {
+          // One build cache for every function; no module downloads (the standard library and vendored code only).
+          GOCACHE: join(seen.cacheDir, 'go-build'), GOPATH: join(seen.cacheDir, 'go-path'), GOPROXY: 'off', GOFLAGS: '-mod=mod',
+          CGO_ENABLED: '0', GOTOOLCHAIN: 'local',
+        }),
+        programs: [tools.go!],
+      });
     },
-    launch: (p, tools, memoryMb) => ({ ...capped(memoryMb, join(p.runnerDir, 'function'), []), env: cleanEnv(p, tools) }),
+    launch: (p, tools) => ({ command: join(p.runnerDir, 'function'), args: [], env: cleanEnv(p, tools), programs: [] }),
   },
 };
-
-// Searched after PATH: serverless offline gives handlers only the variables serverless.yml declares.
-const SYSTEM_DIRS = ['/usr/local/bin', '/usr/bin', '/bin'];
-
-function onPath(program: string): string | undefined {
-  for (const dir of [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), ...SYSTEM_DIRS]) {
-    const path = join(dir, program);
-    if (existsSync(path)) return realpathSync(path);
-  }
-  return undefined;
-}
 
 /** pyenv and similar put shims on PATH that need the service's environment; the interpreter itself does not. */
 async function interpreterBehind(path: string): Promise<string> {
@@ -176,7 +183,7 @@ const resolved = new Map<RuntimeFamily, Promise<Tools | undefined>>();
 async function resolveTools(toolchain: Toolchain): Promise<Tools | undefined> {
   const tools: Tools = {};
   for (const program of toolchain.programs) {
-    const path = onPath(program);
+    const path = findProgram(program);
     if (!path) return undefined;
     tools[program] = program === 'python3' ? await interpreterBehind(path) : path;
   }
@@ -185,7 +192,7 @@ async function resolveTools(toolchain: Toolchain): Promise<Tools | undefined> {
 
 export interface ReadyToolchain {
   runner: RunnerSource;
-  build?(p: Prepared, workDir: string): Promise<void>;
+  build?(host: Prepared, seen: Prepared, exec: BuildExec): Promise<void>;
   launch(p: Prepared, memoryMb: number): Launch;
 }
 
@@ -206,7 +213,7 @@ export async function toolchainFor(family: RuntimeFamily, fn: FunctionRecord): P
   const found = tools;
   return {
     runner: toolchain.runner(fn),
-    build: toolchain.build && ((p, workDir) => toolchain.build!(p, found, workDir)),
+    build: toolchain.build && ((host, seen, exec) => toolchain.build!(host, seen, found, exec)),
     launch: (p, memoryMb) => toolchain.launch(p, found, memoryMb),
   };
 }

@@ -1,20 +1,21 @@
-// One warm worker: a child process running a function's runner, answering one request at a time
-// over the line protocol (runners/protocol.ts). A call that outlives its timeout kills the process;
-// a crash or kill leaves the worker dead and the invoker starts a fresh one for the next call.
+// One warm worker: a confined child process running a function's runner, answering one request at a
+// time over the line protocol (runners/protocol.ts). A call that outlives its timeout kills the
+// process (with the sandbox, its whole PID namespace); a crash or kill leaves the worker dead and
+// the invoker starts a fresh one for the next call. What the function prints goes to its own log.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import type { Logger } from '../../log';
-import { functionBadOutput, functionCrashed, functionFailed, functionTimedOut } from '../failures';
+import { FUNCTION_REPLY_MAX_BYTES, functionBadOutput, functionCrashed, functionFailed, functionTimedOut } from '../failures';
 import type { FunctionRequest } from '../ports';
 import type { WorkerMessage } from '../runners/protocol';
-import type { Launch } from './toolchains';
+import type { FunctionLog } from './function-logs';
+import type { Spawnable } from './sandbox';
 
-/** Lines of user output logged per call; the rest are counted. */
+/** Lines of user output kept per call; the rest are dropped with a note. */
 const OUTPUT_LINES_PER_CALL = 100;
 const OUTPUT_LINE_MAX = 1000;
-/** The largest reply line accepted (Lambda's own response bound is 6 MB). */
-export const REPLY_MAX_BYTES = 6 * 1024 * 1024;
+/** A printed line longer than this ends the worker before the service holds it all in memory. */
+const OUTPUT_LINE_BOUND = 1024 * 1024;
 
 interface Pending {
   id: number;
@@ -28,21 +29,26 @@ export class Worker {
   private pending: Pending | undefined;
   private nextId = 1;
   private alive = true;
-  private log: Logger;
   private outputLines = 0;
 
   constructor(
-    launch: Launch,
-    cwd: string,
+    command: Spawnable,
+    replyFd: 1 | 3,
     private readonly shortname: string,
-    baseLog: Logger,
+    private readonly output: FunctionLog,
   ) {
-    this.log = baseLog;
     // One descriptor carries the replies (fd 3 unless the launch says 1); the others are the function's own output.
-    const replyFd = launch.replyFd ?? 3;
-    this.child = spawn(launch.command, launch.args, { cwd, env: launch.env, stdio: ['pipe', 'pipe', 'pipe', replyFd === 3 ? 'pipe' : 'ignore'] });
+    this.child = spawn(command.command, command.args, {
+      cwd: command.cwd,
+      env: command.env,
+      stdio: ['pipe', 'pipe', 'pipe', replyFd === 3 ? 'pipe' : 'ignore'],
+      // Its own process group: unconfined, a kill reaches the children it started too.
+      detached: true,
+    });
     if (replyFd !== 1) this.capture(this.child.stdout!, 'stdout');
     this.capture(this.child.stderr!, 'stderr');
+    this.bound(this.child.stdio[replyFd] as Readable, FUNCTION_REPLY_MAX_BYTES, () =>
+      functionBadOutput(this.shortname, `the response is larger than ${FUNCTION_REPLY_MAX_BYTES} bytes`));
     // Writing to a worker that just died must not crash the service.
     this.child.stdin!.on('error', () => undefined);
     this.started = new Promise((resolve, reject) => {
@@ -66,8 +72,7 @@ export class Worker {
   }
 
   /** Runs one request; the timeout counts start-up too, so a cold call has the same bound. */
-  async call(request: FunctionRequest, timeoutMs: number, log: Logger, signal?: AbortSignal): Promise<unknown> {
-    this.log = log;
+  async call(request: FunctionRequest, timeoutMs: number, signal?: AbortSignal): Promise<unknown> {
     this.outputLines = 0;
     let timer: NodeJS.Timeout | undefined;
     const stop = () => this.kill();
@@ -87,7 +92,13 @@ export class Worker {
   }
 
   kill(): void {
-    if (this.alive) this.child.kill('SIGKILL');
+    if (this.alive && this.child.pid) {
+      try {
+        process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
     this.alive = false;
   }
 
@@ -100,12 +111,20 @@ export class Worker {
     });
   }
 
-  private onReply(line: string, started: () => void, failedToStart: (e: Error) => void): void {
-    if (line.length > REPLY_MAX_BYTES) {
-      this.pending?.reject(functionBadOutput(this.shortname, `the response is larger than ${REPLY_MAX_BYTES} bytes`));
+  /** Ends the worker when an unfinished line of `stream` outgrows `max` bytes, before the service buffers it all. */
+  private bound(stream: Readable, max: number, error: () => Error): void {
+    let open = 0;
+    stream.on('data', (chunk: Buffer) => {
+      const newline = chunk.lastIndexOf(10);
+      open = newline === -1 ? open + chunk.length : chunk.length - newline - 1;
+      if (open <= max) return;
+      this.pending?.reject(error());
       this.pending = undefined;
-      return;
-    }
+      this.kill();
+    });
+  }
+
+  private onReply(line: string, started: () => void, failedToStart: (e: Error) => void): void {
     let message: WorkerMessage;
     try {
       message = JSON.parse(line) as WorkerMessage;
@@ -122,12 +141,13 @@ export class Worker {
   }
 
   private capture(stream: Readable, name: 'stdout' | 'stderr'): void {
+    this.bound(stream, OUTPUT_LINE_BOUND, () => functionCrashed(this.shortname, `it printed a line longer than ${OUTPUT_LINE_BOUND} bytes`));
     createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
       this.outputLines += 1;
       if (this.outputLines > OUTPUT_LINES_PER_CALL) return;
       const text = line.length > OUTPUT_LINE_MAX ? `${line.slice(0, OUTPUT_LINE_MAX)}…` : line;
-      const suffix = this.outputLines === OUTPUT_LINES_PER_CALL ? ' (further output of this call is not logged)' : '';
-      this.log.info('function output', { function: this.shortname, stream: name, text: text + suffix });
+      const suffix = this.outputLines === OUTPUT_LINES_PER_CALL ? ' (further output of this call is not kept)' : '';
+      this.output.append({ stream: name, text: text + suffix });
     });
   }
 }

@@ -11,6 +11,8 @@ const PACKAGES: Record<string, { program: string; pkg: string }> = {
   go: { program: 'go', pkg: 'golang-go' },
   java: { program: 'javac', pkg: 'openjdk-17-jdk-headless' },
   dotnet: { program: 'dotnet', pkg: '' },
+  // Not a language: the sandbox every function runs in (lib/functions/local/sandbox.ts).
+  bwrap: { program: 'bwrap', pkg: 'bubblewrap' },
 };
 
 const onPath = (program: string) => (process.env.PATH ?? '').split(delimiter).some((dir) => existsSync(join(dir, program)));

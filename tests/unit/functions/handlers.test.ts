@@ -10,9 +10,10 @@ vi.hoisted(() => {
 });
 import { createDeployHandler } from '../../../handlers/http/functions-deploy';
 import { createExistsHandler } from '../../../handlers/http/functions-exists';
+import { createLogsHandler } from '../../../handlers/http/functions-logs';
 import { createInvokeHandler } from '../../../handlers/http/invoke';
 import { writeBundle } from '../../../lib/functions/bundle';
-import type { FunctionInvoker, FunctionRecord, FunctionRequest } from '../../../lib/functions/ports';
+import type { FunctionInvoker, FunctionLogLine, FunctionRecord, FunctionRequest } from '../../../lib/functions/ports';
 import { validateSpec } from '../../../lib/spec/index';
 import { call } from '../../support/api-event';
 import { testDeps, testToken } from '../../support/http-deps';
@@ -24,6 +25,10 @@ class ScriptedInvoker implements FunctionInvoker {
   constructor(private readonly answer: (r: FunctionRequest) => unknown) {}
   async deploy() {}
   async remove() {}
+  /** Like the Lambda invoker: its functions' output is elsewhere. */
+  async logs(): Promise<undefined> {
+    return undefined;
+  }
   async invoke(_fn: FunctionRecord, request: FunctionRequest) {
     this.requests.push(request);
     return { body: this.answer(request) };
@@ -67,6 +72,43 @@ describe('invoking through the handler', () => {
     expect((await send({ method: 'GET' })).body).toMatchObject({ error: 'function_bad_output' });
   });
 
+  it('answers a 502 envelope, never a bare 500, for a FILE reply whose header text or size breaks the contract', async () => {
+    const FILE_OUT = { requestType: 'GET', outputType: 'FILE', outputSchema: { extensions: ['csv'] } };
+    const data = Buffer.from('a,b\n').toString('base64');
+    const replies = [
+      { filename: 'r.csv', contentType: 'text/csv\r\nset-cookie: svcwt=stolen', data },
+      { filename: 'r.csv', contentType: 'text/csv\nx: y', data },
+      { filename: 'r.csv', contentType: 'not a media type', data },
+      { filename: 'r.csv', contentType: `text/${'x'.repeat(300)}`, data },
+      { filename: 'r\r\n.csv', data },
+      { filename: 'r.csv', contentType: 'text/csv', data: 'not base64 at all!' },
+      { filename: 'r.csv', contentType: 'text/csv', data: Buffer.alloc(6 * 1024 * 1024 + 1).toString('base64') },
+    ];
+    for (const reply of replies) {
+      const { send } = await route({ shortname: 'badfile', requirements: FILE_OUT }, () => reply);
+      const res = await send({ method: 'GET' });
+      expect(res.status).toBe(502);
+      expect(res.body).toMatchObject({ error: 'function_bad_output' });
+      expect((res.body.messages as string[])[0]).toMatch(/^ISSUE: Function badfile returned an invalid response: .+ ADVICE: /);
+      expect(JSON.stringify(res.headers)).not.toContain('stolen');
+    }
+  });
+
+  it('serves a valid FILE reply with its media type, as an attachment the browser must not sniff', async () => {
+    const { send } = await route({ shortname: 'goodfile', requirements: { requestType: 'GET', outputType: 'FILE', outputSchema: { extensions: ['csv'] } } },
+      () => ({ filename: 'r.csv', contentType: 'text/csv; charset="utf-8"', data: Buffer.from('a,b\n').toString('base64') }));
+    const res = await send({ method: 'GET' });
+    expect(res.status).toBe(200);
+    expect(res.headers).toMatchObject({ 'content-type': 'text/csv; charset="utf-8"', 'x-content-type-options': 'nosniff' });
+  });
+
+  it('answers 502 for a JSON reply larger than the response limit', async () => {
+    const { send } = await route({ shortname: 'huge', requirements: JSON_OUT }, () => ({ n: 1, pad: 'x'.repeat(6 * 1024 * 1024) }));
+    const res = await send({ method: 'POST', body: { n: 1 } });
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ error: 'function_bad_output' });
+  });
+
   it('refuses a body sent to a function that takes none, and an unknown function', async () => {
     const { send, invoker } = await route({ shortname: 'ping', requirements: { requestType: 'DELETE' } }, () => null);
     const res = await send({ method: 'DELETE', body: { x: 1 } });
@@ -103,5 +145,26 @@ describe('the management handlers', () => {
       (await call(handler, { path: `/function-service/v1/shortnames/${shortname}`, pathParams: { shortname }, token: await testToken() })).body;
     expect(await ask('taken')).toMatchObject({ shortname: 'taken', exists: true });
     expect(await ask('free')).toMatchObject({ shortname: 'free', exists: false });
+  });
+
+  it("shows a function's output to its owner only, within the asked limit", async () => {
+    const registry = new MemoryFunctionRegistry();
+    const spec = validateSpec(specFor({ shortname: 'chatty', files: {} })).spec!;
+    await registry.register({ shortname: 'chatty', owner: 'owner', version: 2, runtime: spec.runtime, spec, codeKey: 'k', codeBytes: 1, codeSha256: 'x', createdAt: 1, updatedAt: 1 }, undefined);
+    const printed: FunctionLogLine[] = [1, 2, 3].map((n) => ({ at: new Date(n).toISOString(), stream: 'stdout', text: `line ${n}` }));
+    const withLogs = Object.assign(new ScriptedInvoker(() => null), { logs: async (_fn: FunctionRecord, limit: number) => printed.slice(-limit) });
+    const ask = async (invoker: FunctionInvoker, account: string, query: Record<string, string> = {}) =>
+      call(createLogsHandler(() => ({ registry, invoker }), testDeps().get),
+        { path: '/function-service/v1/functions/chatty/logs', pathParams: { shortname: 'chatty' }, query, token: await testToken(account) });
+    const own = await ask(withLogs, 'owner', { limit: '2' });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ shortname: 'chatty', version: 2, lines: [{ text: 'line 2' }, { text: 'line 3' }] });
+    // Another account cannot tell the function exists, let alone read what it printed.
+    expect((await ask(withLogs, 'someone-else')).status).toBe(404);
+    expect((await ask(withLogs, 'owner', { limit: '0' })).status).toBe(400);
+    // On AWS Lambda the output is in CloudWatch: said plainly, with where to look.
+    const lambda = await ask(new ScriptedInvoker(() => null), 'owner');
+    expect(lambda.status).toBe(501);
+    expect((lambda.body.messages as string[])[0]).toMatch(/^ISSUE: .*CloudWatch.* ADVICE: /);
   });
 });

@@ -10,6 +10,7 @@ import {
   GetFunctionConfigurationCommand,
   InvokeCommand,
   LambdaClient,
+  PutFunctionConcurrencyCommand,
   ResourceNotFoundException,
   UpdateFunctionCodeCommand,
   UpdateFunctionConfigurationCommand,
@@ -25,7 +26,7 @@ const lambda = mockClient(LambdaClient);
 afterEach(() => lambda.reset());
 
 const invoker = new LambdaInvoker(new LambdaClient({ region: 'eu-west-1' }), {
-  stage: 'prod', roleArn: 'arn:aws:iam::123456789012:role/fn-exec', timeoutMs: 10_000, memoryMb: 256, maxWaitSeconds: 5,
+  stage: 'prod', roleArn: 'arn:aws:iam::123456789012:role/fn-exec', timeoutMs: 10_000, memoryMb: 256, reservedConcurrency: 3, maxWaitSeconds: 5,
 });
 const log = createLogger({ sink: () => undefined });
 
@@ -43,12 +44,18 @@ const PYTHON: FunctionFixture = { shortname: 'Weather', runtime: 'python38', fil
 const active = { Configuration: { State: 'Active' as const, LastUpdateStatus: 'Successful' as const } };
 
 describe('deploying to AWS Lambda', () => {
-  it('creates a Lambda on the mapped runtime with the bootstrap, an entry-only environment and the execution role', async () => {
+  it('creates a Lambda on the mapped runtime with the bootstrap, an entry-only environment, the execution role and a concurrency cap', async () => {
     notFoundOn(GetFunctionConfigurationCommand);
     lambda.on(CreateFunctionCommand).resolves({});
     lambda.on(GetFunctionCommand).resolves(active);
+    lambda.on(PutFunctionConcurrencyCommand).resolves({});
+    // Secrets of the service process must not reach the function's environment.
+    process.env.FNQ_JWT_SECRET_FOR_THIS_TEST = 'service-secret-value';
     const { fn, code } = await fixture(PYTHON);
     await invoker.deploy(fn, code);
+    expect(lambda.commandCalls(PutFunctionConcurrencyCommand)[0]!.args[0].input).toEqual({ FunctionName: 'fnquery-prod-fn-weather', ReservedConcurrentExecutions: 3 });
+    expect(JSON.stringify(lambda.commandCalls(CreateFunctionCommand)[0]!.args[0].input.Environment)).not.toContain('service-secret-value');
+    expect(Object.keys(lambda.commandCalls(CreateFunctionCommand)[0]!.args[0].input.Environment!.Variables!).sort()).toEqual(['FNQ_ENTRYPOINT', 'FNQ_ENTRY_FILE']);
     const [create] = lambda.commandCalls(CreateFunctionCommand);
     const input = create!.args[0].input;
     expect(input).toMatchObject({
@@ -72,13 +79,16 @@ describe('deploying to AWS Lambda', () => {
     lambda.on(UpdateFunctionCodeCommand).resolves({});
     lambda.on(UpdateFunctionConfigurationCommand).resolves({});
     lambda.on(GetFunctionCommand).resolves(active);
+    lambda.on(PutFunctionConcurrencyCommand).resolves({});
     const { fn, code } = await fixture({ shortname: 'greet', runtime: 'nodejs20', files: { 'index.js': 'exports.handler = () => 1;' } });
     await invoker.deploy(fn, code);
     expect(lambda.commandCalls(CreateFunctionCommand)).toHaveLength(0);
     expect(lambda.commandCalls(UpdateFunctionCodeCommand)[0]!.args[0].input.FunctionName).toBe('fnquery-prod-fn-greet');
     expect(lambda.commandCalls(UpdateFunctionConfigurationCommand)[0]!.args[0].input).toMatchObject({
       Runtime: runtimeInfo('nodejs20')!.lambdaRuntime, Handler: 'fnq_bootstrap.handler', Environment: { Variables: { FNQ_ENTRY_FILE: 'index.js', FNQ_ENTRYPOINT: 'handler' } },
+      Timeout: 10, MemorySize: 256, Role: 'arn:aws:iam::123456789012:role/fn-exec',
     });
+    expect(lambda.commandCalls(PutFunctionConcurrencyCommand)[0]!.args[0].input.ReservedConcurrentExecutions).toBe(3);
   });
 
   it('refuses runtimes it has no Lambda bootstrap for, before calling AWS', async () => {

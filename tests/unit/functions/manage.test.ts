@@ -17,6 +17,9 @@ class RecordingInvoker implements FunctionInvoker {
     }
     this.deployed.push(fn);
   }
+  async logs(): Promise<undefined> {
+    return undefined;
+  }
   async remove(fn: FunctionRecord) {
     this.removed.push(fn);
   }
