@@ -35,7 +35,8 @@ export interface ResponseFormat {
 export type TaskHint =
   | { kind: 'rag'; question: string; hits: { text: string; source: string; score: number }[] }
   | { kind: 'sql'; question: string; schema: unknown; previousError?: string; rows?: unknown }
-  | { kind: 'function'; question: string; result?: unknown }
+  /** `named`: the caller named this function (the function endpoint): it is the tool the user wants. */
+  | { kind: 'function'; question: string; result?: unknown; named?: boolean }
   | { kind: 'repair'; question: string; invalid: string; errors: string[] };
 
 export interface ChatRequest {

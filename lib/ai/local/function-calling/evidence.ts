@@ -6,6 +6,7 @@
 import type { Candidate } from './question';
 import { distance, tokenRange, type Reading } from './reading';
 import { quantityStems, unitStems, type NumberMention } from '../schema-values';
+import { ISO_DATE_TIME, patternOf } from './conversion';
 import { slotHolds, type Slot } from './slots';
 import { nameWords, stemMatch, stemOf } from '../words';
 
@@ -133,8 +134,11 @@ export function kindEvidence(slot: Slot, candidate: Candidate): number {
     (candidate.kind === 'time' && slotHolds.time(slot)) ||
     (candidate.kind === 'text' && candidate.source === 'email' && slotHolds.email(slot)) ||
     (candidate.kind === 'text' && candidate.source === 'uri' && slotHolds.uri(slot)) ||
-    (candidate.kind === 'expression' && slotHolds.formula(slot));
-  return holds ? 0.5 : 0;
+    (candidate.kind === 'expression' && slotHolds.formula(slot)) ||
+    (candidate.kind === 'text' && ISO_DATE_TIME.test(candidate.text) && slotHolds.date(slot));
+  // Only values that match a pattern get this far (conversion.ts): the match is strong evidence.
+  const patterned = patternOf(slot.schema) !== null && (candidate.kind === 'text' || candidate.kind === 'number');
+  return holds ? 0.5 : patterned ? 1 : 0;
 }
 
 /** "in Paris" for a location, "from Boston" for a start, "by Rodin" for an artist. */
