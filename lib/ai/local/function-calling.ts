@@ -91,7 +91,7 @@ function decide(request: ChatRequest, question: Question): Decision {
 /** JSON for a structured-output schema: the result's fields, else values the question gives, else the text. */
 function shapedAnswer(schema: JsonSchema, result: unknown, question: Question, text: string): string {
   const fallbacks = extractArguments({ name: 'answer', description: '', parameters: schema }, question).arguments;
-  return JSON.stringify(structuredAnswer(schema, result, { fallbacks, text }));
+  return JSON.stringify(structuredAnswer(schema, result, { fallbacks, text, evidence: text }));
 }
 
 export function localFunctionTurn(request: ChatRequest): ChatResponse {

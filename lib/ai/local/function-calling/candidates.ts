@@ -88,16 +88,24 @@ export function slotCandidates(tool: ToolReading, slot: Slot): Candidate[] {
 }
 
 function flags(tool: ToolReading, slot: Slot): Candidate[] {
-  const { tokens } = tool.reading.question;
-  const content = slot.nameStems.filter((s) => !FLAG_VERBS.has(s) && s.length > 1);
-  const stems = content.length > 0 ? content : slot.nameStems;
-  const out: Candidate[] = [];
+  return flagMentions(tool.reading.question.tokens, slot.nameStems).map((f): Candidate => ({ kind: 'flag', ...f }));
+}
+
+/**
+ * Yes or no for a boolean named by `nameStems`, wherever its content words occur ("include_tax" →
+ * "tax"): no when a negation comes just before or "false"/"no" just after, unless the name itself
+ * is negative ("exclude_x").
+ */
+export function flagMentions(tokens: Token[], nameStems: string[]): { start: number; end: number; value: boolean }[] {
+  const content = nameStems.filter((s) => !FLAG_VERBS.has(s) && s.length > 1);
+  const stems = content.length > 0 ? content : nameStems;
+  const out: { start: number; end: number; value: boolean }[] = [];
   tokens.forEach((t, i) => {
     if (!t.word || t.stop || !stems.some((s) => stemMatch(s, t.stem) >= 0.8)) return;
     const before = [i - 4, i - 3, i - 2, i - 1].filter((k) => k >= 0 && isNegation(tokens, k));
     const after = tokens.slice(i + 1, i + 3).some((n) => n.lower === 'false' || n.lower === 'no');
-    const negated = (before.length > 0 || after) && !slot.nameStems.some((s) => NEGATIONS.has(s));
-    out.push({ kind: 'flag', start: t.start, end: t.end, value: !negated });
+    const negated = (before.length > 0 || after) && !nameStems.some((s) => NEGATIONS.has(s));
+    out.push({ start: t.start, end: t.end, value: !negated });
   });
   return out;
 }
