@@ -42,9 +42,13 @@ const grounded = new WeakSet<object>();
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Every field at any depth; a list of records offers its first record's fields too (the top hit's score). */
 function fields(value: unknown, path: string[] = [], depth = 0): Field[] {
   if (!isObject(value) || depth > MAX_DEPTH) return [];
-  return Object.entries(value).flatMap(([k, v]) => [{ path: [...path, k], value: v }, ...fields(v, [...path, k], depth + 1)]);
+  return Object.entries(value).flatMap(([k, v]) => {
+    const first = Array.isArray(v) && isObject(v[0]) ? fields(v[0], [...path, k], depth + 1) : [];
+    return [{ path: [...path, k], value: v }, ...fields(v, [...path, k], depth + 1), ...first];
+  });
 }
 
 const stemsOf = (name: string) => terms(nameWords(name).join(' '));
@@ -71,6 +75,8 @@ function convertType(ctx: Context, schema: JsonSchema, value: unknown, depth: nu
   if (Array.isArray(schema.enum)) return schema.enum.find((o) => String(o).toLowerCase() === String(value).toLowerCase());
   switch (type) {
     case 'string':
+      // A list of plain values ("sources") answers a single-valued property with its first.
+      if (Array.isArray(value)) return value.length > 0 && !isObject(value[0]) && !Array.isArray(value[0]) ? convertType(ctx, schema, value[0], depth) : undefined;
       return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
     case 'integer':
     case 'number': {
@@ -79,7 +85,9 @@ function convertType(ctx: Context, schema: JsonSchema, value: unknown, depth: nu
       return type === 'integer' ? (Number.isInteger(n) ? n : Math.round(n)) : n;
     }
     case 'boolean':
-      return typeof value === 'boolean' ? value : value === 'true' || value === 'yes' ? true : value === 'false' || value === 'no' ? false : undefined;
+      // SQL has no boolean: MySQL's BOOLEAN is TINYINT(1), read as 0 and 1.
+      if (value === 0 || value === 1) return value === 1;
+      return typeof value === 'boolean' ? value : ['true', 'yes', '1'].includes(String(value)) ? true : ['false', 'no', '0'].includes(String(value)) ? false : undefined;
     case 'array': {
       const items = resolveSchema(schema.items, ctx.root);
       const list = Array.isArray(value) ? value : [value];
