@@ -6,7 +6,7 @@ import { platformEmbedder } from '../ai/platform';
 import type { Embedder } from '../ai/ports';
 import { MongoVectorStore } from '../vectors/mongodb-store';
 import type { VectordbBody, VectordbDeps } from '../query/vectordb';
-import { aiPlatformConfig, statuses } from './core';
+import { aiPlatformConfig, config, statuses } from './core';
 import { embedder, localEmbedder } from './embedding';
 import { vectors } from './vectors';
 
@@ -26,6 +26,7 @@ function mongoDatabase(body: VectordbBody): string {
 
 export const vectordbDeps = (): VectordbDeps => ({
   collections: statuses(),
+  searchRoutes: config().searchRoutes,
   store: vectors(),
   embedderFor,
   callerStore: (body) => ({
