@@ -1,7 +1,7 @@
 // Reads a tool call's arguments out of a question. Every (property, candidate value) pair is scored
 // by type fit × evidence, and pairs are taken best first, each property once and each stretch of the
 // question once (a value repeated in the question can be used twice; one mention cannot). Required
-// properties may take a value without evidence, in schema order ("the hcf of 36 and 24"); optional
+// properties may take a value without evidence, in schema order ("the gcd of 84 and 30"); optional
 // ones only with strong evidence, since leaving them out lets the function use its own default.
 import { terms } from '../../local-text';
 import type { ToolDefinition } from '../../ports';
@@ -111,7 +111,7 @@ function assign(pairs: Pair[]): Map<Slot, Pair> {
 }
 
 /**
- * "Tokyo, Japan" taken whole by `city` while `country` has nothing (or only a guess from left-over
+ * "Lyon, France" taken whole by `city` while `country` has nothing (or only a guess from left-over
  * words): each takes its part.
  */
 function splitQualifiedNames(chosen: Map<Slot, Pair>, slots: Slot[]): void {

@@ -109,7 +109,7 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
       const { mention } = candidate;
       const numeral = mention.text.replace(/[^\d.,/-]+$/, '').trim() || mention.text;
       if (slotHolds.code(slot)) return { value: numeral, fit: 0.8 };
-      // A quantity as words: "2 weeks", "19th century".
+      // A quantity as words: "3 weeks", "12th floor".
       return { value: mention.unitStart === undefined ? mention.text : `${mention.text} ${mention.unit}`, fit: 0.3 };
     }
     default:
