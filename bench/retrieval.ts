@@ -4,7 +4,11 @@
 //    Published reference: BM25 nDCG@10 0.665 (BEIR paper, test split).
 // 2. Search latency at growing table sizes, exact (the baseline) against the ANN indexes, with
 //    recall@10 of each index against exact search in the same run.
-// Run: node --import tsx bench/retrieval.ts (reads ../shared/data/scifact; says so when absent).
+// 3. Per search route (vector, text, fused): nDCG@10, and how often the local engine's extractive
+//    answer says "nothing relevant" although the route's top hit is a relevant abstract (on the
+//    report half of the queries; the answer's rules were tuned on the other half, see halfOf).
+// Run: node --import tsx bench/retrieval.ts [--routes] (--routes: only 3, no latency stages)
+// (reads ../shared/data/scifact; says so when absent).
 
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,8 +23,12 @@ import { tableNameFor } from '../lib/vectors/collection-table';
 import { DEFAULT_VECTOR_INDEX, type VectorIndexPolicy } from '../lib/vectors/lance-indexes';
 import { HIT_COLUMNS } from '../lib/vectors/lance-schema';
 import { LanceVectorStore, type HybridFusion } from '../lib/vectors/lancedb-store';
-import type { ChunkRecord, CollectionRef, SearchQuery } from '../lib/vectors/ports';
+import type { ChunkRecord, CollectionRef, SearchHit, SearchQuery } from '../lib/vectors/ports';
 import { isMain, percentile } from './stats';
+import { halfOf } from './tool-args';
+import { NOTHING_RELEVANT, ragAnswer } from '../lib/ai/local/rag-answer';
+import { DEFAULT_SEARCH_ROUTES } from '../lib/vectors/search-route';
+import { LOCAL_EMBEDDER_ID } from '../lib/ai/local-embedder';
 
 const SCIFACT = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/data/scifact');
 const LATENCY_TARGET_MS = 20;
@@ -36,6 +44,7 @@ interface Doc {
 }
 
 interface Judged {
+  id: string;
   text: string;
   relevant: Set<string>;
 }
@@ -63,9 +72,26 @@ export interface IndexFigure {
   recallAt10: number;
 }
 
+interface AnswerCounts {
+  /** Queries whose top hit is relevant. */
+  relevantTop: number;
+  /** Of those, answers that said nothing relevant was found. */
+  nothingRelevant: number;
+  /** Queries answered from their hits minus every relevant one: answers that still quoted something. */
+  quotedWithoutRelevant: number;
+  queries: number;
+}
+
+export interface RouteFigure {
+  route: string;
+  ndcgAt10: number;
+  halves: Record<'tune' | 'report', AnswerCounts>;
+}
+
 export interface RetrievalFigures {
   corpus: number;
   queries: number;
+  routes: RouteFigure[];
   quality: QualityFigure[];
   exact: ExactFigure[];
   indexed: IndexFigure[];
@@ -75,15 +101,20 @@ export interface RetrievalFigures {
 
 const quiet = createLogger({ level: 'warn' });
 
-export async function run(): Promise<RetrievalFigures | undefined> {
+export async function run(routesOnly = false): Promise<RetrievalFigures | undefined> {
   if (!existsSync(join(SCIFACT, 'corpus.jsonl'))) return undefined;
   const docs = readJsonl<{ _id: string; title: string; text: string }>('corpus.jsonl').map((d) => ({ id: d._id, text: `${d.title}\n${d.text}` }));
   const judged = judgedQueries();
   const dir = await mkdtemp(join(tmpdir(), 'fnq-retrieval-'));
   try {
+    const store = new LanceVectorStore({ uri: dir, log: quiet });
+    const ref = { account: 'bench', collection: 'scifact' };
+    await ingest(store, ref, docs.map(chunkOf));
+    const routes = await routeFigures(store, ref, judged);
+    if (routesOnly) return { corpus: docs.length, queries: judged.size, routes, quality: [], exact: [], indexed: [], notes: [] };
     const quality = await qualityFigures(dir, docs, judged);
     const latency = await latencyFigures(dir, docs, [...judged.values()].map((q) => q.text));
-    return { corpus: docs.length, queries: judged.size, quality, ...latency };
+    return { corpus: docs.length, queries: judged.size, routes, quality, ...latency };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -106,7 +137,7 @@ function judgedQueries(): Map<string, Judged> {
     const [queryId, docId, score] = line.split('\t');
     const text = texts.get(queryId!);
     if (!text || Number(score) <= 0) continue;
-    const entry = judged.get(queryId!) ?? { text, relevant: new Set<string>() };
+    const entry = judged.get(queryId!) ?? { id: queryId!, text, relevant: new Set<string>() };
     entry.relevant.add(docId!);
     judged.set(queryId!, entry);
   }
@@ -158,6 +189,30 @@ async function evaluate(
     recall += recallAt(100, top100, relevant);
   }
   return { variant, ndcgAt10: round3(ndcg / judged.size), recallAt100: round3(recall / judged.size) };
+}
+
+const ROUTES: NonNullable<SearchQuery['mode']>[] = ['vector', 'text', 'hybrid'];
+
+async function routeFigures(store: LanceVectorStore, ref: CollectionRef, judged: Map<string, Judged>): Promise<RouteFigure[]> {
+  const figures: RouteFigure[] = [];
+  const answered = (text: string, hits: SearchHit[]) =>
+    ragAnswer(text, hits.slice(0, 8).map((h) => ({ text: h.text, source: h.source, score: h.score }))).answer !== NOTHING_RELEVANT;
+  for (const route of ROUTES) {
+    let ndcg = 0;
+    const halves = { tune: { relevantTop: 0, nothingRelevant: 0, quotedWithoutRelevant: 0, queries: 0 }, report: { relevantTop: 0, nothingRelevant: 0, quotedWithoutRelevant: 0, queries: 0 } };
+    for (const { id, text, relevant } of judged.values()) {
+      const hits = await store.search(ref, { vector: embedText(text).vector, text, limit: 20, mode: route });
+      ndcg += ndcgAt10(hits.slice(0, 10).map((h) => h.id), relevant);
+      const half = halves[halfOf(id)];
+      half.queries++;
+      if (answered(text, hits.filter((h) => !relevant.has(h.id)))) half.quotedWithoutRelevant++;
+      if (!hits[0] || !relevant.has(hits[0].id)) continue;
+      half.relevantTop++;
+      if (!answered(text, hits)) half.nothingRelevant++;
+    }
+    figures.push({ route, ndcgAt10: round3(ndcg / judged.size), halves });
+  }
+  return figures;
 }
 
 async function qualityFigures(dir: string, docs: Doc[], judged: Map<string, Judged>): Promise<QualityFigure[]> {
@@ -309,6 +364,16 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 function print(f: RetrievalFigures): void {
   console.log(`SciFact: ${f.corpus} abstracts (title + text, one chunk each), ${f.queries} train-qrels queries`);
+  console.log(`search routes (baseline: vector); default route for ${LOCAL_EMBEDDER_ID}: ${DEFAULT_SEARCH_ROUTES[LOCAL_EMBEDDER_ID] ?? DEFAULT_SEARCH_ROUTES['*']}`);
+  const baseline = f.routes.find((r) => r.route === 'vector')?.ndcgAt10 ?? NaN;
+  for (const r of f.routes) console.log(`  ${r.route.padEnd(7)} nDCG@10 ${r.ndcgAt10.toFixed(3)} (${(r.ndcgAt10 / baseline).toFixed(3)}x vector)`);
+  console.log('extractive answers per route and half: "nothing relevant" although the top hit is relevant; quotes from hits with every relevant one removed');
+  for (const r of f.routes) {
+    for (const [half, c] of Object.entries(r.halves)) {
+      console.log(`  ${r.route.padEnd(7)} ${half.padEnd(6)} nothing relevant ${c.nothingRelevant}/${c.relevantTop}; quoted without a relevant hit ${c.quotedWithoutRelevant}/${c.queries}`);
+    }
+  }
+  if (f.quality.length === 0) return;
   console.log('published BM25 nDCG@10 (test split) 0.665; target for fused >= 0.665');
   console.table(f.quality);
   console.log(`\nexact search (baseline), ${LATENCY_QUERIES} SciFact claims over SciFact-sentence chunks, top 10:`);
@@ -320,7 +385,7 @@ function print(f: RetrievalFigures): void {
 }
 
 if (isMain(import.meta.url)) {
-  const figures = await run();
+  const figures = await run(process.argv.includes('--routes'));
   if (figures) print(figures);
   else console.log(`${SCIFACT} is absent: no retrieval figures (the benchmark needs SciFact)`);
 }

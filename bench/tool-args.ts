@@ -3,7 +3,11 @@
 // of BFCL's AST checker; accuracy per parameter type; the most common failure reasons; and the AI
 // round trips of the happy path (call, then answer from the result). No item, function name or
 // answer is known to the engine: it sees only the question and the tool schemas.
-// Run: node --import tsx bench/tool-args.ts
+// The items are split in two halves by a hash of their id (docs/local-engine.md): the engine is
+// tuned on the `tune` half only, and the figures we report are those of the `report` half, whose
+// items are never looked at one by one.
+// Run: node --import tsx bench/tool-args.ts [--half=tune|report|all] [--show-failures] (tune half only)
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -12,10 +16,15 @@ import { localFunctionTurn } from '../lib/ai/local/function-calling';
 import type { ChatRequest, ToolDefinition } from '../lib/ai/ports';
 import { mapSubschemas } from '../lib/spec/index';
 import { isMain, percentile } from './stats';
+import { printParaphrases, runParaphrases } from './tool-args-paraphrases';
 
 const BFCL_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/data/bfcl');
 const CATEGORIES = ['simple_python', 'multiple', 'parallel', 'parallel_multiple', 'irrelevance'] as const;
 type Category = (typeof CATEGORIES)[number];
+export type Half = 'tune' | 'report' | 'all';
+
+/** Deterministic, and independent of the file's order: the first byte of the id's SHA-256. */
+export const halfOf = (id: string): 'tune' | 'report' => ((createHash('sha256').update(id).digest()[0]! & 1) === 0 ? 'tune' : 'report');
 
 type Json = Record<string, unknown>;
 export interface BfclFunction {
@@ -45,6 +54,7 @@ export interface CategoryFigures {
 }
 
 export interface ToolArgsFigures {
+  half: Half;
   categories: Partial<Record<Category, CategoryFigures>>;
   /** Parameters of the right function, judged one by one, by BFCL type (simple_python and multiple). */
   parameterTypes: Record<string, { correct: number; total: number }>;
@@ -213,11 +223,13 @@ function reasonForNoCall(item: Item, text: string | null): string {
   return 'no call: judged irrelevant';
 }
 
-export async function run(): Promise<ToolArgsFigures | undefined> {
+export async function run(half: Half = 'report', showFailures = false): Promise<ToolArgsFigures | undefined> {
   if (!existsSync(BFCL_DIR)) return undefined;
-  const figures: ToolArgsFigures = { categories: {}, parameterTypes: {}, failures: [], roundTripsPerQuery: 0, answersWithResult: 0 };
+  if (showFailures && half !== 'tune') throw new Error('failures one by one are shown for the tune half only');
+  const figures: ToolArgsFigures = { half, categories: {}, parameterTypes: {}, failures: [], roundTripsPerQuery: 0, answersWithResult: 0 };
   const failures = new Map<string, number>();
-  const countFailure = (category: Category, reason: string) => {
+  const countFailure = (category: Category, reason: string, item?: Item, got?: unknown) => {
+    if (showFailures && item) console.log(JSON.stringify({ id: item.id, reason, question: item.question, got, expected: item.expected }));
     if (category.startsWith('parallel')) return;
     failures.set(`${category}: ${reason}`, (failures.get(`${category}: ${reason}`) ?? 0) + 1);
   };
@@ -226,7 +238,7 @@ export async function run(): Promise<ToolArgsFigures | undefined> {
   let withResult = 0;
   for (const category of CATEGORIES) {
     if (!existsSync(join(BFCL_DIR, `BFCL_v4_${category}.json`))) continue;
-    const items = await loadCategory(category);
+    const items = (await loadCategory(category)).filter((item) => half === 'all' || halfOf(item.id) === half);
     let chosen = 0;
     let full = 0;
     const times: number[] = [];
@@ -237,12 +249,12 @@ export async function run(): Promise<ToolArgsFigures | undefined> {
         if (calls.length === 0) {
           chosen++;
           full++;
-        } else countFailure(category, 'called a function');
+        } else countFailure(category, 'called a function', item, calls);
         continue;
       }
       const expected = item.expected ?? [];
       if (calls.length === 0) {
-        countFailure(category, reasonForNoCall(item, text));
+        countFailure(category, reasonForNoCall(item, text), item, text);
         continue;
       }
       const expectedNames = expected.map((e) => Object.keys(e)[0]!);
@@ -275,7 +287,7 @@ export async function run(): Promise<ToolArgsFigures | undefined> {
         if (hit >= 0) left.splice(hit, 1);
         else {
           allOk = false;
-          countFailure(category, verdicts[0]!.reason ?? 'wrong call');
+          countFailure(category, verdicts[0]!.reason ?? 'wrong call', item, calls);
           break;
         }
       }
@@ -297,7 +309,7 @@ export function print(figures: ToolArgsFigures | undefined): void {
     console.log(`BFCL data not found at ${BFCL_DIR}: skipped (see ../shared/data/README.md).`);
     return;
   }
-  console.log('BFCL v4, local engine (AST checker semantics); baseline: 0% for a model that never calls');
+  console.log(`BFCL v4, ${figures.half} half, local engine (AST checker semantics); baseline: 0% for a model that never calls`);
   console.log('category            items  function choice  full call  ms/query p50');
   for (const [category, f] of Object.entries(figures.categories)) {
     console.log(`${category.padEnd(19)} ${String(f.items).padStart(5)}  ${pct(f.functionChoice).padStart(15)}  ${pct(f.fullCall).padStart(9)}  ${f.msP50.toFixed(3).padStart(12)}`);
@@ -312,4 +324,8 @@ export function print(figures: ToolArgsFigures | undefined): void {
   console.log(`final answers stating the function's result: ${pct(figures.answersWithResult)}`);
 }
 
-if (isMain(import.meta.url)) print(await run());
+if (isMain(import.meta.url)) {
+  const half = (process.argv.find((a) => a.startsWith('--half='))?.slice(7) ?? 'report') as Half;
+  print(await run(half, process.argv.includes('--show-failures')));
+  printParaphrases(runParaphrases());
+}

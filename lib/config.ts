@@ -4,6 +4,7 @@
 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseSearchRoutes, type SearchRoute } from './vectors/search-route';
 
 export type Level = 'free' | 'pro' | 'enterprise';
 export const LEVELS: readonly Level[] = ['free', 'pro', 'enterprise'];
@@ -22,6 +23,8 @@ export interface Config {
     tables: { uploads: string; usage: string; functions: string; lanceCommits: string };
   };
   lanceUri: string;
+  /** Default search route per collection embedder (`FNQ_SEARCH_ROUTES`, lib/vectors/search-route.ts). */
+  searchRoutes: Record<string, SearchRoute>;
   ai: {
     /** The operator's OpenAI-compatible default platform; the embedded local engine when unset. */
     baseUrl?: string;
@@ -170,6 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
       },
     },
     lanceUri: r.required('FNQ_LANCE_URI'),
+    searchRoutes: searchRoutes(r),
     ai: {
       baseUrl: aiBaseUrl,
       apiKey: r.str('FNQ_AI_API_KEY'),
@@ -233,6 +237,15 @@ async function fetchSecrets(env: Env, read: ParameterReader): Promise<void> {
     );
   }
   for (const w of wanted) env[w.variable] = values.get(w.name);
+}
+
+function searchRoutes(r: ReturnType<typeof reader>): Record<string, SearchRoute> {
+  try {
+    return parseSearchRoutes(r.str('FNQ_SEARCH_ROUTES'));
+  } catch (e) {
+    r.problems.push((e as Error).message);
+    return {};
+  }
 }
 
 let cached: Config | undefined;

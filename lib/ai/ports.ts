@@ -33,9 +33,11 @@ export interface ResponseFormat {
  * does not read prose. Remote models ignore it; pipelines fill it so both paths get the same input.
  */
 export type TaskHint =
-  | { kind: 'rag'; question: string; hits: { text: string; source: string; score: number }[] }
+  /** `retrievalQuery`: the caller's `rag_query`, which chose the hits. */
+  | { kind: 'rag'; question: string; retrievalQuery?: string; hits: { text: string; source: string; score: number }[] }
   | { kind: 'sql'; question: string; schema: unknown; previousError?: string; rows?: unknown }
-  | { kind: 'function'; question: string; result?: unknown }
+  /** `named`: the caller named this function (the function endpoint): it is the tool the user wants. */
+  | { kind: 'function'; question: string; result?: unknown; named?: boolean }
   | { kind: 'repair'; question: string; invalid: string; errors: string[] };
 
 export interface ChatRequest {

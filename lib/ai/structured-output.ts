@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { badRequest, ServiceError } from '../errors';
 import { createAjv, violations, type ValidateFunction } from '../json-schema';
 import type { ChatModel, ChatRequest, JsonSchema, TokenUsage } from './ports';
+import { unsatisfiableBecause } from './unsatisfiable-schema';
 import { addUsage } from './usage';
 
 export interface StructuredOutput {
@@ -82,18 +83,22 @@ function parseSchema(text: string): JsonSchema {
 }
 
 function compile(schema: JsonSchema): StructuredOutput {
+  let validate: ValidateFunction;
   try {
-    const validate = ajv.compile(schema);
+    validate = ajv.compile(schema);
     // Forget the schema inside Ajv: its registry would otherwise grow with every distinct schema,
     // and two callers' schemas with the same $id would collide. The compiled function stands alone.
     ajv.removeSchema(schema);
-    return { schema, validate };
   } catch (e) {
     throw invalid(
       `The structured_output schema does not compile as JSON Schema draft 2020-12 (${(e as Error).message})`,
       'Fix the schema; omit "$schema" or set it to https://json-schema.org/draft/2020-12/schema',
     );
   }
+  // No answer could ever pass such a schema: the caller's mistake, refused before any work.
+  const why = unsatisfiableBecause(schema);
+  if (why) throw invalid(`No answer can satisfy the structured_output schema: ${why}`, 'Fix the schema so that some value satisfies it (e.g. minimum not above maximum)');
+  return { schema, validate };
 }
 
 type Checked = { ok: true; json: string } | { ok: false; errors: string[] };

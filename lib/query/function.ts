@@ -69,7 +69,7 @@ export async function answerWithFunction(
     { role: 'user', content: body.query },
   ];
   const ask = (extra: ChatMessage[] = []) =>
-    model.chat.chat({ messages: [...messages, ...extra], tools: [tool], toolChoice: 'auto', signal, hint: { kind: 'function', question: body.query } });
+    model.chat.chat({ messages: [...messages, ...extra], tools: [tool], toolChoice: 'auto', signal, hint: { kind: 'function', question: body.query, named: true } });
 
   let reply: ChatResponse = await ask();
   let call: ToolCall | undefined = reply.toolCalls[0];

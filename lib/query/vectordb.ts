@@ -4,6 +4,7 @@ import type { ChatMessage, Embedder } from '../ai/ports';
 import { conflict, notFound } from '../errors';
 import type { StatusStore } from '../ingest/status';
 import type { SearchHit, VectorStore } from '../vectors/ports';
+import { searchRouteFor, type SearchRoute } from '../vectors/search-route';
 import { finalAnswer, type QueryModel, type SharedQueryBody } from './shared';
 
 export interface VectordbBody extends SharedQueryBody {
@@ -30,6 +31,8 @@ export interface VectordbDeps {
   embedderFor(id: string): Embedder | undefined;
   /** The caller's own MongoDB Atlas store, queried with the platform's embedder. */
   callerStore(body: VectordbBody, model: QueryModel): RetrievalSource;
+  /** Search route per collection embedder (lib/vectors/search-route.ts); the measured defaults when absent. */
+  searchRoutes?: Readonly<Record<string, SearchRoute>>;
 }
 
 export const describeSource = (hit: SearchHit) =>
@@ -75,7 +78,7 @@ export async function answerFromDocuments(
   const [vector] = (await embedder.embed([searchText], { signal })).vectors;
   const hits = await source.store.search(
     { account, collection: body.vector_docdb_collection },
-    { vector: vector!, text: searchText, limit: CONTEXT_HITS, mode: 'hybrid' },
+    { vector: vector!, text: searchText, limit: CONTEXT_HITS, mode: searchRouteFor(source.embedder.id, deps.searchRoutes) },
   );
 
   const context = hits.map((h, i) => `[${i + 1}] (source: ${describeSource(h)})\n${h.text}`).join('\n\n');
@@ -86,7 +89,7 @@ export async function answerFromDocuments(
   const answer = await finalAnswer(model, {
     messages,
     signal,
-    hint: { kind: 'rag', question: body.query, hits: hits.map((h) => ({ text: h.text, source: describeSource(h), score: h.score })) },
+    hint: { kind: 'rag', question: body.query, retrievalQuery: body.rag_query?.trim() || undefined, hits: hits.map((h) => ({ text: h.text, source: describeSource(h), score: h.score })) },
   });
   return { answer, messages: [...source.notes, 'completed'] };
 }

@@ -5,7 +5,7 @@ import { LOCAL_EMBEDDER_ID } from '../ai/local-embedder';
 import { platformEmbedder } from '../ai/platform';
 import type { Embedder } from '../ai/ports';
 import type { VectordbBody, VectordbDeps } from '../query/vectordb';
-import { aiPlatformConfig, statuses } from './core';
+import { aiPlatformConfig, config, statuses } from './core';
 import { embedder, localEmbedder } from './embedding';
 import { vectors } from './vectors';
 import { onFirstUse } from './lazy';
@@ -40,6 +40,7 @@ function callerVectorStore(body: VectordbBody): VectorStore {
 
 export const vectordbDeps = (): VectordbDeps => ({
   collections: statuses(),
+  searchRoutes: config().searchRoutes,
   store: vectors(),
   embedderFor,
   callerStore: (body) => ({

@@ -53,4 +53,10 @@ describe('function hosting settings', () => {
     expect(() => loadConfig({ ...base, AWS_LAMBDA_FUNCTION_NAME: 'f' })).toThrow(/FNQ_FUNCTIONS_ROLE_ARN is required/);
     expect(loadConfig({ ...base, AWS_LAMBDA_FUNCTION_NAME: 'f', FNQ_FUNCTIONS_ROLE_ARN: 'arn:aws:iam::1:role/r' }).functions.runtime).toBe('lambda');
   });
+
+  it('reads FNQ_SEARCH_ROUTES over the measured defaults, and names a bad entry', () => {
+    expect(loadConfig(base).searchRoutes).toMatchObject({ 'local-lexical-v1': 'text', '*': 'hybrid' });
+    expect(loadConfig({ ...base, FNQ_SEARCH_ROUTES: 'local-lexical-v1=hybrid' }).searchRoutes['local-lexical-v1']).toBe('hybrid');
+    expect(() => loadConfig({ ...base, FNQ_SEARCH_ROUTES: 'local-lexical-v1=fast' })).toThrow(/FNQ_SEARCH_ROUTES entry "local-lexical-v1=fast"/);
+  });
 });

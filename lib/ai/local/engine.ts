@@ -11,9 +11,11 @@ import { LOCAL_MODEL_ID, localReply } from './reply';
 
 
 function ragTurn(request: ChatRequest, hint: Extract<ChatRequest['hint'], { kind: 'rag' }>): ChatResponse {
-  const found = ragAnswer(hint.question, hint.hits);
+  const found = ragAnswer(hint.question, hint.hits, hint.retrievalQuery);
   if (!request.responseFormat) return localReply(request, found.answer);
-  const json = structuredAnswer(request.responseFormat.schema, { answer: found.answer, sources: found.sources, sentences: found.sentences }, { text: found.answer });
+  // The hits are records (text, source, score) for a list-of-objects property such as citations.
+  const evidence = { answer: found.answer, sources: found.sources, sentences: found.sentences, hits: hint.hits };
+  const json = structuredAnswer(request.responseFormat.schema, evidence, { text: found.answer, evidence: found.sentences.join(' ') || hint.hits[0]?.text });
   return localReply(request, JSON.stringify(json));
 }
 

@@ -7,7 +7,7 @@ import type { ChatMessage, ChatRequest, ChatResponse, JsonSchema, ToolCall, Tool
 import { extractArguments } from './function-calling/arguments';
 import { askForMissing } from './function-calling/ask-missing';
 import { readQuestion, type Question } from './function-calling/question';
-import { rankTools, RELEVANCE_THRESHOLD } from './function-calling/tool-choice';
+import { rankTools, RELEVANCE_THRESHOLD, sharedWords } from './function-calling/tool-choice';
 import { answerFromResult, parseResult } from './result-text';
 import { structuredAnswer } from './structured-answer';
 import { localReply } from './reply';
@@ -48,30 +48,50 @@ function offeredTools(request: ChatRequest): ToolDefinition[] {
   return typeof choice === 'object' ? tools.filter((t) => t.name === choice.name) : tools;
 }
 
+const declined = (tools: ToolDefinition[], question: Question): Decision => {
+  const names = tools.map((t) => t.name).join(', ');
+  return { text: `None of the available functions (${names}) can answer "${question.text}", so I cannot answer it with them.` };
+};
+
+const callOrAsk = (tool: ToolDefinition, extraction: ReturnType<typeof extractArguments>): Decision =>
+  extraction.missing.length > 0
+    ? { text: askForMissing(extraction.missing) }
+    : { call: { id: 'call_local_1', name: tool.name, arguments: JSON.stringify(extraction.arguments) } };
+
+/**
+ * The caller named this one function: it is the tool the user wants. The question is declined only
+ * when it shares nothing with it: no word with its name, description or parameters, no value with
+ * evidence for a parameter, and not every required value in a kind the schema pins down (numbers
+ * for an adder). Otherwise the engine calls it, or asks for what is missing.
+ */
+function decideNamed(tool: ToolDefinition, question: Question): Decision {
+  const extraction = extractArguments(tool, question);
+  const shares = sharedWords(tool, question).length > 0 || extraction.found > 0 || extraction.typedFill;
+  if (!shares) return declined([tool], question);
+  return callOrAsk(tool, extraction);
+}
+
 function decide(request: ChatRequest, question: Question): Decision {
   const tools = offeredTools(request);
   if (tools.length === 0) return { text: 'I have no function to answer this with.' };
+  const named = request.hint?.kind === 'function' && request.hint.named === true;
+  if (named && tools.length === 1) return decideNamed(tools[0]!, question);
   const ranked = rankTools(tools, question);
   const forced = request.toolChoice === 'required' || typeof request.toolChoice === 'object';
-  if (!ranked[0] || (ranked[0].score < RELEVANCE_THRESHOLD && !forced)) {
-    const names = tools.map((t) => t.name).join(', ');
-    return { text: `None of the available functions (${names}) can answer "${question.text}", so I cannot answer it with them.` };
-  }
+  if (!ranked[0] || (ranked[0].score < RELEVANCE_THRESHOLD && !forced)) return declined(tools, question);
   // Close contenders are told apart by how much of what they need the question gives.
   const contenders = ranked.filter((r) => r.score >= ranked[0]!.score * CONTENDER_SHARE).map((r) => {
     const extraction = extractArguments(r.tool, question);
     return { tool: r.tool, extraction, score: r.score + FILLED_WEIGHT * extraction.found - MISSING_WEIGHT * extraction.missing.length };
   });
   const best = contenders.reduce((a, b) => (b.score > a.score ? b : a));
-  const { arguments: args, missing } = best.extraction;
-  if (missing.length > 0) return { text: askForMissing(missing) };
-  return { call: { id: 'call_local_1', name: best.tool.name, arguments: JSON.stringify(args) } };
+  return callOrAsk(best.tool, best.extraction);
 }
 
 /** JSON for a structured-output schema: the result's fields, else values the question gives, else the text. */
 function shapedAnswer(schema: JsonSchema, result: unknown, question: Question, text: string): string {
   const fallbacks = extractArguments({ name: 'answer', description: '', parameters: schema }, question).arguments;
-  return JSON.stringify(structuredAnswer(schema, result, { fallbacks, text }));
+  return JSON.stringify(structuredAnswer(schema, result, { fallbacks, text, evidence: text }));
 }
 
 export function localFunctionTurn(request: ChatRequest): ChatResponse {

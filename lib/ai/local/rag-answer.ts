@@ -1,7 +1,9 @@
 // The local engine's retrieval answer: extractive. It picks the sentences of the retrieved chunks
 // that share the most (rare) question words, cites where each came from, and says plainly when
 // nothing retrieved is about the question. Hit scores are not used as relevance: after rank fusion
-// they are rank-based and carry no absolute meaning, so relevance is judged on the text itself.
+// they are rank-based and carry no absolute meaning, so relevance is judged on the text itself —
+// a sentence that covers enough of the question, or else a whole hit that does (its words spread
+// over several sentences), whose best sentences are then quoted.
 import { terms } from '../local-text';
 
 export interface RagHit {
@@ -20,7 +22,7 @@ export interface RagAnswer {
 export const NOTHING_RELEVANT = 'Nothing relevant was found in the collection for this question.';
 
 const MAX_SENTENCES = 3;
-/** A sentence must cover this share of the question's weighted words to count as relevant. */
+/** A sentence, or else a whole hit, must cover this share of the question's weighted words to count as relevant. */
 const MIN_COVERAGE = 0.34;
 
 interface Candidate {
@@ -41,36 +43,32 @@ export function splitSentences(text: string): string[] {
     .filter((s) => s.length >= 12 && /\p{L}/u.test(s));
 }
 
-export function ragAnswer(question: string, hits: RagHit[]): RagAnswer {
-  const questionTerms = [...new Set(terms(question))];
+/**
+ * `retrievalQuery` is the caller's `rag_query`: it chose the hits, so a sentence that covers it is
+ * as relevant as one that covers the question (each sentence counts by the better of the two).
+ */
+export function ragAnswer(question: string, hits: RagHit[], retrievalQuery?: string): RagAnswer {
   const candidates: Candidate[] = [];
   hits.forEach((hit, hitRank) =>
     splitSentences(hit.text).forEach((text, position) =>
       candidates.push({ text, source: hit.source, hitRank, position, score: 0, coverage: 0, stems: new Set(terms(text)) }),
     ),
   );
-  if (!questionTerms.length || !candidates.length) return { answer: NOTHING_RELEVANT, sources: [], sentences: [] };
-
-  // Rare words say more: weight each question word by its inverse frequency among the sentences.
-  const weight = new Map<string, number>();
-  for (const t of questionTerms) {
-    const df = candidates.reduce((n, c) => n + (c.stems.has(t) ? 1 : 0), 0);
-    weight.set(t, Math.log(1 + candidates.length / (1 + df)) + 0.1);
-  }
-  const total = [...weight.values()].reduce((a, b) => a + b, 0);
+  const measures = [question, retrievalQuery].filter((q): q is string => !!q?.trim()).map((q) => coverageOf([...new Set(terms(q))], candidates));
+  if (!candidates.length || measures.every((m) => m === undefined)) return { answer: NOTHING_RELEVANT, sources: [], sentences: [] };
+  const coverage = (stems: Set<string>) => Math.max(...measures.map((m) => m?.(stems) ?? 0));
   for (const c of candidates) {
-    const matched = questionTerms.reduce((sum, t) => sum + (c.stems.has(t) ? weight.get(t)! : 0), 0);
-    c.coverage = matched / total;
+    c.coverage = coverage(c.stems);
     // Long sentences match more by chance; earlier hits were ranked more relevant by retrieval.
     c.score = c.coverage / Math.sqrt(Math.max(1, c.stems.size / 12)) + 0.05 / (1 + c.hitRank);
   }
 
-  const chosen: Candidate[] = [];
-  for (const c of [...candidates].sort((a, b) => b.score - a.score)) {
-    if (chosen.length === MAX_SENTENCES) break;
-    if (c.coverage < MIN_COVERAGE) continue;
-    if (chosen.some((k) => overlap(k.stems, c.stems) > 0.8)) continue;
-    chosen.push(c);
+  const ranked = [...candidates].sort((a, b) => b.score - a.score);
+  let chosen = pick(ranked.filter((c) => c.coverage >= MIN_COVERAGE));
+  if (!chosen.length) {
+    // No one sentence is enough: the first hit (in retrieval order) that is, as a whole, is quoted.
+    const hitRank = hits.findIndex((h) => coverage(new Set(terms(h.text))) >= MIN_COVERAGE);
+    chosen = pick(ranked.filter((c) => c.hitRank === hitRank && c.coverage > 0));
   }
   if (!chosen.length) return { answer: NOTHING_RELEVANT, sources: [], sentences: [] };
 
@@ -80,6 +78,28 @@ export function ragAnswer(question: string, hits: RagHit[]): RagAnswer {
   const body = ordered.map((c) => `${c.text}${/[.!?]$/.test(c.text) ? '' : '.'} [${sources.indexOf(c.source) + 1}]`).join(' ');
   const citations = sources.map((s, i) => `[${i + 1}] ${s}`).join('; ');
   return { answer: `${body}\n\nSources: ${citations}`, sources, sentences: ordered.map((c) => c.text) };
+}
+
+/** Rare words say more: each query word weighs by its inverse frequency among the sentences. */
+function coverageOf(queryTerms: string[], candidates: Candidate[]): ((stems: Set<string>) => number) | undefined {
+  if (queryTerms.length === 0) return undefined;
+  const weight = new Map<string, number>();
+  for (const t of queryTerms) {
+    const df = candidates.reduce((n, c) => n + (c.stems.has(t) ? 1 : 0), 0);
+    weight.set(t, Math.log(1 + candidates.length / (1 + df)) + 0.1);
+  }
+  const total = [...weight.values()].reduce((a, b) => a + b, 0);
+  return (stems) => queryTerms.reduce((sum, t) => sum + (stems.has(t) ? weight.get(t)! : 0), 0) / total;
+}
+
+/** The best sentences, at most MAX_SENTENCES, none repeating another. */
+function pick(ranked: Candidate[]): Candidate[] {
+  const chosen: Candidate[] = [];
+  for (const c of ranked) {
+    if (chosen.length === MAX_SENTENCES) break;
+    if (!chosen.some((k) => overlap(k.stems, c.stems) > 0.8)) chosen.push(c);
+  }
+  return chosen;
 }
 
 function overlap(a: Set<string>, b: Set<string>): number {

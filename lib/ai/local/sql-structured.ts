@@ -28,5 +28,5 @@ function resultFields(schema: JsonSchema, { columns, rows }: SqlRows): Record<st
 }
 
 export function structuredRows(schema: JsonSchema, result: SqlRows, answer: string): Record<string, unknown> {
-  return structuredAnswer(schema, resultFields(schema, result), { text: answer });
+  return structuredAnswer(schema, resultFields(schema, result), { text: answer, evidence: answer });
 }

@@ -21,6 +21,43 @@ const WEATHER = {
     'index.js': `exports.handler = async (req) => ({ city: req.body.city, temperature: req.body.unit === 'fahrenheit' ? 70 : 21, unit: req.body.unit || 'celsius' });`,
   },
 };
+// Functions of the kinds the issue tried as a new user would: a greeter, an adder, a thermometer.
+const GREETER = {
+  shortname: 'greeter',
+  description: 'Greets a person by name; the greeting word can be changed with the greeting query parameter.',
+  requirements: {
+    requestType: 'POST',
+    queryParams: [{ name: 'greeting', required: false, description: 'Word to greet with.' }],
+    inputType: 'JSON',
+    inputSchema: jsonObject({ name: { type: 'string', minLength: 1 } }, ['name']),
+    outputType: 'JSON',
+    outputSchema: jsonObject({ message: { type: 'string' } }),
+  },
+  files: { 'index.js': `exports.handler = async (req) => ({ message: (req.query.greeting || 'Hello') + ', ' + req.body.name + '!' });` },
+};
+const ADDER = {
+  shortname: 'adder',
+  description: 'Adds two numbers.',
+  requirements: {
+    requestType: 'POST',
+    inputType: 'JSON',
+    inputSchema: jsonObject({ a: { type: 'number', description: 'First number.' }, b: { type: 'number', description: 'Second number.' } }, ['a', 'b']),
+    outputType: 'JSON',
+    outputSchema: jsonObject({ sum: { type: 'number' } }),
+  },
+  files: { 'index.js': `exports.handler = async (req) => ({ sum: req.body.a + req.body.b });` },
+};
+const THERMOMETER = {
+  shortname: 'thermometer',
+  description: 'Returns the current temperature in a city.',
+  requirements: {
+    requestType: 'GET',
+    queryParams: [{ name: 'city', required: true, description: 'City to report on.' }],
+    outputType: 'JSON',
+    outputSchema: jsonObject({ city: { type: 'string' }, celsius: { type: 'number' } }),
+  },
+  files: { 'index.js': `exports.handler = async (req) => ({ city: req.query.city, celsius: 17.5 });` },
+};
 const BROKEN = {
   shortname: 'broken',
   requirements: { requestType: 'POST', inputType: 'JSON', inputSchema: jsonObject({ n: { type: 'integer' } }, ['n']), outputType: 'JSON', outputSchema: jsonObject({}) },
@@ -38,7 +75,7 @@ beforeAll(async () => {
   const { hostingDeps } = await import('../../../lib/services/functions');
   const { deployFunction } = await import('../../../lib/functions/manage');
   const log = createLogger({ level: 'error', sink: () => undefined });
-  for (const f of [WEATHER, BROKEN]) await deployFunction({ ...hostingDeps(), log }, 'acct-owner', await bundleOf(await functionDir(f)));
+  for (const f of [WEATHER, BROKEN, GREETER, ADDER, THERMOMETER]) await deployFunction({ ...hostingDeps(), log }, 'acct-owner', await bundleOf(await functionDir(f)));
   handler = (await import('../../../handlers/http/query-function')).handler as HandlerFn;
   token = await stack.token('acct-asker');
 }, 120_000);
@@ -148,5 +185,30 @@ describe('POST /query-service/v1/function on the embedded local engine', () => {
     const res = await ask({ query: 'Weather in Rome?', function: 'weather', structured_output: Buffer.from(JSON.stringify(schema)).toString('base64') });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body.answer as string)).toEqual({ city: 'Rome', temperature: 21 });
+  });
+
+  // The caller named the function: it is the tool the user wants (docs/local-engine.md).
+  it.each([
+    ['Please greet Ada', 'greeter', 'Hello, Ada!'],
+    ['Say hi to Grace Hopper with the greeting Howdy', 'greeter', 'Howdy, Grace Hopper!'],
+    ['What is the temperature in Berlin?', 'thermometer', '17.5'],
+    ['What is 19 plus 23?', 'adder', '42'],
+  ])('calls the named function for %j', async (query, fn, expected) => {
+    const res = await ask({ query, function: fn });
+    expect(res.status).toBe(200);
+    expect(res.body.answer).toContain(expected);
+  });
+
+  it('asks for the missing number by its description instead of refusing', async () => {
+    const res = await ask({ query: 'Please add a=19 to another number', function: 'adder' });
+    expect(res.status).toBe(200);
+    expect(res.body.answer).toMatch(/second number/i);
+    expect(res.body.answer).not.toMatch(/None of the available functions/);
+  });
+
+  it('declines a question that shares nothing with the named function', async () => {
+    const res = await ask({ query: 'How many moons does Jupiter have?', function: 'adder' });
+    expect(res.status).toBe(200);
+    expect(res.body.answer).toMatch(/None of the available functions \(adder\)/);
   });
 });

@@ -61,6 +61,11 @@ describe('POST /query-service/v1/vectordb', () => {
     expect(res.status).toBe(200);
     expect(res.body.query).toBe('When does it start?');
     expect(res.body.answer).not.toContain('canteen');
+    // The answer step judges the hits by the rag_query too: without it, the vague question finds nothing.
+    expect(res.body.answer).toContain('Dental cover starts after the probation period');
+    const vague = { query: 'How long must I wait?', vector_docdb_collection: 'handbook' };
+    expect((await ask(vague)).body.answer).toMatch(/Nothing relevant was found/);
+    expect((await ask({ ...vague, rag_query: 'dental cover probation period' })).body.answer).toContain('Dental cover starts after the probation period');
   });
 
   it('says nothing relevant was found rather than inventing an answer', async () => {

@@ -36,6 +36,7 @@ export interface FunctionFixture {
   shortname: string;
   runtime?: string;
   entrypoint?: string;
+  description?: string;
   requirements?: Record<string, unknown>;
   /** Entry file name → source. */
   files: Record<string, string>;
@@ -51,7 +52,7 @@ export function specFor(f: FunctionFixture) {
     shortname: f.shortname,
     runtime: f.runtime ?? 'nodejs20',
     entrypoint: f.entrypoint ?? 'handler',
-    description: 'A function written by a test.',
+    description: f.description ?? 'A function written by a test.',
     requirements: f.requirements ?? { requestType: 'GET' },
   };
 }

@@ -1,7 +1,7 @@
 // Reads a tool call's arguments out of a question. Every (property, candidate value) pair is scored
 // by type fit × evidence, and pairs are taken best first, each property once and each stretch of the
 // question once (a value repeated in the question can be used twice; one mention cannot). Required
-// properties may take a value without evidence, in schema order ("the hcf of 36 and 24"); optional
+// properties may take a value without evidence, in schema order ("the gcd of 84 and 30"); optional
 // ones only with strong evidence, since leaving them out lets the function use its own default.
 import { terms } from '../../local-text';
 import type { ToolDefinition } from '../../ports';
@@ -19,6 +19,11 @@ export interface Extraction {
   missing: Slot[];
   /** Properties filled from the question with evidence (not by order or default). */
   found: number;
+  /**
+   * Every required property is filled with a value of a kind its schema pins down (a number, a
+   * boolean, a format, a pattern, an enum option), not with free text.
+   */
+  typedFill: boolean;
 }
 
 /** Lets a candidate with no evidence still be chosen, by type fit and order. */
@@ -83,8 +88,13 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
     else values.set(slot, fallback);
   }
   const found = [...chosen.values()].filter((p) => p.strong >= OPTIONAL_EVIDENCE).length;
-  return { arguments: buildArguments(shape, values), missing, found };
+  const required = shape.slots.filter((s) => s.required);
+  const typedFill = missing.length === 0 && required.length > 0 && required.every((s) => chosen.has(s) && pinnedDown(s));
+  return { arguments: buildArguments(shape, values), missing, found, typedFill };
 }
+
+const pinnedDown = (slot: Slot) =>
+  ['integer', 'number', 'boolean'].includes(slot.type) || Array.isArray(slot.schema.enum) || typeof slot.schema.format === 'string' || typeof slot.schema.pattern === 'string';
 
 const eligible = (pair: Pair) => pair.slot.required || pair.strong >= OPTIONAL_EVIDENCE;
 const overlaps = (a: Candidate, b: Candidate) => a.kind !== 'flag' && b.kind !== 'flag' && a.start < b.end && a.end > b.start;
@@ -101,7 +111,7 @@ function assign(pairs: Pair[]): Map<Slot, Pair> {
 }
 
 /**
- * "Tokyo, Japan" taken whole by `city` while `country` has nothing (or only a guess from left-over
+ * "Lyon, France" taken whole by `city` while `country` has nothing (or only a guess from left-over
  * words): each takes its part.
  */
 function splitQualifiedNames(chosen: Map<Slot, Pair>, slots: Slot[]): void {

@@ -1,8 +1,8 @@
 // The values a question offers one property: what the question holds anyway (numbers, names,
 // quotes…), plus what only this property's schema can see: the enum option named, yes/no words
-// for a boolean, the words right next to the property's name ("theft crimes", "medium to oil"),
+// for a boolean, the words right next to the property's name ("chess openings", "colour to teal"),
 // free `key: value` pairs for an open object, and as a last resort the question's words that the
-// tool itself does not explain ("Who discovered radium?" → "radium").
+// tool itself does not explain ("Who painted the mural?" → "mural").
 import type { Reading } from './reading';
 import type { Candidate } from './question';
 import { findOptions, REQUEST_WORDS } from '../schema-values';
@@ -36,7 +36,7 @@ export function prepareTool(reading: Reading, slots: Slot[], vocabulary: string[
   const words = (c: Candidate) => tokens.filter((t) => t.word && t.start >= c.start && t.end <= c.end);
   const span = (from: Token, to: Token) => ({ start: from.start, end: to.end, text: text.slice(from.start, to.end) });
 
-  /** "using engine size and fuel economy variables": the items are what lies between the tool's words. */
+  /** "by wall height and roof pitch values": the items are what lies between the tool's words. */
   const phraseList = (list: Extract<Candidate, { kind: 'enumeration' }>): Candidate[] => {
     const members = list.members.flatMap((m): Candidate[] => {
       const inside = words(m);
@@ -49,8 +49,8 @@ export function prepareTool(reading: Reading, slots: Slot[], vocabulary: string[
 
   /**
    * Names made only of the tool's words ("BMI") are not values; a leading tool word before a full
-   * name is a title ("Lawyer John Doe" for lawyer.get_experience). A single word after it is more
-   * likely part of the name ("Hotel Paradise"), and a joined name is one name ("Museum of Modern Art").
+   * name is a title ("Pilot Mara Quist" for a pilot lookup). A single word after it is more
+   * likely part of the name ("Cafe Orbit"), and a joined name is one name ("Hall of Old Maps").
    */
   const name = (c: Extract<Candidate, { kind: 'text' }>): Candidate[] => {
     const inside = words(c);
@@ -88,16 +88,24 @@ export function slotCandidates(tool: ToolReading, slot: Slot): Candidate[] {
 }
 
 function flags(tool: ToolReading, slot: Slot): Candidate[] {
-  const { tokens } = tool.reading.question;
-  const content = slot.nameStems.filter((s) => !FLAG_VERBS.has(s) && s.length > 1);
-  const stems = content.length > 0 ? content : slot.nameStems;
-  const out: Candidate[] = [];
+  return flagMentions(tool.reading.question.tokens, slot.nameStems).map((f): Candidate => ({ kind: 'flag', ...f }));
+}
+
+/**
+ * Yes or no for a boolean named by `nameStems`, wherever its content words occur ("include_tax" →
+ * "tax"): no when a negation comes just before or "false"/"no" just after, unless the name itself
+ * is negative ("exclude_x").
+ */
+export function flagMentions(tokens: Token[], nameStems: string[]): { start: number; end: number; value: boolean }[] {
+  const content = nameStems.filter((s) => !FLAG_VERBS.has(s) && s.length > 1);
+  const stems = content.length > 0 ? content : nameStems;
+  const out: { start: number; end: number; value: boolean }[] = [];
   tokens.forEach((t, i) => {
     if (!t.word || t.stop || !stems.some((s) => stemMatch(s, t.stem) >= 0.8)) return;
     const before = [i - 4, i - 3, i - 2, i - 1].filter((k) => k >= 0 && isNegation(tokens, k));
     const after = tokens.slice(i + 1, i + 3).some((n) => n.lower === 'false' || n.lower === 'no');
-    const negated = (before.length > 0 || after) && !slot.nameStems.some((s) => NEGATIONS.has(s));
-    out.push({ kind: 'flag', start: t.start, end: t.end, value: !negated });
+    const negated = (before.length > 0 || after) && !nameStems.some((s) => NEGATIONS.has(s));
+    out.push({ start: t.start, end: t.end, value: !negated });
   });
   return out;
 }
@@ -145,7 +153,7 @@ function freePairs(tool: ToolReading): Candidate | undefined {
 
 /**
  * The question's words that neither ask nor repeat the tool's own words: each run of them, and each
- * word of a longer run ("a small green bird" gives "small green", "small" and "green").
+ * word of a longer run ("a tall red kite" gives "tall red", "tall" and "red").
  */
 function leftoverWords(tokens: Token[], vocabulary: string[]): Candidate[] {
   const out: Candidate[] = [];
@@ -160,9 +168,9 @@ function leftoverWords(tokens: Token[], vocabulary: string[]): Candidate[] {
     let j = i;
     for (;;) {
       if (isContentWord(tokens[j + 1], vocabulary) && adjacent(j, j + 1)) j++;
-      // "multi-band", "gluten-free": one word.
+      // "two-tone", "sugar-free": one word.
       else if (tokens[j + 1]?.text === '-' && glued(j, j + 1) && glued(j + 1, j + 2) && tokens[j + 2]!.word) j += 2;
-      // "theory of relativity": words joined by "of" or "of the" stay one value.
+      // "law of gravity": words joined by "of" or "of the" stay one value.
       else if (tokens[j + 1]?.lower === 'of' && isContentWord(tokens[j + 2], vocabulary)) j += 2;
       else if (tokens[j + 1]?.lower === 'of' && tokens[j + 2]?.lower === 'the' && isContentWord(tokens[j + 3], vocabulary)) j += 3;
       else break;

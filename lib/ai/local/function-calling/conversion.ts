@@ -13,9 +13,37 @@ export interface Converted {
 
 const mentionsPercent = (slot: Slot) => /percent|%/i.test(`${slot.name} ${slot.description}`) && !/decimal|fraction/i.test(slot.description);
 
+/** ISO 8601 date and time, as `format: date-time` writes it. */
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?$/;
+
 const TEXT_FIT = { quoted: 1, identifier: 0.9, name: 0.85, email: 0.8, uri: 0.8, unit: 0.7, phrase: 0.7, leftover: 0.3 } as const;
 
+const patterns = new WeakMap<object, RegExp | null>();
+
+/** The schema's `pattern` (JSON Schema regexes are ECMA-262, unanchored), or null when it has none or it does not compile. */
+export function patternOf(schema: JsonSchema): RegExp | null {
+  if (typeof schema.pattern !== 'string') return null;
+  let compiled = patterns.get(schema);
+  if (compiled === undefined) {
+    try {
+      compiled = new RegExp(schema.pattern, 'u');
+    } catch {
+      compiled = null;
+    }
+    patterns.set(schema, compiled);
+  }
+  return compiled;
+}
+
 export function convert(slot: Slot, candidate: Candidate): Converted | undefined {
+  const converted = convertByType(slot, candidate);
+  const pattern = patternOf(slot.schema);
+  // A pattern is the schema's own word on what a value looks like: what breaks it is no value.
+  if (!converted || !pattern || typeof converted.value !== 'string') return converted;
+  return pattern.test(converted.value) ? { value: converted.value, fit: 1 } : undefined;
+}
+
+function convertByType(slot: Slot, candidate: Candidate): Converted | undefined {
   const allowed = slot.schema.enum;
   if (Array.isArray(allowed)) {
     if (candidate.kind === 'option') return { value: candidate.value, fit: 1 };
@@ -57,6 +85,8 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
     case 'text': {
       if (format === 'email') return candidate.source === 'email' ? { value: candidate.text, fit: 1 } : undefined;
       if (format === 'uri' || format === 'url') return candidate.source === 'uri' ? { value: candidate.text, fit: 1 } : undefined;
+      if (ISO_DATE_TIME.test(candidate.text)) return { value: candidate.text, fit: slotHolds.date(slot) ? 1 : 0.1 };
+      if (format === 'date-time') return undefined;
       // A date or e-mail property takes other words only when the question writes no date or address.
       const mismatch = (slotHolds.date(slot) && candidate.source !== 'quoted') || (slotHolds.email(slot) && candidate.source !== 'email');
       return { value: candidate.text, fit: TEXT_FIT[candidate.source] * (mismatch ? 0.4 : 1) };
@@ -79,7 +109,7 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
       const { mention } = candidate;
       const numeral = mention.text.replace(/[^\d.,/-]+$/, '').trim() || mention.text;
       if (slotHolds.code(slot)) return { value: numeral, fit: 0.8 };
-      // A quantity as words: "2 weeks", "19th century".
+      // A quantity as words: "3 weeks", "12th floor".
       return { value: mention.unitStart === undefined ? mention.text : `${mention.text} ${mention.unit}`, fit: 0.3 };
     }
     default:

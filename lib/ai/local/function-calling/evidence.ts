@@ -1,11 +1,12 @@
-// How strongly a question ties a value to a property: the property's words near the value ("a base
-// of 10", "5 heads", "company 'Google'"), an explicit `name=value`, a unit or quantity the property
-// names ("70 kg" for weight_kg, "5 years" for a time), the kind of text it holds (a date for a
-// date), a preposition its kind of value follows ("in Paris" for a location, "from X" for a start),
+// How strongly a question ties a value to a property: the property's words near the value ("a radius
+// of 4", "7 laps", "brand 'Orbit'"), an explicit `name=value`, a unit or quantity the property
+// names ("82 kg" for mass_kg, "3 weeks" for a duration), the kind of text it holds (a date for a
+// date), a preposition its kind of value follows ("in Lyon" for a location, "from X" for a start),
 // or a "respectively" list.
 import type { Candidate } from './question';
 import { distance, tokenRange, type Reading } from './reading';
 import { quantityStems, unitStems, type NumberMention } from '../schema-values';
+import { ISO_DATE_TIME, patternOf } from './conversion';
 import { slotHolds, type Slot } from './slots';
 import { nameWords, stemMatch, stemOf } from '../words';
 
@@ -33,7 +34,7 @@ interface PrepositionClass {
   textOnly: boolean;
 }
 const PLACE: PrepositionClass = {
-  keys: stems('location city place country state region area venue county address town where site court jurisdiction loc'),
+  keys: stems('location city place country state region area venue county address town where site loc'),
   prepositions: ['in', 'at', 'near', 'around', 'within'],
   textOnly: true,
 };
@@ -108,8 +109,8 @@ export function keyEvidence(reading: Reading, slot: Slot, candidate: Candidate):
 }
 
 /**
- * What a number measures, against what the property is: a unit it names ("70 kg" for weight_kg),
- * the quantity the unit measures ("5 years" for time, "$5000" for principal, "2020" for year), a
+ * What a number measures, against what the property is: a unit it names ("82 kg" for mass_kg),
+ * the quantity the unit measures ("3 weeks" for a duration, "$740" for an amount, "2031" for a year), a
  * unit its description names (shared out among the properties whose descriptions name it); and a
  * unit word ("in miles") for a property that is itself a unit (`unit`, `to_unit`, `measurement`).
  */
@@ -133,11 +134,14 @@ export function kindEvidence(slot: Slot, candidate: Candidate): number {
     (candidate.kind === 'time' && slotHolds.time(slot)) ||
     (candidate.kind === 'text' && candidate.source === 'email' && slotHolds.email(slot)) ||
     (candidate.kind === 'text' && candidate.source === 'uri' && slotHolds.uri(slot)) ||
-    (candidate.kind === 'expression' && slotHolds.formula(slot));
-  return holds ? 0.5 : 0;
+    (candidate.kind === 'expression' && slotHolds.formula(slot)) ||
+    (candidate.kind === 'text' && ISO_DATE_TIME.test(candidate.text) && slotHolds.date(slot));
+  // Only values that match a pattern get this far (conversion.ts): the match is strong evidence.
+  const patterned = patternOf(slot.schema) !== null && (candidate.kind === 'text' || candidate.kind === 'number');
+  return holds ? 0.5 : patterned ? 1 : 0;
 }
 
-/** "in Paris" for a location, "from Boston" for a start, "by Rodin" for an artist. */
+/** "in Lyon" for a location, "from Dover" for a start, "by Okafor" for an author. */
 export function prepositionEvidence(reading: Reading, slot: Slot, candidate: Candidate): number {
   if (candidate.kind !== 'text' && candidate.kind !== 'number' && candidate.kind !== 'date') return 0;
   const tokens = reading.question.tokens;

@@ -23,7 +23,7 @@ export type Candidate = Span &
     | { kind: 'expression'; expression: string }
     /** Bracketed lists, tuples and ranges, already values. */
     | { kind: 'list'; items: ListItem[] }
-    /** Values listed in prose: "1, 2 and 3", "Apple and Microsoft". */
+    /** Values listed in prose: "7, 8 and 9", "Ivory and Slate". */
     | { kind: 'enumeration'; members: Candidate[] }
     | { kind: 'option'; value: string | number }
     /** Words that say yes or no to a boolean property; they are evidence, not a value, and use up nothing. */
@@ -49,7 +49,7 @@ export function readQuestion(text: string): Question {
   const tokens = tokenize(text);
   const times = findTimes(text);
   const numbers = findNumbers(text);
-  // In "6:30 PM" the numbers are an hour and minutes, whatever follows them.
+  // In "9:45 PM" the numbers are an hour and minutes, whatever follows them.
   for (const time of times) {
     const parts = numbers.filter((n) => n.start >= time.start && n.end <= time.end + 3);
     parts.forEach((n, i) => Object.assign(n, { unit: i === 0 ? 'hour' : 'minute', unitStart: undefined, unitEnd: undefined }));
@@ -81,7 +81,7 @@ export function readQuestion(text: string): Question {
   for (const list of findPhraseLists(text, tokens)) {
     enumerations.push({ kind: 'enumeration', start: list.start, end: list.end, members: textCandidates('phrase', list.items) });
   }
-  // "the two numbers 40 and 50": a spelled count of the values that follow is not a value itself.
+  // "the three scores 61, 74 and 88": a spelled count of the values that follow is not a value itself.
   const isCount = (n: NumberMention) => n.spelled && enumerations.some((e) => e.members.length === n.value && e.start > n.end && e.start - n.end < 40);
   candidates.push(...numbers.filter((n) => !isCount(n)).map(numberCandidate), ...enumerations);
   return { text, tokens, candidates: candidates.sort((a, b) => a.start - b.start), keyValues: findKeyValues(text) };

@@ -1,7 +1,7 @@
 // One question read for one tool: where each property's words occur in it ("cues"), how far apart
 // two words are, and which values a "respectively" list gives to which property. Distances count
 // the words between two places, skipping glue words such as "of" and "is", the unit word of a value
-// and the property's own words ("initial temperature of 300K").
+// and the property's own words ("starting pressure of 90kPa").
 import type { Question } from './question';
 import type { Slot } from './slots';
 import { stemMatch } from '../words';

@@ -144,7 +144,7 @@ export const slotHolds = {
   email: (slot: Slot) => slot.schema.format === 'email' || named(slot, 'email') || /\be-?mail address/i.test(slot.description),
   uri: (slot: Slot) => ['uri', 'url', 'iri'].includes(String(slot.schema.format)) || named(slot, 'url', 'uri', 'link', 'website', 'path', 'file'),
   // Codes that are digits only ("546382", "2022") are still strings for these.
-  code: (slot: Slot) => named(slot, 'id', 'number', 'code', 'year', 'zip', 'phone', 'no', 'season', 'docket', 'account', 'version', 'serial', 'parcel', 'pin'),
+  code: (slot: Slot) => named(slot, 'id', 'number', 'code', 'year', 'zip', 'phone', 'no', 'account', 'version', 'serial', 'pin'),
   formula: (slot: Slot) => named(slot, 'function', 'equation', 'expression', 'formula', 'polynomial', 'lambda', 'f'),
 };
 

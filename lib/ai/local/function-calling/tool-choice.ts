@@ -37,6 +37,18 @@ function toolFields(tool: ToolDefinition): Record<Field, string[]> {
   };
 }
 
+/**
+ * The question's content words (not stop words, not words every function description uses)
+ * that the tool's name, description, parameter names or parameter descriptions also use. For a
+ * function the caller named, a question that shares none of them is about something else.
+ */
+export function sharedWords(tool: ToolDefinition, question: Question): string[] {
+  const fields = Object.values(toolFields(tool)).flat();
+  return [...new Set(contentStems(question).filter((w) => !GENERIC.has(w) && fields.some((s) => stemMatch(s, w) >= 0.8)))];
+}
+
+const contentStems = (question: Question) => question.tokens.filter((t) => t.word && !t.stop && !/^\d/.test(t.text)).map((t) => t.stem);
+
 /** Tools by relevance to the question, best first. */
 export function rankTools(tools: ToolDefinition[], question: Question): RankedTool[] {
   const words = [...new Set(question.tokens.filter((t) => t.word && !t.stop && !/^\d/.test(t.text)).map((t) => t.stem))];

@@ -1,5 +1,5 @@
-// Dates and times as written in questions ("2022-04-27", "March 10th, 2023", "15th October,2023",
-// "Jun.20,2023", "2023 April 4th", "April 2022", "01-01-1980", "3pm", "6:30 PM"), and writing them
+// Dates and times as written in questions ("2031-08-14", "May 3rd, 2031", "22nd July,2031",
+// "Feb.9,2031", "2031 June 5th", "June 2031", "07-09-1994", "4pm", "9:45 PM"), and writing them
 // back in the layout a schema asks for ("in MM-DD-YYYY format", "yyyy-mm-dd", "(month-day-year)").
 
 export interface DateMention {

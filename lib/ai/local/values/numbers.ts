@@ -1,5 +1,5 @@
-// Numbers as people write them in questions: "5", "-3", "12,000", "1e-9", "$20", "20%", "3.5 kg",
-// "6cm", "8.5 million", "three", "twenty five", "a dozen", "19th", "second". Every mention keeps its
+// Numbers as people write them in questions: "5", "-3", "12,000", "1e-9", "$35", "15%", "4.2 kg",
+// "9mm", "2.7 billion", "three", "twenty five", "a dozen", "19th", "second". Every mention keeps its
 // span in the text and what was written around it (unit, currency, percent sign), so callers can
 // decide what it measures. Shared by function calling and the SQL templates.
 import { terms } from '../../local-text';
@@ -60,7 +60,7 @@ function numerals(text: string): NumberMention[] {
     const [whole, sign, symbol, digits, fraction, exponent] = m;
     const start = m.index;
     let end = start + whole.length;
-    // "2x^2", "3x + 1" and "C6H12O6" are expressions or formulas, not quantities.
+    // "5x^3", "4y - 2" and "NaHCO3" are expressions or formulas, not quantities.
     const after = text.slice(end);
     if ((/^\p{L}\s*(?:\^|\*\*|\d)/u.test(after) || /^[xyz](?!\p{L})/u.test(after)) && !/^(?:st|nd|rd|th)\b/.test(after)) continue;
     let value = Number(`${digits!.replaceAll(',', '')}${fraction ?? ''}${exponent ? `e${exponent}` : ''}`);
@@ -105,7 +105,7 @@ function readFollowingWords(text: string, mention: NumberMention): void {
     return;
   }
   const wordStart = mention.end + next[0].length - next[1]!.length;
-  // "30 degrees Celsius": the scale is the unit.
+  // "17 degrees Celsius": the scale is the unit.
   const scaleName = /^degrees?$/i.test(word) ? /^\s+(celsius|fahrenheit|kelvin)\b/i.exec(text.slice(wordStart + word.length)) : null;
   if (scaleName) {
     mention.unit = scaleName[1]!;
@@ -134,7 +134,7 @@ function numberWords(text: string): NumberMention[] {
       out.push({ value: ordinal, start: first.start, end: first.end, text: text.slice(first.start, first.end), percent: false, ordinal: true, whole: true, spelled: true });
       continue;
     }
-    // "two-sample", "six-sided": a compound adjective, not a quantity.
+    // "three-legged", "four-door": a compound adjective, not a quantity.
     if (!WORD_VALUES.has(first.word) || /^-\p{L}/u.test(text.slice(first.end))) continue;
     let value = 0;
     let current = 0;

@@ -1,8 +1,8 @@
-// Lists written as plain words: "tomatoes and lettuce", "efficient, organized, easy going and
-// compassionate". Items are runs of content words between separators; with only two items the first
-// is cut to the length of the second ("using engine size and fuel economy" → "engine size", "fuel
-// economy"), since nothing else marks where it starts (so "avoid highways and toll roads" keeps
-// "avoid highways": a verb and a noun look alike here).
+// Lists written as plain words: "pears and plums", "quiet, tidy, patient and
+// kind". Items are runs of content words between separators; with only two items the first
+// is cut to the length of the second ("by wall height and roof pitch" → "wall height", "roof
+// pitch"), since nothing else marks where it starts (so "skip bridges and ferry lanes" keeps
+// "skip bridges": a verb and a noun look alike here).
 import type { Token } from '../words';
 
 export interface PhraseList {

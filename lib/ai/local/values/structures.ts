@@ -1,6 +1,6 @@
-// Values made of other values: bracketed lists ("[1, 2, [3, 4]]", "['Age', 'Income']"), numeric
-// tuples ("(33.4484 N, 112.0740 W)"), enumerations in prose ("85, 90 and 88", "Apple and Microsoft"),
-// and formulas ("y = 3x^2 + 2x - 1", written back in the `**` power notation most code reads).
+// Values made of other values: bracketed lists ("[7, 8, [9, 4]]", "['Height', 'Mass']"), numeric
+// tuples ("(47.21 N, 8.93 E)"), enumerations in prose ("17, 41 and 63", "Ivory and Slate"),
+// and formulas ("y = 5x^3 - x + 7", written back in the `**` power notation most code reads).
 
 export type ListItem = number | string | ListItem[];
 
@@ -63,7 +63,7 @@ function parseList(text: string, open: number): { items: ListItem[]; end: number
 const COORDINATE = String.raw`([-+]?\d+(?:\.\d+)?)\s*°?\s*([NSEW])?`;
 const TUPLE = new RegExp(String.raw`\(\s*${COORDINATE}\s*,\s*${COORDINATE}\s*(?:,\s*${COORDINATE}\s*)?\)`, 'g');
 
-/** "(40.7128, -74.0060)" and "(33.4484 N, 112.0740 W)": south and west are negative. */
+/** "(51.03, -3.12)" and "(47.21 N, 8.93 W)": south and west are negative. */
 export function findNumberTuples(text: string): ListMention[] {
   return [...text.matchAll(TUPLE)].map((m) => {
     const items: number[] = [];
@@ -79,8 +79,8 @@ export function findNumberTuples(text: string): ListMention[] {
 const LIST_SEPARATOR = /^\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:and|or|&)\s+(?:the\s+)?|\s*;\s*)$/;
 
 /**
- * Runs of two or more spans separated only by commas, "and", "or" or "&": "1, 2 and 3",
- * "'Age', 'Income' and 'Education'". Returns the index runs into `spans` (sorted by start).
+ * Runs of two or more spans separated only by commas, "and", "or" or "&": "7, 8 and 9",
+ * "'Height', 'Mass' and 'Shoe size'". Returns the index runs into `spans` (sorted by start).
  */
 export function findEnumerations<T extends Span>(text: string, spans: T[]): T[][] {
   const runs: T[][] = [];
@@ -100,7 +100,7 @@ export function findEnumerations<T extends Span>(text: string, spans: T[]): T[][
 const RANGE_BETWEEN = /^\s*(?:to|until|till|through|and|-|–)\s*(?:[a-z]\s*=\s*)?$/;
 const RANGE_OPENER = /(?:\b(?:from|between)\s*(?:[a-z]\s*=\s*)?|\b[a-z]\s*=\s*)$/;
 
-/** Pairs of spans written as a range: "from 2010 to 2015", "between x = -1 and x = 2", "1871 to 1945". */
+/** Pairs of spans written as a range: "from 2031 to 2036", "between y = -4 and y = 5", "1802 to 1867". */
 export function findRanges<T extends Span>(text: string, spans: T[]): [T, T][] {
   const out: [T, T][] = [];
   for (let i = 0; i + 1 < spans.length; i++) {

@@ -1,6 +1,6 @@
 // Text values a question can carry: quoted strings, e-mail addresses, URIs and file paths,
-// identifiers ("rs6034464", "B1004", "my_data", "2020-2021"), capitalised names ("New York",
-// "Treaty of Lisbon", "Boston, MA") and explicit `name=value` / `name: value` pairs.
+// identifiers ("xk4471902", "Q2207", "raw_rows", "2031-2032"), capitalised names ("Port Elm",
+// "Bay of Kells", "Dover, DE") and explicit `name=value` / `name: value` pairs.
 
 export interface TextMention {
   start: number;
@@ -10,7 +10,7 @@ export interface TextMention {
 }
 
 export interface NameMention extends TextMention {
-  /** "Boston, MA": a name followed by a comma and a short qualifying name (state, country). */
+  /** "Dover, DE": a name followed by a comma and a short qualifying name (state, country). */
   parts?: [TextMention, TextMention];
 }
 
@@ -110,7 +110,7 @@ function words(text: string): Word[] {
   let previousEnd = 0;
   for (const m of text.matchAll(WORDLIKE)) {
     let value = m[0].replace(/['’]s$/, '');
-    // Keep the dot of "D.C." and "Inc.", not a full stop.
+    // Keep the dot of "U.K." and "Ltd.", not a full stop.
     if (value.endsWith('.') && !isAbbreviation(value)) value = value.replace(/\.+$/, '');
     value = value.replace(/[-']+$/, '');
     const gap = text.slice(previousEnd, m.index).trim();
@@ -140,7 +140,7 @@ export function findNames(text: string): NameMention[] {
       if (!gapOk) break;
       if (isCapitalised(next) && !next.sentenceStart) j++;
       else if (NAME_JOINERS.has(next.text.toLowerCase()) && list[j + 2] && isCapitalised(list[j + 2]!) && text.slice(next.end, list[j + 2]!.start).trim() === '') j += 2;
-      // "Windows 10", "S&P 500 and …": a number ends a name when nothing but punctuation or "and" follows.
+      // "Model 7", "Route 66 and …": a number ends a name when nothing but punctuation or "and" follows.
       else if (isNumeral(next) && next.text.length <= 4 && /^(?:[.,;!?)]|\s+(?:and|or)\b|\s*$)/u.test(text.slice(next.end))) j++;
       else break;
     }
@@ -152,7 +152,7 @@ export function findNames(text: string): NameMention[] {
   return withQualifiers(text, names);
 }
 
-/** "Boston, MA" and "Tokyo, Japan": the pair as one name, remembering both parts. */
+/** "Dover, DE" and "Lyon, France": the pair as one name, remembering both parts. */
 function withQualifiers(text: string, names: NameMention[]): NameMention[] {
   const out: NameMention[] = [];
   for (let i = 0; i < names.length; i++) {
@@ -160,7 +160,7 @@ function withQualifiers(text: string, names: NameMention[]): NameMention[] {
     const next = names[i + 1];
     const qualifier = next && /^\s*,\s*$/.test(text.slice(name.end, next.start)) && next.text.split(/\s+/).length <= 2;
     // A third name after the pair ("A, B, C") makes a list, not a place with its region, unless
-    // the second is an abbreviation ("Boston, MA, and Washington, D.C.").
+    // the second is an abbreviation ("Dover, DE, and Salem, OR").
     const abbreviation = next !== undefined && /^(?:\p{Lu}\.?){2,4}$/u.test(next.text);
     const listContinues = qualifier && names[i + 2] && /^\s*(?:,|and\b|or\b)/.test(text.slice(next!.end, names[i + 2]!.start));
     if (qualifier && (abbreviation || !listContinues)) {

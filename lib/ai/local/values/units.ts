@@ -17,8 +17,8 @@ const UNITS: Record<string, string[]> = {
 };
 const UNIT_WORDS = new Set(Object.values(UNITS).flatMap((words) => words.map((w) => stemOf(w.split(' ')[0]!))));
 
-// What a unit measures, as the words schemas name such quantities with ("5 years" is a time,
-// "$5000" an amount, "3%" a rate). Units are given as the words above.
+// What a unit measures, as the words schemas name such quantities with ("3 weeks" is a time,
+// "$740" an amount, "4%" a rate). Units are given as the words above.
 const DIMENSIONS: [quantities: string, units: string][] = [
   ['time duration period term age interval timeframe span', 'second minute hour day week month year decade century'],
   ['distance length height width depth radius range altitude elevation diameter perimeter', 'meter kilometer mile foot feet inch yard centimeter millimeter light'],

@@ -251,3 +251,41 @@ describe('localFunctionTurn: model and usage', () => {
     expect(localFunctionTurn(request)).toEqual(response);
   });
 });
+
+describe('localFunctionTurn: the one function the caller named', () => {
+  const named = (question: string, t: ToolDefinition) => ask(question, [t], { toolChoice: 'auto', hint: { kind: 'function', question, named: true } });
+  const parcel = tool('track_parcel', 'Looks up a parcel.', {
+    tracking_number: { type: 'string', pattern: '^[A-Z]{2}[0-9]{9}[A-Z]{2}$', description: 'Tracking number.' },
+  });
+  const adder = tool('add', 'Adds two numbers.', { a: { type: 'number', description: 'First number.' }, b: { type: 'number', description: 'Second number.' } });
+
+  it('calls it on a value only its pattern recognises, and takes no value that breaks the pattern', () => {
+    expect(argumentsOf(named('Status of RR123456785CH please', parcel))).toEqual({ tracking_number: 'RR123456785CH' });
+    const response = named('Where is tracking number RR12 now?', parcel);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/tracking number/i);
+  });
+
+  it('calls it when every required value is of a kind its schema pins down, with no shared word', () => {
+    expect(argumentsOf(named('What is 19 plus 23?', adder))).toEqual({ a: 19, b: 23 });
+  });
+
+  it('asks for the missing value by its description rather than declining', () => {
+    const response = named('Please add a=19 to another number', adder);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/the b \(second number\)/);
+  });
+
+  it('declines only a question that shares nothing with it', () => {
+    expect(named('How many moons does Jupiter have?', adder).content).toMatch(/None of the available functions \(add\)/);
+    // Unnamed (a model choosing among offered tools), the same weak match is not enough.
+    const hello = tool('hello', 'Greets a person.', { name: { type: 'string' } });
+    expect(ask('Please greet Ada', [hello]).toolCalls).toEqual([]);
+    expect(argumentsOf(named('Please greet Ada', hello))).toEqual({ name: 'Ada' });
+  });
+
+  it('keeps an ISO date-time whole for a date-time property', () => {
+    const trip = tool('trip', 'Plans a trip.', { destination: { type: 'string' }, departure: { type: 'string', format: 'date-time' } });
+    expect(argumentsOf(named('Go to Bergen at 2026-07-01T09:00:00Z', trip))).toEqual({ destination: 'Bergen', departure: '2026-07-01T09:00:00Z' });
+  });
+});

@@ -51,3 +51,29 @@ describe('local extractive retrieval answer', () => {
     ]);
   });
 });
+
+describe('local extractive retrieval answer: quotable hits', () => {
+  // The question's words are spread over the hit's sentences: no one sentence covers enough of them.
+  const spread = [
+    {
+      source: 'trial.txt',
+      score: 0.04,
+      text: 'Metformin was given to mice with established lung injury. After six weeks the scarring had receded. Fibrosis markers fell by half in treated animals.',
+    },
+  ];
+
+  it('quotes a hit that covers the question as a whole, though no single sentence does', () => {
+    const question = 'Does metformin reverse lung fibrosis scarring in mice after weeks of treatment?';
+    const out = ragAnswer(question, spread);
+    expect(out.answer).not.toBe(NOTHING_RELEVANT);
+    expect(out.sources).toEqual(['trial.txt']);
+    expect(out.sentences.length).toBeGreaterThan(0);
+  });
+
+  it('judges relevance by rag_query as well: the words that chose the hits', () => {
+    const vague = 'How long must I wait?';
+    expect(ragAnswer(vague, hits).answer).toBe(NOTHING_RELEVANT);
+    const out = ragAnswer(vague, hits, 'dental cover probation period');
+    expect(out.sentences).toEqual(['Dental cover starts after the probation period of six months.']);
+  });
+});

@@ -1,0 +1,77 @@
+// Our own paraphrase set (bench/data/paraphrases.json, written before the engine's results were
+// seen): questions over functions of our own, each offered the way the function endpoint offers
+// it — one function the caller named. A case expects a call (each argument among its accepted
+// values; `[]` = left out), a question back naming the missing values, or a decline.
+import { readFileSync } from 'node:fs';
+import { localFunctionTurn } from '../lib/ai/local/function-calling';
+import type { ToolDefinition } from '../lib/ai/ports';
+
+interface Case {
+  tool: string;
+  question: string;
+  expect: { call?: Record<string, unknown[]>; ask?: string[]; decline?: boolean };
+}
+interface ParaphraseSet {
+  functions: ToolDefinition[];
+  cases: Case[];
+}
+export interface ParaphraseFigures {
+  byKind: Record<'call' | 'ask' | 'decline', { right: number; total: number }>;
+  failures: string[];
+}
+
+const SET = JSON.parse(readFileSync(new URL('./data/paraphrases.json', import.meta.url), 'utf8')) as ParaphraseSet;
+
+const sameValue = (given: unknown, accepted: unknown) =>
+  typeof given === 'string' && typeof accepted === 'string' ? given.trim() === accepted : given === accepted;
+
+/** A question back names each missing property by its words. */
+const asksFor = (text: string, property: string) => text.toLowerCase().includes(property.replace(/_/g, ' '));
+
+function judge(c: Case, call: { name: string; args: Record<string, unknown> } | undefined, text: string): string | undefined {
+  if (c.expect.call) {
+    if (!call) return `no call: ${text}`;
+    const wrong = Object.entries(c.expect.call).filter(([name, accepted]) =>
+      accepted.length === 0 ? name in call.args : !accepted.some((a) => sameValue(call.args[name], a)),
+    );
+    return wrong.length ? `wrong ${wrong.map(([n]) => `${n}=${JSON.stringify(call.args[n])}`).join(', ')}` : undefined;
+  }
+  if (call) return `called ${JSON.stringify(call.args)}`;
+  if (c.expect.ask) return c.expect.ask.every((p) => asksFor(text, p)) ? undefined : `did not ask for ${c.expect.ask.join(', ')}: ${text}`;
+  return /\bI need\b/.test(text) ? `asked instead of declining: ${text}` : undefined;
+}
+
+export function runParaphrases(): ParaphraseFigures {
+  const figures: ParaphraseFigures = { byKind: { call: { right: 0, total: 0 }, ask: { right: 0, total: 0 }, decline: { right: 0, total: 0 } }, failures: [] };
+  for (const c of SET.cases) {
+    const tool = SET.functions.find((f) => f.name === c.tool)!;
+    const response = localFunctionTurn({
+      messages: [{ role: 'user', content: c.question }],
+      tools: [tool],
+      toolChoice: 'auto',
+      hint: { kind: 'function', question: c.question, named: true },
+    });
+    const made = response.toolCalls[0];
+    const call = made && { name: made.name, args: JSON.parse(made.arguments) as Record<string, unknown> };
+    const kind = c.expect.call ? 'call' : c.expect.ask ? 'ask' : 'decline';
+    const failure = judge(c, call, response.content ?? '');
+    figures.byKind[kind].total++;
+    if (failure) figures.failures.push(`${c.question} → ${failure}`);
+    else figures.byKind[kind].right++;
+  }
+  return figures;
+}
+
+export function printParaphrases(figures: ParaphraseFigures): void {
+  const pct = (right: number, total: number) => `${((right / total) * 100).toFixed(1)}%`;
+  console.log('\nparaphrase set (bench/data/paraphrases.json, one named function per question); baseline: 0% for a model that never answers right');
+  let right = 0;
+  let total = 0;
+  for (const [kind, f] of Object.entries(figures.byKind)) {
+    console.log(`  ${kind.padEnd(8)} ${String(f.right).padStart(3)}/${String(f.total).padEnd(3)} ${pct(f.right, f.total)}`);
+    right += f.right;
+    total += f.total;
+  }
+  console.log(`  all      ${String(right).padStart(3)}/${String(total).padEnd(3)} ${pct(right, total)}`);
+  for (const failure of figures.failures) console.log(`  miss: ${failure}`);
+}

@@ -1,0 +1,177 @@
+// The structured-output matrix: every ordinary kind of JSON Schema × every query endpoint, on the
+// embedded local engine. The function and retrieval endpoints run through their handlers (real
+// emulators, LanceDB, a deployed function); text-to-SQL through its pipeline against a private
+// MariaDB with TLS. Each cell must answer 200 with JSON the schema accepts, holding the values the
+// evidence supports, and leaving out (or nulling, where allowed) what it does not.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localSqlTurn } from '../../../lib/ai/local/sql';
+import { createAjv } from '../../../lib/json-schema';
+import { createLogger } from '../../../lib/log';
+import { answerFromDatabase, type RdbmsOptions } from '../../../lib/query/rdbms';
+import { prepareModel } from '../../../lib/query/shared';
+import type { HandlerFn } from '../../support/api-event';
+import { mariaDbUnavailableReason, startMariaDb, type MariaDbServer } from '../../support/mariadb';
+import { bundleOf, functionDir, jsonObject } from '../../unit/functions/support';
+import { startIngestStack, type IngestStack } from '../ingest/stack';
+
+type Schema = Record<string, unknown>;
+interface Cell {
+  kind: string;
+  query: string;
+  schema: Schema;
+  expected: Record<string, unknown>;
+  absent?: string[];
+}
+
+const object = (properties: Record<string, unknown>, required = Object.keys(properties)): Schema => ({ type: 'object', properties, required });
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64');
+const ajv = createAjv();
+
+const PRODUCT = {
+  shortname: 'product-info',
+  description: 'Looks up a product of the shop by its SKU.',
+  requirements: {
+    requestType: 'POST',
+    inputType: 'JSON',
+    inputSchema: jsonObject({ sku: { type: 'string', pattern: '^SKU-[0-9]+$', description: 'Stock keeping unit.' } }, ['sku']),
+    outputType: 'JSON',
+    outputSchema: jsonObject({}),
+  },
+  files: {
+    'index.js': `exports.handler = async (req) => ({ sku: req.body.sku, name: 'Desk lamp', price: 24.5, stock: 12, in_stock: true,
+      category: 'lighting', size: { width_cm: 20.4, height_cm: 45 }, reviews: [{ author: 'Ana', stars: 5 }, { author: 'Ben', stars: 3 }] });`,
+  },
+};
+
+const ASK = 'Tell me about product SKU-1';
+const FUNCTION_CELLS: Cell[] = [
+  { kind: 'flat', query: ASK, schema: object({ name: { type: 'string' }, price: { type: 'number' } }), expected: { name: 'Desk lamp', price: 24.5 } },
+  { kind: 'nested object', query: ASK, schema: object({ product: object({ name: { type: 'string' }, price: { type: 'number' } }) }), expected: { product: { name: 'Desk lamp', price: 24.5 } } },
+  { kind: 'array of objects', query: ASK, schema: object({ reviews: { type: 'array', items: object({ author: { type: 'string' }, stars: { type: 'integer' } }) } }), expected: { reviews: [{ author: 'Ana', stars: 5 }, { author: 'Ben', stars: 3 }] } },
+  { kind: 'enum', query: ASK, schema: object({ department: { type: 'string', enum: ['furniture', 'lighting', 'kitchen'] } }), expected: { department: 'lighting' } },
+  { kind: 'number + integer', query: ASK, schema: object({ price: { type: 'number' }, width_cm: { type: 'integer' } }), expected: { price: 24.5, width_cm: 20 } },
+  { kind: 'boolean', query: ASK, schema: object({ in_stock: { type: 'boolean' } }), expected: { in_stock: true } },
+  { kind: 'required + optional', query: ASK, schema: object({ name: { type: 'string' }, warranty_years: { type: 'integer' } }, ['name']), expected: { name: 'Desk lamp' }, absent: ['warranty_years'] },
+  { kind: 'required, no evidence, nullable', query: ASK, schema: object({ name: { type: 'string' }, warranty_years: { type: ['integer', 'null'] } }), expected: { name: 'Desk lamp', warranty_years: null } },
+];
+
+const HANDBOOK = `# Leave
+
+Full-time employees receive 25 days of paid vacation per year. Unused days expire at the end of March.
+
+# Health
+
+Dental cover starts after the probation period of six months. The company pays the full health insurance premium.
+`;
+const VACATION = 'How many vacation days do full-time employees get per year?';
+const VECTORDB_CELLS: Cell[] = [
+  { kind: 'flat', query: VACATION, schema: object({ answer: { type: 'string' }, source: { type: 'string' } }), expected: { answer: expect.stringContaining('25 days'), source: expect.stringContaining('handbook.md') } },
+  { kind: 'nested object', query: VACATION, schema: object({ result: object({ answer: { type: 'string' }, days: { type: 'integer' } }) }), expected: { result: { answer: expect.stringContaining('25 days'), days: 25 } } },
+  { kind: 'array of objects', query: VACATION, schema: object({ citations: { type: 'array', items: object({ source: { type: 'string' }, text: { type: 'string' } }) } }), expected: { citations: expect.arrayContaining([expect.objectContaining({ text: expect.stringContaining('25 days') })]) } },
+  { kind: 'enum', query: VACATION, schema: object({ employment: { type: 'string', enum: ['part-time', 'full-time'] } }), expected: { employment: 'full-time' } },
+  { kind: 'number + integer', query: VACATION, schema: object({ days: { type: 'integer' }, score: { type: 'number' } }), expected: { days: 25, score: expect.any(Number) } },
+  { kind: 'boolean', query: VACATION, schema: object({ paid: { type: 'boolean' } }), expected: { paid: true } },
+  { kind: 'required + optional', query: VACATION, schema: object({ answer: { type: 'string' }, deadline: { type: 'string', format: 'date' } }, ['answer']), expected: { answer: expect.stringContaining('25 days') }, absent: ['deadline'] },
+  { kind: 'required, no evidence, nullable', query: VACATION, schema: object({ answer: { type: 'string' }, manager: { type: ['string', 'null'] } }), expected: { answer: expect.stringContaining('25 days'), manager: null } },
+];
+
+const SEED = `
+CREATE TABLE singer (singer_id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, country VARCHAR(40), age INT, active BOOLEAN);
+INSERT INTO singer VALUES (1,'Ana','France',29,TRUE),(2,'Ben','Germany',41,FALSE),(3,'Chloe','France',35,TRUE),(4,'Dev','India',52,TRUE);
+`;
+const LIST = 'List the names and ages of singers from France.';
+const RDBMS_CELLS: Cell[] = [
+  { kind: 'flat', query: 'How many singers are from France?', schema: object({ answer: { type: 'string' }, count: { type: 'integer' } }), expected: { answer: expect.stringContaining('2'), count: 2 } },
+  { kind: 'nested object', query: LIST, schema: object({ data: object({ name: { type: 'array', items: { type: 'string' } }, age: { type: 'array', items: { type: 'integer' } } }) }), expected: { data: { name: ['Ana', 'Chloe'], age: [29, 35] } } },
+  { kind: 'array of objects', query: LIST, schema: object({ singers: { type: 'array', items: object({ name: { type: 'string' }, age: { type: 'integer' } }) } }), expected: { singers: [{ name: 'Ana', age: 29 }, { name: 'Chloe', age: 35 }] } },
+  { kind: 'enum', query: 'What is the country of the singer named Dev?', schema: object({ country: { type: 'string', enum: ['France', 'Germany', 'India'] } }), expected: { country: 'India' } },
+  { kind: 'number + integer', query: 'What is the average age of singers from France?', schema: object({ average_age: { type: 'number' }, rounded: { type: 'integer' } }, ['average_age']), expected: { average_age: 32 }, absent: ['rounded'] },
+  { kind: 'boolean', query: 'Is the singer named Ben active?', schema: object({ active: { type: 'boolean' } }), expected: { active: false } },
+  { kind: 'required + optional', query: LIST, schema: object({ answer: { type: 'string' }, stadium: { type: 'string' } }, ['answer']), expected: { answer: expect.stringContaining('Chloe') }, absent: ['stadium'] },
+  { kind: 'required, no evidence, nullable', query: LIST, schema: object({ answer: { type: 'string' }, stadium: { type: ['string', 'null'] } }), expected: { answer: expect.stringContaining('Chloe'), stadium: null } },
+];
+
+const UNSATISFIABLE = object({ n: { type: 'integer', minimum: 10, maximum: 1 } });
+
+function checkCell(cell: Cell, answer: string) {
+  const value = JSON.parse(answer) as Record<string, unknown>;
+  expect(ajv.compile(cell.schema)(value)).toBe(true);
+  expect(value).toMatchObject(cell.expected);
+  for (const name of cell.absent ?? []) expect(value).not.toHaveProperty(name);
+}
+
+describe('structured output matrix: function and vectordb endpoints', () => {
+  let stack: IngestStack;
+  let fnHandler: HandlerFn;
+  let ragHandler: HandlerFn;
+  let token: string;
+
+  beforeAll(async () => {
+    stack = await startIngestStack();
+    const { hostingDeps } = await import('../../../lib/services/functions');
+    const { deployFunction } = await import('../../../lib/functions/manage');
+    await deployFunction({ ...hostingDeps(), log: createLogger({ level: 'error', sink: () => undefined }) }, 'acct-shop', await bundleOf(await functionDir(PRODUCT)));
+    fnHandler = (await import('../../../handlers/http/query-function')).handler as HandlerFn;
+    ragHandler = (await import('../../../handlers/http/query-vectordb')).handler as HandlerFn;
+    token = await stack.token('acct-matrix');
+    const up = await stack.uploadFile(token, 'handbook', 'handbook.md', Buffer.from(HANDBOOK));
+    expect(up.status).toBe(202);
+    await stack.drain();
+  }, 120_000);
+  afterAll(async () => stack?.stop());
+
+  const viaFunction = (query: string, schema: unknown) =>
+    stack.call(fnHandler, { method: 'POST', path: '/query-service/v1/function', token, body: { query, function: PRODUCT.shortname, structured_output: b64(schema) } });
+  const viaVectordb = (query: string, schema: unknown) =>
+    stack.call(ragHandler, { method: 'POST', path: '/query-service/v1/vectordb', token, body: { query, vector_docdb_collection: 'handbook', structured_output: b64(schema) } });
+
+  it.each(FUNCTION_CELLS.map((c) => [c.kind, c] as const))('function × %s', async (_, cell) => {
+    const res = await viaFunction(cell.query, cell.schema);
+    expect(res.status).toBe(200);
+    checkCell(cell, res.body.answer as string);
+  });
+
+  it.each(VECTORDB_CELLS.map((c) => [c.kind, c] as const))('vectordb × %s', async (_, cell) => {
+    const res = await viaVectordb(cell.query, cell.schema);
+    expect(res.status).toBe(200);
+    checkCell(cell, res.body.answer as string);
+  });
+
+  it.each([['function', viaFunction], ['vectordb', viaVectordb]] as const)('%s refuses a schema no value satisfies with 400, before any work', async (_, via) => {
+    const res = await via(ASK, UNSATISFIABLE);
+    expect(res.status).toBe(400);
+    expect(res.body.messages).toEqual([expect.stringMatching(/^ISSUE: No answer can satisfy the structured_output schema: #\/n has no number between/), 'failed']);
+  });
+});
+
+const unavailable = await mariaDbUnavailableReason();
+
+describe.skipIf(unavailable)(`structured output matrix: the rdbms pipeline${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
+  let db: MariaDbServer;
+  let options: RdbmsOptions;
+
+  beforeAll(async () => {
+    db = await startMariaDb();
+    const admin = await db.admin();
+    await admin.query(`USE \`${db.database}\`; ${SEED}`);
+    await admin.end();
+    options = { connect: { allowLoopback: true, extraCAs: [db.caPem], connectTimeoutMs: 5000, statementTimeoutMs: 5000 }, rowLimit: 100 };
+  });
+  afterAll(async () => db?.stop());
+
+  const viaRdbms = async (query: string, schema: unknown) => {
+    const body = { query, tables: ['singer'], sqldb_connection_string: db.dsn(), structured_output: b64(schema) };
+    const model = prepareModel(body, {}, () => ({ id: 'local', chat: async (request) => localSqlTurn(request) }));
+    return answerFromDatabase(body, model, options);
+  };
+
+  it.each(RDBMS_CELLS.map((c) => [c.kind, c] as const))('rdbms × %s', async (_, cell) => {
+    const result = await viaRdbms(cell.query, cell.schema);
+    expect(result.messages.at(-1)).toBe('completed');
+    checkCell(cell, result.answer);
+  });
+
+  it('refuses a schema no value satisfies with 400, before any work', async () => {
+    await expect(viaRdbms('How many singers are there?', UNSATISFIABLE)).rejects.toMatchObject({ status: 400, code: 'invalid_structured_output' });
+  });
+});

@@ -1,0 +1,66 @@
+// Schemas no answer can satisfy are the caller's mistake: refused with 400 before any work. Only
+// what every answer must hold counts; an optional property nothing satisfies can be left out.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseStructuredOutput } from '../../../lib/ai/structured-output';
+import { unsatisfiableBecause } from '../../../lib/ai/unsatisfiable-schema';
+import { createAjv } from '../../../lib/json-schema';
+
+const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+const withRequired = (property: unknown) => ({ type: 'object', properties: { x: property }, required: ['x'] });
+
+describe('unsatisfiable structured_output schemas', () => {
+  it.each<[string, unknown]>([
+    ['minimum above maximum', { type: 'number', minimum: 5, maximum: 1 }],
+    ['an empty open interval', { type: 'number', exclusiveMinimum: 2, maximum: 2 }],
+    ['no integer in the range', { type: 'integer', minimum: 1.2, maximum: 1.8 }],
+    ['no integer between exclusive bounds', { type: 'integer', exclusiveMinimum: 1, exclusiveMaximum: 2 }],
+    ['minLength above maxLength', { type: 'string', minLength: 4, maxLength: 2 }],
+    ['minItems above maxItems', { type: 'array', minItems: 3, maxItems: 1 }],
+    ['an empty enum', { type: 'string', enum: [] }],
+    ['enum options of another type', { type: 'integer', enum: ['a', 'b'] }],
+    ['a const of another type', { type: 'boolean', const: 'yes' }],
+    ['the schema false', false],
+    ['a required array whose items cannot exist', { type: 'array', minItems: 1, items: { type: 'number', minimum: 3, maximum: 0 } }],
+    ['a nested required property', { type: 'object', properties: { y: { type: 'integer', minimum: 9, maximum: 8 } }, required: ['y'] }],
+  ])('refuses %s with 400 naming the reason', (_, property) => {
+    expect(unsatisfiableBecause(withRequired(property))).toMatch(/^#\/x/);
+    expect(() => parseStructuredOutput(encode(withRequired(property)))).toThrow(/No answer can satisfy the structured_output schema|does not compile/);
+    try {
+      parseStructuredOutput(encode(withRequired(property)));
+    } catch (e) {
+      expect(e).toMatchObject({ status: 400, code: 'invalid_structured_output' });
+    }
+  });
+
+  it('refuses a required property that additionalProperties false forbids, and more required than maxProperties', () => {
+    expect(unsatisfiableBecause({ type: 'object', required: ['a'], properties: {}, additionalProperties: false })).toMatch(/not allowed/);
+    expect(unsatisfiableBecause({ type: 'object', required: ['a', 'b'], maxProperties: 1 })).toMatch(/maxProperties/);
+  });
+
+  it.each<[string, unknown]>([
+    ['an optional property nothing satisfies', { type: 'object', properties: { x: { type: 'number', minimum: 5, maximum: 1 } } }],
+    ['equal bounds', withRequired({ type: 'integer', minimum: 3, maximum: 3 })],
+    ['an array that may be empty', withRequired({ type: 'array', items: { type: 'number', minimum: 3, maximum: 0 } })],
+    ['bounds on another type', withRequired({ type: ['string', 'number'], minimum: 5, maximum: 1 })],
+  ])('accepts %s', (_, schema) => {
+    expect(unsatisfiableBecause(schema as Record<string, unknown>)).toBeUndefined();
+    expect(parseStructuredOutput(encode(schema))).toBeDefined();
+  });
+
+  it('agrees with a search over integers and halves for any numeric bounds', () => {
+    const ajv = createAjv();
+    const bound = fc.option(fc.integer({ min: -6, max: 6 }).map((n) => n / 2), { nil: undefined });
+    fc.assert(
+      fc.property(fc.constantFrom('integer', 'number'), bound, bound, bound, bound, (type, minimum, maximum, exclusiveMinimum, exclusiveMaximum) => {
+        const property: Record<string, unknown> = { type, minimum, maximum, exclusiveMinimum, exclusiveMaximum };
+        for (const k of Object.keys(property)) if (property[k] === undefined) delete property[k];
+        const schema = withRequired(property);
+        const validate = ajv.compile(schema);
+        const exists = Array.from({ length: 401 }, (_, i) => (i - 200) / 8).some((x) => validate({ x }));
+        expect(unsatisfiableBecause(schema) === undefined).toBe(exists);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { LOCAL_EMBEDDER_ID } from '../../../lib/ai/local-embedder';
+import { DEFAULT_SEARCH_ROUTES, parseSearchRoutes, searchRouteFor } from '../../../lib/vectors/search-route';
+
+describe('search route per collection embedder', () => {
+  it('defaults to what bench/retrieval.ts measured: full text for the local lexical embedder, fused for others', () => {
+    expect(searchRouteFor(LOCAL_EMBEDDER_ID)).toBe('text');
+    expect(searchRouteFor('openai:text-embedding-3-small')).toBe('hybrid');
+  });
+
+  it('takes operator overrides per embedder and for every other one', () => {
+    const routes = parseSearchRoutes(` ${LOCAL_EMBEDDER_ID}=hybrid , *=vector`);
+    expect(searchRouteFor(LOCAL_EMBEDDER_ID, routes)).toBe('hybrid');
+    expect(searchRouteFor('openai:text-embedding-3-small', routes)).toBe('vector');
+    expect(parseSearchRoutes(undefined)).toEqual(DEFAULT_SEARCH_ROUTES);
+  });
+
+  it.each(['local-lexical-v1=fast', 'hybrid', '=text', 'a=text=b'])('refuses %j with a sentence naming the entry', (text) => {
+    expect(() => parseSearchRoutes(text)).toThrow(/FNQ_SEARCH_ROUTES entry .* is not embedder=route/);
+  });
+});
