@@ -19,6 +19,8 @@ export interface RdbmsBody extends SharedQueryBody {
 export interface RdbmsOptions {
   connect: ConnectOptions;
   rowLimit: number;
+  /** Bytes of result kept before the query is stopped (execute.ts). */
+  resultBytes?: number;
 }
 
 export const MAX_REPAIRS = 2;
@@ -77,7 +79,7 @@ export async function answerFromDatabase(
   return withDatabaseSession(target, options.connect, async (session) => {
     const schema = await introspectTables(session, body.tables);
     const guardOptions = { allowedTables: body.tables, rowLimit: options.rowLimit, flavour: schema.flavour, database: schema.database };
-    const run = async (sql: string) => executeGuardedSql(session, guardSql(sql, guardOptions), { rowLimit: options.rowLimit });
+    const run = async (sql: string) => executeGuardedSql(session, guardSql(sql, guardOptions), options);
     const { sql, result } = await generateAndRun(body, schema, model, run, signal);
 
     const answer = await finalAnswer(model, {
@@ -88,6 +90,12 @@ export async function answerFromDatabase(
       signal,
       hint: { kind: 'sql', question: body.query, schema, rows: { sql, ...result } },
     });
-    return { answer, messages: [`QUERY: ${sql}`, 'completed'] };
+    return { answer, messages: [`QUERY: ${sql}`, ...cutMessage(result), 'completed'] };
   });
 }
+
+/** A result the byte budget cut is said in a message line too, with what to do about it. */
+const cutMessage = ({ cutAtBytes, rowCount }: QueryResult): string[] =>
+  cutAtBytes === undefined
+    ? []
+    : [`RESULT CUT: the result passed the service's size limit of ${cutAtBytes} bytes after ${rowCount} rows, so the query was stopped; ask for fewer rows or columns to see the rest`];

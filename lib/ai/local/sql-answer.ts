@@ -13,6 +13,8 @@ export interface SqlRows {
   rows: PlainValue[][];
   rowCount: number;
   truncated: boolean;
+  /** The byte budget, when it (not the row limit) cut the result. */
+  cutAtBytes?: number;
 }
 
 export const NO_ROWS = 'No rows matched.';
@@ -36,7 +38,9 @@ const listed = (values: string[]) =>
 
 export function answerFromRows(question: string, result: SqlRows): string {
   const parts = [answerText(question, result)];
-  if (result.truncated) parts.push(`The result was cut at ${result.rowCount} rows; more rows matched.`);
+  if (result.cutAtBytes !== undefined) {
+    parts.push(`The result was cut after ${result.rowCount} rows because it passed the service's size limit; ask for fewer rows or columns to see the rest.`);
+  } else if (result.truncated) parts.push(`The result was cut at ${result.rowCount} rows; more rows matched.`);
   if (wantsCode(question) && result.rows.length) parts.push(chartCode(question, result.columns.map(columnLabel), result.rows));
   return parts.join('\n\n');
 }
