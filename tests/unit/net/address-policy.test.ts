@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../lib/errors';
-import { classifyAddress, resolveAllowedAddress, type AddressPolicyOptions } from '../../../lib/sql/address-policy';
+import { classifyAddress, resolveAllowedAddress, type AddressPolicyOptions } from '../../../lib/net/address-policy';
 
 async function refusal(host: string, options: AddressPolicyOptions = {}): Promise<ServiceError> {
   const error = await resolveAllowedAddress(host, options).then(
