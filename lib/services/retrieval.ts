@@ -6,7 +6,7 @@ import { platformEmbedder } from '../ai/platform';
 import type { Embedder } from '../ai/ports';
 import { MongoVectorStore } from '../vectors/mongodb-store';
 import type { VectordbBody, VectordbDeps } from '../query/vectordb';
-import { aiPlatformConfig, statuses } from './core';
+import { aiPlatformConfig, config, statuses } from './core';
 import { embedder, localEmbedder } from './embedding';
 import { vectors } from './vectors';
 
@@ -33,6 +33,8 @@ export const vectordbDeps = (): VectordbDeps => ({
       connectionString: body.vector_docdb_connection_string!,
       database: mongoDatabase(body),
       collection: body.vector_docdb_collection,
+      // One address policy for every caller's server: the SQL switches apply to MongoDB too.
+      addressPolicy: { allowLoopback: config().sql.allowLoopback, allowPrivate: config().sql.allowPrivate },
       log: rootLogger(),
     }),
     embedder: platformEmbedder({ ai_platform: body.ai_platform, apiKey: body['api+key'] }, aiPlatformConfig(), localEmbedder),

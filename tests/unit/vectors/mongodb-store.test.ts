@@ -13,7 +13,7 @@ const ref = { account: 'acct', collection: 'docs' };
 const query = { vector: new Float32Array(EMBEDDING_DIMENSIONS).fill(0.1), text: 'q', limit: 3 };
 
 const store = (connectionString: string) =>
-  new MongoVectorStore({ connectionString, database: 'db', collection: 'docs', serverSelectionTimeoutMs: 300 });
+  new MongoVectorStore({ connectionString, database: 'db', collection: 'docs', serverSelectionTimeoutMs: 300, addressPolicy: { allowLoopback: true } });
 
 async function failure(promise: Promise<unknown>): Promise<ServiceError> {
   const e = await promise.then(
