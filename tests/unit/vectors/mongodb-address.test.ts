@@ -21,7 +21,7 @@ async function failure(promise: Promise<unknown>): Promise<ServiceError> {
   const text = JSON.stringify({ message: e.message, lines: e.lines() });
   expect(text).not.toContain(SECRET);
   // A clean envelope: no stack frames, no file paths.
-  expect(text).not.toMatch(/\s+at\s|\.js:\d|\/node_modules\//);
+  expect(text).not.toMatch(/\\n\s+at |\.[jt]s:\d|node_modules/);
   return e;
 }
 
