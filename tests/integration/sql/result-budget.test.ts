@@ -48,7 +48,7 @@ describe.skipIf(unavailable)(`the result byte budget${unavailable ? ` (skipped: 
     expect(String(result.rows[1]?.[1]).length).toBe(ROW_BYTES);
     // Kept rows, the row being read and the driver's packet buffers: a few rows, never 40.
     expect(peakGrowth).toBeLessThan(12 * ROW_BYTES);
-  });
+  }, 60_000);
 
   it('returns the whole result when it fits, so the budget is what cut it above', async () => {
     const { result, peakGrowth } = await measured(ROWS * ROW_BYTES + 1_000_000);
@@ -56,5 +56,5 @@ describe.skipIf(unavailable)(`the result byte budget${unavailable ? ` (skipped: 
     expect(result.truncated).toBe(false);
     expect(result.cutAtBytes).toBeUndefined();
     expect(peakGrowth).toBeGreaterThan(ROWS * ROW_BYTES * 0.9);
-  });
+  }, 60_000);
 });
