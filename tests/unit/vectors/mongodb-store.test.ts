@@ -1,7 +1,7 @@
 // No MongoDB server runs here: these tests cover what can be checked without one (connection-string
 // handling, an unreachable server, error mapping, read-only refusals). docs/vectors.md lists the rest.
 import { createServer, type Server, type Socket } from 'node:net';
-import { MongoNetworkError, MongoParseError, MongoServerError, MongoServerSelectionError } from 'mongodb';
+import { MongoError, MongoNetworkError, MongoParseError, MongoServerError, MongoServerSelectionError } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDING_DIMENSIONS } from '../../../lib/ai/ports';
 import { ServiceError } from '../../../lib/errors';
@@ -105,6 +105,8 @@ describe('mongoFailure', () => {
     expect(e).toMatchObject({ status: 400, code: 'database_query_failed' });
     expect(e!.lines()[0]).toContain('1536 dimensions');
     expect(mongoFailure(new TypeError('x is undefined'))).toBeUndefined();
+    expect(mongoFailure(new MongoError('unreadable reply at /srv/app/node_modules/x.js:1'))).toMatchObject({ status: 502, code: 'database_unreachable' });
+    expect(mongoFailure(new MongoError('x'))!.lines()[0]).not.toContain('node_modules');
   });
 
   it('recognises every way a server says it has no $vectorSearch', () => {
