@@ -1,8 +1,12 @@
 // Spider (../shared/data/spider) on MariaDB through lib/sql:
 // - the SQL guard against every gold query of train_queries.csv: how many it accepts (target: all),
 //   how many then run, and what the guard costs per query;
-// - the embedded local engine's text-to-SQL: execution accuracy on every question (its SQL's rows
-//   against the gold SQL's rows), by question form, and why the misses missed;
+// - the guard on the false-refusal corpus (tests/support/sql-valid-corpus.ts), against node-sql-parser
+//   alone on the raw text as the baseline (what the guard accepted before it learnt the servers' words);
+// - the embedded local engine's text-to-SQL: execution accuracy (its SQL's rows against the gold SQL's
+//   rows), by question form, and why the misses missed. The databases are split in two halves by a
+//   hash of their names: rules are tuned on the first, figures are reported on the second. Each
+//   question runs with the tables as listed, sorted and reversed; the listed order is the baseline.
 // - the rdbms pipeline end to end with the local engine on a fixed sample: service overhead per
 //   request without model and database time, and AI round trips per question.
 // Run: node --import tsx bench/sql.ts
@@ -21,10 +25,15 @@ import { executeGuardedSql, type QueryResult } from '../lib/sql/execute';
 import { guardSql } from '../lib/sql/guard';
 import { introspectTables, type DatabaseSchema } from '../lib/sql/introspect';
 import type { PlainValue } from '../lib/sql/values';
+import { createHash } from 'node:crypto';
+import mariadbGrammar from 'node-sql-parser/build/mariadb';
+import { CORPUS_TABLES, VALID_CORPUS } from '../tests/support/sql-valid-corpus';
 import { SPIDER_DIR, startSpider } from './spider-load';
 import { isMain, percentile } from './stats';
 
 const ROW_LIMIT = 1000;
+/** Large enough that no Spider result is cut: a cut closes the session the next queries share. */
+const BENCH_RESULT_BYTES = 256 * 1024 * 1024;
 /** Generated SQL that runs longer than this counts as a miss (gold queries get 30 s). */
 const GENERATED_TIMEOUT_MS = 5000;
 /** Every how-many-th question runs through the whole pipeline for the overhead figures. */
@@ -35,6 +44,25 @@ export interface AccuracyFigures {
   correct: number;
   byForm: Record<string, { questions: number; correct: number }>;
   failures: Record<string, number>;
+}
+
+export type TableOrder = 'listed' | 'sorted' | 'reversed';
+export type Half = 'tuning' | 'reporting';
+
+export interface OrderFigures {
+  /** Correct answers per half and table order. */
+  correct: Record<Half, Record<TableOrder, number>>;
+  questions: Record<Half, number>;
+  /** Questions whose SQL differed between the three orders. */
+  sqlChanged: number;
+}
+
+export interface CorpusFigures {
+  statements: number;
+  accepted: number;
+  /** node-sql-parser alone on the raw text, the guard's reading before this round. */
+  parserAlone: number;
+  refused: { sql: string; reason: string }[];
 }
 
 export interface PipelineFigures {
@@ -65,8 +93,44 @@ export interface SqlBenchFigures {
   databases: number;
   serverVersion: string;
   accuracy: AccuracyFigures;
+  orders: OrderFigures;
+  corpus: CorpusFigures;
+  /** node-sql-parser alone on the Spider gold queries: the baseline of `accepted`. */
+  goldParserAlone: number;
   pipeline: PipelineFigures;
 }
+
+/** Deterministic halves by database name, so no database's questions inform both. */
+export const halfOf = (database: string): Half => ((createHash('sha256').update(database).digest()[0]! & 1) === 0 ? 'tuning' : 'reporting');
+
+const rawParser = new mariadbGrammar.Parser();
+const parsesAlone = (sql: string) => {
+  try {
+    rawParser.parse(sql, { database: 'MariaDB' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+function measureCorpus(): CorpusFigures {
+  const figures: CorpusFigures = { statements: VALID_CORPUS.length, accepted: 0, parserAlone: 0, refused: [] };
+  for (const sql of VALID_CORPUS) {
+    if (parsesAlone(sql)) figures.parserAlone += 1;
+    try {
+      guardSql(sql, { allowedTables: CORPUS_TABLES, rowLimit: ROW_LIMIT, flavour: 'MariaDB', database: 'fnq_corpus' });
+      figures.accepted += 1;
+    } catch (error) {
+      figures.refused.push({ sql, reason: reasonOf(error) });
+    }
+  }
+  return figures;
+}
+
+const ORDERS: TableOrder[] = ['listed', 'sorted', 'reversed'];
+const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const ordered = (schema: DatabaseSchema, order: TableOrder): DatabaseSchema =>
+  order === 'listed' ? schema : { ...schema, tables: order === 'sorted' ? [...schema.tables].sort(byName) : [...schema.tables].reverse() };
 
 interface GoldQuery {
   database: string;
@@ -181,7 +245,7 @@ async function runGenerated(session: DatabaseSession, sql: string, allowedTables
     return `refused by the guard: ${reasonOf(error)}`;
   }
   try {
-    return await executeGuardedSql(session, guarded, { rowLimit: ROW_LIMIT });
+    return await executeGuardedSql(session, guarded, { rowLimit: ROW_LIMIT, resultBytes: BENCH_RESULT_BYTES });
   } catch (error) {
     return isServiceError(error) && error.status === 504 ? 'timed out' : 'failed to run';
   }
@@ -212,6 +276,13 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
       databases: spider.databases.length,
       serverVersion: server.version,
       accuracy: { questions: 0, correct: 0, byForm: {}, failures: {} },
+      orders: {
+        correct: { tuning: { listed: 0, sorted: 0, reversed: 0 }, reporting: { listed: 0, sorted: 0, reversed: 0 } },
+        questions: { tuning: 0, reporting: 0 },
+        sqlChanged: 0,
+      },
+      corpus: measureCorpus(),
+      goldParserAlone: queries.filter((query) => parsesAlone(query.sql)).length,
       pipeline: { requests: 0, overheadMsP50: 0, overheadMsP99: 0, totalMsP50: 0, modelMsP50: 0, databaseMsP50: 0, roundTrips: {} },
     };
     const guardMs: number[] = [];
@@ -240,23 +311,38 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
             }
             let gold: QueryResult;
             try {
-              gold = await executeGuardedSql(session, guarded, { rowLimit: ROW_LIMIT });
+              gold = await executeGuardedSql(session, guarded, { rowLimit: ROW_LIMIT, resultBytes: BENCH_RESULT_BYTES });
               figures.ran += 1;
               executeMs.push(performance.now() - started);
             } catch (error) {
               figures.failedToRun.push({ database, sql: query.sql, reason: reasonOf(error) });
               continue;
             }
-            const form = questionForm(query.sql);
-            const byForm = (accuracy.byForm[form] ??= { questions: 0, correct: 0 });
-            accuracy.questions += 1;
-            byForm.questions += 1;
-            const ours = await runGenerated(generatedSession, localSelect(query.question, schema), allowedTables, database);
-            const failure = typeof ours === 'string' ? ours.replace(/:.*$/, '') : compareRows(gold, ours, isOrdered(query.sql));
-            if (failure) miss(failure);
-            else {
-              accuracy.correct += 1;
-              byForm.correct += 1;
+            const half = halfOf(database);
+            figures.orders.questions[half] += 1;
+            const sqls = ORDERS.map((order) => localSelect(query.question, ordered(schema, order)));
+            if (new Set(sqls).size > 1) figures.orders.sqlChanged += 1;
+            // The same SQL gives the same rows: each distinct statement runs once.
+            const outcomes = new Map<string, string | undefined>();
+            for (const [i, order] of ORDERS.entries()) {
+              const sql = sqls[i]!;
+              if (!outcomes.has(sql)) {
+                const ours = await runGenerated(generatedSession, sql, allowedTables, database);
+                outcomes.set(sql, typeof ours === 'string' ? ours.replace(/:.*$/, '') : compareRows(gold, ours, isOrdered(query.sql)));
+              }
+              const failure = outcomes.get(sql);
+              if (!failure) figures.orders.correct[half][order] += 1;
+              if (half !== 'reporting' || order !== 'listed') continue;
+              // By form and by kind of miss: the reporting half, tables as listed.
+              const form = questionForm(query.sql);
+              const byForm = (accuracy.byForm[form] ??= { questions: 0, correct: 0 });
+              accuracy.questions += 1;
+              byForm.questions += 1;
+              if (failure) miss(failure);
+              else {
+                accuracy.correct += 1;
+                byForm.correct += 1;
+              }
             }
           }
         }),
@@ -363,14 +449,28 @@ function print(figures: SqlBenchFigures | undefined): void {
   console.log(`SQL guard on Spider gold queries (${figures.serverVersion}, ${figures.databases} databases)`);
   console.log(`  load: ${(figures.loadMs / 1000).toFixed(1)} s${figures.loadedFromCache ? ' (measured when the .tmp/ cache was filled; this run reused it)' : ''}`);
   console.log(`  accepted by the guard: ${figures.accepted}/${figures.queries} (${share(figures.accepted, figures.queries)}); refused: ${figures.refused.length}`);
+  console.log(`  baseline, node-sql-parser alone on the raw text: ${figures.goldParserAlone}/${figures.queries} (${share(figures.goldParserAlone, figures.queries)}); guard/baseline ${(figures.accepted / Math.max(1, figures.goldParserAlone)).toFixed(3)}`);
+  const { corpus } = figures;
+  console.log(`SQL guard on the false-refusal corpus (tests/support/sql-valid-corpus.ts, all run by MariaDB in tests)`);
+  console.log(`  accepted by the guard: ${corpus.accepted}/${corpus.statements} (${share(corpus.accepted, corpus.statements)})`);
+  console.log(`  baseline, node-sql-parser alone on the raw text: ${corpus.parserAlone}/${corpus.statements} (${share(corpus.parserAlone, corpus.statements)}); guard/baseline ${(corpus.accepted / Math.max(1, corpus.parserAlone)).toFixed(3)}`);
+  for (const { sql, reason } of corpus.refused) console.log(`  REFUSED ${sql}\n    ${reason}`);
   console.log(`  ran on MariaDB after the guard: ${figures.ran}/${figures.queries} (${share(figures.ran, figures.queries)}); failed to run: ${figures.failedToRun.length}`);
   console.log(`  guard time per query: p50 ${figures.guardMsP50} ms, p99 ${figures.guardMsP99} ms`);
   console.log(`  guard + execution per query (local server): p50 ${figures.executeMsP50} ms, p99 ${figures.executeMsP99} ms`);
   for (const { database, sql, reason } of figures.refused) console.log(`  REFUSED [${database}] ${sql}\n    ${reason}`);
   for (const { database, sql, reason } of figures.failedToRun) console.log(`  FAILED [${database}] ${sql}\n    ${reason}`);
 
-  const { accuracy, pipeline } = figures;
-  console.log(`Local engine text-to-SQL, execution accuracy on all ${accuracy.questions} train questions whose gold query ran (target ≥ 20%)`);
+  const { accuracy, pipeline, orders } = figures;
+  console.log('Local engine text-to-SQL, execution accuracy by half (databases split by a hash of their name) and table order');
+  for (const half of ['reporting', 'tuning'] as const) {
+    const n = orders.questions[half];
+    const base = orders.correct[half].listed;
+    const cells = ORDERS.map((order) => `${order} ${share(orders.correct[half][order], n)} (${orders.correct[half][order]}/${n}, ×${(orders.correct[half][order] / Math.max(1, base)).toFixed(3)} of listed)`);
+    console.log(`  ${half.padEnd(9)} half: ${cells.join('; ')}`);
+  }
+  console.log(`  questions whose SQL changed with the order of the tables: ${orders.sqlChanged}/${orders.questions.tuning + orders.questions.reporting}`);
+  console.log(`Reporting half, tables as listed: ${accuracy.questions} questions whose gold query ran`);
   console.log(`  overall: ${accuracy.correct}/${accuracy.questions} (${share(accuracy.correct, accuracy.questions)})`);
   const forms = Object.entries(accuracy.byForm).sort((a, b) => b[1].questions - a[1].questions);
   for (const [form, { questions, correct }] of forms) console.log(`  ${form.padEnd(11)} ${share(correct, questions).padStart(7)} (${correct}/${questions})`);

@@ -34,7 +34,7 @@ export interface Config {
     openaiBaseUrl: string;
     timeoutMs: number;
   };
-  sql: { allowLoopback: boolean; allowPrivate: boolean; caPem?: string; rowLimit: number; statementTimeoutMs: number };
+  sql: { allowLoopback: boolean; allowPrivate: boolean; caPem?: string; rowLimit: number; resultBytes: number; statementTimeoutMs: number };
   /** Documents per account by level; null = unlimited. */
   quotas: Record<Level, number | null>;
   /** How long before the Lambda deadline a request is answered with 504. */
@@ -187,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
       allowPrivate: r.bool('FNQ_SQL_ALLOW_PRIVATE', false),
       caPem: r.str('FNQ_SQL_CA_PEM'),
       rowLimit: r.int('FNQ_SQL_ROW_LIMIT', 500, 1, 100_000),
+      resultBytes: r.int('FNQ_SQL_RESULT_BYTES', 4 * 1024 * 1024, 1024, 256 * 1024 * 1024),
       statementTimeoutMs: r.int('FNQ_SQL_STATEMENT_TIMEOUT_MS', 10_000, 100, 600_000),
     },
     quotas: {

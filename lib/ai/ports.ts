@@ -40,6 +40,11 @@ export type TaskHint =
   | { kind: 'function'; question: string; result?: unknown; named?: boolean }
   | { kind: 'repair'; question: string; invalid: string; errors: string[] };
 
+/** The text-to-SQL turn's reply, instead of SQL, to a request to change data: the pipeline then runs nothing. */
+export const SQL_READ_ONLY_REPLY = 'READ_ONLY';
+/** Starts a line of a text-to-SQL answer naming a condition of the question that the SQL did not apply. */
+export const SQL_NOT_APPLIED = 'Not applied:';
+
 export interface ChatRequest {
   messages: ChatMessage[];
   tools?: ToolDefinition[];

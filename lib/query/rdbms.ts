@@ -1,7 +1,7 @@
 // POST /query-service/v1/rdbms: schema → the model writes a SELECT → guard → run → the model
 // answers from the rows. A query that is refused or fails goes back to the model with the error,
 // for up to two repairs; after that the request fails with INTERFACE.md's 400 envelope.
-import type { ChatMessage } from '../ai/ports';
+import { SQL_NOT_APPLIED as NOT_APPLIED, SQL_READ_ONLY_REPLY as READ_ONLY_REPLY, type ChatMessage } from '../ai/ports';
 import { isServiceError, ServiceError } from '../errors';
 import { withDatabaseSession, type ConnectOptions } from '../sql/connect';
 import { parseConnectionString } from '../sql/dsn';
@@ -19,6 +19,8 @@ export interface RdbmsBody extends SharedQueryBody {
 export interface RdbmsOptions {
   connect: ConnectOptions;
   rowLimit: number;
+  /** Bytes of result kept before the query is stopped (execute.ts). */
+  resultBytes?: number;
 }
 
 export const MAX_REPAIRS = 2;
@@ -27,11 +29,13 @@ const WRITE_SQL = (flavour: string) =>
   [
     `You write one ${flavour} SELECT statement (WITH is allowed) that answers the user's question from the tables described.`,
     'Use only the listed tables and columns, quote identifiers with backticks, and do not write comments.',
+    `If the user asks to change data (insert, update, delete, drop, create …), reply with ${READ_ONLY_REPLY} and nothing else.`,
     'Reply with the SQL statement only.',
   ].join(' ');
 
 const ANSWER =
   'Answer the question from the query result. Be concise and state the numbers exactly. ' +
+  `Say only what the SQL computed; for each condition of the question the SQL did not apply, add a line "${NOT_APPLIED} <the condition>". ` +
   'If the user asks for code (for example a chart of the data), include complete code in your answer that uses these rows as its data.';
 
 interface Generated {
@@ -39,7 +43,10 @@ interface Generated {
   result: QueryResult;
 }
 
-async function generateAndRun(body: RdbmsBody, schema: DatabaseSchema, model: QueryModel, run: (sql: string) => Promise<QueryResult>, signal?: AbortSignal): Promise<Generated> {
+/** The plain answer to a request to change data: nothing was generated to run, nothing ran. */
+export const READ_ONLY_ANSWER = 'The service only reads data from your database: it does not insert, change or delete anything, so nothing was run.';
+
+async function generateAndRun(body: RdbmsBody, schema: DatabaseSchema, model: QueryModel, run: (sql: string) => Promise<QueryResult>, signal?: AbortSignal): Promise<Generated | 'read-only'> {
   const messages: ChatMessage[] = [
     { role: 'system', content: WRITE_SQL(schema.flavour) },
     { role: 'user', content: `Tables of database \`${schema.database}\`:\n\n${describeSchema(schema)}\n\nQuestion: ${body.query}` },
@@ -51,6 +58,7 @@ async function generateAndRun(body: RdbmsBody, schema: DatabaseSchema, model: Qu
       signal,
       hint: { kind: 'sql', question: body.query, schema, previousError: failure?.problems[0]?.issue },
     });
+    if (reply.content?.trim() === READ_ONLY_REPLY) return 'read-only';
     const sql = extractSql(reply.content);
     try {
       return { sql, result: await run(sql) };
@@ -77,8 +85,10 @@ export async function answerFromDatabase(
   return withDatabaseSession(target, options.connect, async (session) => {
     const schema = await introspectTables(session, body.tables);
     const guardOptions = { allowedTables: body.tables, rowLimit: options.rowLimit, flavour: schema.flavour, database: schema.database };
-    const run = async (sql: string) => executeGuardedSql(session, guardSql(sql, guardOptions), { rowLimit: options.rowLimit });
-    const { sql, result } = await generateAndRun(body, schema, model, run, signal);
+    const run = async (sql: string) => executeGuardedSql(session, guardSql(sql, guardOptions), options);
+    const generated = await generateAndRun(body, schema, model, run, signal);
+    if (generated === 'read-only') return { answer: READ_ONLY_ANSWER, messages: ['NOT RUN: the request asks to change data; the service only reads', 'completed'] };
+    const { sql, result } = generated;
 
     const answer = await finalAnswer(model, {
       messages: [
@@ -88,6 +98,19 @@ export async function answerFromDatabase(
       signal,
       hint: { kind: 'sql', question: body.query, schema, rows: { sql, ...result } },
     });
-    return { answer, messages: [`QUERY: ${sql}`, 'completed'] };
+    return { answer, messages: [`QUERY: ${sql}`, ...cutMessage(result), ...notAppliedMessages(answer), 'completed'] };
   });
 }
+
+/** The answer's "Not applied:" lines, as message lines the caller can act on without reading prose. */
+const notAppliedMessages = (answer: string): string[] =>
+  answer
+    .split('\n')
+    .filter((line) => line.startsWith(NOT_APPLIED))
+    .map((line) => `NOT APPLIED: ${line.slice(NOT_APPLIED.length).trim()}`);
+
+/** A result the byte budget cut is said in a message line too, with what to do about it. */
+const cutMessage = ({ cutAtBytes, rowCount }: QueryResult): string[] =>
+  cutAtBytes === undefined
+    ? []
+    : [`RESULT CUT: the result passed the service's size limit of ${cutAtBytes} bytes after ${rowCount} rows, so the query was stopped; ask for fewer rows or columns to see the rest`];

@@ -37,6 +37,7 @@ export function describeRows(result: QueryResult): string {
     shown++;
   }
   const total = result.truncated ? `more than ${result.rowCount}` : String(result.rowCount);
+  if (result.cutAtBytes !== undefined) lines.push(`(the result was cut at the service's size limit of ${result.cutAtBytes} bytes; say so in the answer)`);
   return `${total} row(s)${shown < result.rowCount || result.truncated ? `, first ${shown} shown` : ''}:\n${lines.join('\n')}`;
 }
 

@@ -42,5 +42,6 @@ export function rdbmsOptions(): RdbmsOptions {
       statementTimeoutMs: sql.statementTimeoutMs,
     },
     rowLimit: sql.rowLimit,
+    resultBytes: sql.resultBytes,
   };
 }

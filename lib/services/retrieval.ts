@@ -33,6 +33,8 @@ function callerVectorStore(body: VectordbBody): VectorStore {
         connectionString: body.vector_docdb_connection_string!,
         database,
         collection: body.vector_docdb_collection,
+        // One address policy for every caller's server: the SQL switches apply to MongoDB too.
+        addressPolicy: { allowLoopback: config().sql.allowLoopback, allowPrivate: config().sql.allowPrivate },
         log: rootLogger(),
       }),
   );

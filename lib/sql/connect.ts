@@ -6,7 +6,7 @@ import { connect as connectSocket, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { rootCertificates } from 'node:tls';
 import { createConnection, type Connection, type RowDataPacket, type SslOptions } from 'mysql2/promise';
-import { resolveAllowedAddress, type AddressPolicyOptions } from './address-policy';
+import { resolveAllowedAddress, type AddressPolicyOptions } from '../net/address-policy';
 import { connectFailure, statementFailure } from './database-errors';
 import type { ConnectionTarget } from './dsn';
 

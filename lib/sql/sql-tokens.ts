@@ -47,7 +47,8 @@ export function tokenize(sql: string): Token[] {
       let end = i + 1;
       while (end < sql.length && WORD.test(sql[end] ?? '')) end += 1;
       push(/^\d+$/.test(sql.slice(i, end)) ? 'number' : 'word', end);
-    } else push('symbol', TWO_CHAR_SYMBOLS.has(char + next) ? i + 2 : i + 1);
+    } else if (sql.startsWith('<=>', i)) push('symbol', i + 3);
+    else push('symbol', TWO_CHAR_SYMBOLS.has(char + next) ? i + 2 : i + 1);
   }
   return tokens;
 }

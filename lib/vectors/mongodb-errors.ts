@@ -72,6 +72,14 @@ export function mongoFailure(e: unknown): ServiceError | undefined {
       'database_query_failed',
     );
   }
+  // Any other driver failure (a reply it could not read, a client-side timeout) is the server's side.
+  if (e instanceof MongoError) {
+    return badGateway(
+      'Your MongoDB database answered in a way the service could not use',
+      'Check that the connection string points at a MongoDB server with TLS enabled',
+      'database_unreachable',
+    );
+  }
   return undefined;
 }
 

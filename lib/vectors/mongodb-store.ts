@@ -4,7 +4,8 @@
 // the pool instead of paying a TLS and auth handshake.
 import { createHash } from 'node:crypto';
 import { MongoClient, type Document } from 'mongodb';
-import { badRequest } from '../errors';
+import { checkMongoAddresses, policyLookup, type MongoAddressPolicy } from './mongodb-address';
+import { badRequest, isServiceError } from '../errors';
 import { rootLogger, type Logger } from '../log';
 import { exactCosinePipeline, vectorSearchPipeline, type MongoFields } from './mongodb-pipelines';
 import { badConnectionString, isVectorSearchUnavailable, mongoFailure } from './mongodb-errors';
@@ -25,6 +26,8 @@ export interface MongoStoreOptions {
   sourceField?: string;
   /** How long to look for a reachable server before answering 502; default 5 s. */
   serverSelectionTimeoutMs?: number;
+  /** The address policy of every caller's server (lib/net/address-policy.ts); loopback and private refused by default. */
+  addressPolicy?: MongoAddressPolicy;
   log?: Logger;
 }
 
@@ -38,6 +41,8 @@ const MONGO_DEFAULTS = {
 
 /** Bounds one aggregation, so a slow exact scan fails inside the Lambda's time. */
 const QUERY_TIMEOUT_MS = 10_000;
+/** The client's own bound on a whole search (selection, connection, aggregation), past the server's. */
+const CLIENT_TIMEOUT_MS = QUERY_TIMEOUT_MS + 2_000;
 /** Clients kept per container; the oldest is closed when a new string arrives. */
 const MAX_CLIENTS = 8;
 const clients = new Map<string, MongoClient>();
@@ -46,14 +51,25 @@ const clients = new Map<string, MongoClient>();
 export const connectionKey = (connectionString: string) =>
   createHash('sha256').update(connectionString, 'utf8').digest('hex');
 
-/** A shared client for this connection string; the driver connects on first use. */
-export function clientFor(connectionString: string, serverSelectionTimeoutMs: number): MongoClient {
+/**
+ * A shared client for this connection string; the driver connects on first use. TLS is always
+ * on, sockets resolve names through the address policy, and connecting is bounded like selection.
+ */
+export function clientFor(connectionString: string, serverSelectionTimeoutMs: number, policy: MongoAddressPolicy = {}): MongoClient {
   const key = connectionKey(connectionString);
   const cached = clients.get(key);
   if (cached) return cached;
   let client: MongoClient;
   try {
-    client = new MongoClient(connectionString, { serverSelectionTimeoutMS: serverSelectionTimeoutMs, appName: 'fnquery', maxPoolSize: 4 });
+    client = new MongoClient(connectionString, {
+      serverSelectionTimeoutMS: serverSelectionTimeoutMs,
+      connectTimeoutMS: serverSelectionTimeoutMs,
+      timeoutMS: CLIENT_TIMEOUT_MS,
+      tls: true,
+      lookup: policyLookup(policy),
+      appName: 'fnquery',
+      maxPoolSize: 4,
+    });
   } catch {
     // The driver's message may quote the string, password included.
     throw badConnectionString();
@@ -101,9 +117,11 @@ export class MongoVectorStore implements VectorStore {
     const vector = Array.from(query.vector);
     if (query.limit <= 0 || vector.every((x) => x === 0)) return [];
     const search = { ...this.fields, vector, limit: query.limit };
-    const { connectionString } = this.options;
+    const { connectionString, addressPolicy = {} } = this.options;
     try {
-      const collection = clientFor(connectionString, this.options.serverSelectionTimeoutMs ?? MONGO_DEFAULTS.serverSelectionTimeoutMs)
+      // Checked on every search: the client cache must not outlive a DNS change to a refused address.
+      await checkMongoAddresses(connectionString, addressPolicy);
+      const collection = clientFor(connectionString, this.options.serverSelectionTimeoutMs ?? MONGO_DEFAULTS.serverSelectionTimeoutMs, addressPolicy)
         .db(this.options.database)
         .collection(this.options.collection);
       const run = (pipeline: Document[]) => collection.aggregate(pipeline, { maxTimeMS: QUERY_TIMEOUT_MS }).toArray();
@@ -117,6 +135,7 @@ export class MongoVectorStore implements VectorStore {
       }
       return rows.map(toHit);
     } catch (e) {
+      if (isServiceError(e)) throw e;
       const failure = mongoFailure(e);
       if (!failure) throw e;
       // A client that cannot reach or log in is dropped, so a fixed network rule or password works at once.

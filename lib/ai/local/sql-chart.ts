@@ -7,7 +7,23 @@ const CODE_WORDS = /\b(?:chart|plot|graph|visuali[sz]e|visuali[sz]ation|diagram|
 
 export const wantsCode = (question: string) => CODE_WORDS.test(question);
 
-export const valueText = (value: PlainValue) => (value === null ? 'none' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const DECIMAL = /^[-+]?\d+\.\d+$/;
+
+/**
+ * A value as people write it: a fraction rounded to two decimals (three significant digits below
+ * one) without trailing zeros, so AVG's "11.350000000000" reads "11.35". Whole numbers stay as the
+ * database wrote them, since an integer column holds years and codes as often as amounts.
+ */
+export function valueText(value: PlainValue): string {
+  if (value === null) return 'none';
+  if (typeof value === 'object') return JSON.stringify(value);
+  const fraction = typeof value === 'number' ? !Number.isInteger(value) && Number.isFinite(value) : typeof value === 'string' && DECIMAL.test(value);
+  if (!fraction) return String(value);
+  const number = Number(value);
+  if (Number.isInteger(number)) return String(number);
+  const digits = Math.abs(number) >= 1 ? { maximumFractionDigits: 2 } : { maximumSignificantDigits: 3 };
+  return new Intl.NumberFormat('en-US', { ...digits, useGrouping: false }).format(number);
+}
 
 const asNumber = (value: PlainValue): number | undefined => {
   if (typeof value === 'number') return value;

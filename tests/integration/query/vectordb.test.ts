@@ -31,7 +31,7 @@ async function ask(body: Record<string, unknown>, token = owner) {
 
 beforeAll(async () => {
   fake = await startFakeOpenAI({ apiKeys: [CALLER_KEY] });
-  stack = await startIngestStack({ env: { FNQ_OPENAI_BASE_URL: fake.baseURL } });
+  stack = await startIngestStack({ env: { FNQ_OPENAI_BASE_URL: fake.baseURL, FNQ_SQL_ALLOW_LOOPBACK: 'true' } });
   vectordb = (await import('../../../handlers/http/query-vectordb')).handler as HandlerFn;
   owner = await stack.token('acct-rag');
   const up = await stack.uploadFile(owner, 'handbook', 'handbook.md', Buffer.from(HANDBOOK));

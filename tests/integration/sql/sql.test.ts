@@ -1,5 +1,6 @@
 // lib/sql against a real MariaDB with TLS and require_secure_transport=ON.
 
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import type { RowDataPacket } from 'mysql2/promise';
@@ -269,5 +270,27 @@ describe('connection failures without a database', () => {
     await new Promise((resolve) => closed.close(resolve));
     const error = await failure(connectToDatabase(parseConnectionString(`u:p@tcp(127.0.0.1:${port})/d`), base));
     expect([error.status, error.code]).toEqual([502, 'database_unreachable']);
+  });
+
+  it('answers a clean 502 or 504 in time when another kind of server floods the port', async () => {
+    // Packet headers that announce 16 MB packets, then bytes without end: a wrong server or a hostile one.
+    const flood = createServer((socket) => {
+      socket.on('error', () => {});
+      const timer = setInterval(() => socket.writable && socket.write(Buffer.concat([Buffer.from([0xff, 0xff, 0xff, 0]), randomBytes(64 * 1024)])), 2);
+      socket.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => flood.listen(0, '127.0.0.1', resolve));
+    const port = (flood.address() as { port: number }).port;
+    try {
+      const before = process.memoryUsage().rss;
+      const started = Date.now();
+      const error = await failure(connectToDatabase(parseConnectionString(`u:p@tcp(127.0.0.1:${port})/d`), { ...base, connectTimeoutMs: 1000 }));
+      expect([502, 504]).toContain(error.status);
+      expect(error.lines().join('\n')).not.toMatch(/\n\s+at |\.[jt]s:\d|node_modules/);
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+    } finally {
+      flood.close();
+    }
   });
 });

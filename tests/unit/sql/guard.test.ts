@@ -39,7 +39,7 @@ describe('guardSql details', () => {
       "The generated query reads the table secrets, which is not in the request's tables",
     );
     expect(refusal('SELECT * FROM mysql.user', mariadb).problems[0]?.issue).toBe('The generated query reads the system schema mysql');
-    expect(refusal('SELECT SLEEP(1)', mariadb).problems[0]?.issue).toBe('The generated query calls SLEEP, which is not allowed');
+    expect(refusal('SELECT SLEEP(1)', mariadb).problems[0]?.issue).toBe('The generated query calls SLEEP, which is not a built-in function the service allows');
     expect(refusal('SELECT 1 -- hi', mariadb).problems[0]?.advice).toContain('the server runs text inside some of them');
     expect(refusal('DROP TABLE Faculty', mariadb).problems[0]?.issue).toBe('The generated query is not a SELECT statement (it starts with DROP)');
   });

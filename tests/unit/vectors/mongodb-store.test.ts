@@ -1,7 +1,7 @@
 // No MongoDB server runs here: these tests cover what can be checked without one (connection-string
 // handling, an unreachable server, error mapping, read-only refusals). docs/vectors.md lists the rest.
 import { createServer, type Server, type Socket } from 'node:net';
-import { MongoNetworkError, MongoParseError, MongoServerError, MongoServerSelectionError } from 'mongodb';
+import { MongoError, MongoNetworkError, MongoParseError, MongoServerError, MongoServerSelectionError } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDING_DIMENSIONS } from '../../../lib/ai/ports';
 import { ServiceError } from '../../../lib/errors';
@@ -13,7 +13,7 @@ const ref = { account: 'acct', collection: 'docs' };
 const query = { vector: new Float32Array(EMBEDDING_DIMENSIONS).fill(0.1), text: 'q', limit: 3 };
 
 const store = (connectionString: string) =>
-  new MongoVectorStore({ connectionString, database: 'db', collection: 'docs', serverSelectionTimeoutMs: 300 });
+  new MongoVectorStore({ connectionString, database: 'db', collection: 'docs', serverSelectionTimeoutMs: 300, addressPolicy: { allowLoopback: true } });
 
 async function failure(promise: Promise<unknown>): Promise<ServiceError> {
   const e = await promise.then(
@@ -105,6 +105,8 @@ describe('mongoFailure', () => {
     expect(e).toMatchObject({ status: 400, code: 'database_query_failed' });
     expect(e!.lines()[0]).toContain('1536 dimensions');
     expect(mongoFailure(new TypeError('x is undefined'))).toBeUndefined();
+    expect(mongoFailure(new MongoError('unreadable reply at /srv/app/node_modules/x.js:1'))).toMatchObject({ status: 502, code: 'database_unreachable' });
+    expect(mongoFailure(new MongoError('x'))!.lines()[0]).not.toContain('node_modules');
   });
 
   it('recognises every way a server says it has no $vectorSearch', () => {

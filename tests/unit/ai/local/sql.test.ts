@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../../../../lib/ai/ports';
-import { localSql, localSqlTurn } from '../../../../lib/ai/local/sql';
+import { SQL_READ_ONLY_REPLY, type ChatRequest } from '../../../../lib/ai/ports';
+import { isChangeRequest, localSql, localSqlTurn } from '../../../../lib/ai/local/sql';
 import { linkQuestion, nameParts } from '../../../../lib/ai/local/sql-linking';
 import { guardSql } from '../../../../lib/sql/guard';
 import type { ColumnSchema, DatabaseSchema, TableSchema } from '../../../../lib/sql/introspect';
@@ -162,4 +162,48 @@ describe('localSqlTurn', () => {
     expect(new Set([first, second, third]).size).toBe(3);
     for (const sql of [second, third]) expect(() => guard(sql)).not.toThrow();
   });
+});
+
+describe('local text-to-SQL over any order of the tables', () => {
+  const permutations = (tables: TableSchema[]): TableSchema[][] =>
+    tables.length <= 1 ? [tables] : tables.flatMap((first, i) => permutations([...tables.slice(0, i), ...tables.slice(i + 1)]).map((rest) => [first, ...rest]));
+
+  const questions = [
+    'How many singers are there?',
+    'What are the names of singers from France?',
+    'Which country has the most singers?',
+    'Show the name of the stadium with the highest capacity.',
+    'What are the names of singers who performed in concerts in 2014?',
+    'How many concerts are there in each stadium?',
+    'What is the name of the stadium where the concert named Super Bootcamp was held?',
+  ];
+  it.each(questions)('writes the same SQL for every order: %s', (question) => {
+    const sqls = new Set(permutations(musicSchema.tables).map((tables) => localSql(question, { ...musicSchema, tables })));
+    expect(sqls.size).toBe(1);
+  });
+
+  it('breaks a tie between equally named tables the same way whatever their order', () => {
+    // Nothing in the question tells the two tables apart: the position used to decide.
+    const twins = [table('ship', [column('name', 'varchar(50)')]), table('port', [column('name', 'varchar(50)')])];
+    const sqls = permutations(twins).map((tables) => localSql('List every name.', { ...musicSchema, tables }));
+    expect(new Set(sqls)).toEqual(new Set(['SELECT `name` FROM `port`']));
+  });
+});
+
+describe('requests to change data', () => {
+  it.each(['Drop the table singer', 'Please delete all concerts', 'Can you update the age of Joe Sharp to 53?', 'Insert a new stadium called Arena', 'remove singers from France', 'Add a singer named Ann', 'Set the capacity of Wembley to 1'])(
+    'answers %s with READ_ONLY and no SQL',
+    (question) => {
+      expect(isChangeRequest(question)).toBe(true);
+      const reply = localSqlTurn({ messages: [{ role: 'user', content: question }], hint: { kind: 'sql', question, schema: musicSchema } });
+      expect(reply.content).toBe(SQL_READ_ONLY_REPLY);
+    },
+  );
+
+  it.each(['How many singers are there?', 'Add up the capacity of all stadiums', 'Which set of singers performed in 2014?', 'Show the singers who dropped out', 'List the names of singers whose records were deleted'])(
+    'reads %s as a question',
+    (question) => {
+      expect(isChangeRequest(question)).toBe(false);
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../lib/errors';
-import { classifyAddress, resolveAllowedAddress, type AddressPolicyOptions } from '../../../lib/sql/address-policy';
+import { classifyAddress, resolveAllowedAddress, type AddressPolicyOptions } from '../../../lib/net/address-policy';
 
 async function refusal(host: string, options: AddressPolicyOptions = {}): Promise<ServiceError> {
   const error = await resolveAllowedAddress(host, options).then(
@@ -40,6 +40,24 @@ describe('classifyAddress', () => {
     ['ff02::1', 'multicast'],
     ['255.255.255.255', 'reserved'],
     ['::7f00:1', 'reserved'],
+    ['198.18.0.1', 'reserved'],
+    ['198.19.255.254', 'reserved'],
+    ['192.0.0.170', 'reserved'],
+    ['64:ff9b::a9fe:a9fe', 'metadata'],
+    ['64:ff9b::169.254.169.254', 'metadata'],
+    ['64:ff9b::7f00:1', 'loopback'],
+    ['64:ff9b::10.0.0.1', 'private'],
+    ['64:ff9b::8.8.8.8', 'public'],
+    ['64:ff9b:1::a00:1', 'reserved'],
+    ['2002:a9fe:a9fe::1', 'metadata'],
+    ['2002:7f00:1::', 'loopback'],
+    ['2002:c0a8:101::5', 'private'],
+    ['2002:808:808::1', 'public'],
+    // Teredo: server 65.54.227.120, client 127.0.0.1 stored inverted (ffff ffff xor 7f00 0001).
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'loopback'],
+    ['2001:0:a00:1::1', 'private'],
+    ['2001:0:4136:e378:8000:63bf:f7f7:f7f7', 'public'],
+    ['::ffff:198.18.0.1', 'reserved'],
     ['172.32.0.1', 'public'],
     ['8.8.8.8', 'public'],
     ['203.0.113.7', 'public'],

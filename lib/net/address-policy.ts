@@ -1,4 +1,4 @@
-// Decides which database addresses the service may connect to. The caller names the host,
+// Decides which addresses of a caller's server (MySQL/MariaDB, MongoDB) the service may connect to. The caller names the host,
 // so without this check a request could make the service probe its own network: loopback,
 // the VPC, or the cloud metadata endpoint. The host is resolved once here and the
 // connection goes to the address that was checked, so a second DNS answer cannot swap it.
@@ -31,8 +31,16 @@ const RANGES: [Category, [string, number, 'ipv4' | 'ipv6'][]][] = [
   ['private', [['10.0.0.0', 8, 'ipv4'], ['172.16.0.0', 12, 'ipv4'], ['192.168.0.0', 16, 'ipv4'], ['100.64.0.0', 10, 'ipv4'], ['fc00::', 7, 'ipv6']]],
   ['link-local', [['169.254.0.0', 16, 'ipv4'], ['fe80::', 10, 'ipv6']]],
   ['multicast', [['224.0.0.0', 4, 'ipv4'], ['ff00::', 8, 'ipv6']]],
-  // 240/4 holds the broadcast address; ::/96 is the deprecated IPv4-compatible form, fec0::/10 site-local.
-  ['reserved', [['240.0.0.0', 4, 'ipv4'], ['::', 96, 'ipv6'], ['fec0::', 10, 'ipv6']]],
+  // 240/4 holds the broadcast address; 198.18/15 is for benchmarking networks, 192.0.0/24 for
+  // protocol assignments (NAT64 discovery, DS-Lite); ::/96 is the deprecated IPv4-compatible form,
+  // fec0::/10 site-local, 64:ff9b:1::/48 local-use NAT64.
+  [
+    'reserved',
+    [
+      ['240.0.0.0', 4, 'ipv4'], ['198.18.0.0', 15, 'ipv4'], ['192.0.0.0', 24, 'ipv4'],
+      ['::', 96, 'ipv6'], ['fec0::', 10, 'ipv6'], ['64:ff9b:1::', 48, 'ipv6'],
+    ],
+  ],
 ];
 
 const BLOCK_LISTS = RANGES.map(([category, subnets]) => {
@@ -44,7 +52,38 @@ const BLOCK_LISTS = RANGES.map(([category, subnets]) => {
 export function classifyAddress(address: string): Category | 'public' {
   const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
   // BlockList also matches IPv4-mapped IPv6 (::ffff:a.b.c.d) against the IPv4 ranges.
-  return BLOCK_LISTS.find(([, list]) => list.check(address, type))?.[0] ?? 'public';
+  const own = BLOCK_LISTS.find(([, list]) => list.check(address, type))?.[0];
+  if (own || type === 'ipv4') return own ?? 'public';
+  // An IPv6 address that carries an IPv4 address reaches that address through a translator or
+  // tunnel: it is as allowed as the worst IPv4 address it carries.
+  const carried = embeddedIPv4(address).map(classifyAddress).find((category) => category !== 'public');
+  return carried ?? 'public';
+}
+
+/** NAT64 (64:ff9b::/96), 6to4 (2002::/16) and Teredo (2001::/32, server and obfuscated client). */
+function embeddedIPv4(address: string): string[] {
+  const groups = ipv6Groups(address);
+  if (!groups) return [];
+  const ipv4 = (high: number, low: number) => [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  const [g0, g1, g2, g3, g4, g5, g6 = 0, g7 = 0] = groups;
+  if (g0 === 0x64 && g1 === 0xff9b && !g2 && !g3 && !g4 && !g5) return [ipv4(g6, g7)];
+  if (g0 === 0x2002) return [ipv4(g1 ?? 0, g2 ?? 0)];
+  if (g0 === 0x2001 && g1 === 0) return [ipv4(g2 ?? 0, g3 ?? 0), ipv4(g6 ^ 0xffff, g7 ^ 0xffff)];
+  return [];
+}
+
+/** The eight 16-bit groups of an IPv6 address (`::` and a dotted IPv4 tail expanded); undefined if malformed. */
+function ipv6Groups(address: string): number[] | undefined {
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  const text = dotted
+    ? `${address.slice(0, dotted.index)}${((+dotted[1]! << 8) | +dotted[2]!).toString(16)}:${((+dotted[3]! << 8) | +dotted[4]!).toString(16)}`
+    : address;
+  const [head = '', tail] = text.split('::');
+  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const start = parse(head);
+  const end = parse(tail ?? '');
+  const groups = tail === undefined ? start : [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
+  return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : undefined;
 }
 
 function isAllowed(category: Category, options: AddressPolicyOptions): boolean {
