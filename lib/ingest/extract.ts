@@ -1,12 +1,16 @@
 // Text out of an uploaded document, as sections that remember where they came from (page, heading).
 // The type has been checked by detectFileType; what only a full read can reveal (an encrypted or
 // damaged PDF, bad UTF-8 past the head, no text at all) fails here with advice for the status record.
+// Every reader works under an ExtractionBudget (budgets.ts) checked while it reads.
 
 import mammoth from 'mammoth';
-import { badRequest } from '../errors';
+import { badRequest, isServiceError } from '../errors';
+import { checkCharacters, checkDeadline, extractionBudget, isStackOverflow, nestingExceeded, type ExtractionBudget } from './budgets';
+import { checkDocxBudget } from './docx-budget';
 import { jsonText, csvText } from './extract-data';
 import { htmlSections } from './extract-html';
 import { markdownSections } from './extract-markdown';
+import { checkJsonNesting } from './nesting';
 import { pdfSections } from './extract-pdf';
 import { contentMismatchError, declaredHtmlCharset, decodeUtf8, type FileType } from './file-type';
 
@@ -22,8 +26,17 @@ export interface ExtractedDocument {
   sections: Section[];
 }
 
-export async function extractText(type: FileType, bytes: Uint8Array): Promise<ExtractedDocument> {
-  const sections = await sectionsOf(type, bytes);
+export async function extractText(type: FileType, bytes: Uint8Array, budget = extractionBudget()): Promise<ExtractedDocument> {
+  let sections: Section[];
+  try {
+    sections = await sectionsOf(type, bytes, budget);
+  } catch (e) {
+    // A reader that recursed until the stack ran out met nesting beyond any budget check's notion.
+    if (isStackOverflow(e)) throw nestingExceeded(budget, 'its parts');
+    throw e;
+  }
+  checkCharacters(sections.reduce((n, s) => n + s.text.length, 0), budget);
+  checkDeadline(budget);
   if (!sections.some((s) => /[\p{L}\p{N}]/u.test(s.text))) {
     throw badRequest('The document contains no text', EMPTY_ADVICE[type], 'empty_document');
   }
@@ -40,30 +53,35 @@ const EMPTY_ADVICE: Record<FileType, string> = {
   json: 'Upload a JSON document that holds at least one value',
 };
 
-async function sectionsOf(type: FileType, bytes: Uint8Array): Promise<ExtractedDocument['sections']> {
+async function sectionsOf(type: FileType, bytes: Uint8Array, budget: ExtractionBudget): Promise<Section[]> {
   switch (type) {
     case 'pdf':
-      return pdfSections(bytes);
+      return pdfSections(bytes, budget);
     case 'docx':
-      return htmlSections(await docxHtml(bytes));
+      return htmlSections(await docxHtml(bytes, budget), budget);
     case 'html':
-      return htmlSections(decodeText(type, bytes));
+      return htmlSections(decodeText(type, bytes, budget), budget);
     case 'md':
-      return markdownSections(decodeText(type, bytes));
+      return markdownSections(decodeText(type, bytes, budget));
     case 'csv':
-      return [{ text: csvText(decodeText(type, bytes)) }];
+      return [{ text: csvText(decodeText(type, bytes, budget)) }];
     case 'json':
-      return [{ text: jsonText(parseJson(bytes)) }];
+      return [{ text: jsonText(parseJson(bytes, budget)) }];
     case 'txt':
-      return [{ text: decodeText(type, bytes).trim() }];
+      return [{ text: decodeText(type, bytes, budget).trim() }];
   }
 }
 
-async function docxHtml(bytes: Uint8Array): Promise<string> {
+/** Images are left unread: the text reader drops them, and inflating them would only cost memory. */
+const skipImages = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
+
+async function docxHtml(bytes: Uint8Array, budget: ExtractionBudget): Promise<string> {
   try {
+    checkDocxBudget(bytes, budget);
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    return (await mammoth.convertToHtml({ buffer })).value;
+    return (await mammoth.convertToHtml({ buffer }, { convertImage: skipImages })).value;
   } catch (cause) {
+    if (isServiceError(cause)) throw cause;
     throw badRequest(
       'The Word document could not be read; it may be damaged',
       'Open it in Word or LibreOffice, save it again as .docx, and upload that',
@@ -73,8 +91,9 @@ async function docxHtml(bytes: Uint8Array): Promise<string> {
   }
 }
 
-function parseJson(bytes: Uint8Array): unknown {
-  const text = decodeText('json', bytes);
+function parseJson(bytes: Uint8Array, budget: ExtractionBudget): unknown {
+  const text = decodeText('json', bytes, budget);
+  checkJsonNesting(text, budget);
   try {
     return JSON.parse(text);
   } catch {
@@ -83,7 +102,9 @@ function parseJson(bytes: Uint8Array): unknown {
 }
 
 /** UTF-8 (or an HTML page's declared charset), line ends as \n; invalid bytes mean a mislabelled file. */
-function decodeText(type: FileType, bytes: Uint8Array): string {
+function decodeText(type: FileType, bytes: Uint8Array, budget: ExtractionBudget): string {
+  // Text never has more characters than bytes: a file within the budget in bytes needs no decoding to know.
+  if (bytes.length > budget.characters) checkCharacters(decodedLength(bytes), budget);
   let text: string;
   try {
     text = decodeUtf8(bytes);
@@ -93,4 +114,13 @@ function decodeText(type: FileType, bytes: Uint8Array): string {
     text = new TextDecoder(charset).decode(bytes);
   }
   return text.replace(/\r\n?/g, '\n');
+}
+
+/** UTF-16 code units the UTF-8 bytes decode to, counted without building the string. */
+function decodedLength(bytes: Uint8Array): number {
+  let units = 0;
+  for (const b of bytes) {
+    if ((b & 0xc0) !== 0x80) units += b >= 0xf0 ? 2 : 1;
+  }
+  return units;
 }

@@ -3,6 +3,7 @@
 // reads only the head of text files and the zip directory of a DOCX) and again in the worker.
 
 import { unsupportedMediaType } from '../errors';
+import { zipDirectory } from './zip-directory';
 
 export const FILE_TYPES = ['pdf', 'docx', 'txt', 'md', 'html', 'csv', 'json'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
@@ -139,40 +140,8 @@ function indexOfAscii(bytes: Uint8Array, needle: string, window: number): number
   return -1;
 }
 
-const ZIP_LOCAL_HEADER = 0x04034b50;
-const ZIP_END_OF_DIRECTORY = 0x06054b50;
-const ZIP_DIRECTORY_ENTRY = 0x02014b50;
-const ZIP_EOCD_MIN = 22;
-const ZIP_COMMENT_MAX = 0xffff;
-
 /** Reads only the zip's central directory (at the tail), so a DOCX is checked without inflating anything. */
-function zipHasEntry(bytes: Uint8Array, name: string): boolean {
-  if (bytes.length < ZIP_EOCD_MIN) return false;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.getUint32(0, true) !== ZIP_LOCAL_HEADER) return false;
-  const lowest = Math.max(0, bytes.length - ZIP_EOCD_MIN - ZIP_COMMENT_MAX);
-  let eocd = -1;
-  for (let i = bytes.length - ZIP_EOCD_MIN; i >= lowest; i--) {
-    if (view.getUint32(i, true) === ZIP_END_OF_DIRECTORY) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return false;
-  const entries = view.getUint16(eocd + 10, true);
-  let offset = view.getUint32(eocd + 16, true);
-  const wanted = new TextEncoder().encode(name);
-  for (let n = 0; n < entries && offset + 46 <= bytes.length; n++) {
-    if (view.getUint32(offset, true) !== ZIP_DIRECTORY_ENTRY) return false;
-    const nameLength = view.getUint16(offset + 28, true);
-    const extraLength = view.getUint16(offset + 30, true);
-    const commentLength = view.getUint16(offset + 32, true);
-    const entryName = bytes.subarray(offset + 46, offset + 46 + nameLength);
-    if (nameLength === wanted.length && entryName.every((b, i) => b === wanted[i])) return true;
-    offset += 46 + nameLength + extraLength + commentLength;
-  }
-  return false;
-}
+const zipHasEntry = (bytes: Uint8Array, name: string) => zipDirectory(bytes)?.some((entry) => entry.name === name) ?? false;
 
 /** Names what a mismatched file probably is, so users see their mistake at once. */
 function adviceFromContent(bytes: Uint8Array): string | undefined {
