@@ -132,17 +132,17 @@ export class DynamoStatusStore implements StatusStore {
 
   async settle(account: string, uploadId: string, leaseId: string, outcome: Settlement): Promise<boolean> {
     const condition = held(leaseId);
-    const [field, value] = outcome.state === 'completed' ? ['completedAt', outcome.completedAt] : ['error', outcome.error];
-    return this.updateIf(
-      account,
-      uploadId,
-      {
-        UpdateExpression: 'SET #state = :final, #field = :value REMOVE leaseId, leaseUntil',
-        ConditionExpression: condition.ConditionExpression,
-        ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':final': outcome.state, ':value': value },
+    const failed = outcome.state === 'failed';
+    return this.updateIf(account, uploadId, {
+      UpdateExpression: `SET #state = :final, completedAt = :at${failed ? ', #error = :error' : ''} REMOVE leaseId, leaseUntil`,
+      ConditionExpression: condition.ConditionExpression,
+      ExpressionAttributeValues: {
+        ...condition.ExpressionAttributeValues,
+        ':final': outcome.state,
+        ':at': outcome.completedAt,
+        ...(failed ? { ':error': outcome.error } : {}),
       },
-      { '#field': field },
-    );
+    }, failed ? { '#error': 'error' } : {});
   }
 
   async markDeleting(account: string, uploadId: string): Promise<UploadRecord | undefined> {

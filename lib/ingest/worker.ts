@@ -179,7 +179,7 @@ async function failed(deps: WorkerDeps, job: HeldJob, e: unknown, delivery: Deli
   // A failed upload contributes nothing to queries.
   await deps.vectors.deleteUpload(job.ref, job.record.uploadId);
   try {
-    await job.settle({ state: 'failed', error: permanent ? (e as ServiceError).lines().join(' ') : lastAttemptReason(e, attempts) });
+    await job.settle({ state: 'failed', completedAt: (deps.now ?? Date.now)(), error: permanent ? (e as ServiceError).lines().join(' ') : lastAttemptReason(e, attempts) });
   } catch (lost) {
     if (lost instanceof LeaseLost) return job.stopped(log);
     throw lost;
