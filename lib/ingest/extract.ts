@@ -12,7 +12,7 @@ import { htmlSections } from './extract-html';
 import { markdownSections } from './extract-markdown';
 import { checkJsonNesting } from './nesting';
 import { pdfSections } from './extract-pdf';
-import { contentMismatchError, declaredHtmlCharset, decodeUtf8, type FileType } from './file-type';
+import { contentMismatchError, declaredHtmlCharset, decodeUtf8, jsonLineReason, type FileType } from './file-type';
 
 export interface Section {
   text: string;
@@ -51,6 +51,7 @@ const EMPTY_ADVICE: Record<FileType, string> = {
   html: 'Upload a page whose body contains text; pages that build their content with JavaScript must be saved after rendering',
   csv: 'Upload a CSV with a header row and at least one data row',
   json: 'Upload a JSON document that holds at least one value',
+  jsonl: 'Upload a JSON Lines file with one JSON document or record on each line',
 };
 
 async function sectionsOf(type: FileType, bytes: Uint8Array, budget: ExtractionBudget): Promise<Section[]> {
@@ -67,6 +68,8 @@ async function sectionsOf(type: FileType, bytes: Uint8Array, budget: ExtractionB
       return [{ text: csvText(decodeText(type, bytes, budget)) }];
     case 'json':
       return [{ text: jsonText(parseJson(bytes, budget)) }];
+    case 'jsonl':
+      return jsonLinesSections(bytes, budget);
     case 'txt':
       return [{ text: decodeText(type, bytes, budget).trim() }];
   }
@@ -99,6 +102,26 @@ function parseJson(bytes: Uint8Array, budget: ExtractionBudget): unknown {
   } catch {
     throw contentMismatchError('json', 'it does not parse as JSON', bytes);
   }
+}
+
+/** One section per record, so no chunk mixes two records; a string record is its own text. */
+function jsonLinesSections(bytes: Uint8Array, budget: ExtractionBudget): Section[] {
+  const sections: Section[] = [];
+  decodeText('jsonl', bytes, budget)
+    .split('\n')
+    .forEach((line, i) => {
+      if (!line.trim()) return;
+      checkJsonNesting(line, budget);
+      let record: unknown;
+      try {
+        record = JSON.parse(line);
+      } catch {
+        throw contentMismatchError('jsonl', jsonLineReason(i + 1), bytes);
+      }
+      const text = typeof record === 'string' ? record.trim() : jsonText(record);
+      if (text) sections.push({ text });
+    });
+  return sections;
 }
 
 /** UTF-8 (or an HTML page's declared charset), line ends as \n; invalid bytes mean a mislabelled file. */

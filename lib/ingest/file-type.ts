@@ -5,7 +5,7 @@
 import { unsupportedMediaType } from '../errors';
 import { zipDirectory } from './zip-directory';
 
-export const FILE_TYPES = ['pdf', 'docx', 'txt', 'md', 'html', 'csv', 'json'] as const;
+export const FILE_TYPES = ['pdf', 'docx', 'txt', 'md', 'html', 'csv', 'json', 'jsonl'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 const TYPE_BY_EXTENSION: Record<string, FileType> = {
@@ -18,6 +18,8 @@ const TYPE_BY_EXTENSION: Record<string, FileType> = {
   htm: 'html',
   csv: 'csv',
   json: 'json',
+  jsonl: 'jsonl',
+  ndjson: 'jsonl',
 };
 
 const LABELS: Record<FileType, string> = {
@@ -28,6 +30,7 @@ const LABELS: Record<FileType, string> = {
   html: 'HTML (.html, .htm)',
   csv: 'CSV (.csv)',
   json: 'JSON (.json)',
+  jsonl: 'JSON Lines (.jsonl, .ndjson)',
 };
 
 const ACCEPTED_TYPES_TEXT = FILE_TYPES.map((t) => LABELS[t]).join(', ');
@@ -80,6 +83,8 @@ function contentMismatch(type: FileType, bytes: Uint8Array): string | undefined 
         : 'a DOCX is a ZIP archive holding word/document.xml';
     case 'json':
       return jsonProblem(bytes);
+    case 'jsonl':
+      return textProblem(bytes.subarray(0, TEXT_HEAD_BYTES), type) ?? jsonLinesProblem(bytes.subarray(0, TEXT_HEAD_BYTES));
     default:
       return textProblem(bytes.subarray(0, TEXT_HEAD_BYTES), type);
   }
@@ -111,6 +116,30 @@ function jsonProblem(bytes: Uint8Array): string | undefined {
     const where = /position \d+(?: \(line \d+ column \d+\))?/.exec(String(e))?.[0];
     return where ? `it does not parse as JSON: error at ${where}` : 'it does not parse as JSON';
   }
+}
+
+/** The head's complete lines must each be JSON; the worker checks every line as it reads them. */
+function jsonLinesProblem(head: Uint8Array): string | undefined {
+  const text = new TextDecoder().decode(head);
+  const lines = text.split('\n');
+  if (head.length === TEXT_HEAD_BYTES) lines.pop();
+  const bad = badJsonLine(lines);
+  return bad === undefined ? undefined : jsonLineReason(bad);
+}
+
+export const jsonLineReason = (line: number) => `line ${line} is not a JSON value; each line of a JSON Lines file holds one`;
+
+/** 1-based number of the first non-blank line that does not parse as JSON. */
+function badJsonLine(lines: string[]): number | undefined {
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i]!.trim()) continue;
+    try {
+      JSON.parse(lines[i]!);
+    } catch {
+      return i + 1;
+    }
+  }
+  return undefined;
 }
 
 /** UTF-8 (BOM dropped), throwing on invalid bytes. */
