@@ -4,9 +4,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { LambdaClient } from '@aws-sdk/client-lambda';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { freePort, startEmulators, type Emulators } from './emulators';
 import { loadServerless, matchesFilter, PROJECT_ROOT, queueConsumers, s3NotificationFilters } from './serverless-config';
+import { endOrphanedOffline, forgetOffline, recordOffline } from './offline-pid';
 import { startQueuePoller } from './queue-poller';
 import { localJwtSecret } from './secret';
 
@@ -28,6 +29,8 @@ export interface LocalStackOptions {
 }
 
 const STAGE = 'local';
+/** As the schedule in serverless.yml does on AWS. */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 function startOffline(env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<ChildProcess> {
@@ -82,6 +85,7 @@ function stopProcessGroup(child: ChildProcess): Promise<void> {
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  await endOrphanedOffline(options.dataDir);
   const emulators = await startEmulators({ dataDir: options.dataDir, stage: STAGE });
   const secret = localJwtSecret(options.dataDir);
   const lambdaPort = await freePort();
@@ -104,6 +108,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let offline: ChildProcess;
   try {
     offline = await startOffline(env, options.log);
+    recordOffline(options.dataDir, offline.pid!);
   } catch (e) {
     await emulators.stop();
     throw e;
@@ -116,6 +121,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const queues: Record<string, { url: string; arn: string }> = {
     JobsQueue: { url: emulators.queueUrl, arn: `arn:aws:sqs:${region}:123456789012:${emulators.queueUrl.split('/').pop()}` },
   };
+  // The ingestion sweep, before any delivery: whatever a killed run left queued or processing is
+  // sent again or failed (no worker of that run is alive, so every lease has ended).
+  const sweep = (leasesEnded: boolean) =>
+    lambda
+      .send(new InvokeCommand({ FunctionName: `${doc.service}-${STAGE}-ingestSweep`, Payload: Buffer.from(JSON.stringify({ leasesEnded })) }))
+      .then((out) => out.FunctionError && options.log(`ingest sweep failed: ${Buffer.from(out.Payload ?? []).toString('utf8')}`))
+      .catch((e: Error) => options.log(`ingest sweep failed: ${e.message}`));
+  await sweep(true);
+  const sweeping = setInterval(() => void sweep(false), SWEEP_EVERY_MS).unref();
   const poller = startQueuePoller({
     sqs,
     lambda,
@@ -149,8 +163,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     secret,
     emulators,
     async stop() {
+      clearInterval(sweeping);
       await poller.stop();
       await stopProcessGroup(offline);
+      forgetOffline(options.dataDir);
       sqs.destroy();
       lambda.destroy();
       await emulators.stop();

@@ -82,6 +82,8 @@ export interface StatusStore {
   listCollections(account: string): Promise<CollectionRecord[]>;
   /** The account's uploads, or one collection's. */
   listUploads(account: string, collection?: string): Promise<UploadRecord[]>;
+  /** Every account's `queued` and `processing` uploads: what the sweep looks after. */
+  listUnfinished(): Promise<UploadRecord[]>;
   deleteCollection(account: string, name: string): Promise<void>;
 }
 
