@@ -71,7 +71,7 @@ describe('a crash of the local stack', () => {
     }
     // Kill once work is under way but not done, as an operator's kill -9 would land.
     let states: string[] = [];
-    for (let i = 0; i < 600; i++) {
+    for (let i = 0; i < 1800; i++) {
       states = await Promise.all(ids.map(async (id) => (await status(first.url, id)).status as string));
       if (states.includes('processing')) break;
       await new Promise((r) => setTimeout(r, 100));
