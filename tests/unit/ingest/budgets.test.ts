@@ -54,7 +54,8 @@ describe('extraction budgets', () => {
     const pdf = makeManyPagePdf();
     const { line, ms } = await breach('pdf', pdf);
     expect(line).toBe('ISSUE: The PDF has 40000 pages, over the budget of 2000 pages per document. ADVICE: Split the PDF into parts of at most 2000 pages and upload each one.');
-    expect(ms).toBeLessThan(5000);
+    // Seconds, not the worker's 900 s; generous, since other tests share the cores.
+    expect(ms).toBeLessThan(15_000);
   });
 
   it('reads a PDF at its page budget, and stops one over it', async () => {
