@@ -29,8 +29,6 @@ export interface LocalStackOptions {
 }
 
 const STAGE = 'local';
-/** As the schedule in serverless.yml does on AWS. */
-const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 function startOffline(env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<ChildProcess> {
@@ -122,14 +120,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     JobsQueue: { url: emulators.queueUrl, arn: `arn:aws:sqs:${region}:123456789012:${emulators.queueUrl.split('/').pop()}` },
   };
   // The ingestion sweep, before any delivery: whatever a killed run left queued or processing is
-  // sent again or failed (no worker of that run is alive, so every lease has ended).
-  const sweep = (leasesEnded: boolean) =>
-    lambda
-      .send(new InvokeCommand({ FunctionName: `${doc.service}-${STAGE}-ingestSweep`, Payload: Buffer.from(JSON.stringify({ leasesEnded })) }))
-      .then((out) => out.FunctionError && options.log(`ingest sweep failed: ${Buffer.from(out.Payload ?? []).toString('utf8')}`))
-      .catch((e: Error) => options.log(`ingest sweep failed: ${e.message}`));
-  await sweep(true);
-  const sweeping = setInterval(() => void sweep(false), SWEEP_EVERY_MS).unref();
+  // sent again or failed (no worker of that run is alive, so every lease has ended). Its schedule
+  // in serverless.yml runs it every 10 minutes after that (serverless offline keeps schedules).
+  await lambda
+    .send(new InvokeCommand({ FunctionName: `${doc.service}-${STAGE}-ingestSweep`, Payload: Buffer.from(JSON.stringify({ leasesEnded: true })) }))
+    .then((out) => out.FunctionError && options.log(`ingest sweep failed: ${Buffer.from(out.Payload ?? []).toString('utf8')}`))
+    .catch((e: Error) => options.log(`ingest sweep failed: ${e.message}`));
   const poller = startQueuePoller({
     sqs,
     lambda,
@@ -163,7 +159,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     secret,
     emulators,
     async stop() {
-      clearInterval(sweeping);
       await poller.stop();
       await stopProcessGroup(offline);
       forgetOffline(options.dataDir);
