@@ -84,7 +84,7 @@ async function docxHtml(bytes: Uint8Array, budget: ExtractionBudget): Promise<st
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     return (await mammoth.convertToHtml({ buffer }, { convertImage: skipImages })).value;
   } catch (cause) {
-    if (isServiceError(cause)) throw cause;
+    if (isServiceError(cause) || isStackOverflow(cause)) throw cause;
     throw badRequest(
       'The Word document could not be read; it may be damaged',
       'Open it in Word or LibreOffice, save it again as .docx, and upload that',
