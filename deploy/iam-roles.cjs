@@ -12,9 +12,10 @@ const join = (...parts) => ({ 'Fn::Join': ['', parts] });
 const arnOf = (logicalId) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
 const regionAccount = (service) => [`arn:aws:${service}:`, { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':'];
 const bucketObjects = (prefix) => join(arnOf('UploadsBucket'), `/${prefix}*`);
+const eachPrefix = (prefixes) => (Array.isArray(prefixes) ? prefixes : [prefixes]);
 
 const dynamo = (actions, resource) => ({ Effect: 'Allow', Action: actions.map((a) => `dynamodb:${a}`), Resource: resource });
-const s3Objects = (actions, prefix) => ({ Effect: 'Allow', Action: actions.map((a) => `s3:${a}`), Resource: bucketObjects(prefix) });
+const s3Objects = (actions, prefixes) => ({ Effect: 'Allow', Action: actions.map((a) => `s3:${a}`), Resource: eachPrefix(prefixes).map(bucketObjects) });
 const s3List = (prefix) => ({
   Effect: 'Allow',
   Action: ['s3:ListBucket'],
@@ -23,7 +24,8 @@ const s3List = (prefix) => ({
 });
 
 // Key prefixes in the uploads bucket (lib/ingest/object-key.ts, lib/functions/manage.ts, FNQ_LANCE_URI).
-const UPLOADS = 'accounts/';
+// Upload files: direct uploads under accounts/, files PUT to upload URLs under incoming/accounts/.
+const UPLOADS = ['accounts/', 'incoming/accounts/'];
 const FUNCTION_CODE = 'functions/';
 const VECTORS = 'lancedb/';
 
@@ -33,6 +35,8 @@ const GRANTS = {
   usageRead: () => [dynamo(['Query'], arnOf('UsageTable'))],
   uploadsRead: () => [dynamo(['GetItem', 'Query'], arnOf('UploadsTable'))],
   uploadsWrite: () => [dynamo(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], arnOf('UploadsTable'))],
+  // The ingestion sweep reads every unfinished upload, of every account.
+  uploadsScan: () => [dynamo(['Scan'], arnOf('UploadsTable'))],
   uploadFilesWrite: () => [s3Objects(['PutObject'], UPLOADS)],
   uploadFilesRead: () => [s3Objects(['GetObject'], UPLOADS)],
   uploadFilesDelete: () => [s3Objects(['DeleteObject'], UPLOADS)],

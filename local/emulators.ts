@@ -7,10 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
-import { createSqsServer } from 'local-aws-sqs';
+import { createRequestHandler } from 'local-aws-sqs';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { declaredResources, loadServerless, PROJECT_ROOT } from './serverless-config';
 import { RETRY_BUDGET } from '../lib/ingest/limits';
+import { persistQueue, type EmulatedQueue } from './sqs-journal';
 
 export { PROJECT_ROOT };
 const SQS_ACCOUNT = '123456789012';
@@ -29,7 +30,7 @@ export interface Emulators {
 }
 
 export interface EmulatorOptions {
-  /** Persist S3 objects and DynamoDB items here; in memory when omitted. */
+  /** Persist S3 objects, DynamoDB items and the jobs queue's messages here; in memory when omitted. */
   dataDir?: string;
   stage?: string;
 }
@@ -100,7 +101,7 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
   });
   await s3.run();
 
-  const sqs = await createSqsServer({
+  const { service: sqsService, requestHandler } = createRequestHandler({
     port: sqsPort,
     hostname: '127.0.0.1',
     region: REGION,
@@ -117,6 +118,13 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
       },
     ],
   });
+  if (options.dataDir) {
+    await mkdir(join(options.dataDir, 'sqs'), { recursive: true });
+    const queue = sqsService.Queues.find((q) => q.QueueName === jobs) as unknown as EmulatedQueue;
+    persistQueue(queue, join(options.dataDir, 'sqs', `${jobs}.jsonl`));
+  }
+  const sqs = createServer((req, res) => void requestHandler(req, res));
+  await listen(sqs, sqsPort);
 
   const endpoints = {
     s3: `http://127.0.0.1:${s3Port}`,

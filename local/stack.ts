@@ -5,9 +5,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { LambdaClient } from '@aws-sdk/client-lambda';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { freePort, startEmulators, type Emulators } from './emulators';
 import { loadServerless, matchesFilter, PROJECT_ROOT, queueConsumers, s3NotificationFilters } from './serverless-config';
+import { endOrphanedOffline, forgetOffline, recordOffline } from './offline-pid';
 import { startQueuePoller } from './queue-poller';
 import { localJwtSecret } from './secret';
 
@@ -89,6 +90,7 @@ function stopProcessGroup(child: ChildProcess): Promise<void> {
 export const offlineBuildDir = (port: number) => join('.esbuild', `offline-${port}`);
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  await endOrphanedOffline(options.dataDir);
   const emulators = await startEmulators({ dataDir: options.dataDir, stage: STAGE });
   const buildDir = offlineBuildDir(options.port);
   const secret = localJwtSecret(options.dataDir);
@@ -116,6 +118,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let offline: ChildProcess;
   try {
     offline = await startOffline(env, options.log);
+    recordOffline(options.dataDir, offline.pid!);
   } catch (e) {
     await emulators.stop();
     throw e;
@@ -128,6 +131,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const queues: Record<string, { url: string; arn: string }> = {
     JobsQueue: { url: emulators.queueUrl, arn: `arn:aws:sqs:${region}:123456789012:${emulators.queueUrl.split('/').pop()}` },
   };
+  // The ingestion sweep, before any delivery: whatever a killed run left queued or processing is
+  // sent again or failed (no worker of that run is alive, so every lease has ended). Its schedule
+  // in serverless.yml runs it every 10 minutes after that (serverless offline keeps schedules).
+  await lambda
+    .send(new InvokeCommand({ FunctionName: `${doc.service}-${STAGE}-ingestSweep`, Payload: Buffer.from(JSON.stringify({ leasesEnded: true })) }))
+    .then((out) => out.FunctionError && options.log(`ingest sweep failed: ${Buffer.from(out.Payload ?? []).toString('utf8')}`))
+    .catch((e: Error) => options.log(`ingest sweep failed: ${e.message}`));
   const poller = startQueuePoller({
     sqs,
     lambda,
@@ -164,6 +174,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await poller.stop();
       await stopProcessGroup(offline);
       rmSync(join(PROJECT_ROOT, buildDir), { recursive: true, force: true });
+      forgetOffline(options.dataDir);
       sqs.destroy();
       lambda.destroy();
       await emulators.stop();

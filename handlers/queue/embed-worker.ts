@@ -1,6 +1,9 @@
-// The embed worker: an SQS batch of upload jobs (our job messages and S3 event notifications), one
-// after the other. Messages to retry are reported in batchItemFailures, so SQS redelivers only those
-// and moves them to the dead-letter queue once they have used the retry budget.
+// The embed worker: an SQS batch of upload jobs (our job messages and S3 event notifications).
+// Powertools' BatchProcessor reports each message that must come back in batchItemFailures, so one
+// job's failure never fails another: SQS redelivers only that message, and moves it to the
+// dead-letter queue once it has used the retry budget. A job that fails permanently is settled as
+// `failed` by runJob and its message acknowledged.
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { InvalidJobMessage, jobsInMessage } from '../../lib/ingest/job-message';
 import { runJob, type Delivery, type Outcome, type WorkerDeps } from '../../lib/ingest/worker';
@@ -8,18 +11,26 @@ import { loadSecrets } from '../../lib/config';
 import { errorFields, rootLogger, type Logger } from '../../lib/log';
 import { workerDeps } from '../../lib/services/embedded';
 
+/** Thrown for a message that must be delivered again; carries no document content. */
+class DeliverAgain extends Error {
+  constructor() {
+    super('delivery to be retried');
+  }
+}
+
 export function createEmbedWorker(deps: () => Omit<WorkerDeps, 'log'>, log: () => Logger = rootLogger) {
   return async (event: SQSEvent, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SQSBatchResponse> => {
     const deadline = Date.now() + context.getRemainingTimeInMillis();
     // Once per cold start; a failed read fails the whole batch, which SQS delivers again.
     await loadSecrets();
-    const failures: SQSBatchResponse['batchItemFailures'] = [];
-    for (const message of event.Records) {
-      const messageLog = log().child({ messageId: message.messageId });
-      const outcome = await deliver({ ...deps(), log: messageLog }, message, deadline);
-      if (outcome === 'retry') failures.push({ itemIdentifier: message.messageId });
-    }
-    return { batchItemFailures: failures };
+    const processor = new BatchProcessor(EventType.SQS);
+    const onMessage = async (message: SQSRecord) => {
+      const outcome = await deliver({ ...deps(), log: log().child({ messageId: message.messageId }) }, message, deadline);
+      if (outcome === 'retry') throw new DeliverAgain();
+    };
+    // One message after another: each job may use the whole memory and the rest of the run.
+    // A batch whose every message is to be retried is answered like any other, not thrown.
+    return processPartialResponse(event, onMessage, processor, { processInParallel: false, throwOnFullBatchFailure: false });
   };
 }
 

@@ -3,7 +3,7 @@
 // account's ids are simply not found. Every write that moves a job on is a conditional update on one
 // item: the emulator has no transactions, and single-item conditions are enough for what must hold.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CollectionRecord, CreateResult, Settlement, StatusStore, UploadRecord } from '../ingest/status';
 
@@ -132,17 +132,17 @@ export class DynamoStatusStore implements StatusStore {
 
   async settle(account: string, uploadId: string, leaseId: string, outcome: Settlement): Promise<boolean> {
     const condition = held(leaseId);
-    const [field, value] = outcome.state === 'completed' ? ['completedAt', outcome.completedAt] : ['error', outcome.error];
-    return this.updateIf(
-      account,
-      uploadId,
-      {
-        UpdateExpression: 'SET #state = :final, #field = :value REMOVE leaseId, leaseUntil',
-        ConditionExpression: condition.ConditionExpression,
-        ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':final': outcome.state, ':value': value },
+    const failed = outcome.state === 'failed';
+    return this.updateIf(account, uploadId, {
+      UpdateExpression: `SET #state = :final, completedAt = :at${failed ? ', #error = :error' : ''} REMOVE leaseId, leaseUntil`,
+      ConditionExpression: condition.ConditionExpression,
+      ExpressionAttributeValues: {
+        ...condition.ExpressionAttributeValues,
+        ':final': outcome.state,
+        ':at': outcome.completedAt,
+        ...(failed ? { ':error': outcome.error } : {}),
       },
-      { '#field': field },
-    );
+    }, failed ? { '#error': 'error' } : {});
   }
 
   async markDeleting(account: string, uploadId: string): Promise<UploadRecord | undefined> {
@@ -185,6 +185,27 @@ export class DynamoStatusStore implements StatusStore {
   async listUploads(account: string, collection?: string): Promise<UploadRecord[]> {
     const uploads = (await this.query(account, 'upload#')).map((item) => strip<UploadRecord>(item));
     return collection === undefined ? uploads : uploads.filter((u) => u.collection === collection);
+  }
+
+  /** A scan: run by the sweep every few minutes, never on a request's path. */
+  async listUnfinished(): Promise<UploadRecord[]> {
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new ScanCommand({
+          TableName: this.table,
+          FilterExpression: 'begins_with(sk, :upload) AND #state IN (:queued, :processing)',
+          ExpressionAttributeNames: STATE,
+          ExpressionAttributeValues: { ':upload': 'upload#', ':queued': 'queued', ':processing': 'processing' },
+          ExclusiveStartKey: start,
+          ConsistentRead: true,
+        }),
+      );
+      items.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return items.map((item) => strip<UploadRecord>(item));
   }
 
   async deleteCollection(account: string, name: string): Promise<void> {

@@ -3,7 +3,9 @@
 // stay on one line with cells separated by " | ", so a value stays next to its row.
 
 import { compile, type DomNode, type FormatCallback } from 'html-to-text';
+import type { ExtractionBudget } from './budgets';
 import type { Section } from './extract';
+import { checkHtmlNesting } from './nesting';
 
 // Private-use characters mark where headings start and end in the converted text.
 const HEADING_OPEN = '\uE000';
@@ -59,7 +61,8 @@ const toText = compile({
   ],
 });
 
-export function htmlSections(html: string): Section[] {
+export function htmlSections(html: string, budget: ExtractionBudget): Section[] {
+  checkHtmlNesting(html, budget);
   const text = toText(html.replace(MARKERS, ''));
   const sections: Section[] = [];
   // The heading also opens the section's text: its words are the strongest hint of what follows.

@@ -2,14 +2,15 @@
 // the text layer only: a scanned PDF has none and ends as "no text" with OCR advice upstream.
 
 import { getDocumentProxy } from 'unpdf';
-import { badRequest } from '../errors';
+import { badRequest, isServiceError } from '../errors';
+import { budgetExceeded, checkCharacters, checkDeadline, type ExtractionBudget } from './budgets';
 import type { Section } from './extract';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
 const PDFJS_ERRORS_ONLY = 0;
 
-export async function pdfSections(bytes: Uint8Array): Promise<Section[]> {
+export async function pdfSections(bytes: Uint8Array, budget: ExtractionBudget): Promise<Section[]> {
   let pdf: PdfDocument;
   try {
     // A copy: pdf.js may take over (detach) the buffer it is given, and the caller still owns `bytes`.
@@ -20,16 +21,27 @@ export async function pdfSections(bytes: Uint8Array): Promise<Section[]> {
       : unreadable(e);
   }
   try {
+    // The page count comes from the page tree's root, before any page is read.
+    if (pdf.numPages > budget.pdfPages) {
+      throw budgetExceeded(
+        `The PDF has ${pdf.numPages} pages, over the budget of ${budget.pdfPages} pages per document`,
+        `Split the PDF into parts of at most ${budget.pdfPages} pages and upload each one`,
+      );
+    }
     const sections: Section[] = [];
+    let characters = 0;
     for (let number = 1; number <= pdf.numPages; number++) {
+      checkDeadline(budget);
       const page = await pdf.getPage(number);
       const text = pageText((await page.getTextContent()).items);
       page.cleanup();
+      characters += text.length;
+      checkCharacters(characters, budget);
       if (text) sections.push({ text, page: number });
     }
     return sections;
   } catch (e) {
-    throw unreadable(e);
+    throw isServiceError(e) ? e : unreadable(e);
   } finally {
     await pdf.destroy();
   }

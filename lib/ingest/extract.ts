@@ -1,14 +1,18 @@
 // Text out of an uploaded document, as sections that remember where they came from (page, heading).
 // The type has been checked by detectFileType; what only a full read can reveal (an encrypted or
 // damaged PDF, bad UTF-8 past the head, no text at all) fails here with advice for the status record.
+// Every reader works under an ExtractionBudget (budgets.ts) checked while it reads.
 
 import mammoth from 'mammoth';
-import { badRequest } from '../errors';
+import { badRequest, isServiceError } from '../errors';
+import { checkCharacters, checkDeadline, extractionBudget, isStackOverflow, nestingExceeded, type ExtractionBudget } from './budgets';
+import { checkDocxBudget } from './docx-budget';
 import { jsonText, csvText } from './extract-data';
 import { htmlSections } from './extract-html';
 import { markdownSections } from './extract-markdown';
+import { checkJsonNesting } from './nesting';
 import { pdfSections } from './extract-pdf';
-import { contentMismatchError, declaredHtmlCharset, decodeUtf8, type FileType } from './file-type';
+import { contentMismatchError, declaredHtmlCharset, decodeUtf8, jsonLineReason, type FileType } from './file-type';
 
 export interface Section {
   text: string;
@@ -22,8 +26,17 @@ export interface ExtractedDocument {
   sections: Section[];
 }
 
-export async function extractText(type: FileType, bytes: Uint8Array): Promise<ExtractedDocument> {
-  const sections = await sectionsOf(type, bytes);
+export async function extractText(type: FileType, bytes: Uint8Array, budget = extractionBudget()): Promise<ExtractedDocument> {
+  let sections: Section[];
+  try {
+    sections = await sectionsOf(type, bytes, budget);
+  } catch (e) {
+    // A reader that recursed until the stack ran out met nesting beyond any budget check's notion.
+    if (isStackOverflow(e)) throw nestingExceeded(budget, 'its parts');
+    throw e;
+  }
+  checkCharacters(sections.reduce((n, s) => n + s.text.length, 0), budget);
+  checkDeadline(budget);
   if (!sections.some((s) => /[\p{L}\p{N}]/u.test(s.text))) {
     throw badRequest('The document contains no text', EMPTY_ADVICE[type], 'empty_document');
   }
@@ -38,32 +51,40 @@ const EMPTY_ADVICE: Record<FileType, string> = {
   html: 'Upload a page whose body contains text; pages that build their content with JavaScript must be saved after rendering',
   csv: 'Upload a CSV with a header row and at least one data row',
   json: 'Upload a JSON document that holds at least one value',
+  jsonl: 'Upload a JSON Lines file with one JSON document or record on each line',
 };
 
-async function sectionsOf(type: FileType, bytes: Uint8Array): Promise<ExtractedDocument['sections']> {
+async function sectionsOf(type: FileType, bytes: Uint8Array, budget: ExtractionBudget): Promise<Section[]> {
   switch (type) {
     case 'pdf':
-      return pdfSections(bytes);
+      return pdfSections(bytes, budget);
     case 'docx':
-      return htmlSections(await docxHtml(bytes));
+      return htmlSections(await docxHtml(bytes, budget), budget);
     case 'html':
-      return htmlSections(decodeText(type, bytes));
+      return htmlSections(decodeText(type, bytes, budget), budget);
     case 'md':
-      return markdownSections(decodeText(type, bytes));
+      return markdownSections(decodeText(type, bytes, budget));
     case 'csv':
-      return [{ text: csvText(decodeText(type, bytes)) }];
+      return [{ text: csvText(decodeText(type, bytes, budget)) }];
     case 'json':
-      return [{ text: jsonText(parseJson(bytes)) }];
+      return [{ text: jsonText(parseJson(bytes, budget)) }];
+    case 'jsonl':
+      return jsonLinesSections(bytes, budget);
     case 'txt':
-      return [{ text: decodeText(type, bytes).trim() }];
+      return [{ text: decodeText(type, bytes, budget).trim() }];
   }
 }
 
-async function docxHtml(bytes: Uint8Array): Promise<string> {
+/** Images are left unread: the text reader drops them, and inflating them would only cost memory. */
+const skipImages = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
+
+async function docxHtml(bytes: Uint8Array, budget: ExtractionBudget): Promise<string> {
   try {
+    checkDocxBudget(bytes, budget);
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    return (await mammoth.convertToHtml({ buffer })).value;
+    return (await mammoth.convertToHtml({ buffer }, { convertImage: skipImages })).value;
   } catch (cause) {
+    if (isServiceError(cause) || isStackOverflow(cause)) throw cause;
     throw badRequest(
       'The Word document could not be read; it may be damaged',
       'Open it in Word or LibreOffice, save it again as .docx, and upload that',
@@ -73,8 +94,9 @@ async function docxHtml(bytes: Uint8Array): Promise<string> {
   }
 }
 
-function parseJson(bytes: Uint8Array): unknown {
-  const text = decodeText('json', bytes);
+function parseJson(bytes: Uint8Array, budget: ExtractionBudget): unknown {
+  const text = decodeText('json', bytes, budget);
+  checkJsonNesting(text, budget);
   try {
     return JSON.parse(text);
   } catch {
@@ -82,8 +104,30 @@ function parseJson(bytes: Uint8Array): unknown {
   }
 }
 
+/** One section per record, so no chunk mixes two records; a string record is its own text. */
+function jsonLinesSections(bytes: Uint8Array, budget: ExtractionBudget): Section[] {
+  const sections: Section[] = [];
+  decodeText('jsonl', bytes, budget)
+    .split('\n')
+    .forEach((line, i) => {
+      if (!line.trim()) return;
+      checkJsonNesting(line, budget);
+      let record: unknown;
+      try {
+        record = JSON.parse(line);
+      } catch {
+        throw contentMismatchError('jsonl', jsonLineReason(i + 1), bytes);
+      }
+      const text = typeof record === 'string' ? record.trim() : jsonText(record);
+      if (text) sections.push({ text });
+    });
+  return sections;
+}
+
 /** UTF-8 (or an HTML page's declared charset), line ends as \n; invalid bytes mean a mislabelled file. */
-function decodeText(type: FileType, bytes: Uint8Array): string {
+function decodeText(type: FileType, bytes: Uint8Array, budget: ExtractionBudget): string {
+  // Text never has more characters than bytes: a file within the budget in bytes needs no decoding to know.
+  if (bytes.length > budget.characters) checkCharacters(decodedLength(bytes), budget);
   let text: string;
   try {
     text = decodeUtf8(bytes);
@@ -93,4 +137,13 @@ function decodeText(type: FileType, bytes: Uint8Array): string {
     text = new TextDecoder(charset).decode(bytes);
   }
   return text.replace(/\r\n?/g, '\n');
+}
+
+/** UTF-16 code units the UTF-8 bytes decode to, counted without building the string. */
+function decodedLength(bytes: Uint8Array): number {
+  let units = 0;
+  for (const b of bytes) {
+    if ((b & 0xc0) !== 0x80) units += b >= 0xf0 ? 2 : 1;
+  }
+  return units;
 }

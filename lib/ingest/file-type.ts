@@ -3,8 +3,9 @@
 // reads only the head of text files and the zip directory of a DOCX) and again in the worker.
 
 import { unsupportedMediaType } from '../errors';
+import { zipDirectory } from './zip-directory';
 
-export const FILE_TYPES = ['pdf', 'docx', 'txt', 'md', 'html', 'csv', 'json'] as const;
+export const FILE_TYPES = ['pdf', 'docx', 'txt', 'md', 'html', 'csv', 'json', 'jsonl'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 const TYPE_BY_EXTENSION: Record<string, FileType> = {
@@ -17,6 +18,8 @@ const TYPE_BY_EXTENSION: Record<string, FileType> = {
   htm: 'html',
   csv: 'csv',
   json: 'json',
+  jsonl: 'jsonl',
+  ndjson: 'jsonl',
 };
 
 const LABELS: Record<FileType, string> = {
@@ -27,6 +30,7 @@ const LABELS: Record<FileType, string> = {
   html: 'HTML (.html, .htm)',
   csv: 'CSV (.csv)',
   json: 'JSON (.json)',
+  jsonl: 'JSON Lines (.jsonl, .ndjson)',
 };
 
 const ACCEPTED_TYPES_TEXT = FILE_TYPES.map((t) => LABELS[t]).join(', ');
@@ -79,6 +83,8 @@ function contentMismatch(type: FileType, bytes: Uint8Array): string | undefined 
         : 'a DOCX is a ZIP archive holding word/document.xml';
     case 'json':
       return jsonProblem(bytes);
+    case 'jsonl':
+      return textProblem(bytes.subarray(0, TEXT_HEAD_BYTES), type) ?? jsonLinesProblem(bytes.subarray(0, TEXT_HEAD_BYTES));
     default:
       return textProblem(bytes.subarray(0, TEXT_HEAD_BYTES), type);
   }
@@ -112,6 +118,30 @@ function jsonProblem(bytes: Uint8Array): string | undefined {
   }
 }
 
+/** The head's complete lines must each be JSON; the worker checks every line as it reads them. */
+function jsonLinesProblem(head: Uint8Array): string | undefined {
+  const text = new TextDecoder().decode(head);
+  const lines = text.split('\n');
+  if (head.length === TEXT_HEAD_BYTES) lines.pop();
+  const bad = badJsonLine(lines);
+  return bad === undefined ? undefined : jsonLineReason(bad);
+}
+
+export const jsonLineReason = (line: number) => `line ${line} is not a JSON value; each line of a JSON Lines file holds one`;
+
+/** 1-based number of the first non-blank line that does not parse as JSON. */
+function badJsonLine(lines: string[]): number | undefined {
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i]!.trim()) continue;
+    try {
+      JSON.parse(lines[i]!);
+    } catch {
+      return i + 1;
+    }
+  }
+  return undefined;
+}
+
 /** UTF-8 (BOM dropped), throwing on invalid bytes. */
 export function decodeUtf8(bytes: Uint8Array): string {
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -139,40 +169,8 @@ function indexOfAscii(bytes: Uint8Array, needle: string, window: number): number
   return -1;
 }
 
-const ZIP_LOCAL_HEADER = 0x04034b50;
-const ZIP_END_OF_DIRECTORY = 0x06054b50;
-const ZIP_DIRECTORY_ENTRY = 0x02014b50;
-const ZIP_EOCD_MIN = 22;
-const ZIP_COMMENT_MAX = 0xffff;
-
 /** Reads only the zip's central directory (at the tail), so a DOCX is checked without inflating anything. */
-function zipHasEntry(bytes: Uint8Array, name: string): boolean {
-  if (bytes.length < ZIP_EOCD_MIN) return false;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.getUint32(0, true) !== ZIP_LOCAL_HEADER) return false;
-  const lowest = Math.max(0, bytes.length - ZIP_EOCD_MIN - ZIP_COMMENT_MAX);
-  let eocd = -1;
-  for (let i = bytes.length - ZIP_EOCD_MIN; i >= lowest; i--) {
-    if (view.getUint32(i, true) === ZIP_END_OF_DIRECTORY) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return false;
-  const entries = view.getUint16(eocd + 10, true);
-  let offset = view.getUint32(eocd + 16, true);
-  const wanted = new TextEncoder().encode(name);
-  for (let n = 0; n < entries && offset + 46 <= bytes.length; n++) {
-    if (view.getUint32(offset, true) !== ZIP_DIRECTORY_ENTRY) return false;
-    const nameLength = view.getUint16(offset + 28, true);
-    const extraLength = view.getUint16(offset + 30, true);
-    const commentLength = view.getUint16(offset + 32, true);
-    const entryName = bytes.subarray(offset + 46, offset + 46 + nameLength);
-    if (nameLength === wanted.length && entryName.every((b, i) => b === wanted[i])) return true;
-    offset += 46 + nameLength + extraLength + commentLength;
-  }
-  return false;
-}
+const zipHasEntry = (bytes: Uint8Array, name: string) => zipDirectory(bytes)?.some((entry) => entry.name === name) ?? false;
 
 /** Names what a mismatched file probably is, so users see their mistake at once. */
 function adviceFromContent(bytes: Uint8Array): string | undefined {

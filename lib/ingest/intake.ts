@@ -1,6 +1,7 @@
 // Accepting an upload: the checks that can be made before any work is done (name, type, quota,
-// embedder), then the file, the record and the job. Direct uploads bring the file; upload URLs
-// create the record first and S3's event notification starts the job once the file is in.
+// embedder), then the file, the record and the job. Direct uploads bring the file and queue their
+// job; upload URLs create the record first and S3's event notification (for their `incoming/` keys
+// only) starts the job once the file is in. Either way, one upload is one job.
 import { randomUUID } from 'node:crypto';
 import type { Config, Level } from '../config';
 import { badRequest, conflict, tooLarge, tooManyRequests } from '../errors';
@@ -72,7 +73,7 @@ export async function acceptUploadUrl(
       'file_too_large',
     );
   }
-  const record = newRecord(deps, who, collection, filename, fileType, sizeBytes ?? 0);
+  const record = newRecord(deps, who, collection, filename, fileType, sizeBytes ?? 0, 'url');
   const expiresAt = record.startedAt + UPLOAD_URL_TTL_SECONDS * 1000;
   record.awaitingFileUntil = expiresAt;
   await reserve(deps, who, record);
@@ -101,6 +102,7 @@ function newRecord(
   filename: string,
   fileType: string,
   sizeBytes: number,
+  route: 'direct' | 'url' = 'direct',
 ): UploadRecord & { embedder: string } {
   const uploadId = randomUUID();
   return {
@@ -110,7 +112,7 @@ function newRecord(
     filename,
     fileType,
     sizeBytes,
-    objectKey: uploadObjectKey(who.account, uploadId, filename),
+    objectKey: uploadObjectKey(who.account, uploadId, filename, route),
     state: 'queued',
     totalChunks: 0,
     embeddedChunks: 0,

@@ -1,8 +1,13 @@
-// Where an upload's file lives in the bucket: accounts/<acct>/uploads/<upload_id>/<safe filename>.
+// Where an upload's file lives in the bucket: accounts/<acct>/uploads/<upload_id>/<safe filename>
+// for direct uploads, and the same under `incoming/` for files PUT to an upload URL. Only `incoming/`
+// is in the bucket's ObjectCreated notification (serverless.yml): the upload route queues its own
+// job, so a notification for its objects would make every direct upload two jobs.
 // Every segment is made of characters that URL encoding leaves alone, so the key reads the same in
 // S3 event notifications (URL-encoded on AWS, raw from the local emulator) as when we wrote it.
 
-const KEY = /^accounts\/([^/]+)\/uploads\/([A-Za-z0-9-]+)\/[^/]+$/;
+const KEY = /^(?:incoming\/)?accounts\/([^/]+)\/uploads\/([A-Za-z0-9-]+)\/[^/]+$/;
+/** The prefix of files that arrive through an upload URL, and the notification's filter. */
+export const SIGNED_UPLOAD_PREFIX = 'incoming/';
 const PLAIN_ACCOUNT = /^[A-Za-z0-9_-]{1,128}$/;
 /** Accounts with other characters (e.g. e-mail addresses as token subjects) are stored base64url-encoded. */
 const ENCODED = 'b64.';
@@ -11,8 +16,9 @@ const MAX_FILENAME = 100;
 const accountSegment = (account: string) =>
   PLAIN_ACCOUNT.test(account) ? account : ENCODED + Buffer.from(account, 'utf8').toString('base64url');
 
-export function uploadObjectKey(account: string, uploadId: string, filename: string): string {
-  return `accounts/${accountSegment(account)}/uploads/${uploadId}/${safeFilename(filename)}`;
+export function uploadObjectKey(account: string, uploadId: string, filename: string, route: 'direct' | 'url' = 'direct'): string {
+  const key = `accounts/${accountSegment(account)}/uploads/${uploadId}/${safeFilename(filename)}`;
+  return route === 'url' ? SIGNED_UPLOAD_PREFIX + key : key;
 }
 
 /** The account and upload a key belongs to; undefined for keys that are not upload files. */

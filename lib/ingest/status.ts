@@ -23,6 +23,7 @@ export interface UploadRecord {
   embeddedChunks: number;
   /** Epoch milliseconds. */
   startedAt: number;
+  /** When the upload ended, completed or failed. */
   completedAt?: number;
   /** `ISSUE: … ADVICE: …` reason when failed. */
   error?: string;
@@ -49,7 +50,8 @@ export type CreateResult =
   | { created: false; reason: 'quota' }
   | { created: false; reason: 'embedder'; embedder: string };
 
-export type Settlement = { state: 'completed'; completedAt: number } | { state: 'failed'; error: string };
+/** Both ends set `completedAt`: `upload_completed` says when the upload ended, whichever way. */
+export type Settlement = { state: 'completed'; completedAt: number } | { state: 'failed'; completedAt: number; error: string };
 
 /** Every write that moves a job on is conditional, so redelivered and concurrent runs cannot collide. */
 export interface StatusStore {
@@ -80,6 +82,8 @@ export interface StatusStore {
   listCollections(account: string): Promise<CollectionRecord[]>;
   /** The account's uploads, or one collection's. */
   listUploads(account: string, collection?: string): Promise<UploadRecord[]>;
+  /** Every account's `queued` and `processing` uploads: what the sweep looks after. */
+  listUnfinished(): Promise<UploadRecord[]>;
   deleteCollection(account: string, name: string): Promise<void>;
 }
 
@@ -99,17 +103,19 @@ const NO_FILE = problemLine({
  * The state a record stands for at `now`. A job that can no longer run shows as failed even before
  * anything writes that: a worker that died on the last attempt, or an upload URL never used.
  */
-export function effectiveState(r: UploadRecord, now: number): Pick<UploadRecord, 'state' | 'error'> {
-  if (r.state === 'processing' && (r.leaseUntil ?? 0) < now && r.attempts >= RETRY_BUDGET) return { state: 'failed', error: ABANDONED };
-  if (r.state === 'queued' && r.awaitingFileUntil !== undefined && r.awaitingFileUntil + URL_EXPIRY_GRACE_MS < now) {
-    return { state: 'failed', error: NO_FILE };
+export function effectiveState(r: UploadRecord, now: number): Pick<UploadRecord, 'state' | 'error' | 'completedAt'> {
+  if (r.state === 'processing' && (r.leaseUntil ?? 0) < now && r.attempts >= RETRY_BUDGET) {
+    return { state: 'failed', error: ABANDONED, completedAt: r.leaseUntil ?? now };
   }
-  return { state: r.state, error: r.error };
+  if (r.state === 'queued' && r.awaitingFileUntil !== undefined && r.awaitingFileUntil + URL_EXPIRY_GRACE_MS < now) {
+    return { state: 'failed', error: NO_FILE, completedAt: r.awaitingFileUntil + URL_EXPIRY_GRACE_MS };
+  }
+  return { state: r.state, error: r.error, completedAt: r.completedAt };
 }
 
 /** The record as INTERFACE.md shows it; timestamps in HTTP-date form (RFC 7231, always GMT). */
 export function statusView(r: UploadRecord, now = Date.now()) {
-  const { state, error } = effectiveState(r, now);
+  const { state, error, completedAt } = effectiveState(r, now);
   return {
     upload_id: r.uploadId,
     collection_name: r.collection,
@@ -117,7 +123,7 @@ export function statusView(r: UploadRecord, now = Date.now()) {
     embedded_chunks: r.embeddedChunks,
     total_chunks: r.totalChunks,
     upload_started: new Date(r.startedAt).toUTCString(),
-    upload_completed: r.completedAt === undefined ? null : new Date(r.completedAt).toUTCString(),
+    upload_completed: completedAt === undefined ? null : new Date(completedAt).toUTCString(),
     ...(error ? { error } : {}),
   };
 }

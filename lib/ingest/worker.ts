@@ -4,14 +4,15 @@
 //   stored, so a redelivered message never duplicates chunks.
 // - A job is held through a lease on its record that cannot outlive the invocation; a duplicate
 //   delivery while the lease is live is acknowledged, since the holder finishes or is retried itself.
-// - A 4xx ServiceError (encrypted, empty or mismatched file, embedder conflict) fails the upload at
-//   once. Anything else is retried; on the last delivery of the budget the upload is failed and the
+// - A 4xx ServiceError (encrypted, empty or mismatched file, a budget breach, embedder conflict)
+//   fails the upload at once. Anything else is retried; on the last delivery of the budget the upload is failed and the
 //   message is still reported, so it moves to the dead-letter queue.
 import { randomUUID } from 'node:crypto';
 import { gatewayTimeout, isServiceError, notFound, conflict, problemLine, type ServiceError } from '../errors';
 import { errorFields, type Logger } from '../log';
 import type { Embedder } from '../ai/ports';
 import type { CollectionRef, VectorStore } from '../vectors/ports';
+import { extractionBudget } from './budgets';
 import { chunkSections, type Chunk } from './chunk';
 import { extractText } from './extract';
 import { detectFileType } from './file-type';
@@ -124,14 +125,16 @@ async function embedUpload(deps: WorkerDeps, job: HeldJob, delivery: Delivery): 
   const bytes = await deps.blobs.get(record.objectKey, SIGNED_UPLOAD_MAX_BYTES);
   if (!bytes) throw notFound('The uploaded file is no longer in storage', 'Upload the file again', 'file_missing');
   const fileType = detectFileType(record.filename, bytes);
-  const chunks = chunkSections((await extractText(fileType, bytes)).sections, record.filename);
+  // Reading gets a time budget of its own, so a hostile file fails fast and for good. A run with less
+  // time left than that budget gives the job to a fresh run rather than blame the document.
+  const budget = extractionBudget(now());
+  if (budget.deadline > delivery.deadline - STOP_MARGIN_MS) throw outOfRunTime();
+  const chunks = chunkSections((await extractText(fileType, bytes, budget)).sections, record.filename);
   await job.progress({ fileType, sizeBytes: bytes.length, totalChunks: chunks.length, embeddedChunks: 0 });
 
   const batchSize = deps.batchSize ?? DEFAULT_EMBED_BATCH;
   for (let start = 0; start < chunks.length; start += batchSize) {
-    if (now() > delivery.deadline - STOP_MARGIN_MS) {
-      throw gatewayTimeout('Embedding did not finish within the time of one worker run', 'Split the document into smaller files and upload them', 'worker_timeout');
-    }
+    if (now() > delivery.deadline - STOP_MARGIN_MS) throw outOfRunTime();
     const batch = chunks.slice(start, start + batchSize);
     const { vectors } = await deps.embedder.embed(batch.map((c) => c.text));
     await deps.vectors.upsert(ref, batch.map((chunk, i) => chunkRecord(record.uploadId, chunk, vectors[i]!)));
@@ -139,6 +142,10 @@ async function embedUpload(deps: WorkerDeps, job: HeldJob, delivery: Delivery): 
   }
   await job.settle({ state: 'completed', completedAt: now() });
 }
+
+/** Transient: the next delivery starts over with a whole run. */
+const outOfRunTime = () =>
+  gatewayTimeout('Embedding did not finish within the time of one worker run', 'Split the document into smaller files and upload them', 'worker_timeout');
 
 function checkEmbedder(record: UploadRecord, embedder: Embedder): void {
   if (!record.embedder || record.embedder === embedder.id) return;
@@ -172,7 +179,7 @@ async function failed(deps: WorkerDeps, job: HeldJob, e: unknown, delivery: Deli
   // A failed upload contributes nothing to queries.
   await deps.vectors.deleteUpload(job.ref, job.record.uploadId);
   try {
-    await job.settle({ state: 'failed', error: permanent ? (e as ServiceError).lines().join(' ') : lastAttemptReason(e, attempts) });
+    await job.settle({ state: 'failed', completedAt: (deps.now ?? Date.now)(), error: permanent ? (e as ServiceError).lines().join(' ') : lastAttemptReason(e, attempts) });
   } catch (lost) {
     if (lost instanceof LeaseLost) return job.stopped(log);
     throw lost;

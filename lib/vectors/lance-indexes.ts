@@ -2,12 +2,11 @@
 //
 // Full text: LanceDB refuses full-text search on a table without an inverted index. Rows written
 // after the index was built are still searched (flat), but slowly: ~0.08 ms per unindexed row per
-// query here, so 5k fresh rows cost ~400 ms. Each upsert therefore ends with optimize(), which
-// folds new rows into every index incrementally (~0.2 s at 100k rows) and compacts the small
-// fragments that writes leave behind.
+// query here, so 5k fresh rows cost ~400 ms. optimize() folds new rows into every index
+// incrementally (~0.2 s at 100k rows); lance-maintenance.ts decides when it runs.
 //
 // Vectors: below `minRows` exact (flat) search is exact and fast enough; at that size the ANN
-// index is trained once, and later rows join it through the same optimize(). Rows not yet in the
+// index is trained once, and later rows join it through optimize(). Rows not yet in the
 // index are flat-searched (we never set fastSearch), so fresh chunks are always found.
 // bench/retrieval.ts measured the threshold and the parameters; docs/vectors.md has the figures.
 import type { FtsOptions, Index, Table, VectorQuery } from '@lancedb/lancedb';
@@ -46,7 +45,7 @@ const hasIndexOn = async (table: Table, column: string) =>
   (await table.listIndices()).some((index) => index.columns.includes(column));
 
 /**
- * Brings the indexes up to date after a write. Each step looks again before acting, so workers
+ * Creates the indexes a table has reached the size for. Each step looks again before acting, so workers
  * racing on one table build each index once. Failures are logged, not thrown: the write itself is
  * committed, unindexed rows stay searchable, and the next write tries again.
  */
@@ -60,7 +59,6 @@ export async function refreshIndexes(table: Table, policy: IndexPolicy, log: Log
       await table.createIndex(VECTOR_COLUMN, { config: policy.vector.index() });
       log.info('Vector index built', { table: table.name });
     });
-    await retryTransient(() => table.optimize());
   } catch (e) {
     log.warn('Index refresh failed; rows stay searchable unindexed', { table: table.name, ...errorFields(e) });
   }

@@ -15,6 +15,7 @@ import { rootLogger, type Logger } from '../log';
 import { tableNameFor } from './collection-table';
 import { isTransient, retryTransient } from './lance-retry';
 import { DEFAULT_TEXT_INDEX, DEFAULT_VECTOR_INDEX, isMissingTextIndex, refreshIndexes, type IndexPolicy, type VectorIndexPolicy } from './lance-indexes';
+import { DEFAULT_MAINTENANCE, maintain, type MaintenancePolicy } from './lance-maintenance';
 import { CHUNK_SCHEMA, HIT_COLUMNS, TEXT_COLUMN, toArrowTable, toSearchHit } from './lance-schema';
 import { RRF_K, fuseByReciprocalRank } from './rank-fusion';
 import type { ChunkRecord, CollectionRef, SearchHit, SearchQuery, VectorStore } from './ports';
@@ -46,6 +47,8 @@ export interface LanceStoreOptions {
   /** Tokenizer of the full-text index, fixed when a table is created. */
   textIndex?: Partial<FtsOptions>;
   vectorIndex?: Partial<VectorIndexPolicy>;
+  /** When tables are compacted and old versions removed (lance-maintenance.ts). */
+  maintenance?: Partial<MaintenancePolicy>;
   log?: Logger;
 }
 
@@ -65,11 +68,13 @@ export class LanceVectorStore implements VectorStore {
   private readonly newborn = new WeakSet<Table>();
   private readonly fusion: HybridFusion;
   private readonly indexes: IndexPolicy;
+  private readonly maintenance: MaintenancePolicy;
   private readonly log: Logger;
 
   constructor(private readonly options: LanceStoreOptions) {
     this.fusion = { ...DEFAULT_FUSION, ...options.fusion };
     this.indexes = { text: options.textIndex ?? DEFAULT_TEXT_INDEX, vector: { ...DEFAULT_VECTOR_INDEX, ...options.vectorIndex } };
+    this.maintenance = { ...DEFAULT_MAINTENANCE, ...options.maintenance };
     this.log = options.log ?? rootLogger();
   }
 
@@ -83,6 +88,7 @@ export class LanceVectorStore implements VectorStore {
       await merge();
       await refreshIndexes(table, this.indexes, this.log);
       if (this.newborn.has(table)) await this.checkSurvived(table, chunks, merge);
+      await maintain(table, this.maintenance, this.log);
     });
   }
 
@@ -115,7 +121,11 @@ export class LanceVectorStore implements VectorStore {
 
   async deleteUpload(ref: CollectionRef, uploadId: string): Promise<void> {
     await this.withTable(ref, 'open', undefined, async (table) => {
-      await table.delete(`uploadId = ${sqlString(uploadId)}`);
+      const filter = `uploadId = ${sqlString(uploadId)}`;
+      // Retries clear an upload that usually has no rows yet: no version, no compaction for those.
+      if ((await table.countRows(filter)) === 0) return;
+      await table.delete(filter);
+      await maintain(table, this.maintenance, this.log, true);
     });
   }
 

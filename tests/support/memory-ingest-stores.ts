@@ -108,6 +108,9 @@ export class MemoryStatusStore implements StatusStore {
   async listUploads(account: string, collection?: string) {
     return [...this.uploads.values()].filter((u) => u.account === account && (collection === undefined || u.collection === collection)).map(copy);
   }
+  async listUnfinished() {
+    return [...this.uploads.values()].filter((u) => u.state === 'queued' || u.state === 'processing').map(copy);
+  }
   async deleteCollection(account: string, name: string) {
     this.collections.delete(this.key(account, name));
   }

@@ -14,6 +14,7 @@ import {
 import type { Level } from '../../../lib/config';
 import type { WorkerDeps } from '../../../lib/ingest/worker';
 import { startEmulators, type Emulators } from '../../../local/emulators';
+import { matchesFilter, s3NotificationFilters } from '../../../local/serverless-config';
 import { toSqsEvent } from '../../../local/queue-poller';
 import { call, lambdaContext, multipartBody, type EventInput } from '../../support/api-event';
 import { issueToken } from '../../../lib/http/token';
@@ -25,7 +26,7 @@ const RETRY_VISIBILITY_SECONDS = 1;
 
 export interface StackOptions {
   env?: Record<string, string>;
-  /** Forward S3 object-created events to the jobs queue, as the bucket notification does on AWS. */
+  /** Forward S3 object-created events to the jobs queue, as the bucket notification (serverless.yml) does on AWS. */
   forwardS3Events?: boolean;
 }
 
@@ -45,8 +46,11 @@ export async function startIngestStack(options: StackOptions = {}) {
   };
   const sqs = new SQSClient({ region: emulators.env.AWS_REGION, endpoint: emulators.endpoints.sqs, credentials });
   if (options.forwardS3Events) {
-    (emulators.s3 as unknown as NodeJS.EventEmitter).on('event', (event: { Records: { eventName: string }[] }) => {
-      const created = event.Records.filter((r) => r.eventName.startsWith('ObjectCreated'));
+    const filters = s3NotificationFilters();
+    (emulators.s3 as unknown as NodeJS.EventEmitter).on('event', (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
+      const created = event.Records.filter(
+        (r) => r.eventName.startsWith('ObjectCreated') && filters.some((f) => matchesFilter(decodeURIComponent(r.s3.object.key), f)),
+      );
       if (created.length) void sqs.send(new SendMessageCommand({ QueueUrl: emulators.queueUrl, MessageBody: JSON.stringify({ Records: created }) }));
     });
   }

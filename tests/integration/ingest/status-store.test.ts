@@ -74,9 +74,9 @@ describe('DynamoStatusStore', () => {
     const taken = await store.claim('claims', r.uploadId, { leaseId: 'd', leaseUntil: now + 60_000 }, now);
     expect(taken).toMatchObject({ state: 'processing', leaseId: 'd', attempts: 2, totalChunks: 9 });
     expect(await store.progress('claims', r.uploadId, holder, { embeddedChunks: 4 })).toBe(false);
-    expect(await store.settle('claims', r.uploadId, 'd', { state: 'failed', error: 'ISSUE: x. ADVICE: y.' })).toBe(true);
+    expect(await store.settle('claims', r.uploadId, 'd', { state: 'failed', completedAt: now + 1, error: 'ISSUE: x. ADVICE: y.' })).toBe(true);
     const failed = await store.get('claims', r.uploadId);
-    expect(failed).toMatchObject({ state: 'failed', error: 'ISSUE: x. ADVICE: y.' });
+    expect(failed).toMatchObject({ state: 'failed', error: 'ISSUE: x. ADVICE: y.', completedAt: now + 1 });
     expect(failed?.leaseId).toBeUndefined();
     expect(await store.claim('claims', r.uploadId, { leaseId: 'e', leaseUntil: now + 60_000 }, now + 120_000)).toBeUndefined();
   });

@@ -32,7 +32,7 @@ beforeEach(() => {
 async function ingest(who: typeof alice, collection: string, filename: string, bytes: Uint8Array) {
   const record = await acceptUpload(intake, who, collection, { filename, bytes });
   const worker = { statuses, blobs, vectors, embedder: new LocalLexicalEmbedder(), log };
-  await runJob(worker, { account: who.account, uploadId: record.uploadId }, { receiveCount: 1, deadline: Date.now() + 60_000 });
+  await runJob(worker, { account: who.account, uploadId: record.uploadId }, { receiveCount: 1, deadline: Date.now() + 600_000 });
   return record.uploadId;
 }
 

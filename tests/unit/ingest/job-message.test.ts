@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidJobMessage, jobsInMessage } from '../../../lib/ingest/job-message';
 import { parseUploadObjectKey, safeFilename, uploadObjectKey } from '../../../lib/ingest/object-key';
+import { matchesFilter, s3NotificationFilters } from '../../../local/serverless-config';
 
 const UPLOAD_ID = '3f2a9c1e-7b44-4d2e-9a61-0c8f5e2d1b7a';
 
@@ -23,6 +24,15 @@ describe('upload object keys', () => {
         expect(jobsInMessage(s3Event(key))).toEqual([{ account, uploadId }]);
       }),
     );
+  });
+
+  it('put files for upload URLs under incoming/, the only prefix the bucket notification covers', () => {
+    const key = uploadObjectKey('acct-1', UPLOAD_ID, 'big.pdf', 'url');
+    expect(key).toBe(`incoming/accounts/acct-1/uploads/${UPLOAD_ID}/big.pdf`);
+    expect(jobsInMessage(s3Event(key))).toEqual([{ account: 'acct-1', uploadId: UPLOAD_ID }]);
+    const filters = s3NotificationFilters();
+    expect(filters.some((f) => matchesFilter(key, f))).toBe(true);
+    expect(filters.some((f) => matchesFilter(uploadObjectKey('acct-1', UPLOAD_ID, 'small.pdf'), f))).toBe(false);
   });
 
   it('keep plain account ids readable and the file extension', () => {

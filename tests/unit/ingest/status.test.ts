@@ -47,13 +47,17 @@ describe('effectiveState', () => {
 
   it('shows a job whose last attempt died as failed once its lease has run out', () => {
     const died = { ...base, attempts: RETRY_BUDGET, leaseUntil: NOW - 1 };
-    expect(effectiveState(died, NOW)).toEqual({ state: 'failed', error: expect.stringMatching(/^ISSUE: Processing stopped unexpectedly.*ADVICE: /) });
+    expect(effectiveState(died, NOW)).toEqual({
+      state: 'failed',
+      error: expect.stringMatching(/^ISSUE: Processing stopped unexpectedly.*ADVICE: /),
+      completedAt: NOW - 1,
+    });
     expect(effectiveState({ ...died, leaseUntil: NOW + 1 }, NOW).state).toBe('processing');
   });
 
   it('shows an upload URL never used as failed an hour after it expired', () => {
     const waiting: UploadRecord = { ...base, state: 'queued', attempts: 0, awaitingFileUntil: NOW - 3_600_001 };
-    expect(effectiveState(waiting, NOW)).toEqual({ state: 'failed', error: expect.stringMatching(/^ISSUE: No file was uploaded/) });
+    expect(effectiveState(waiting, NOW)).toEqual({ state: 'failed', error: expect.stringMatching(/^ISSUE: No file was uploaded/), completedAt: NOW - 1 });
     expect(effectiveState({ ...waiting, awaitingFileUntil: NOW - 3_599_999 }, NOW).state).toBe('queued');
   });
 });

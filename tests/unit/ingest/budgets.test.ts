@@ -1,0 +1,101 @@
+// Hostile documents fail fast, permanently (4xx) and with the budget named; documents just inside
+// a budget still read, so the checks measure what they claim to.
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../../../lib/errors';
+import { BUDGET_EXCEEDED, extractionBudget, type ExtractionBudget } from '../../../lib/ingest/budgets';
+import { extractText } from '../../../lib/ingest/extract';
+import type { FileType } from '../../../lib/ingest/file-type';
+import * as fx from '../../support/fixtures';
+import { makeDeepHtml, makeDeepJson, makeManyPagePdf, makeZipBombDocx } from '../../support/hostile-documents';
+
+async function breach(type: FileType, bytes: Uint8Array, budget?: ExtractionBudget) {
+  const started = performance.now();
+  const error = await extractText(type, bytes, budget).then(() => undefined, (e: unknown) => e);
+  if (!(error instanceof ServiceError)) throw new Error(`expected a ServiceError, got ${String(error)}`);
+  expect(error.status).toBe(413);
+  expect(error.code).toBe(BUDGET_EXCEEDED);
+  return { line: error.lines().join(' '), ms: performance.now() - started };
+}
+
+const heapGrowth = async (work: () => Promise<unknown>) => {
+  const before = process.memoryUsage().rss;
+  await work();
+  return process.memoryUsage().rss - before;
+};
+
+describe('extraction budgets', () => {
+  it('stops a 200 MB zip-bomb DOCX at its declared size, before inflating anything', async () => {
+    const bomb = makeZipBombDocx();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const { line } = await breach('docx', bomb);
+    expect(line).toMatch(/^ISSUE: The Word document declares 209715200 bytes for its part "word\/document\.xml", over the budget of 33554432 bytes per part/);
+  });
+
+  it('counts what a lying bomb really inflates to, without holding it in memory', async () => {
+    const bomb = makeZipBombDocx({ lying: true });
+    let line = '';
+    const grown = await heapGrowth(async () => ({ line } = await breach('docx', bomb)));
+    expect(line).toMatch(/^ISSUE: The Word document unpacks to \d+ bytes for its part "word\/document\.xml", over the budget of 33554432/);
+    expect(grown).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('holds the whole archive to its total budget', async () => {
+    const bomb = makeZipBombDocx({ inflatedMiB: 3 });
+    const { line } = await breach('docx', bomb, { ...extractionBudget(), zipTotalBytes: 2 * 1024 * 1024 });
+    expect(line).toContain('more than 2097152 bytes once unpacked, its budget');
+  });
+
+  it('still reads a normal DOCX', async () => {
+    const { sections } = await extractText('docx', await fx.makeDocx());
+    expect(sections.map((s) => s.text).join('\n')).toContain(fx.DOCX_TEXT.title);
+  });
+
+  it('refuses a 40,000-page PDF from its page count, within seconds', async () => {
+    const pdf = makeManyPagePdf();
+    const { line, ms } = await breach('pdf', pdf);
+    expect(line).toBe('ISSUE: The PDF has 40000 pages, over the budget of 2000 pages per document. ADVICE: Split the PDF into parts of at most 2000 pages and upload each one.');
+    // Seconds, not the worker's 900 s; generous, since other tests share the cores.
+    expect(ms).toBeLessThan(15_000);
+  });
+
+  it('reads a PDF at its page budget, and stops one over it', async () => {
+    const { sections } = await extractText('pdf', makeManyPagePdf(3), { ...extractionBudget(), pdfPages: 3 });
+    expect(sections.map((s) => s.page)).toEqual([1, 2, 3]);
+    await breach('pdf', makeManyPagePdf(4), { ...extractionBudget(), pdfPages: 3 });
+  });
+
+  it('counts PDF characters page by page', async () => {
+    const { line } = await breach('pdf', makeManyPagePdf(10), { ...extractionBudget(), characters: 100 });
+    expect(line).toContain('more than 100 characters of text');
+  });
+
+  it('stops reading a PDF at its deadline', async () => {
+    const { line } = await breach('pdf', makeManyPagePdf(5), extractionBudget(Date.now(), Date.now() - 1));
+    expect(line).toMatch(/took longer than its time budget/);
+  });
+
+  it('refuses HTML nested 50,000 deep instead of overflowing the stack', async () => {
+    const { line } = await breach('html', makeDeepHtml());
+    expect(line).toContain('nests elements more than 512 levels deep');
+  });
+
+  it('reads HTML nested exactly to the budget', async () => {
+    const budget = extractionBudget();
+    // html and body count as two levels.
+    const { sections } = await extractText('html', makeDeepHtml(budget.nesting - 2), budget);
+    expect(sections).toEqual([{ text: 'Deep text.' }]);
+    await breach('html', makeDeepHtml(budget.nesting - 1), budget);
+  });
+
+  it('refuses JSON nested beyond the budget; brackets inside strings do not count', async () => {
+    const { line } = await breach('json', makeDeepJson());
+    expect(line).toContain('nests arrays and objects more than 512 levels deep');
+    const { sections } = await extractText('json', fx.makeText(JSON.stringify({ note: '['.repeat(5000) })));
+    expect(sections[0]!.text).toBe(`note: ${'['.repeat(5000)}`);
+  });
+
+  it('holds text formats to the character budget', async () => {
+    const { line } = await breach('txt', fx.makeText('word '.repeat(100)), { ...extractionBudget(), characters: 50 });
+    expect(line).toContain('more than 50 characters');
+  });
+});
