@@ -77,6 +77,9 @@ export class CatalogIndex {
   /** The keys of `words`, sorted, for prefix lookups by binary search. */
   private readonly sortedWords: string[];
 
+  /** Stems of the words seen while building: a catalog repeats its words, stemming each once keeps the build fast. */
+  private stemCache?: Map<string, string | undefined> = new Map();
+
   constructor(readonly entries: readonly CatalogEntry[]) {
     entries.forEach((entry, i) => {
       this.add(i, entry.tags.join(' '), FIELD_WEIGHTS.tag);
@@ -85,12 +88,14 @@ export class CatalogIndex {
       this.add(i, entry.description, FIELD_WEIGHTS.description);
     });
     this.sortedWords = [...this.words.keys()].sort(byCodeUnits);
+    this.stemCache = undefined;
   }
 
   private add(position: number, text: string, weight: number): void {
     for (const word of rawWords(text)) {
       keepBest(this.words, word, position, weight);
-      const stem = stemOf(word);
+      let stem = this.stemCache!.get(word);
+      if (stem === undefined && !this.stemCache!.has(word)) this.stemCache!.set(word, (stem = stemOf(word)));
       if (stem) keepBest(this.stems, stem, position, weight);
     }
   }

@@ -42,6 +42,8 @@ export interface FunctionFixture {
   requirements?: Record<string, unknown>;
   /** Entry file name → source. */
   files: Record<string, string>;
+  /** Further spec.json fields (name, description, tags), over the defaults. */
+  spec?: Record<string, unknown>;
 }
 
 export const jsonObject = (properties: Record<string, unknown>, required: string[] = []) =>
@@ -56,6 +58,7 @@ export function specFor(f: FunctionFixture) {
     entrypoint: f.entrypoint ?? 'handler',
     description: 'A function written by a test.',
     requirements: f.requirements ?? { requestType: 'GET' },
+    ...f.spec,
   };
 }
 

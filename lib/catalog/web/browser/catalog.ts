@@ -91,7 +91,9 @@ function showViolations(box: HTMLElement, violations: Violation[]): void {
   const list = document.createElement('ul');
   for (const v of violations) {
     const item = document.createElement('li');
-    item.textContent = `${v.pointer || '/'}: ${v.message}. ${v.fix}`;
+    // The shared validators' messages may already start with the pointer.
+    const where = v.message.startsWith(v.pointer) ? '' : `${v.pointer || '/'}: `;
+    item.textContent = `${where}${v.message}. ${v.fix}`;
     list.append(item);
   }
   box.replaceChildren(heading, list);
