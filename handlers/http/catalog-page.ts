@@ -8,15 +8,14 @@ import { searchPage } from '../../lib/catalog/web/search-page';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { functionCatalog } from '../../lib/services/catalog';
 import { httpDeps } from '../../lib/services/core';
-import { TAG } from '../../lib/spec/rules';
 
 export function createCatalogPageHandler(catalog: () => Catalog, http: () => HttpDeps = httpDeps) {
   return httpHandler(
     apiRoute('GET /catalog'),
     async (req) => {
       const q = req.query.q ?? '';
-      // A hand-edited address with a malformed tag just matches nothing rather than failing the page.
-      const tags = (req.query.tag ?? '').split(',').filter((t) => t !== '').map((t) => (TAG.pattern.test(t) ? t : `invalid:${t}`));
+      // A hand-edited tag that no spec.json could hold (TAG) simply matches nothing.
+      const tags = (req.query.tag ?? '').split(',').filter((t) => t !== '');
       const result = catalogPage(await catalog().index(), { q, tags, cursor: req.query.cursor });
       return htmlReply(200, searchPage(result, { q, tags, cursor: req.query.cursor }));
     },
