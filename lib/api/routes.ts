@@ -2,10 +2,10 @@
 // take their options from here and /openapi.json is generated from here: one source, so the
 // published description cannot drift from what is enforced.
 import type { JsonSchema } from '../ai/ports';
-import { PAGE_SIZE } from '../catalog/page';
+import { PAGE_SIZE } from '../catalog/limits';
 import type { RouteOptions } from '../http/handler';
 import { COLLECTION_NAME } from '../ingest/collection-name';
-import { queryBodySchema } from '../query/shared';
+import { queryBodySchema } from '../query/body-schema';
 import { RUNTIMES } from '../spec/runtimes';
 import { TAG } from '../spec/rules';
 

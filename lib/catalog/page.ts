@@ -4,11 +4,9 @@
 import { createHash } from 'node:crypto';
 import { badRequest } from '../errors';
 import type { CatalogEntry } from './entry';
+import { PAGE_SIZE, TAG_FACETS_MAX } from './limits';
 import { compareScored, type CatalogIndex, type CatalogQuery, type ScoredEntry } from './search';
 
-export const PAGE_SIZE = { default: 20, max: 100 };
-/** Tag chips offered with a result page: the most frequent tags among all its matches. */
-export const TAG_FACETS_MAX = 30;
 
 export interface CatalogPageRequest extends CatalogQuery {
   cursor?: string;
