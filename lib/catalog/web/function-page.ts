@@ -67,9 +67,9 @@ function tryItForm(spec: NormalizedSpec): string {
       : input.type === 'FILE'
         ? `<div class="field"><label for="try-file">File (${esc(extensionList(input.schema))})</label><input id="try-file" name="file" type="file"></div>`
         : '';
-  return `<p class="js-only-note">The form checks your input against this definition in the browser, then calls the function with your token.</p>
-<noscript><p>Trying the function here needs JavaScript; the curl command above does the same from a terminal.</p></noscript>
+  return `<noscript><p>Trying the function here needs JavaScript; the curl command above does the same from a terminal.</p></noscript>
 <form id="try-it" class="try" hidden novalidate>
+<p>The form checks your input against this definition in the browser, then calls the function with your token.</p>
 <div class="field"><label for="try-token">Access token (svcwt)</label><input id="try-token" name="token" type="password" autocomplete="off" required aria-describedby="token-help">
 <p id="token-help" class="help">Kept only in this tab's session storage; never sent anywhere but this service.</p></div>
 ${params.join('\n')}
