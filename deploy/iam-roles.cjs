@@ -57,6 +57,8 @@ const GRANTS = {
   ],
   functionsRead: () => [dynamo(['GetItem'], arnOf('FunctionsTable'))],
   functionsList: () => [dynamo(['Query'], join(arnOf('FunctionsTable'), '/index/byOwner'))],
+  // Every account's functions: the catalog and MCP's tools/list (any account may invoke any function).
+  functionsScan: () => [dynamo(['Scan'], arnOf('FunctionsTable'))],
   functionsWrite: () => [dynamo(['GetItem', 'PutItem', 'DeleteItem'], arnOf('FunctionsTable'))],
   functionCodeWrite: () => [s3Objects(['PutObject', 'DeleteObject'], FUNCTION_CODE)],
   functionCodeDelete: () => [s3Objects(['DeleteObject'], FUNCTION_CODE)],

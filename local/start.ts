@@ -19,6 +19,7 @@ const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
 process.stdout.write(`
 fnquery is running on ${stack.url} (started in ${seconds} s; data in ${dataDir})
+Function catalog: ${stack.url}/catalog
 AI platform: ${process.env.FNQ_AI_BASE_URL ? process.env.FNQ_AI_BASE_URL : 'embedded local engine (no key, no network)'}
 
 Dev token (account "dev", level "pro", 30 days):

@@ -1,4 +1,5 @@
 // GET /embedder-service/v1/collections — the account's collections with their counts and embedder.
+import { apiRoute } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { listCollections, type CollectionReadDeps } from '../../lib/ingest/collections';
 import { httpDeps } from '../../lib/services/core';
@@ -6,7 +7,7 @@ import { collectionReadDeps } from '../../lib/services/ingest';
 
 export function createCollectionsListHandler(deps: () => CollectionReadDeps, http: () => HttpDeps = httpDeps) {
   return httpHandler(
-    { route: 'GET /embedder-service/v1/collections', body: 'none' },
+    apiRoute('GET /embedder-service/v1/collections'),
     async (req) => ({ status: 200, body: { collections: await listCollections(deps(), req.principal.account) } }),
     http,
   );

@@ -1,5 +1,6 @@
 // POST /function-service/v1/functions — body: the function's zip bundle (spec.json at the top),
 // Content-Type application/zip. 201 with the new function, 200 with the new version on redeploy.
+import { apiRoute } from '../../lib/api/routes';
 import { badRequest, unsupportedMediaType } from '../../lib/errors';
 import { deployFunction, functionView, type HostingDeps } from '../../lib/functions/manage';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
@@ -11,7 +12,7 @@ const ADVICE = 'Deploy with fnq deploy <dir>, or POST the zipped function direct
 
 export function createDeployHandler(deps: () => Omit<HostingDeps, 'log'>, http: () => HttpDeps = httpDeps) {
   return httpHandler(
-    { route: 'POST /function-service/v1/functions', body: 'raw' },
+    apiRoute('POST /function-service/v1/functions'),
     async (req) => {
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (!ZIP_TYPES.has(type)) throw unsupportedMediaType(`The request has content type "${type || 'none'}"`, ADVICE);

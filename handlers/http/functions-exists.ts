@@ -1,5 +1,6 @@
 // GET /function-service/v1/shortnames/{shortname} — whether a shortname is taken, by anyone
 // (shortnames are unique across the service; case is ignored). Says nothing about the owner.
+import { apiRoute } from '../../lib/api/routes';
 import type { FunctionRegistry } from '../../lib/functions/ports';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
@@ -7,7 +8,7 @@ import { functionRegistry } from '../../lib/services/functions';
 
 export function createExistsHandler(registry: () => FunctionRegistry, http: () => HttpDeps = httpDeps) {
   return httpHandler(
-    { route: 'GET /function-service/v1/shortnames/{shortname}' },
+    apiRoute('GET /function-service/v1/shortnames/{shortname}'),
     async (req) => {
       const shortname = req.pathParams.shortname ?? '';
       return { status: 200, body: { shortname, exists: (await registry().get(shortname)) !== undefined } };

@@ -1,9 +1,10 @@
 // GET /health — no token. Says which adapters this deployment runs, never any secret or address.
+import { apiRoute } from '../../lib/api/routes';
 import { httpHandler } from '../../lib/http/handler';
 import { config, httpDeps } from '../../lib/services/core';
 
 export const handler = httpHandler(
-  { route: 'GET /health', auth: false },
+  apiRoute('GET /health'),
   async () => {
     const c = config();
     return {

@@ -1,4 +1,5 @@
 // GET /functions/v1/{shortname}/spec.json — the normalised definition, readable by any account.
+import { apiRoute } from '../../lib/api/routes';
 import { lookupFunction } from '../../lib/functions/invoke';
 import type { FunctionRegistry } from '../../lib/functions/ports';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
@@ -7,7 +8,7 @@ import { functionRegistry } from '../../lib/services/functions';
 
 export function createSpecHandler(registry: () => FunctionRegistry, http: () => HttpDeps = httpDeps) {
   return httpHandler(
-    { route: 'GET /functions/v1/{shortname}/spec.json' },
+    apiRoute('GET /functions/v1/{shortname}/spec.json'),
     async (req) => {
       const fn = await lookupFunction(registry(), req.pathParams.shortname);
       // Bytes, so the document stays a valid spec.json (no spanId field added to it).

@@ -1,12 +1,13 @@
 // {requestType} /functions/v1/{shortname} — one route (ANY) for every function: the method is
 // checked against the definition, so a wrong one gets 405 with Allow rather than a gateway 404.
+import { apiRoute } from '../../lib/api/routes';
 import { invokeFunction, type InvokeDeps } from '../../lib/functions/invoke';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
 import { invokeDeps } from '../../lib/services/functions';
 
 export function createInvokeHandler(deps: () => InvokeDeps, http: () => HttpDeps = httpDeps) {
-  return httpHandler({ route: 'ANY /functions/v1/{shortname}', body: 'raw' }, (req) => invokeFunction(deps(), req), http);
+  return httpHandler(apiRoute('ANY /functions/v1/{shortname}'), (req) => invokeFunction(deps(), req), http);
 }
 
 export const handler = createInvokeHandler(invokeDeps);

@@ -1,5 +1,6 @@
 // DELETE /embedder-service/v1/uploads/{upload_id} — removes the upload's vectors, file and record;
 // 200 with what was removed.
+import { apiRoute } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { deleteUpload, type CollectionDeps } from '../../lib/ingest/collections';
 import { httpDeps } from '../../lib/services/core';
@@ -7,7 +8,7 @@ import { collectionDeps } from '../../lib/services/embedded';
 
 export function createUploadDeleteHandler(deps: () => CollectionDeps, http: () => HttpDeps = httpDeps) {
   return httpHandler(
-    { route: 'DELETE /embedder-service/v1/uploads/{upload_id}', body: 'none' },
+    apiRoute('DELETE /embedder-service/v1/uploads/{upload_id}'),
     async (req) => ({ status: 200, body: await deleteUpload(deps(), req.principal.account, req.pathParams.upload_id ?? '') }),
     http,
   );

@@ -1,18 +1,12 @@
 // GET /embedder-service/v1/status?upload_id=… — the upload's status record, for its owner only.
+import { apiRoute } from '../../lib/api/routes';
 import { httpHandler } from '../../lib/http/handler';
 import { notFound } from '../../lib/errors';
 import { statusView } from '../../lib/ingest/status';
 import { httpDeps, statuses } from '../../lib/services/core';
 
 export const handler = httpHandler<undefined>(
-  {
-    route: 'GET /embedder-service/v1/status',
-    querySchema: {
-      type: 'object',
-      required: ['upload_id'],
-      properties: { upload_id: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' } },
-    },
-  },
+  apiRoute('GET /embedder-service/v1/status'),
   async (req) => {
     const record = await statuses().get(req.principal.account, req.query.upload_id!);
     // Another account's upload is indistinguishable from one that never existed.

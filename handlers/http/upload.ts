@@ -1,8 +1,8 @@
 // POST /embedder-service/v1/upload?collection_name=C — multipart part `file`; 202 with the queued
 // status record. The embed worker does the rest (docs/ingest-pipeline.md).
+import { apiRoute } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { readMultipartFile } from '../../lib/http/multipart';
-import { COLLECTION_NAME } from '../../lib/ingest/collection-name';
 import { acceptUpload, type IntakeDeps } from '../../lib/ingest/intake';
 import { DIRECT_UPLOAD_MAX_BYTES, SIGNED_UPLOAD_MAX_BYTES } from '../../lib/ingest/limits';
 import { statusView } from '../../lib/ingest/status';
@@ -15,15 +15,7 @@ const TOO_LARGE_ADVICE =
 
 export function createUploadHandler(deps: () => Omit<IntakeDeps, 'log'>, http: () => HttpDeps = httpDeps) {
   return httpHandler(
-    {
-      route: 'POST /embedder-service/v1/upload',
-      body: 'raw',
-      querySchema: {
-        type: 'object',
-        required: ['collection_name'],
-        properties: { collection_name: { type: 'string', pattern: COLLECTION_NAME.source } },
-      },
-    },
+    apiRoute('POST /embedder-service/v1/upload'),
     async (req) => {
       const file = await readMultipartFile(req, { field: 'file', maxBytes: DIRECT_UPLOAD_MAX_BYTES, tooLargeAdvice: TOO_LARGE_ADVICE });
       const record = await acceptUpload({ ...deps(), log: req.log }, req.principal, req.query.collection_name, file);

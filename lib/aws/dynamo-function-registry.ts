@@ -3,11 +3,12 @@
 // one item, so two concurrent deploys of the same name cannot both win. The definition is kept as
 // JSON text: DynamoDB maps reorder keys and stop at 32 levels, JSON Schemas may go deeper.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { registryKey, type FunctionRecord, type FunctionRegistry, type RegisterOutcome } from '../functions/ports';
 import type { NormalizedSpec } from '../spec/index';
 
 const pk = (shortname: string) => `fn#${registryKey(shortname)}`;
+const byShortname = (a: FunctionRecord, b: FunctionRecord) => a.shortname.localeCompare(b.shortname);
 
 function toItem(r: FunctionRecord): Record<string, unknown> {
   const { spec, ...rest } = r;
@@ -47,7 +48,19 @@ export class DynamoFunctionRegistry implements FunctionRegistry {
       records.push(...(page.Items ?? []).map(fromItem));
       start = page.LastEvaluatedKey;
     } while (start);
-    return records.sort((a, b) => a.shortname.localeCompare(b.shortname));
+    return records.sort(byShortname);
+  }
+
+  /** A paginated Scan: the table holds one item per function and nothing else. */
+  async listAll(): Promise<FunctionRecord[]> {
+    const records: FunctionRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(new ScanCommand({ TableName: this.table, ExclusiveStartKey: start }));
+      records.push(...(page.Items ?? []).map(fromItem));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return records.sort(byShortname);
   }
 
   async register(record: FunctionRecord, previousVersion: number | undefined): Promise<RegisterOutcome> {

@@ -1,7 +1,7 @@
 // What the three query endpoints share: the common body fields, and a model resolved from
 // `ai_platform` / `api+key` / `structured_output` before any other work, so a bad selection or
 // schema fails fast with its 400 and nothing else is touched.
-import type { ChatModel, ChatRequest, JsonSchema } from '../ai/ports';
+import type { ChatModel, ChatRequest } from '../ai/ports';
 import { resolvePlatform, type AiPlatformConfig, type PlatformName } from '../ai/platform';
 import { answerWithSchema, parseStructuredOutput, type StructuredOutput } from '../ai/structured-output';
 import { UsageMeter } from '../ai/usage';
@@ -11,26 +11,6 @@ export interface SharedQueryBody {
   ai_platform?: string;
   'api+key'?: string;
   structured_output?: string;
-}
-
-const SHARED_PROPERTIES = {
-  query: { type: 'string', minLength: 1, maxLength: 20_000 },
-  ai_platform: { type: 'string', maxLength: 64 },
-  'api+key': { type: 'string', maxLength: 512 },
-  structured_output: { type: 'string', maxLength: 100_000 },
-};
-
-/**
- * The body schema of a query endpoint: the shared fields plus the endpoint's own. Unknown fields
- * are refused, so a misspelt optional field (say `ragquery`) cannot be silently ignored.
- */
-export function queryBodySchema(own: Record<string, JsonSchema>, required: string[]): JsonSchema {
-  return {
-    type: 'object',
-    required: ['query', ...required],
-    properties: { ...SHARED_PROPERTIES, ...own },
-    additionalProperties: false,
-  };
 }
 
 export interface QueryModel {

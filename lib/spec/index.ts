@@ -5,8 +5,8 @@ export { SchemaCompiler, defaultSchemaCompiler, createAjv, compileIsolated } fro
 export { RUNTIMES, runtimeInfo, type RuntimeFamily, type RuntimeInfo } from './runtimes';
 export { toOpenApi, type OpenApiDocument } from './openapi';
 export { toToolDefinition, toolArgumentsToRequest, TOOL_NAME, type FunctionRequest, type OpenAiTool } from './tool';
-export { toMarkdown } from './markdown';
+export { curlCommand, toMarkdown } from './markdown';
 export { mapSubschemas } from './schema-walk';
 export { functionPath, specPath, SPEC_VERSION } from './rules';
-export { inputBody, outputBody } from './types';
+export { describeFile, extensionList, inputBody, outputBody, queryExampleValue } from './types';
 export type * from './types';

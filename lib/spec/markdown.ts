@@ -66,7 +66,8 @@ function response(spec: NormalizedSpec): string[] {
   ];
 }
 
-function curlExample(spec: NormalizedSpec): string[] {
+/** A copy-ready curl call of the function with its examples ($BASE_URL and $TOKEN from the shell). */
+export function curlCommand(spec: NormalizedSpec): string {
   const { requestType, queryParams: params } = spec.requirements;
   const query = params
     .filter((p) => p.required)
@@ -79,7 +80,7 @@ function curlExample(spec: NormalizedSpec): string[] {
     lines.push("  -H 'content-type: application/json'", `  --data '${body.replace(/'/g, "'\\''")}'`);
   }
   if (input.type === 'FILE') lines.push(`  -F "file=@document${input.schema.extensions[0] ? `.${input.schema.extensions[0]}` : ''}"`);
-  return [fenced('sh', lines.join(' \\\n'))];
+  return lines.join(' \\\n');
 }
 
 function errors(): string[] {
@@ -97,7 +98,7 @@ export function toMarkdown(spec: NormalizedSpec): string {
     ['Query parameters', queryParams(spec)],
     ['Request body', requestBody(spec)],
     ['Response', response(spec)],
-    ['Example request', curlExample(spec)],
+    ['Example request', [fenced('sh', curlCommand(spec))]],
     ['Errors', errors()],
   ];
   return [

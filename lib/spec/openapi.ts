@@ -77,7 +77,7 @@ function successResponse(spec: NormalizedSpec, schemas: Record<string, JsonSchem
   };
 }
 
-const ERROR_ENVELOPE = {
+export const ERROR_ENVELOPE = {
   type: 'object',
   required: ['spanId', 'error', 'messages'],
   properties: {

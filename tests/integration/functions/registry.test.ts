@@ -10,22 +10,29 @@ import { jsonObject, specFor } from '../../unit/functions/support';
 
 let emulators: Emulators;
 let registry: DynamoFunctionRegistry;
+let scans = 0;
 
 beforeAll(async () => {
   emulators = await startEmulators({ stage: 'fnregistry' });
   const config = loadConfig({ ...emulators.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_LANCE_URI: '/tmp/x' });
-  registry = new DynamoFunctionRegistry(dynamoClient(config.aws), config.aws.tables.functions);
+  const client = dynamoClient(config.aws);
+  // Counts Scan round trips, to see listAll follow LastEvaluatedKey.
+  client.middlewareStack.add((next, context) => (args) => {
+    if (context.commandName === 'ScanCommand') scans++;
+    return next(args);
+  }, { step: 'initialize' });
+  registry = new DynamoFunctionRegistry(client, config.aws.tables.functions);
 });
 afterAll(() => emulators.stop());
 
 // A schema nested deeper than DynamoDB's 32 levels of maps must survive the round trip.
 const deep = Array.from({ length: 40 }).reduce<Record<string, unknown>>((inner) => ({ type: 'object', properties: { next: inner } }), { type: 'string' });
 
-function record(shortname: string, owner: string, version = 1): FunctionRecord {
+function record(shortname: string, owner: string, version = 1, note = ''): FunctionRecord {
   const spec = validateSpec(specFor({
     shortname,
     files: {},
-    requirements: { requestType: 'POST', inputType: 'JSON', inputSchema: jsonObject({ deep }) },
+    requirements: { requestType: 'POST', inputType: 'JSON', inputSchema: jsonObject({ deep, note: { type: 'string', description: note || undefined } }) },
   })).spec!;
   return { shortname, owner, version, runtime: spec.runtime, spec, codeKey: `functions/${shortname}/v${version}/code.zip`, codeBytes: 10, codeSha256: 'ab'.repeat(32), createdAt: 1, updatedAt: version };
 }
@@ -63,6 +70,20 @@ describe('DynamoDB function registry', () => {
     await registry.register(record('beta', 'carol'), undefined);
     expect((await registry.listByOwner('carol')).map((r) => r.shortname)).toEqual(['alpha', 'beta']);
     expect(await registry.listByOwner('nobody')).toEqual([]);
+  });
+
+  it('lists every function of every owner, sorted by shortname, across Scan pages', async () => {
+    // ~100 KB each: a Scan page stops at 1 MB, so 14 of them take two pages at least.
+    const big = Array.from({ length: 14 }, (_, i) => record(`zz-big-${String(i).padStart(2, '0')}`, `owner-${i % 3}`, 1, 'x'.repeat(100_000)));
+    for (const fn of [...big].reverse()) expect(await registry.register(fn, undefined)).toBe('registered');
+    scans = 0;
+    const all = await registry.listAll();
+    expect(scans).toBeGreaterThan(1);
+    const names = all.map((r) => r.shortname);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(names.filter((n) => n.startsWith('zz-big-'))).toEqual(big.map((r) => r.shortname));
+    expect(names).toEqual(expect.arrayContaining(['alpha', 'beta', 'race', 'weather']));
+    expect(all.find((r) => r.shortname === 'zz-big-13')).toEqual(big[13]);
   });
 
   it('removes a function for its owner only', async () => {

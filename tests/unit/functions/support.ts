@@ -15,6 +15,9 @@ export class MemoryFunctionRegistry implements FunctionRegistry {
   async listByOwner(owner: string) {
     return [...this.items.values()].filter((r) => r.owner === owner);
   }
+  async listAll() {
+    return [...this.items.values()].sort((a, b) => a.shortname.localeCompare(b.shortname));
+  }
   async register(record: FunctionRecord, previousVersion: number | undefined) {
     const current = this.items.get(registryKey(record.shortname));
     const free = previousVersion === undefined ? !current : current?.owner === record.owner && current.version === previousVersion;
@@ -40,6 +43,8 @@ export interface FunctionFixture {
   requirements?: Record<string, unknown>;
   /** Entry file name → source. */
   files: Record<string, string>;
+  /** Further spec.json fields (name, description, tags), over the defaults. */
+  spec?: Record<string, unknown>;
 }
 
 export const jsonObject = (properties: Record<string, unknown>, required: string[] = []) =>
@@ -54,6 +59,7 @@ export function specFor(f: FunctionFixture) {
     entrypoint: f.entrypoint ?? 'handler',
     description: f.description ?? 'A function written by a test.',
     requirements: f.requirements ?? { requestType: 'GET' },
+    ...f.spec,
   };
 }
 

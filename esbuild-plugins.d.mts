@@ -1,0 +1,8 @@
+// Types of esbuild-plugins.mjs (plain JS, so serverless-esbuild can require it).
+import type { Plugin } from 'esbuild';
+
+export const CATALOG_ASSETS_ID: 'fnq:catalog-assets';
+export function catalogAssetsModule(): Promise<string>;
+export const catalogAssets: Plugin;
+declare const plugins: Plugin[];
+export default plugins;

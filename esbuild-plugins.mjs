@@ -1,0 +1,42 @@
+// esbuild plugins of the Lambda bundles (serverless-esbuild's `plugins` option; vitest.config.ts
+// uses the same build). `import { js, css } from 'fnq:catalog-assets'` gives the catalog pages'
+// browser script and style sheet, built here from lib/catalog/web/browser/, so the Lambda serves
+// them from memory and no build step or file copy sits between the source and the served bytes.
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+const BROWSER_DIR = fileURLToPath(new URL('./lib/catalog/web/browser/', import.meta.url));
+export const CATALOG_ASSETS_ID = 'fnq:catalog-assets';
+
+async function bundle(entry, options = {}) {
+  const out = await build({
+    entryPoints: [BROWSER_DIR + entry],
+    bundle: true,
+    minify: true,
+    write: false,
+    platform: 'browser',
+    target: ['es2022'],
+    legalComments: 'none',
+    logLevel: 'silent',
+    // The shared validation code (lib/spec) needs only this of Node, and only as a cache key.
+    alias: { 'node:crypto': BROWSER_DIR + 'node-crypto.ts' },
+    ...options,
+  });
+  return out.outputFiles[0].text;
+}
+
+/** The source of the virtual module: both assets as string constants. */
+export async function catalogAssetsModule() {
+  const [js, css] = await Promise.all([bundle('catalog.ts', { format: 'iife' }), bundle('catalog.css')]);
+  return `export const js = ${JSON.stringify(js)};\nexport const css = ${JSON.stringify(css)};\n`;
+}
+
+export const catalogAssets = {
+  name: 'fnq-catalog-assets',
+  setup(b) {
+    b.onResolve({ filter: /^fnq:catalog-assets$/ }, (args) => ({ path: args.path, namespace: 'fnq-catalog-assets' }));
+    b.onLoad({ filter: /.*/, namespace: 'fnq-catalog-assets' }, async () => ({ contents: await catalogAssetsModule(), loader: 'js' }));
+  },
+};
+
+export default [catalogAssets];

@@ -1,0 +1,29 @@
+// GET /catalog/assets/{file} — the catalog pages' script and style sheet, built by esbuild into
+// this bundle (esbuild-plugins.mjs) and served from memory.
+import { css, js } from 'fnq:catalog-assets';
+import { apiRoute } from '../../lib/api/routes';
+import { notFound } from '../../lib/errors';
+import { httpHandler, type HttpDeps } from '../../lib/http/handler';
+import { httpDeps } from '../../lib/services/core';
+
+const ASSETS: Record<string, { body: Buffer; type: string }> = {
+  'catalog.js': { body: Buffer.from(js), type: 'text/javascript; charset=utf-8' },
+  'catalog.css': { body: Buffer.from(css), type: 'text/css; charset=utf-8' },
+};
+
+export const createAssetsHandler = (http: () => HttpDeps = httpDeps) => httpHandler(
+  apiRoute('GET /catalog/assets/{file}'),
+  async (req) => {
+    const asset = ASSETS[req.pathParams.file ?? ''];
+    if (!asset) throw notFound(`There is no catalog asset "${req.pathParams.file}"`, `Ask for one of ${Object.keys(ASSETS).join(', ')}`, 'asset_not_found');
+    return {
+      status: 200,
+      body: asset.body,
+      // Short: a redeploy changes them and the pages name them without a version.
+      headers: { 'content-type': asset.type, 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' },
+    };
+  },
+  http,
+);
+
+export const handler = createAssetsHandler();

@@ -1,0 +1,24 @@
+// GET /catalog/{shortname} — a function's documentation page (no token, like /catalog).
+import { apiRoute } from '../../lib/api/routes';
+import { catalogEntry } from '../../lib/catalog/entry';
+import { functionPage, notFoundPage } from '../../lib/catalog/web/function-page';
+import { htmlReply } from '../../lib/catalog/web/html';
+import type { FunctionRegistry } from '../../lib/functions/ports';
+import { httpHandler, type HttpDeps } from '../../lib/http/handler';
+import { httpDeps } from '../../lib/services/core';
+import { functionRegistry } from '../../lib/services/functions';
+
+export function createFunctionPageHandler(registry: () => FunctionRegistry, http: () => HttpDeps = httpDeps) {
+  return httpHandler(
+    apiRoute('GET /catalog/{shortname}'),
+    async (req) => {
+      const shortname = req.pathParams.shortname ?? '';
+      const fn = await registry().get(shortname);
+      if (!fn) return htmlReply(404, notFoundPage(shortname));
+      return htmlReply(200, functionPage(fn.spec, catalogEntry(fn)));
+    },
+    http,
+  );
+}
+
+export const handler = createFunctionPageHandler(functionRegistry);

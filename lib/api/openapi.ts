@@ -1,0 +1,109 @@
+// /openapi.json: the service's own API as OpenAPI 3.1, generated from lib/api/routes.ts — the same
+// route options (and request schemas) the handlers validate with.
+import type { JsonSchema } from '../ai/ports';
+import { ERROR_ENVELOPE } from '../spec/openapi';
+import { ROUTES, type ApiRoute } from './routes';
+
+export type OpenApiDocument = Record<string, unknown>;
+
+/** Statuses every route may answer besides its success (DESIGN.md section 3). */
+const COMMON_ERRORS: Record<number, string> = {
+  400: 'Bad request: every violation is listed',
+  401: 'The svcwt token is missing, malformed, badly signed or expired',
+  404: 'Not found (or another account\'s)',
+  429: 'Quota or rate limit; see Retry-After',
+  500: 'A bug of ours',
+  504: 'Did not finish in time',
+};
+const QUERY_ERRORS: Record<number, string> = { 502: 'The AI platform or database could not be reached' };
+
+const QUERY_RESPONSE = {
+  type: 'object',
+  required: ['answer', 'query', 'spanId', 'messages'],
+  properties: {
+    answer: { type: 'string' },
+    query: { type: 'string' },
+    spanId: { type: 'string' },
+    messages: { type: ['array', 'null'], items: { type: 'string' }, description: 'Ends with "completed", or with "failed" after ISSUE/ADVICE lines.' },
+  },
+};
+
+/** `ANY` routes are documented once per method API Gateway forwards. */
+const ANY_METHODS = ['get', 'post', 'put', 'delete'];
+
+const pathParams = (path: string) =>
+  [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+
+function queryParams(schema: JsonSchema | undefined) {
+  const properties = (schema?.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema?.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, s]) => {
+    const { description, ...rest } = s;
+    return { name, in: 'query', required: required.has(name), ...(typeof description === 'string' && { description }), schema: rest };
+  });
+}
+
+function requestBody(route: ApiRoute) {
+  if (route.bodySchema) return { required: true, content: { 'application/json': { schema: route.bodySchema } } };
+  if (route.rawBody) return { description: route.rawBody.description, content: { [route.rawBody.type]: { schema: {} } } };
+  return undefined;
+}
+
+function successContent(route: ApiRoute) {
+  const { type = 'application/json', schema } = route.success;
+  if (type === 'application/json') return { 'application/json': { schema: schema ?? { type: 'object' } } };
+  if (type === 'text/html') return { 'text/html': { schema: { type: 'string' } } };
+  return { '*/*': { schema: {} } };
+}
+
+function operation(route: ApiRoute, method: string, path: string) {
+  const envelope = route.envelope === 'query' ? 'QueryResponse' : 'ErrorEnvelope';
+  const errors = { ...COMMON_ERRORS, ...(route.envelope === 'query' && QUERY_ERRORS) };
+  if (route.auth === false) delete errors[401];
+  const params = [...pathParams(path), ...queryParams(route.querySchema)];
+  const body = requestBody(route);
+  return {
+    operationId: `${method}${path.replace(/\{([^}]+)\}/g, 'By_$1').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    summary: route.summary,
+    tags: [route.group],
+    ...(route.auth === false && { security: [] }),
+    ...(params.length > 0 && { parameters: params }),
+    ...(body && { requestBody: body }),
+    responses: {
+      [route.success.status]: { description: route.success.description, headers: { 'x-span-id': { $ref: '#/components/headers/SpanId' } }, content: successContent(route) },
+      ...Object.fromEntries(
+        Object.entries(errors).map(([status, description]) => [
+          status,
+          { description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${envelope}` } } } },
+        ]),
+      ),
+    },
+  };
+}
+
+export function serviceOpenApi(version: string): OpenApiDocument {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of Object.values(ROUTES)) {
+    const [method, path] = route.route.split(' ') as [string, string];
+    const methods = method === 'ANY' ? ANY_METHODS : [method.toLowerCase()];
+    for (const m of methods) (paths[path] ??= {})[m] = operation(route, m, path);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'fnquery',
+      version,
+      description: 'Hosted functions, natural-language queries (function calling, retrieval, text-to-SQL) and document ingestion. ' +
+        'Every failure answers with "ISSUE: … ADVICE: …" lines.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ svcwt: [] }],
+    tags: [...new Set(Object.values(ROUTES).map((r) => r.group))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { ErrorEnvelope: ERROR_ENVELOPE, QueryResponse: QUERY_RESPONSE },
+      headers: { SpanId: { description: 'Short id of the request, for support and logs.', schema: { type: 'string' } } },
+      securitySchemes: { svcwt: { type: 'apiKey', in: 'header', name: 'svcwt', description: 'Service-issued access token (a JWT).' } },
+    },
+  };
+}

@@ -1,0 +1,162 @@
+// Every HTTP route of the service, with the request schemas its handler validates with. Handlers
+// take their options from here and /openapi.json is generated from here: one source, so the
+// published description cannot drift from what is enforced.
+import type { JsonSchema } from '../ai/ports';
+import { PAGE_SIZE } from '../catalog/limits';
+import type { RouteOptions } from '../http/handler';
+import { COLLECTION_NAME } from '../ingest/collection-name';
+import { queryBodySchema } from '../query/body-schema';
+import { RUNTIMES } from '../spec/runtimes';
+import { TAG } from '../spec/rules';
+
+export interface ApiRoute extends RouteOptions {
+  /** One line for the OpenAPI operation. */
+  summary: string;
+  /** OpenAPI tag grouping the operation. */
+  group: 'service' | 'queries' | 'documents' | 'functions' | 'catalog';
+  /** What a success returns: status, media type, and its schema when JSON. */
+  success: { status: number; description: string; type?: 'application/json' | 'text/html' | 'other'; schema?: JsonSchema };
+  /** A body the handler reads itself (`body: 'raw'`): its media type and a description. */
+  rawBody?: { type: string; description: string };
+}
+
+const object = (description: string): JsonSchema => ({ type: 'object', description });
+
+const catalogEntrySchema: JsonSchema = {
+  type: 'object',
+  required: ['shortname', 'name', 'description', 'tags', 'runtime', 'method', 'path', 'updated'],
+  properties: {
+    shortname: { type: 'string' },
+    name: { type: 'string' },
+    description: { type: 'string' },
+    tags: { type: 'array', items: { type: 'string' } },
+    runtime: { type: 'string' },
+    method: { type: 'string', description: 'The HTTP method that invokes the function.' },
+    path: { type: 'string', description: 'Where to call it, e.g. /functions/v1/weather.' },
+    updated: { type: 'string', format: 'date-time' },
+  },
+};
+
+const routes: ApiRoute[] = [
+  { route: 'GET /health', auth: false, group: 'service', summary: 'Version and live adapters', success: { status: 200, description: 'The service is up.', schema: object('status, version, stage, adapters') } },
+  {
+    route: 'GET /openapi.json', auth: false, body: 'none', group: 'service', summary: 'This description of the service (OpenAPI 3.1)',
+    success: { status: 200, description: 'The OpenAPI document.', schema: object('OpenAPI 3.1 document') },
+  },
+  {
+    route: 'POST /query-service/v1/function', body: 'json', envelope: 'query', group: 'queries', summary: 'An AI model answers with the help of a hosted function',
+    bodySchema: queryBodySchema({ function: { type: 'string', minLength: 1, maxLength: 64 } }, ['function']),
+    success: { status: 200, description: 'The answer.', schema: { $ref: '#/components/schemas/QueryResponse' } },
+  },
+  {
+    route: 'POST /query-service/v1/vectordb', body: 'json', envelope: 'query', group: 'queries', summary: 'A retrieval-augmented answer from a collection',
+    bodySchema: queryBodySchema(
+      {
+        vector_docdb_collection: { type: 'string', minLength: 1, maxLength: 255 },
+        rag_query: { type: 'string', maxLength: 20_000 },
+        vector_docdb_connection_string: { type: 'string', minLength: 1, maxLength: 4096 },
+        vector_docdb_database: { type: 'string', minLength: 1, maxLength: 64 },
+      },
+      ['vector_docdb_collection'],
+    ),
+    success: { status: 200, description: 'The answer.', schema: { $ref: '#/components/schemas/QueryResponse' } },
+  },
+  {
+    route: 'POST /query-service/v1/rdbms', body: 'json', envelope: 'query', group: 'queries', summary: 'Text-to-SQL over the caller\'s MySQL/MariaDB (TLS only)',
+    bodySchema: queryBodySchema(
+      {
+        tables: { type: 'array', minItems: 1, maxItems: 50, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } },
+        sqldb_connection_string: { type: 'string', minLength: 1, maxLength: 2048 },
+      },
+      ['tables', 'sqldb_connection_string'],
+    ),
+    success: { status: 200, description: 'The answer.', schema: { $ref: '#/components/schemas/QueryResponse' } },
+  },
+  {
+    route: 'POST /embedder-service/v1/upload', body: 'raw', group: 'documents', summary: 'Upload a document into a collection (≤ 5 MB)',
+    querySchema: { type: 'object', required: ['collection_name'], properties: { collection_name: { type: 'string', pattern: COLLECTION_NAME.source } } },
+    rawBody: { type: 'multipart/form-data', description: 'The document in the part "file": pdf, docx, txt, md, html, csv or json.' },
+    success: { status: 202, description: 'The queued status record.', schema: object('status record') },
+  },
+  {
+    route: 'POST /embedder-service/v1/upload-url', body: 'none', group: 'documents', summary: 'A presigned URL to PUT a large document to (≤ 100 MB)',
+    querySchema: {
+      type: 'object',
+      required: ['collection_name', 'filename'],
+      properties: {
+        collection_name: { type: 'string', pattern: COLLECTION_NAME.source },
+        filename: { type: 'string', minLength: 1, maxLength: 255 },
+        size: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
+      },
+    },
+    success: { status: 202, description: 'The URL, its headers, and the queued status record.', schema: object('upload URL and status record') },
+  },
+  {
+    route: 'GET /embedder-service/v1/status', group: 'documents', summary: 'An upload\'s status record',
+    querySchema: { type: 'object', required: ['upload_id'], properties: { upload_id: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' } } },
+    success: { status: 200, description: 'The status record.', schema: object('status record') },
+  },
+  { route: 'GET /embedder-service/v1/collections', body: 'none', group: 'documents', summary: 'The caller\'s collections', success: { status: 200, description: 'Collections.', schema: object('{collections}') } },
+  { route: 'GET /embedder-service/v1/collections/{name}', body: 'none', group: 'documents', summary: 'One collection and its uploads', success: { status: 200, description: 'The collection.', schema: object('collection') } },
+  { route: 'DELETE /embedder-service/v1/collections/{name}', body: 'none', group: 'documents', summary: 'Delete a collection', success: { status: 200, description: 'What was deleted.', schema: object('deletion') } },
+  { route: 'DELETE /embedder-service/v1/uploads/{upload_id}', body: 'none', group: 'documents', summary: 'Delete an upload and its chunks', success: { status: 200, description: 'What was deleted.', schema: object('deletion') } },
+  {
+    route: 'POST /function-service/v1/functions', body: 'raw', group: 'functions', summary: 'Deploy a function (zip with spec.json at its top)',
+    rawBody: { type: 'application/zip', description: 'The code bundle; `fnq deploy <dir>` builds it.' },
+    success: { status: 201, description: 'Deployed (200 for a redeploy).', schema: object('function') },
+  },
+  { route: 'GET /function-service/v1/functions', group: 'functions', summary: 'The caller\'s own functions', success: { status: 200, description: 'Functions.', schema: object('{functions}') } },
+  { route: 'DELETE /function-service/v1/functions/{shortname}', group: 'functions', summary: 'Delete one of the caller\'s functions', success: { status: 200, description: 'Deleted.', schema: object('deletion') } },
+  { route: 'GET /function-service/v1/shortnames/{shortname}', group: 'functions', summary: 'Whether a shortname is taken', success: { status: 200, description: '{shortname, exists}.', schema: object('{shortname, exists}') } },
+  {
+    route: 'ANY /functions/v1/{shortname}', body: 'raw', group: 'functions', summary: 'Call a hosted function (its method, parameters and body: its spec.json)',
+    rawBody: { type: '*/*', description: 'As the function\'s spec.json says: JSON, multipart "file", or none.' },
+    success: { status: 200, description: 'The function\'s result; GET /functions/v1/{shortname}/openapi.json describes it exactly.', type: 'other' },
+  },
+  { route: 'GET /functions/v1/{shortname}/spec.json', group: 'functions', summary: 'A function\'s definition', success: { status: 200, description: 'The normalised spec.json.', schema: object('spec.json') } },
+  {
+    route: 'GET /functions/v1/{shortname}/openapi.json', group: 'functions', summary: 'A function\'s own OpenAPI 3.1 description',
+    success: { status: 200, description: 'The OpenAPI document of the function.', schema: object('OpenAPI 3.1 document') },
+  },
+  {
+    route: 'GET /functions/v1', body: 'none', group: 'catalog', summary: 'Search every deployed function by words, tag and runtime',
+    querySchema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        q: { type: 'string', maxLength: 200, description: 'Words matched against name, shortname, description and tags; the last one also as a prefix.' },
+        tag: { type: 'string', maxLength: TAG.maxCount * (TAG.max + 1), pattern: '^[a-z0-9]+(,[a-z0-9]+)*$', description: 'Only functions with this tag (comma-separated: all of them).' },
+        runtime: { enum: RUNTIMES.map((r) => r.id), description: 'Only functions on this runtime.' },
+        cursor: { type: 'string', maxLength: 512, pattern: '^[A-Za-z0-9_-]+$', description: 'next_cursor of the previous page.' },
+        limit: { type: 'string', pattern: `^([1-9]|[1-9][0-9]|${PAGE_SIZE.max})$`, description: `Results per page, 1–${PAGE_SIZE.max} (default ${PAGE_SIZE.default}).` },
+      },
+    },
+    success: {
+      status: 200,
+      description: 'One page of matches, best first.',
+      schema: {
+        type: 'object',
+        required: ['functions', 'total', 'next_cursor', 'tags'],
+        properties: {
+          functions: { type: 'array', items: catalogEntrySchema },
+          total: { type: 'integer', description: 'All matches, not only this page.' },
+          next_cursor: { type: ['string', 'null'], description: 'Pass as cursor for the next page; null on the last.' },
+          tags: { type: 'array', items: { type: 'object', properties: { tag: { type: 'string' }, count: { type: 'integer' } } }, description: 'The most frequent tags among all matches.' },
+          spanId: { type: 'string' },
+        },
+      },
+    },
+  },
+  { route: 'GET /catalog', auth: false, body: 'none', group: 'catalog', summary: 'The catalog web page (search)', querySchema: { type: 'object', properties: { q: { type: 'string', maxLength: 200 }, tag: { type: 'string', maxLength: 660 }, cursor: { type: 'string', maxLength: 512 } } }, success: { status: 200, description: 'HTML page.', type: 'text/html' } },
+  { route: 'GET /catalog/{shortname}', auth: false, body: 'none', group: 'catalog', summary: 'A function\'s documentation page', success: { status: 200, description: 'HTML page.', type: 'text/html' } },
+  { route: 'GET /catalog/assets/{file}', auth: false, body: 'none', group: 'catalog', summary: 'Script and style sheet of the catalog pages', success: { status: 200, description: 'JavaScript or CSS.', type: 'other' } },
+];
+
+export const ROUTES: Readonly<Record<string, ApiRoute>> = Object.fromEntries(routes.map((r) => [r.route, r]));
+
+/** The options of one route, for its handler; an unknown route is a bug caught at module load. */
+export function apiRoute(route: string): ApiRoute {
+  const found = ROUTES[route];
+  if (!found) throw new Error(`route ${route} is not in lib/api/routes.ts`);
+  return found;
+}
