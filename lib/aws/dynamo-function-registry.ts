@@ -3,7 +3,7 @@
 // one item, so two concurrent deploys of the same name cannot both win. The definition is kept as
 // JSON text: DynamoDB maps reorder keys and stop at 32 levels, JSON Schemas may go deeper.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { registryKey, type FunctionRecord, type FunctionRegistry, type RegisterOutcome } from '../functions/ports';
 import type { NormalizedSpec } from '../spec/index';
 
@@ -41,6 +41,25 @@ export class DynamoFunctionRegistry implements FunctionRegistry {
           KeyConditionExpression: '#owner = :owner',
           ExpressionAttributeNames: { '#owner': 'owner' },
           ExpressionAttributeValues: { ':owner': owner },
+          ExclusiveStartKey: start,
+        }),
+      );
+      records.push(...(page.Items ?? []).map(fromItem));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return records.sort((a, b) => a.shortname.localeCompare(b.shortname));
+  }
+
+  async listAll(): Promise<FunctionRecord[]> {
+    const records: FunctionRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      // Only registry items: the filter keeps the scan correct if the table ever holds other kinds.
+      const page = await this.db.send(
+        new ScanCommand({
+          TableName: this.table,
+          FilterExpression: 'begins_with(pk, :fn)',
+          ExpressionAttributeValues: { ':fn': 'fn#' },
           ExclusiveStartKey: start,
         }),
       );

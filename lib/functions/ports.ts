@@ -29,6 +29,8 @@ export type RegisterOutcome = 'registered' | 'taken';
 export interface FunctionRegistry {
   get(shortname: string): Promise<FunctionRecord | undefined>;
   listByOwner(owner: string): Promise<FunctionRecord[]>;
+  /** Every function of every account, sorted by shortname (any account may call any function). */
+  listAll(): Promise<FunctionRecord[]>;
   /**
    * Writes `record` only if the name is free (previousVersion undefined) or still holds
    * `previousVersion` of the same owner: the conditional write that keeps shortnames unique.

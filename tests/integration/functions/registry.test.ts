@@ -65,6 +65,22 @@ describe('DynamoDB function registry', () => {
     expect(await registry.listByOwner('nobody')).toEqual([]);
   });
 
+  it('lists every account\'s functions sorted by shortname, across scan pages', async () => {
+    // ~60 KB each: 30 of them pass DynamoDB's 1 MB scan page, so the listing must follow LastEvaluatedKey.
+    const padding = 'x'.repeat(60_000);
+    const big = (shortname: string, owner: string) => {
+      const r = record(shortname, owner);
+      return { ...r, spec: { ...r.spec, requirements: { ...r.spec.requirements, inputSchema: { type: 'object', description: padding } } } };
+    };
+    const names = Array.from({ length: 30 }, (_, i) => `page-${String(29 - i).padStart(2, '0')}`);
+    for (const [i, name] of names.entries()) await registry.register(big(name, i % 2 ? 'erin' : 'frank'), undefined);
+    const all = (await registry.listAll()).map((r) => r.shortname);
+    const pages = all.filter((n) => n.startsWith('page-'));
+    expect(pages).toEqual([...names].sort());
+    expect(all).toEqual(expect.arrayContaining(['weather', 'race', 'alpha', 'beta']));
+    expect(all).toEqual([...all].sort((a, b) => a.localeCompare(b)));
+  });
+
   it('removes a function for its owner only', async () => {
     expect(await registry.remove('alpha', 'dave')).toBeUndefined();
     expect(await registry.get('alpha')).toBeDefined();

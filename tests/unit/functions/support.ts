@@ -15,6 +15,9 @@ export class MemoryFunctionRegistry implements FunctionRegistry {
   async listByOwner(owner: string) {
     return [...this.items.values()].filter((r) => r.owner === owner);
   }
+  async listAll() {
+    return [...this.items.values()].sort((a, b) => a.shortname.localeCompare(b.shortname));
+  }
   async register(record: FunctionRecord, previousVersion: number | undefined) {
     const current = this.items.get(registryKey(record.shortname));
     const free = previousVersion === undefined ? !current : current?.owner === record.owner && current.version === previousVersion;
