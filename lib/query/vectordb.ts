@@ -4,6 +4,7 @@ import type { ChatMessage, Embedder } from '../ai/ports';
 import { conflict, notFound } from '../errors';
 import type { StatusStore } from '../ingest/status';
 import type { SearchHit, VectorStore } from '../vectors/ports';
+import type { UsageMeter } from '../ai/usage';
 import { finalAnswer, type QueryModel, type SharedQueryBody } from './shared';
 
 export interface VectordbBody extends SharedQueryBody {
@@ -41,8 +42,8 @@ const SYSTEM = [
   'If the passages do not contain the answer, say that the documents do not answer the question.',
 ].join(' ');
 
-async function ourCollection(account: string, body: VectordbBody, deps: VectordbDeps): Promise<RetrievalSource> {
-  const name = body.vector_docdb_collection;
+/** One of the account's collections, with the embedder that filled it and notes on unfinished uploads. */
+export async function collectionSource(account: string, name: string, deps: Omit<VectordbDeps, 'callerStore'>): Promise<RetrievalSource> {
   const collection = await deps.collections.getCollection(account, name);
   // Another account's collection is indistinguishable from one that does not exist.
   if (!collection) throw notFound(`No collection named ${name} was found`, 'Upload a document into it first, or check the name (it is case-sensitive)', 'collection_not_found');
@@ -62,6 +63,19 @@ async function ourCollection(account: string, body: VectordbBody, deps: Vectordb
   return { store: deps.store, embedder, notes };
 }
 
+/** The best `limit` chunks for `text` (hybrid vector + keyword search); embedding usage goes to `meter`. */
+export async function searchSource(
+  source: RetrievalSource,
+  where: { account: string; collection: string },
+  text: string,
+  limit: number,
+  meter: UsageMeter,
+  signal?: AbortSignal,
+): Promise<SearchHit[]> {
+  const [vector] = (await meter.meterEmbedder(source.embedder).embed([text], { signal })).vectors;
+  return source.store.search(where, { vector: vector!, text, limit, mode: 'hybrid' });
+}
+
 export async function answerFromDocuments(
   account: string,
   body: VectordbBody,
@@ -69,15 +83,10 @@ export async function answerFromDocuments(
   deps: VectordbDeps,
   signal?: AbortSignal,
 ): Promise<{ answer: string; messages: string[] }> {
-  const source = body.vector_docdb_connection_string ? deps.callerStore(body, model) : await ourCollection(account, body, deps);
-  const searchText = body.rag_query?.trim() || body.query;
-  const embedder = model.meter.meterEmbedder(source.embedder);
-  const [vector] = (await embedder.embed([searchText], { signal })).vectors;
-  const hits = await source.store.search(
-    { account, collection: body.vector_docdb_collection },
-    { vector: vector!, text: searchText, limit: CONTEXT_HITS, mode: 'hybrid' },
-  );
-
+  const source = body.vector_docdb_connection_string
+    ? deps.callerStore(body, model)
+    : await collectionSource(account, body.vector_docdb_collection, deps);
+  const hits = await searchSource(source, { account, collection: body.vector_docdb_collection }, body.rag_query?.trim() || body.query, CONTEXT_HITS, model.meter, signal);
   const context = hits.map((h, i) => `[${i + 1}] (source: ${describeSource(h)})\n${h.text}`).join('\n\n');
   const messages: ChatMessage[] = [
     { role: 'system', content: SYSTEM },
