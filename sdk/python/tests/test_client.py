@@ -91,7 +91,7 @@ class AgainstTheStack(unittest.TestCase):
         self.fnq.collections.delete("py-docs")
         self.assertNotIn("py-docs", [c["name"] for c in self.fnq.collections.list()])
 
-    def test_large_files_go_through_an_upload_url(self):
+    def test_with_a_large_file_the_upload_url_is_used(self):
         paragraph = b"Large files travel through a presigned upload URL straight to storage.\n\n"
         data = paragraph * (5 * 1024 * 1024 // len(paragraph) + 2)
         queued = self.fnq.uploads.upload("py-large", "large.txt", data)
