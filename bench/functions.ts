@@ -19,6 +19,7 @@ import { PROJECT_ROOT } from '../local/serverless-config';
 import { apiEvent, lambdaContext } from '../tests/support/api-event';
 import { MemoryBlobStore } from '../tests/support/memory-ingest-stores';
 import { MemoryFunctionRegistry } from '../tests/unit/functions/support';
+import { prepareHandlerEnvironment } from './handler-env';
 import { isMain, ms, percentile, time, type Timing } from './stats';
 
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
@@ -61,11 +62,7 @@ export async function run(): Promise<LanguageFigures[]> {
   const invoker = new LocalInvoker({ blobs, workDir: join(workDir, 'confined'), memoryMb: 256, log });
   const unconfined = new LocalInvoker({ blobs, workDir: join(workDir, 'unconfined'), memoryMb: 256, log, unsafeLocal: true });
   const http = { usage: { add: async () => undefined }, verify: createVerifier({ jwtSecret: SECRET }), log, timeoutMarginMs: 500 };
-  // The handler module also builds its deployed handler at load, which reads the config once.
-  for (const name of ['FNQ_BUCKET', 'FNQ_QUEUE_URL', 'FNQ_UPLOADS_TABLE', 'FNQ_USAGE_TABLE', 'FNQ_FUNCTIONS_TABLE', 'FNQ_LANCE_COMMITS_TABLE', 'FNQ_LANCE_URI']) {
-    process.env[name] ??= 'unused-by-this-benchmark';
-  }
-  process.env.FNQ_JWT_SECRET ??= SECRET;
+  prepareHandlerEnvironment(SECRET);
   const { createInvokeHandler } = await import('../handlers/http/invoke');
   const handler = createInvokeHandler(() => ({ registry, invoker, settings: { timeoutMs: 10_000, outputCheck: 'header' } }), () => http);
   const token = await issueToken({ secret: SECRET, account: 'bench', level: 'pro', ttlSeconds: 3600 });

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../local/serverless-config';
 
-const ALL = ['http-stack', 'bundles', 'spec-corpus', 'ingest-embedder', 'ingest', 'retrieval', 'sql', 'functions', 'tool-args', 'catalog'];
+const ALL = ['http-stack', 'bundles', 'spec-corpus', 'ingest-embedder', 'ingest', 'retrieval', 'sql', 'functions', 'tool-args', 'catalog', 'mcp'];
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((n) => !ALL.includes(n));

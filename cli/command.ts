@@ -1,4 +1,5 @@
 // The contract every `fnq` sub-command implements. Output goes through `io` so tests can capture it.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export interface CliIO {
   out: (text: string) => void;
@@ -10,7 +11,10 @@ export interface CliIO {
 export interface Command {
   name: string;
   summary: string;
+  /** Full help: the usage lines of every sub-command, then what the options mean. */
   usage: string;
+  /** Help of each sub-command, for `fnq <command> <sub-command> --help`. */
+  subcommands?: Record<string, string>;
   /** Exit code: 0 success, 1 the thing checked is invalid or the call failed, 2 usage error. */
   run(argv: string[], io: CliIO): Promise<number>;
 }
@@ -24,3 +28,12 @@ export const processIO = (): CliIO => ({
 
 /** Raised by commands for bad arguments; main() prints the usage and exits 2. */
 export class UsageError extends Error {}
+
+/** parseArgs, strict, with its complaints turned into usage errors. */
+export function parseOptions<O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}

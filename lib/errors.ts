@@ -56,6 +56,7 @@ export const unauthorized = make(401, 'unauthorized');
 export const forbidden = make(403, 'forbidden');
 export const notFound = make(404, 'not_found');
 export const methodNotAllowed = make(405, 'method_not_allowed');
+export const notAcceptable = make(406, 'not_acceptable');
 export const conflict = make(409, 'conflict');
 export const tooLarge = make(413, 'payload_too_large');
 export const unsupportedMediaType = make(415, 'unsupported_media_type');

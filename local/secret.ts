@@ -2,7 +2,7 @@
 // service agree, unless FNQ_JWT_SECRET is set.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 export const defaultDataDir = (env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()) => resolve(cwd, env.FNQ_DATA_DIR ?? '.data');
 
@@ -14,4 +14,16 @@ export function localJwtSecret(dataDir: string, env: NodeJS.ProcessEnv = process
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+/** The fnquery checkout holding `cwd` (the nearest folder whose package.json is fnquery's), if any. */
+export function checkoutRoot(cwd: string): string | undefined {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    try {
+      if ((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === 'fnquery') return dir;
+    } catch {
+      // No package.json here, or not JSON: keep climbing.
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
 }

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { freePort, startEmulators, type Emulators } from './emulators';
@@ -27,12 +28,22 @@ export interface LocalStackOptions {
   log: (line: string) => void;
   /** Extra environment for the handlers (tests point the AI platform at a fake server). */
   env?: Record<string, string>;
+  /** What the stack is doing, as it starts: one short line per step, and a heartbeat while it waits. */
+  step?: (line: string) => void;
+  /** Aborting stops whatever was started so far; startLocalStack then rejects. */
+  signal?: AbortSignal;
 }
+
+/** How often a waiting step says it is still waiting. */
+const HEARTBEAT_MS = 10_000;
 
 const STAGE = 'local';
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-function startOffline(env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<ChildProcess> {
+// serverless-esbuild's lines that tell how far the start is (the rest is noise unless FNQ_VERBOSE).
+const OFFLINE_MILESTONES = /compiling|compiled|packag|offline \[http for lambda\]|server ready/i;
+
+function startOffline(env: NodeJS.ProcessEnv, log: (line: string) => void, step: (line: string) => void, signal?: AbortSignal): Promise<ChildProcess> {
   const cli = join(PROJECT_ROOT, 'node_modules', 'osls', 'bin', 'serverless.js');
   const child = spawn(process.execPath, [cli, 'offline', 'start', '--stage', STAGE], {
     cwd: PROJECT_ROOT,
@@ -42,12 +53,25 @@ function startOffline(env: NodeJS.ProcessEnv, log: (line: string) => void): Prom
   });
   return new Promise((resolve, reject) => {
     let ready = false;
+    const started = Date.now();
+    const heartbeat = setInterval(() => step(`still starting serverless offline (${Math.round((Date.now() - started) / 1000)} s; esbuild bundles every handler on the first start)`), HEARTBEAT_MS);
+    const settle = () => {
+      clearInterval(heartbeat);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      settle();
+      void stopProcessGroup(child).then(() => reject(new Error('the local stack was stopped while it started')));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
     const onLine = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) {
         if (!line.trim()) continue;
         log(line);
+        if (!ready && OFFLINE_MILESTONES.test(line)) step(`serverless offline: ${stripVTControlCharacters(line).trim()}`);
         if (!ready && /Server ready/i.test(line)) {
           ready = true;
+          settle();
           resolve(child);
         }
       }
@@ -55,7 +79,9 @@ function startOffline(env: NodeJS.ProcessEnv, log: (line: string) => void): Prom
     child.stdout!.on('data', onLine);
     child.stderr!.on('data', onLine);
     child.once('exit', (code) => {
-      if (!ready) reject(new Error(`serverless offline exited with code ${code} before it was ready`));
+      if (ready || signal?.aborted) return;
+      settle();
+      reject(new Error(`serverless offline exited with code ${code} before it was ready`));
     });
   });
 }
@@ -72,6 +98,12 @@ function stopProcessGroup(child: ChildProcess): Promise<void> {
     }, 5000);
     child.once('exit', () => {
       clearTimeout(kill);
+      // Anything the leader left behind in its group (bundler, workers) goes with it.
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* the group is empty */
+      }
       resolve();
     });
     try {
@@ -90,8 +122,28 @@ function stopProcessGroup(child: ChildProcess): Promise<void> {
 export const offlineBuildDir = (port: number) => join('.esbuild', `offline-${port}`);
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const step = options.step ?? (() => undefined);
+  // What is running so far, stopped in reverse order if the start fails or is aborted.
+  const started: (() => Promise<void>)[] = [];
+  const stopStarted = async () => {
+    for (const stop of started.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    return await start(options, step, started);
+  } catch (e) {
+    await stopStarted();
+    throw e;
+  }
+}
+
+async function start(options: LocalStackOptions, step: (line: string) => void, started: (() => Promise<void>)[]): Promise<LocalStack> {
+  const { signal } = options;
+  // A serverless offline left by a killed run on this data folder would hold its ports and files.
   await endOrphanedOffline(options.dataDir);
+  step('starting the emulators of S3, SQS and DynamoDB');
   const emulators = await startEmulators({ dataDir: options.dataDir, stage: STAGE });
+  started.push(() => emulators.stop());
+  signal?.throwIfAborted();
   const buildDir = offlineBuildDir(options.port);
   const secret = localJwtSecret(options.dataDir);
   const lambdaPort = await freePort();
@@ -115,14 +167,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ...options.env,
   };
 
-  let offline: ChildProcess;
-  try {
-    offline = await startOffline(env, options.log);
-    recordOffline(options.dataDir, offline.pid!);
-  } catch (e) {
-    await emulators.stop();
-    throw e;
-  }
+  step(`starting serverless offline on port ${options.port}`);
+  const offline = await startOffline(env, options.log, step, signal);
+  recordOffline(options.dataDir, offline.pid!);
+  started.push(async () => {
+    await stopProcessGroup(offline);
+    forgetOffline(options.dataDir);
+  });
+  signal?.throwIfAborted();
+  step('serverless offline is ready; starting queue delivery');
 
   const region = emulators.env.AWS_REGION!;
   const sqs = new SQSClient({ region, endpoint: emulators.endpoints.sqs, credentials });

@@ -1,24 +1,65 @@
 // `npm start`: the whole service on its embedded default — no AWS account, no AI key, no network.
-import { issueToken } from '../lib/http/token';
-import { defaultDataDir } from './secret';
-import { startLocalStack } from './stack';
+// It says what it is doing from the first second (the first start bundles every handler, which
+// takes minutes on a loaded machine), and SIGINT or SIGTERM at any moment stops all it started.
+import type { LocalStack } from './stack';
 
 const started = performance.now();
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s`;
+const say = (line: string) => process.stdout.write(`[${elapsed()}] ${line}\n`);
+
 const port = Number(process.env.PORT ?? 3000);
-const dataDir = defaultDataDir();
 const verbose = process.env.FNQ_VERBOSE === '1';
+say(`fnquery: starting the local stack on port ${port}`);
+
+// Registered before anything starts, so a signal during the start stops what is already running.
+const abort = new AbortController();
+let starting: Promise<LocalStack> | undefined;
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  say(`${signal}: stopping fnquery…`);
+  abort.abort();
+  // An aborted start stops what it had started before it rejects; a finished one is stopped here.
+  const stack = await starting?.catch(() => undefined);
+  await stack?.stop();
+  say('stopped');
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// `npm start` exits on SIGTERM without passing it on; when the parent goes, this process is
+// re-parented, and that is the signal to stop.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && void shutdown('parent process exited'), 500).unref();
+// The stack and its handlers run on this machine's Node 20; the SDK's notice about its future releases is known.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+// Loaded after the first line: these imports alone take seconds on a cold, loaded machine.
+say('loading the stack (emulators, serverless offline, AWS SDK)');
+const { issueToken } = await import('../lib/http/token');
+const { defaultDataDir } = await import('./secret');
+const { startLocalStack } = await import('./stack');
+const dataDir = defaultDataDir();
 
 // Serverless offline is chatty; show its lines only when asked, but always show errors.
 const log = (line: string) => {
   if (verbose || /error|warn|fail/i.test(line)) process.stdout.write(`  ${line}\n`);
 };
 
-const stack = await startLocalStack({ port, dataDir, log });
+let stack: LocalStack;
+try {
+  starting = startLocalStack({ port, dataDir, log, step: say, signal: abort.signal });
+  stack = await starting;
+} catch (e) {
+  // A signal during the start already stopped what was running; shutdown() exits.
+  if (abort.signal.aborted) await new Promise<never>(() => undefined);
+  throw e;
+}
 const token = await issueToken({ secret: stack.secret, account: 'dev', level: 'pro', ttlSeconds: 30 * 86_400 });
-const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
 process.stdout.write(`
-fnquery is running on ${stack.url} (started in ${seconds} s; data in ${dataDir})
+fnquery is running on ${stack.url} (started in ${elapsed().trim()}; data in ${dataDir})
 Function catalog: ${stack.url}/catalog
 AI platform: ${process.env.FNQ_AI_BASE_URL ? process.env.FNQ_AI_BASE_URL : 'embedded local engine (no key, no network)'}
 
@@ -28,19 +69,9 @@ Dev token (account "dev", level "pro", 30 days):
 
 Try:
   curl -s ${stack.url}/health
-  curl -s -H "svcwt: $FNQ_TOKEN" "${stack.url}/embedder-service/v1/status?upload_id=00000000-0000-0000-0000-000000000000"
-  npx fnq token create --account alice --level free --ttl 1d
+  npx fnq upload handbook.pdf --collection docs --wait
+  npx fnq query vectordb docs "How many vacation days do we get?"
+  npx fnq --help
 
 Ctrl-C stops everything.
 `);
-
-let stopping = false;
-const shutdown = async () => {
-  if (stopping) return;
-  stopping = true;
-  process.stdout.write('\nstopping fnquery…\n');
-  await stack.stop();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);

@@ -56,3 +56,20 @@ export class FnqRequestInvalidError extends Error {
     this.name = 'FnqRequestInvalidError';
   }
 }
+
+/** The service could not be reached at all (down, wrong URL, timed out); names the URL tried. */
+export class FnqConnectionError extends Error {
+  constructor(
+    readonly url: string,
+    cause: unknown,
+  ) {
+    super(`cannot reach fnquery at ${url}: ${describeCause(cause)}`, { cause });
+    this.name = 'FnqConnectionError';
+  }
+}
+
+function describeCause(cause: unknown): string {
+  const e = cause as { name?: string; message?: string; cause?: { code?: string; message?: string } } | undefined;
+  if (e?.name === 'TimeoutError') return 'no answer in time';
+  return e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(cause);
+}

@@ -9,6 +9,8 @@ export interface FunctionInfo {
   name: string;
   description: string;
   runtime: string;
+  /** The AWS Lambda runtime it runs on. */
+  lambdaRuntime: string;
   version: number;
   endpoint: string;
   createdAt: string;

@@ -4,12 +4,14 @@ import { Functions } from './functions';
 import { Queries } from './queries';
 import { Transport, type ClientOptions } from './transport';
 import { Uploads } from './uploads';
+import { Usage } from './usage';
 
 export class FnqClient {
   readonly queries: Queries;
   readonly uploads: Uploads;
   readonly collections: Collections;
   readonly functions: Functions;
+  readonly usage: Usage;
   private readonly http: Transport;
 
   constructor(options: ClientOptions) {
@@ -18,6 +20,7 @@ export class FnqClient {
     this.uploads = new Uploads(this.http);
     this.collections = new Collections(this.http);
     this.functions = new Functions(this.http);
+    this.usage = new Usage(this.http);
   }
 
   /** GET /health (no token needed, but sending it is harmless). */
@@ -26,9 +29,10 @@ export class FnqClient {
   }
 }
 
-export { FnqServiceError, FnqRequestInvalidError, parseProblem, type ServiceProblem, type RequestViolation } from './errors';
+export { FnqConnectionError, FnqServiceError, FnqRequestInvalidError, parseProblem, type ServiceProblem, type RequestViolation } from './errors';
 export type { ClientOptions } from './transport';
 export type { QueryOptions, QueryResponse } from './queries';
 export type { UploadStatus, WaitOptions } from './uploads';
 export type { CollectionInfo } from './collections';
 export type { FunctionInfo, InvokeRequest, InvokeResponse } from './functions';
+export type { UsageReport, UsageRow } from './usage';

@@ -1,6 +1,6 @@
 // The one place the SDK talks HTTP: adds the token, sends JSON or form data, turns error
 // envelopes into FnqServiceError.
-import { FnqServiceError } from './errors';
+import { FnqConnectionError, FnqServiceError } from './errors';
 
 export interface ClientOptions {
   /** e.g. http://localhost:3000 or the API Gateway URL. */
@@ -39,13 +39,16 @@ export class Transport {
     } else if (init.form) {
       body = init.form;
     }
-    const res = await this.fetchImpl(url, {
-      method,
-      headers,
-      body,
-      signal: AbortSignal.timeout(this.options.timeoutMs ?? 120_000),
-    });
-    const raw = { status: res.status, headers: res.headers, body: await res.arrayBuffer() };
+    let res: Response;
+    let answer: ArrayBuffer;
+    try {
+      res = await this.fetchImpl(url, { method, headers, body, signal: AbortSignal.timeout(this.options.timeoutMs ?? 120_000) });
+      answer = await res.arrayBuffer();
+    } catch (e) {
+      // The query string may carry names and ids, never secrets; the URL helps find a wrong address.
+      throw new FnqConnectionError(`${url.origin}${url.pathname}`, e);
+    }
+    const raw = { status: res.status, headers: res.headers, body: answer };
     if (res.status >= 200 && res.status < 300) return raw;
     throw errorFrom(raw);
   }

@@ -1,4 +1,7 @@
-// Document uploads, their status, and waiting for the embedding to finish.
+// Document uploads, their status, and waiting for the embedding to finish. Files over the direct
+// limit go through a presigned upload URL, the same pipeline.
+import { DIRECT_UPLOAD_MAX_BYTES } from '../lib/ingest/limits';
+import { FnqConnectionError } from './errors';
 import type { Transport } from './transport';
 
 export interface UploadStatus {
@@ -25,9 +28,25 @@ export class Uploads {
 
   /** Uploads `data` as `filename` into `collection`; answers the queued status record. */
   upload(collection: string, filename: string, data: Uint8Array | Blob) {
+    const blob = data instanceof Blob ? data : new Blob([data]);
+    if (blob.size > DIRECT_UPLOAD_MAX_BYTES) return this.uploadThroughUrl(collection, filename, blob);
     const form = new FormData();
-    form.append('file', data instanceof Blob ? data : new Blob([data]), filename);
+    form.append('file', blob, filename);
     return this.http.json<UploadStatus>('POST', '/embedder-service/v1/upload', { query: { collection_name: collection }, form });
+  }
+
+  private async uploadThroughUrl(collection: string, filename: string, blob: Blob): Promise<UploadStatus> {
+    const { upload_url: url, ...status } = await this.http.json<UploadStatus & { upload_url: string }>('POST', '/embedder-service/v1/upload-url', {
+      query: { collection_name: collection, filename, size: String(blob.size) },
+    });
+    let put: Response;
+    try {
+      put = await fetch(url, { method: 'PUT', body: blob });
+    } catch (e) {
+      throw new FnqConnectionError(new URL(url).origin, e);
+    }
+    if (!put.ok) throw new Error(`the file could not be stored through the upload URL (HTTP ${put.status})`);
+    return status;
   }
 
   status(uploadId: string) {

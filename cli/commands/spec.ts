@@ -2,8 +2,7 @@
 // (OpenAPI document, AI tool definition, Markdown docs).
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { UsageError, type CliIO, type Command } from '../command';
+import { parseOptions, UsageError, type CliIO, type Command } from '../command';
 import {
   runtimeInfo,
   toMarkdown,
@@ -15,12 +14,13 @@ import {
   type Violation,
 } from '../../lib/spec/index';
 
-const USAGE = [
-  'fnq spec validate [--json] <file|dir>...   check spec.json files (a dir means <dir>/spec.json)',
-  '       fnq spec openapi <file|dir>             print the OpenAPI 3.1 document',
-  '       fnq spec tool <file|dir>                print the AI tool definition',
-  '       fnq spec docs <file|dir>                print Markdown documentation',
-].join('\n');
+const SUBCOMMANDS = {
+  validate: 'fnq spec validate [--json] <file|dir>...   check spec.json files (a dir means <dir>/spec.json)',
+  openapi: 'fnq spec openapi <file|dir>             print the OpenAPI 3.1 document',
+  tool: 'fnq spec tool <file|dir>                print the AI tool definition',
+  docs: 'fnq spec docs <file|dir>                print Markdown documentation',
+};
+const USAGE = Object.values(SUBCOMMANDS).join('\n       ');
 
 type Exporter = (spec: NormalizedSpec) => string;
 
@@ -67,18 +67,7 @@ function report(c: Checked): string {
   ].join('\n');
 }
 
-function parse(argv: string[], withJson: boolean) {
-  try {
-    return parseArgs({
-      args: argv,
-      options: withJson ? { json: { type: 'boolean' } } : {},
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-}
+const parse = (argv: string[], withJson: boolean) => parseOptions(argv, withJson ? { json: { type: 'boolean' } } : {});
 
 async function validate(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(argv, true);
@@ -112,6 +101,7 @@ export const spec: Command = {
   name: 'spec',
   summary: 'validate spec.json; export OpenAPI, AI tool definition, docs',
   usage: USAGE,
+  subcommands: SUBCOMMANDS,
   async run([sub, ...rest], io) {
     if (sub === 'validate') return validate(rest, io);
     const exporter = sub === undefined ? undefined : EXPORTS.get(sub);

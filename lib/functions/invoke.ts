@@ -5,7 +5,7 @@ import { parseJsonBody } from '../http/body';
 import type { HttpRequest, Reply } from '../http/event';
 import { readMultipartFile } from '../http/multipart';
 import type { Logger } from '../log';
-import { compiledValidators, defaultSchemaCompiler, outputBody, type NormalizedSpec, type Violation } from '../spec/index';
+import { compiledValidators, defaultSchemaCompiler, outputBody, type FunctionRequest as ToolRequest, type NormalizedSpec, type Violation } from '../spec/index';
 import { errorsOf } from '../spec/schema-compiler';
 import { FUNCTION_REPLY_MAX_BYTES, functionBadOutput } from './failures';
 import { functionNotFound } from './manage';
@@ -88,7 +88,25 @@ async function functionRequest(spec: NormalizedSpec, req: HttpRequest): Promise<
   return { method: req.method, query: req.query, headers, body };
 }
 
-function outputMismatch(fn: FunctionRecord, body: unknown): string | undefined {
+/**
+ * Every way a request built from tool-call arguments (AI function calling, MCP tools/call) breaks
+ * the definition; FILE bodies carry the file as base64 text there instead of a multipart part.
+ */
+export function toolRequestViolations(spec: NormalizedSpec, request: ToolRequest): Violation[] {
+  const validators = compiledValidators(spec);
+  const found = validators.validateQuery(request.query);
+  if (spec.requirements.inputType === 'FILE') {
+    const file = request.body as { filename?: unknown; data?: unknown } | undefined;
+    const size = typeof file?.data === 'string' ? Buffer.byteLength(file.data, 'base64') : 0;
+    found.push(...validators.validateFile(file && typeof file.filename === 'string' ? { filename: file.filename, size } : undefined));
+  } else {
+    found.push(...validators.validateBody(request.body ?? (spec.requirements.inputType === 'NONE' ? null : undefined)));
+  }
+  return found;
+}
+
+/** The first way a JSON answer breaks outputSchema, as `<pointer> <message>`; undefined when it fits. */
+export function outputMismatch(fn: FunctionRecord, body: unknown): string | undefined {
   const output = outputBody(fn.spec);
   if (output.type !== 'JSON') return undefined;
   const validate = defaultSchemaCompiler.analyse(output.schema).validate;
@@ -106,8 +124,17 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 // eslint-disable-next-line no-control-regex -- control characters are what this finds
 const CONTROL = /[\x00-\x1f\x7f]/;
 
-/** The function's FILE answer, checked field by field: a bad one is the function's fault (502), never ours (500). */
-function fileReply(fn: FunctionRecord, body: unknown): Reply {
+export interface FileOutput {
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/**
+ * A FILE answer of the runtime contract, checked field by field (the type comes from the name when
+ * none is given): a bad one is the function's fault (502), never ours (500).
+ */
+export function fileOutput(fn: FunctionRecord, body: unknown): FileOutput {
   const file = body as { filename?: unknown; contentType?: unknown; data?: unknown } | null;
   if (!file || typeof file !== 'object' || typeof file.data !== 'string' || (file.filename !== undefined && typeof file.filename !== 'string')
     || (file.contentType !== undefined && file.contentType !== null && typeof file.contentType !== 'string')) {
@@ -124,6 +151,11 @@ function fileReply(fn: FunctionRecord, body: unknown): Reply {
   if (!BASE64.test(file.data)) throw functionBadOutput(fn.shortname, 'the file data is not base64');
   const bytes = Buffer.from(file.data, 'base64');
   if (bytes.length > FUNCTION_REPLY_MAX_BYTES) throw functionBadOutput(fn.shortname, `the file is larger than ${FUNCTION_REPLY_MAX_BYTES} bytes`);
+  return { filename, contentType, bytes };
+}
+
+function fileReply(fn: FunctionRecord, body: unknown): Reply {
+  const { filename, contentType, bytes } = fileOutput(fn, body);
   return {
     status: 200,
     // Sent as bytes with the function's content type; the span id stays in the header only.

@@ -12,6 +12,13 @@ export interface Principal {
 export type TokenVerifier = (token: string | undefined) => Promise<Principal>;
 
 export const TOKEN_HEADER = 'svcwt';
+
+/** The token of an `Authorization: Bearer <token>` header (what MCP clients send), if it has one. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? '');
+  return m?.[1];
+}
+
 const ADVICE = 'Send a service-issued access token in the svcwt header (fnq token create issues one)';
 
 export function createVerifier(auth: Config['auth']): TokenVerifier {

@@ -5,7 +5,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomBytes } from 'node:crypto';
-import { gatewayTimeout, toServiceError } from '../errors';
+import { gatewayTimeout, isServiceError, ServiceError, toServiceError } from '../errors';
 import { errorFields, type Logger } from '../log';
 import type { JsonSchema } from '../ai/ports';
 import { loadSecrets, type Level } from '../config';
@@ -14,7 +14,7 @@ import { errorReply, withSpanId, type EnvelopeKind } from './envelope';
 import { parseJsonBody } from './body';
 import { compileCheck } from './validate';
 import { ANONYMOUS, utcDay, type UsageStore } from './metrics';
-import { TOKEN_HEADER, type Principal, type TokenVerifier } from './auth';
+import { bearerToken, TOKEN_HEADER, type Principal, type TokenVerifier } from './auth';
 
 export interface HttpDeps {
   usage: UsageStore;
@@ -32,6 +32,11 @@ export interface RouteOptions {
   body?: 'json' | 'raw' | 'none';
   bodySchema?: JsonSchema;
   querySchema?: JsonSchema;
+  /**
+   * Also take the token from `Authorization: Bearer` (svcwt wins when both are sent), and answer a
+   * 401 with `WWW-Authenticate: Bearer`, as HTTP clients of bearer-token protocols (MCP) expect.
+   */
+  bearer?: boolean;
 }
 
 export interface ServiceRequest<B = unknown> extends HttpRequest {
@@ -138,7 +143,18 @@ export function httpHandler<B = unknown>(
   const authenticate: MiddlewareObj<Event, Result, Error, Context> = {
     before: async (request) => {
       const state = stateOf(request.context);
-      state.principal = needsAuth ? await deps().verify(state.request.headers[TOKEN_HEADER]) : ANONYMOUS_PRINCIPAL;
+      if (!needsAuth) {
+        state.principal = ANONYMOUS_PRINCIPAL;
+        return;
+      }
+      const headers = state.request.headers;
+      const token = headers[TOKEN_HEADER] ?? (options.bearer ? bearerToken(headers.authorization) : undefined);
+      try {
+        state.principal = await deps().verify(token);
+      } catch (e) {
+        if (!options.bearer || !isServiceError(e) || e.status !== 401) throw e;
+        throw new ServiceError(401, e.code, e.problems, { headers: { 'www-authenticate': 'Bearer realm="fnquery"' } });
+      }
     },
   };
 

@@ -5,9 +5,9 @@
 import type { ChatMessage, ChatResponse, ToolCall, ToolDefinition } from '../ai/ports';
 import { ServiceError } from '../errors';
 import type { Logger } from '../log';
-import { lookupFunction } from '../functions/invoke';
-import type { FunctionInvoker, FunctionRecord, FunctionRegistry } from '../functions/ports';
-import { compiledValidators, toolArgumentsToRequest, toToolDefinition, type FunctionRequest, type Violation } from '../spec/index';
+import { lookupFunction, toolRequestViolations } from '../functions/invoke';
+import type { FunctionInvoker, FunctionRegistry } from '../functions/ports';
+import { toolArgumentsToRequest, toToolDefinition, type Violation } from '../spec/index';
 import { finalAnswer, type QueryModel, type SharedQueryBody } from './shared';
 
 export interface FunctionQueryBody extends SharedQueryBody {
@@ -30,19 +30,6 @@ const SYSTEM = (tool: ToolDefinition) =>
     'If a required value is missing, do not call it: ask the user for that value in plain words.',
     'After the function returns, answer the question from its result.',
   ].join(' ');
-
-function violationsOf(fn: FunctionRecord, request: FunctionRequest): Violation[] {
-  const validators = compiledValidators(fn.spec);
-  const found = validators.validateQuery(request.query);
-  if (fn.spec.requirements.inputType === 'FILE') {
-    const file = request.body as { filename?: unknown; data?: unknown } | undefined;
-    const size = typeof file?.data === 'string' ? Buffer.byteLength(file.data, 'base64') : 0;
-    found.push(...validators.validateFile(file && typeof file.filename === 'string' ? { filename: file.filename, size } : undefined));
-  } else {
-    found.push(...validators.validateBody(request.body ?? (fn.spec.requirements.inputType === 'NONE' ? null : undefined)));
-  }
-  return found;
-}
 
 function resultForModel(result: unknown): string {
   const file = result as { filename?: unknown; contentType?: unknown; data?: unknown } | null;
@@ -74,7 +61,7 @@ export async function answerWithFunction(
   let reply: ChatResponse = await ask();
   let call: ToolCall | undefined = reply.toolCalls[0];
   let request = call && toolArgumentsToRequest(fn.spec, call.arguments);
-  let problems = request ? violationsOf(fn, request) : [];
+  let problems = request ? toolRequestViolations(fn.spec, request) : [];
   if (call && problems.length) {
     // One repair turn: the model sees what was wrong with its arguments and may call again.
     const repair: ChatMessage[] = [
@@ -84,7 +71,7 @@ export async function answerWithFunction(
     reply = await ask(repair);
     call = reply.toolCalls[0];
     request = call && toolArgumentsToRequest(fn.spec, call.arguments);
-    problems = request ? violationsOf(fn, request) : [];
+    problems = request ? toolRequestViolations(fn.spec, request) : [];
     if (call && problems.length) {
       throw new ServiceError(
         400,

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../errors';
 import type { StatusStore } from '../ingest/status';
 import type { SearchHit, VectorStore } from '../vectors/ports';
 import { searchRouteFor, type SearchRoute } from '../vectors/search-route';
+import type { UsageMeter } from '../ai/usage';
 import { finalAnswer, type QueryModel, type SharedQueryBody } from './shared';
 
 export interface VectordbBody extends SharedQueryBody {
@@ -44,8 +45,8 @@ const SYSTEM = [
   'If the passages do not contain the answer, say that the documents do not answer the question.',
 ].join(' ');
 
-async function ourCollection(account: string, body: VectordbBody, deps: VectordbDeps): Promise<RetrievalSource> {
-  const name = body.vector_docdb_collection;
+/** One of the account's collections, with the embedder that filled it and notes on unfinished uploads. */
+export async function collectionSource(account: string, name: string, deps: Omit<VectordbDeps, 'callerStore'>): Promise<RetrievalSource> {
   const collection = await deps.collections.getCollection(account, name);
   // Another account's collection is indistinguishable from one that does not exist.
   if (!collection) throw notFound(`No collection named ${name} was found`, 'Upload a document into it first, or check the name (it is case-sensitive)', 'collection_not_found');
@@ -65,6 +66,20 @@ async function ourCollection(account: string, body: VectordbBody, deps: Vectordb
   return { store: deps.store, embedder, notes };
 }
 
+/** The best `limit` chunks for `text`, searched by the route chosen for the source's embedder; embedding usage goes to `meter`. */
+export async function searchSource(
+  source: RetrievalSource,
+  where: { account: string; collection: string },
+  text: string,
+  limit: number,
+  meter: UsageMeter,
+  routes: VectordbDeps['searchRoutes'],
+  signal?: AbortSignal,
+): Promise<SearchHit[]> {
+  const [vector] = (await meter.meterEmbedder(source.embedder).embed([text], { signal })).vectors;
+  return source.store.search(where, { vector: vector!, text, limit, mode: searchRouteFor(source.embedder.id, routes) });
+}
+
 export async function answerFromDocuments(
   account: string,
   body: VectordbBody,
@@ -72,15 +87,10 @@ export async function answerFromDocuments(
   deps: VectordbDeps,
   signal?: AbortSignal,
 ): Promise<{ answer: string; messages: string[] }> {
-  const source = body.vector_docdb_connection_string ? deps.callerStore(body, model) : await ourCollection(account, body, deps);
-  const searchText = body.rag_query?.trim() || body.query;
-  const embedder = model.meter.meterEmbedder(source.embedder);
-  const [vector] = (await embedder.embed([searchText], { signal })).vectors;
-  const hits = await source.store.search(
-    { account, collection: body.vector_docdb_collection },
-    { vector: vector!, text: searchText, limit: CONTEXT_HITS, mode: searchRouteFor(source.embedder.id, deps.searchRoutes) },
-  );
-
+  const source = body.vector_docdb_connection_string
+    ? deps.callerStore(body, model)
+    : await collectionSource(account, body.vector_docdb_collection, deps);
+  const hits = await searchSource(source, { account, collection: body.vector_docdb_collection }, body.rag_query?.trim() || body.query, CONTEXT_HITS, model.meter, deps.searchRoutes, signal);
   const context = hits.map((h, i) => `[${i + 1}] (source: ${describeSource(h)})\n${h.text}`).join('\n\n');
   const messages: ChatMessage[] = [
     { role: 'system', content: SYSTEM },

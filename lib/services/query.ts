@@ -8,7 +8,7 @@ import { prepareModel, type QueryModel, type SharedQueryBody } from '../query/sh
 import type { RdbmsOptions } from '../query/rdbms';
 import { aiPlatformConfig } from './core';
 
-const queryModel = (body: SharedQueryBody): QueryModel => prepareModel(body, aiPlatformConfig(), localChat);
+export const queryModel = (body: SharedQueryBody): QueryModel => prepareModel(body, aiPlatformConfig(), localChat);
 
 /**
  * Runs a query pipeline with the request's model and answers in the query response shape. The AI

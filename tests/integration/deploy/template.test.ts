@@ -13,7 +13,7 @@ import { cfnText, packaged, SECRET_PARAMETER, type CfnResource, type Packaged } 
 /** Actions IAM allows on "*" only (no resource-level permissions). */
 const RESOURCE_STAR_ONLY = new Set(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']);
 /** Lambdas that load LanceDB; the only ones with node_modules in their zip. */
-const LANCEDB_LAMBDAS = ['uploadDelete', 'collectionsDelete', 'embedWorker', 'ingestSweep', 'queryVectordb'];
+const LANCEDB_LAMBDAS = ['uploadDelete', 'collectionsDelete', 'embedWorker', 'ingestSweep', 'queryVectordb', 'mcp'];
 const QUERY_LAMBDAS = ['queryFunction', 'queryVectordb', 'queryRdbms'];
 
 interface Statement {

@@ -1,0 +1,142 @@
+// The two tools over the account's own documents: search_collection (retrieval only: chunks with
+// scores and sources) and ask_collection (the vectordb endpoint's answer). Both reach only the
+// calling account's collections, through the same functions as POST /query-service/v1/vectordb.
+import { UsageMeter } from '../ai/usage';
+import { isServiceError } from '../errors';
+import { COLLECTION_NAME } from '../ingest/collection-name';
+import { createAjv, violations } from '../json-schema';
+import { answerFromDocuments, collectionSource, CONTEXT_HITS, describeSource, searchSource, type VectordbDeps } from '../query/vectordb';
+import type { QueryModel, SharedQueryBody } from '../query/shared';
+import type { JsonSchemaObject } from '../spec/index';
+import { ASK_COLLECTION, SEARCH_COLLECTION } from './tool-names';
+import { toolError, toolResult, type McpTool, type ToolResult } from './tool-result';
+
+export const SEARCH_LIMIT_MAX = 50;
+
+const collection = {
+  type: 'string',
+  pattern: COLLECTION_NAME.source,
+  description: 'Name of one of your collections (the collection_name of your uploads).',
+};
+const question = { type: 'string', minLength: 1, maxLength: 20_000 };
+
+const TOOLS: McpTool[] = [
+  {
+    name: SEARCH_COLLECTION,
+    title: 'Search a document collection',
+    description:
+      'Finds the passages of your uploaded documents that best match a query (hybrid vector and keyword search). ' +
+      'Returns the chunks with their scores and sources; it does not answer the question.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        collection,
+        query: { ...question, description: 'What to look for.' },
+        limit: { type: 'integer', minimum: 1, maximum: SEARCH_LIMIT_MAX, default: CONTEXT_HITS, description: 'How many chunks to return.' },
+      },
+      required: ['collection', 'query'],
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        chunks: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              text: { type: 'string' },
+              score: { type: 'number', description: 'Higher is better; comparable within one result only.' },
+              source: { type: 'string', description: 'File name, page and heading the chunk comes from.' },
+            },
+            required: ['text', 'score', 'source'],
+          },
+        },
+        notes: { type: 'array', items: { type: 'string' }, description: 'E.g. that uploads are still being embedded.' },
+      },
+      required: ['chunks', 'notes'],
+    },
+  },
+  {
+    name: ASK_COLLECTION,
+    title: 'Ask a document collection',
+    description:
+      'Answers a question from your uploaded documents (retrieval-augmented generation, as POST /query-service/v1/vectordb), ' +
+      'citing the passages it used by number.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        collection,
+        query: { ...question, description: 'The question to answer.' },
+        rag_query: { ...question, description: 'A different text to search with, when the question itself finds the wrong passages.' },
+      },
+      required: ['collection', 'query'],
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: { answer: { type: 'string' }, messages: { type: 'array', items: { type: 'string' } } },
+      required: ['answer', 'messages'],
+    },
+  },
+];
+
+export const collectionTools = (): McpTool[] => TOOLS;
+
+// Compiled once per cold start, with the one Ajv setup of the service.
+const ajv = createAjv();
+const checks = new Map(TOOLS.map((t) => [t.name, ajv.compile(t.inputSchema as JsonSchemaObject)]));
+
+export interface CollectionToolDeps {
+  retrieval: VectordbDeps;
+  queryModel(body: SharedQueryBody): QueryModel;
+}
+
+export interface CollectionCallContext {
+  account: string;
+  signal?: AbortSignal;
+  /** AI tokens spent, for the usage metrics. */
+  usage: { aiTokens: number };
+}
+
+interface SearchArgs {
+  collection: string;
+  query: string;
+  limit?: number;
+  rag_query?: string;
+}
+
+export async function callCollectionTool(name: string, args: Record<string, unknown>, deps: CollectionToolDeps, ctx: CollectionCallContext): Promise<ToolResult> {
+  const check = checks.get(name)!;
+  if (!check(args)) return toolError(violations(check.errors).map((v) => ({ issue: `${v.path}: ${v.message}`, advice: `Correct ${v.path} and call again` })));
+  const a = args as unknown as SearchArgs;
+  try {
+    return name === SEARCH_COLLECTION ? await search(a, deps, ctx) : await ask(a, deps, ctx);
+  } catch (e) {
+    // Unknown collection, embedder gone, AI platform down: the model reads why.
+    if (isServiceError(e)) return toolError(e.problems);
+    throw e;
+  }
+}
+
+async function search(a: SearchArgs, deps: CollectionToolDeps, ctx: CollectionCallContext): Promise<ToolResult> {
+  const meter = new UsageMeter();
+  try {
+    const source = await collectionSource(ctx.account, a.collection, deps.retrieval);
+    const hits = await searchSource(source, { account: ctx.account, collection: a.collection }, a.query, a.limit ?? CONTEXT_HITS, meter, deps.retrieval.searchRoutes, ctx.signal);
+    return toolResult({ chunks: hits.map((h) => ({ text: h.text, score: h.score, source: describeSource(h) })), notes: source.notes });
+  } finally {
+    ctx.usage.aiTokens += meter.total.totalTokens;
+  }
+}
+
+async function ask(a: SearchArgs, deps: CollectionToolDeps, ctx: CollectionCallContext): Promise<ToolResult> {
+  const body = { query: a.query, vector_docdb_collection: a.collection, ...(a.rag_query && { rag_query: a.rag_query }) };
+  const model = deps.queryModel(body);
+  try {
+    const { answer, messages } = await answerFromDocuments(ctx.account, body, model, deps.retrieval, ctx.signal);
+    return toolResult({ answer, messages });
+  } finally {
+    ctx.usage.aiTokens += model.meter.total.totalTokens;
+  }
+}

@@ -1,0 +1,34 @@
+// The MCP shapes of a tool and of a tool's result. Failures the model can act on (bad arguments,
+// a failing function, an unknown collection) are results with isError, worded as ISSUE/ADVICE
+// lines; protocol errors are JSON-RPC errors (protocol.ts).
+import { problemLine, type Problem } from '../errors';
+import type { JsonSchemaObject } from '../spec/index';
+
+export interface McpTool {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: JsonSchemaObject;
+  outputSchema?: JsonSchemaObject;
+}
+
+export type ToolContent =
+  | { type: 'text'; text: string }
+  | { type: 'image' | 'audio'; data: string; mimeType: string }
+  | { type: 'resource'; resource: { uri: string; mimeType: string; blob: string } };
+
+export interface ToolResult {
+  content: ToolContent[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export function toolError(problems: Problem[]): ToolResult {
+  return { content: [{ type: 'text', text: problems.map(problemLine).join('\n') }], isError: true };
+}
+
+/** A structured answer with its JSON text beside it, for clients that read only content. */
+export const toolResult = (structured: Record<string, unknown>): ToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(structured) }],
+  structuredContent: structured,
+});
