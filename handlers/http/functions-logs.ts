@@ -1,13 +1,14 @@
 // GET /function-service/v1/functions/{shortname}/logs?limit=N — what the caller's own function printed
 // (newest N lines, scrubbed like the service log); another account's function is a 404.
 import { functionLogs, type HostingDeps } from '../../lib/functions/manage';
+import { apiRoute } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
 import { hostingDeps } from '../../lib/services/functions';
 
 export function createLogsHandler(deps: () => Pick<HostingDeps, 'registry' | 'invoker'>, http: () => HttpDeps = httpDeps) {
   return httpHandler(
-    { route: 'GET /function-service/v1/functions/{shortname}/logs' },
+    apiRoute('GET /function-service/v1/functions/{shortname}/logs'),
     async (req) => ({ status: 200, body: await functionLogs(deps(), req.principal.account, req.pathParams.shortname ?? '', req.query.limit) }),
     http,
   );

@@ -1,5 +1,6 @@
 // GET /usage-service/v1/usage?from=YYYY-MM-DD&to=YYYY-MM-DD — the caller's own usage counters by UTC
 // day and endpoint (lib/usage/report.ts). The account is the token's; no parameter can name another.
+import { apiRoute } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import type { UsageReader } from '../../lib/http/metrics';
 import { usageReport, usageWindow } from '../../lib/usage/report';
@@ -8,15 +9,7 @@ import { usageReader } from '../../lib/services/usage';
 
 export function createUsageHandler(reader: () => UsageReader, http: () => HttpDeps = httpDeps) {
   return httpHandler(
-    {
-      route: 'GET /usage-service/v1/usage',
-      body: 'none',
-      querySchema: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { from: { type: 'string', maxLength: 10 }, to: { type: 'string', maxLength: 10 } },
-      },
-    },
+    apiRoute('GET /usage-service/v1/usage'),
     async (req) => ({ status: 200, body: await usageReport(reader(), req.principal.account, usageWindow(req.query)) }),
     http,
   );

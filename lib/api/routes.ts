@@ -37,6 +37,8 @@ const catalogEntrySchema: JsonSchema = {
   },
 };
 
+const tagPattern = TAG.pattern.source.replace(/^\^|\$$/g, '');
+
 const routes: ApiRoute[] = [
   { route: 'GET /health', auth: false, group: 'service', summary: 'Version and live adapters', success: { status: 200, description: 'The service is up.', schema: object('status, version, stage, adapters') } },
   {
@@ -107,6 +109,11 @@ const routes: ApiRoute[] = [
   },
   { route: 'GET /function-service/v1/functions', group: 'functions', summary: 'The caller\'s own functions', success: { status: 200, description: 'Functions.', schema: object('{functions}') } },
   { route: 'DELETE /function-service/v1/functions/{shortname}', group: 'functions', summary: 'Delete one of the caller\'s functions', success: { status: 200, description: 'Deleted.', schema: object('deletion') } },
+  {
+    route: 'GET /function-service/v1/functions/{shortname}/logs', group: 'functions', summary: 'What one of the caller\'s functions printed (local runtime)',
+    querySchema: { type: 'object', properties: { limit: { type: 'string', pattern: '^[1-9][0-9]{0,3}$', description: 'Newest lines to return (default 100, at most 1000).' } } },
+    success: { status: 200, description: 'The newest lines, oldest first.', schema: object('{shortname, version, lines}') },
+  },
   { route: 'GET /function-service/v1/shortnames/{shortname}', group: 'functions', summary: 'Whether a shortname is taken', success: { status: 200, description: '{shortname, exists}.', schema: object('{shortname, exists}') } },
   {
     route: 'ANY /functions/v1/{shortname}', body: 'raw', group: 'functions', summary: 'Call a hosted function (its method, parameters and body: its spec.json)',
@@ -150,6 +157,22 @@ const routes: ApiRoute[] = [
   { route: 'GET /catalog', auth: false, body: 'none', group: 'catalog', summary: 'The catalog web page (search)', querySchema: { type: 'object', properties: { q: { type: 'string', maxLength: 200 }, tag: { type: 'string', maxLength: 660 }, cursor: { type: 'string', maxLength: 512 } } }, success: { status: 200, description: 'HTML page.', type: 'text/html' } },
   { route: 'GET /catalog/{shortname}', auth: false, body: 'none', group: 'catalog', summary: 'A function\'s documentation page', success: { status: 200, description: 'HTML page.', type: 'text/html' } },
   { route: 'GET /catalog/assets/{file}', auth: false, body: 'none', group: 'catalog', summary: 'Script and style sheet of the catalog pages', success: { status: 200, description: 'JavaScript or CSS.', type: 'other' } },
+  {
+    route: 'GET /usage-service/v1/usage', body: 'none', group: 'service', summary: 'The caller\'s own usage by UTC day and endpoint',
+    querySchema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { from: { type: 'string', maxLength: 10, description: 'First day, YYYY-MM-DD (default 30 days ago).' }, to: { type: 'string', maxLength: 10, description: 'Last day, YYYY-MM-DD (default today).' } },
+    },
+    success: { status: 200, description: 'Counters per day and endpoint.', schema: object('{account, from, to, usage}') },
+  },
+  {
+    // One route for every method, so GET and DELETE get MCP's 405 rather than a gateway 404.
+    route: 'ANY /mcp', body: 'raw', bearer: true, group: 'functions', summary: 'MCP server (stateless Streamable HTTP): hosted functions and collections as tools',
+    querySchema: { type: 'object', properties: { tag: { type: 'string', pattern: `^${tagPattern}(,${tagPattern})*$`, maxLength: 1024 } }, additionalProperties: false },
+    rawBody: { type: 'application/json', description: 'A JSON-RPC 2.0 request or notification (docs/mcp.md).' },
+    success: { status: 200, description: 'The JSON-RPC response (202 for a notification).', schema: object('JSON-RPC response') },
+  },
 ];
 
 export const ROUTES: Readonly<Record<string, ApiRoute>> = Object.fromEntries(routes.map((r) => [r.route, r]));
