@@ -28,6 +28,8 @@ export const isStatementTimeout = (error: unknown): boolean => {
 const LOST_CONNECTION_CODES = new Set(['PROTOCOL_CONNECTION_LOST', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 export const isConnectionLost = (error: unknown): boolean => LOST_CONNECTION_CODES.has(asDriverError(error).code ?? '');
 
+const NOT_TLS = /wrong version number|ssl3_get_record|record layer failure|packet length too long|unexpected eof/i;
+
 const TLS_ADVICE =
   'Use a certificate from a public certificate authority that names the host of the connection string, ask the operator to trust your CA, or add ?tls=skip-verify to encrypt without verifying the server';
 
@@ -51,6 +53,16 @@ export function connectFailure(error: unknown, context: ConnectFailureContext): 
         options,
       );
     case 'HANDSHAKE_SSL_ERROR':
+      // OpenSSL's record-layer errors mean the peer does not speak TLS at all (not a MySQL server, or
+      // a hostile one): the server is wrong, not the caller's certificate.
+      if (NOT_TLS.test(message)) {
+        return badGateway(
+          `The server at ${context.host}:${context.port} did not answer the TLS handshake as a MySQL/MariaDB server would`,
+          'Check the host and port of the connection string: they must be those of a MySQL or MariaDB server with SSL enabled',
+          'database_unreachable',
+          options,
+        );
+      }
       return badRequest(`The database's TLS certificate was not accepted: ${redactSecret(message, context.password)}`, TLS_ADVICE, 'database_tls_rejected', options);
     case 'ETIMEDOUT':
       return gatewayTimeout(

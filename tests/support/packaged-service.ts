@@ -1,6 +1,6 @@
 // The service as `serverless package` leaves it, packaged once per test file into a throw-away
 // folder: the compiled CloudFormation template and every function's zip.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../local/serverless-config';
 import { packageService } from '../../local/serverless-package';
@@ -20,6 +20,8 @@ export interface Packaged {
 }
 
 export function packaged(env: Record<string, string> = { FNQ_JWT_SECRET_PARAMETER: SECRET_PARAMETER }): Packaged {
+  // .tmp is git-ignored, so a fresh clone has none yet.
+  mkdirSync(join(PROJECT_ROOT, '.tmp'), { recursive: true });
   const dir = mkdtempSync(join(PROJECT_ROOT, '.tmp', 'package-test-'));
   packageService({ outDir: dir, env });
   const template = JSON.parse(readFileSync(join(dir, 'cloudformation-template-update-stack.json'), 'utf8')) as Packaged['template'];
