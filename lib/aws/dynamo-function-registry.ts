@@ -3,9 +3,10 @@
 // one item, so two concurrent deploys of the same name cannot both win. The definition is kept as
 // JSON text: DynamoDB maps reorder keys and stop at 32 levels, JSON Schemas may go deeper.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { registryKey, type FunctionRecord, type FunctionRegistry, type RegisterOutcome } from '../functions/ports';
 import type { NormalizedSpec } from '../spec/index';
+import { queryAll, scanAll } from './dynamo-pages';
 
 const pk = (shortname: string) => `fn#${registryKey(shortname)}`;
 const byShortname = (a: FunctionRecord, b: FunctionRecord) => a.shortname.localeCompare(b.shortname);
@@ -32,35 +33,19 @@ export class DynamoFunctionRegistry implements FunctionRegistry {
   }
 
   async listByOwner(owner: string): Promise<FunctionRecord[]> {
-    const records: FunctionRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: 'byOwner',
-          KeyConditionExpression: '#owner = :owner',
-          ExpressionAttributeNames: { '#owner': 'owner' },
-          ExpressionAttributeValues: { ':owner': owner },
-          ExclusiveStartKey: start,
-        }),
-      );
-      records.push(...(page.Items ?? []).map(fromItem));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return records.sort(byShortname);
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      IndexName: 'byOwner',
+      KeyConditionExpression: '#owner = :owner',
+      ExpressionAttributeNames: { '#owner': 'owner' },
+      ExpressionAttributeValues: { ':owner': owner },
+    });
+    return items.map(fromItem).sort(byShortname);
   }
 
   /** A paginated Scan: the table holds one item per function and nothing else. */
   async listAll(): Promise<FunctionRecord[]> {
-    const records: FunctionRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(new ScanCommand({ TableName: this.table, ExclusiveStartKey: start }));
-      records.push(...(page.Items ?? []).map(fromItem));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return records.sort(byShortname);
+    return (await scanAll(this.db, { TableName: this.table })).map(fromItem).sort(byShortname);
   }
 
   async register(record: FunctionRecord, previousVersion: number | undefined): Promise<RegisterOutcome> {

@@ -3,9 +3,10 @@
 // account's ids are simply not found. Every write that moves a job on is a conditional update on one
 // item: the emulator has no transactions, and single-item conditions are enough for what must hold.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CollectionRecord, CreateResult, Settlement, StatusStore, UploadRecord } from '../ingest/status';
+import { queryAll, scanAll } from './dynamo-pages';
 
 const pk = (account: string) => `acct#${account}`;
 const uploadKey = (account: string, uploadId: string) => ({ pk: pk(account), sk: `upload#${uploadId}` });
@@ -189,22 +190,13 @@ export class DynamoStatusStore implements StatusStore {
 
   /** A scan: run by the sweep every few minutes, never on a request's path. */
   async listUnfinished(): Promise<UploadRecord[]> {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new ScanCommand({
-          TableName: this.table,
-          FilterExpression: 'begins_with(sk, :upload) AND #state IN (:queued, :processing)',
-          ExpressionAttributeNames: STATE,
-          ExpressionAttributeValues: { ':upload': 'upload#', ':queued': 'queued', ':processing': 'processing' },
-          ExclusiveStartKey: start,
-          ConsistentRead: true,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
+    const items = await scanAll(this.db, {
+      TableName: this.table,
+      FilterExpression: 'begins_with(sk, :upload) AND #state IN (:queued, :processing)',
+      ExpressionAttributeNames: STATE,
+      ExpressionAttributeValues: { ':upload': 'upload#', ':queued': 'queued', ':processing': 'processing' },
+      ConsistentRead: true,
+    });
     return items.map((item) => strip<UploadRecord>(item));
   }
 
@@ -270,22 +262,12 @@ export class DynamoStatusStore implements StatusStore {
     return out !== undefined;
   }
 
-  private async query(account: string, prefix: string): Promise<Record<string, unknown>[]> {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': pk(account), ':prefix': prefix },
-          ExclusiveStartKey: start,
-          ConsistentRead: true,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return items;
+  private query(account: string, prefix: string): Promise<Record<string, unknown>[]> {
+    return queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk(account), ':prefix': prefix },
+      ConsistentRead: true,
+    });
   }
 }

@@ -1,6 +1,7 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { UsageDelta, UsageReader, UsageRow, UsageStore } from '../http/metrics';
+import { queryAll } from './dynamo-pages';
 
 /** How long a day's counters are kept: the usage route reads at most 366 days back. */
 export const USAGE_RETENTION_DAYS = 400;
@@ -39,30 +40,19 @@ export class DynamoUsageStore implements UsageStore, UsageReader {
   }
 
   async list(account: string, from: string, to: string): Promise<UsageRow[]> {
-    const rows: UsageRow[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          // Sort keys are `<day>#<route>`: '#' sorts before every route character, '$' after '#'.
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': pk(account), ':from': `${from}#`, ':to': `${to}$` },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        rows.push({
-          day: String(item.day),
-          endpoint: String(item.route),
-          calls: Number(item.calls ?? 0),
-          errors: Number(item.errors ?? 0),
-          durationMs: Number(item.durationMs ?? 0),
-          aiTokens: Number(item.aiTokens ?? 0),
-        });
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return rows;
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      // Sort keys are `<day>#<route>`: '#' sorts before every route character, '$' after '#'.
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': pk(account), ':from': `${from}#`, ':to': `${to}$` },
+    });
+    return items.map((item) => ({
+      day: String(item.day),
+      endpoint: String(item.route),
+      calls: Number(item.calls ?? 0),
+      errors: Number(item.errors ?? 0),
+      durationMs: Number(item.durationMs ?? 0),
+      aiTokens: Number(item.aiTokens ?? 0),
+    }));
   }
 }
