@@ -45,6 +45,16 @@ const hasIndexOn = async (table: Table, column: string) =>
   (await table.listIndices()).some((index) => index.columns.includes(column));
 
 /**
+ * A racing creation can leave a full-text index built over no rows (the table was empty at its read
+ * version). With LanceDB 0.37.1, BM25 over only unindexed rows then ranked by a query's common words and
+ * ignored its rare one, so such an index is built again over the rows that are there.
+ */
+async function isEmptyOverRows(table: Table, indexName: string): Promise<boolean> {
+  const stats = await table.indexStats(indexName);
+  return stats !== undefined && stats.numIndexedRows === 0 && stats.numUnindexedRows > 0;
+}
+
+/**
  * Creates the indexes a table has reached the size for. Each step looks again before acting, so workers
  * racing on one table build each index once. Failures are logged, not thrown: the write itself is
  * committed, unindexed rows stay searchable, and the next write tries again.
@@ -52,7 +62,10 @@ const hasIndexOn = async (table: Table, column: string) =>
 export async function refreshIndexes(table: Table, policy: IndexPolicy, log: Logger): Promise<void> {
   try {
     await retryTransient(async () => {
-      if (!(await hasIndexOn(table, TEXT_COLUMN))) await table.createIndex(TEXT_COLUMN, { config: lanceDb().Index.fts(policy.text) });
+      const text = (await table.listIndices()).find((index) => index.columns.includes(TEXT_COLUMN));
+      if (!text || (await isEmptyOverRows(table, text.name))) {
+        await table.createIndex(TEXT_COLUMN, { config: lanceDb().Index.fts(policy.text), replace: true });
+      }
     });
     await retryTransient(async () => {
       if ((await hasIndexOn(table, VECTOR_COLUMN)) || (await table.countRows()) < policy.vector.minRows) return;
