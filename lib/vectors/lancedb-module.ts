@@ -2,17 +2,61 @@
 // anywhere in a bundle is hoisted to the bundle's top (it stays external), so every Lambda whose
 // code merely reaches this folder would load the 190 MB module at cold start; through here it
 // loads when a request first touches a collection.
+//
+// On Lambda the native module ships gzip-compressed (deploy/lancedb-native.cjs keeps the package
+// under 150 MB): it is inflated to /tmp once per cold start, and LanceDB's loader is pointed at it.
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { pathToFileURL } from 'node:url';
+import { createGunzip } from 'node:zlib';
+
 export type LanceDb = typeof import('@lancedb/lancedb');
 
-let lib: LanceDb | undefined;
+/** Where packaging puts the compressed module, relative to the Lambda's task root. */
+export const SHIPPED_NATIVE = 'lancedb-native/lancedb.linux-x64-gnu.node.gz';
 
-export async function loadLanceDb(): Promise<LanceDb> {
-  lib ??= await import('@lancedb/lancedb');
+let lib: Promise<LanceDb> | undefined;
+let loaded: LanceDb | undefined;
+
+export function loadLanceDb(env: NodeJS.ProcessEnv = process.env): Promise<LanceDb> {
+  lib ??= load(env).catch((e: unknown) => {
+    lib = undefined;
+    throw e;
+  });
   return lib;
+}
+
+async function load(env: NodeJS.ProcessEnv): Promise<LanceDb> {
+  loaded = await importLanceDb(env);
+  return loaded;
+}
+
+async function importLanceDb(env: NodeJS.ProcessEnv): Promise<LanceDb> {
+  const taskRoot = env.LAMBDA_TASK_ROOT;
+  const shipped = taskRoot ? join(taskRoot, SHIPPED_NATIVE) : undefined;
+  if (!taskRoot || !shipped || !existsSync(shipped)) return import('@lancedb/lancedb');
+  if (!env.NAPI_RS_NATIVE_LIBRARY_PATH) env.NAPI_RS_NATIVE_LIBRARY_PATH = await inflate(shipped);
+  // Resolved from the task root, where the zip puts LanceDB beside the handlers.
+  const entry = createRequire(join(taskRoot, 'package.json')).resolve('@lancedb/lancedb');
+  return (await import(pathToFileURL(entry).href)) as LanceDb;
+}
+
+/** Inflates the module into /tmp (written aside, then renamed, so a half file is never loaded). */
+async function inflate(gz: string): Promise<string> {
+  const target = join(tmpdir(), 'lancedb.linux-x64-gnu.node');
+  if (existsSync(target)) return target;
+  const partial = `${target}.${process.pid}.partial`;
+  await pipeline(createReadStream(gz), createGunzip(), createWriteStream(partial));
+  await rename(partial, target);
+  return target;
 }
 
 /** The module, for code that runs only after loadLanceDb (LanceVectorStore loads it before any table work). */
 export function lanceDb(): LanceDb {
-  if (!lib) throw new Error('LanceDB was used before loadLanceDb()');
-  return lib;
+  if (!loaded) throw new Error('LanceDB was used before loadLanceDb()');
+  return loaded;
 }

@@ -3,11 +3,16 @@
 // storage keeps backups and expires what ends, secrets stay out of the environment, and the zips
 // carry the bundled AWS SDK and no source maps.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
 import { RETRY_BUDGET } from '../../../lib/ingest/limits';
 import { zipSizes } from '../../../local/serverless-package';
+import { PROJECT_ROOT } from '../../../local/serverless-config';
+import { SHIPPED_NATIVE } from '../../../lib/vectors/lancedb-module';
 import { cfnText, packaged, SECRET_PARAMETER, type CfnResource, type Packaged } from '../../support/packaged-service';
 
 /** Actions IAM allows on "*" only (no resource-level permissions). */
@@ -214,13 +219,50 @@ describe('zips', () => {
       const modules = files.some((f) => f.startsWith('node_modules/'));
       expect(modules, name).toBe(LANCEDB_LAMBDAS.includes(name));
       if (modules) {
-        expect(files).toContain('node_modules/@lancedb/lancedb-linux-x64-gnu/lancedb.linux-x64-gnu.node');
+        // The native module ships compressed; the raw 186 MB file stays out.
+        expect(files).toContain(SHIPPED_NATIVE);
+        expect(files.filter((f) => f.endsWith('.node')), name).toEqual([]);
         expect(files.some((f) => f.startsWith('node_modules/@lancedb/lancedb/node_modules/openai/') || f.startsWith('node_modules/@huggingface/')), name).toBe(false);
       }
     }
   });
 
-  it('stays under Lambda’s 250 MB unzipped limit', () => {
-    for (const z of zipSizes(pkg.dir)) expect(z.bytes, z.name).toBeLessThan(250 * 1024 * 1024);
+  it('stays under Lambda’s 250 MB unzipped limit, and the LanceDB Lambdas under 150 MB', () => {
+    for (const z of zipSizes(pkg.dir)) {
+      expect(z.bytes, z.name).toBeLessThan(250 * 1024 * 1024);
+      if (LANCEDB_LAMBDAS.includes(z.name)) expect(z.bytes, z.name).toBeLessThanOrEqual(150 * 1024 * 1024);
+    }
   });
+
+  it('loads LanceDB from a LanceDB Lambda’s zip alone: the shipped module inflated to /tmp', () => {
+    const root = mkdtempSync(join(tmpdir(), 'fnq-task-root-'));
+    const tmp = mkdtempSync(join(tmpdir(), 'fnq-lambda-tmp-'));
+    try {
+      const files = unzipSync(readFileSync(join(pkg.dir, 'queryVectordb.zip')));
+      for (const [path, bytes] of Object.entries(files)) {
+        if (path.endsWith('/')) continue;
+        mkdirSync(dirname(join(root, path)), { recursive: true });
+        writeFileSync(join(root, path), bytes);
+      }
+      // As the Lambda would: task root, /tmp, and no LanceDB of the project's node_modules in reach.
+      const script = `
+        import { loadLanceDb } from ${JSON.stringify(join(PROJECT_ROOT, 'lib/vectors/lancedb-module.ts'))};
+        const lance = await loadLanceDb();
+        const db = await lance.connect(${JSON.stringify(join(tmp, 'db'))});
+        const table = await db.createTable('t', [{ id: 'a', vector: [1, 0] }, { id: 'b', vector: [0, 1] }]);
+        const [hit] = await table.search([0, 1]).limit(1).toArray();
+        console.log(JSON.stringify({ rows: await table.countRows(), hit: hit.id, native: process.env.NAPI_RS_NATIVE_LIBRARY_PATH }));`;
+      const out = execFileSync(process.execPath, ['--import', pathToFileURL(join(PROJECT_ROOT, 'node_modules/tsx/dist/loader.mjs')).href, '--input-type=module', '-e', script], {
+        cwd: root,
+        env: { PATH: process.env.PATH, LAMBDA_TASK_ROOT: root, TMPDIR: tmp, HOME: tmp },
+        encoding: 'utf8',
+      });
+      const seen = JSON.parse(out.trim().split('\n').pop()!) as { rows: number; hit: string; native: string };
+      expect(seen).toEqual({ rows: 2, hit: 'b', native: join(tmp, 'lancedb.linux-x64-gnu.node') });
+      expect(existsSync(join(root, 'node_modules/@lancedb/lancedb-linux-x64-gnu/lancedb.linux-x64-gnu.node'))).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
