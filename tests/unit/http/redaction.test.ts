@@ -52,6 +52,16 @@ describe('the logger cannot leak request data', () => {
     expect(entry.errorMessage).not.toContain('Pa55w0rd');
   });
 
+  it("redacts a whole object that slips past the types, and a child logger's own fields", () => {
+    const lines: string[] = [];
+    const log = createLogger({ sink: (l) => lines.push(l) }).child({ spanId: 's1', apiKey: SECRETS.apiKey });
+    log.info(`using ${SECRETS.mongo}`, { event: { body: SECRETS.question } as never, count: 2, empty: '' });
+    const entry = JSON.parse(lines[0]!);
+    expect(entry).toMatchObject({ level: 'info', spanId: 's1', apiKey: '[redacted]', event: '[redacted]', count: 2, empty: '' });
+    expect(lines[0]).not.toContain('MongoPa55word');
+    expect(lines[0]).not.toContain(SECRETS.question);
+  });
+
   it('honours the level', () => {
     const lines: string[] = [];
     const log = createLogger({ level: 'warn', sink: (l) => lines.push(l) });
