@@ -21,6 +21,7 @@ import { MemoryBlobStore } from '../tests/support/memory-ingest-stores';
 import { MemoryFunctionRegistry } from '../tests/unit/functions/support';
 import { prepareHandlerEnvironment } from './handler-env';
 import { isMain, ms, percentile, time, type Timing } from './stats';
+import { NO_METRICS } from '../lib/http/middleware/metrics';
 
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 const N = 2000;
@@ -61,10 +62,10 @@ export async function run(): Promise<LanguageFigures[]> {
   const registry = new MemoryFunctionRegistry();
   const invoker = new LocalInvoker({ blobs, workDir: join(workDir, 'confined'), memoryMb: 256, log });
   const unconfined = new LocalInvoker({ blobs, workDir: join(workDir, 'unconfined'), memoryMb: 256, log, unsafeLocal: true });
-  const http = { usage: { add: async () => undefined }, verify: createVerifier({ jwtSecret: SECRET }), log, timeoutMarginMs: 500 };
+  const http = { usage: { add: async () => undefined }, verify: createVerifier({ jwtSecret: SECRET }), log, metrics: NO_METRICS, timeoutMarginMs: 500 };
   prepareHandlerEnvironment(SECRET);
   const { createInvokeHandler } = await import('../handlers/http/invoke');
-  const handler = createInvokeHandler(() => ({ registry, invoker, settings: { timeoutMs: 10_000, outputCheck: 'header' } }), () => http);
+  const handler = createInvokeHandler({ http, invoke: { registry, invoker, settings: { timeoutMs: 10_000, outputCheck: 'header' } } });
   const token = await issueToken({ secret: SECRET, account: 'bench', level: 'pro', ttlSeconds: 3600 });
   const context = lambdaContext(60_000);
   const figures: LanguageFigures[] = [];

@@ -8,6 +8,7 @@ import { createLogger } from '../lib/log';
 import { issueToken } from '../lib/http/token';
 import { apiEvent, lambdaContext } from '../tests/support/api-event';
 import { isMain, ms, time } from './stats';
+import { NO_METRICS } from '../lib/http/middleware/metrics';
 
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 const N = 5000;
@@ -25,10 +26,11 @@ export async function run() {
     verify: createVerifier({ jwtSecret: SECRET }),
     // The real logger, writing to a sink that drops lines: formatting and redaction are measured.
     log: createLogger({ sink: () => undefined }),
+    metrics: NO_METRICS,
     timeoutMarginMs: 500,
   };
   const work = (body: unknown) => ({ answer: 'ok', query: (body as { query: string }).query, messages: ['completed'] });
-  const full = httpHandler({ route: 'POST /bench', body: 'json', bodySchema, envelope: 'query' }, async (req) => ({ status: 200, body: work(req.body) }), () => deps);
+  const full = httpHandler({ route: 'POST /bench', body: 'json', bodySchema, envelope: 'query' }, async (req) => ({ status: 200, body: work(req.body) }), deps);
   const bare = async (event: APIGatewayProxyEventV2) => ({ statusCode: 200, body: JSON.stringify(work(JSON.parse(event.body!))) });
 
   const token = await issueToken({ secret: SECRET, account: 'bench', level: 'pro', ttlSeconds: 3600 });

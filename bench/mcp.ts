@@ -12,6 +12,7 @@ import { apiEvent, lambdaContext } from '../tests/support/api-event';
 import { jsonObject, MemoryFunctionRegistry, specFor } from '../tests/unit/functions/support';
 import { prepareHandlerEnvironment } from './handler-env';
 import { isMain, ms, time } from './stats';
+import { NO_METRICS } from '../lib/http/middleware/metrics';
 
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 const N = 4000;
@@ -25,6 +26,7 @@ export async function run() {
     usage: { add: async () => undefined },
     verify: createVerifier({ jwtSecret: SECRET }),
     log: createLogger({ sink: () => undefined }),
+    metrics: NO_METRICS,
     timeoutMarginMs: 500,
   };
   const spec = validateSpec(specFor({
@@ -47,9 +49,9 @@ export async function run() {
     logs: async () => undefined,
     invoke: async (_fn, r) => ({ body: { ...(r.body as object), units: r.query.units } }),
   };
-  const rest = createInvokeHandler(() => ({ registry, invoker, settings: { timeoutMs: 1000, outputCheck: 'header' } }), () => http);
+  const rest = createInvokeHandler({ http, invoke: { registry, invoker, settings: { timeoutMs: 1000, outputCheck: 'header' } } });
   // The collection tools are not called here, so their stores are not built.
-  const mcp = createMcpHandler(() => ({ registry, invoker, timeoutMs: 1000, version: 'bench', retrieval: undefined as never, queryModel: undefined as never }), () => http);
+  const mcp = createMcpHandler({ http, mcp: { registry, invoker, timeoutMs: 1000, version: 'bench', retrieval: undefined as never, queryModel: undefined as never } });
 
   const token = await issueToken({ secret: SECRET, account: 'bench', level: 'pro', ttlSeconds: 3600 });
   const body = { city: 'Vienna', days: 3 };

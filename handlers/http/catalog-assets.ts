@@ -5,13 +5,14 @@ import { apiRoute } from '../../lib/api/routes';
 import { notFound } from '../../lib/errors';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
+import { lazyHandler } from '../../lib/services/lazy';
 
 const ASSETS: Record<string, { body: Buffer; type: string }> = {
   'catalog.js': { body: Buffer.from(js), type: 'text/javascript; charset=utf-8' },
   'catalog.css': { body: Buffer.from(css), type: 'text/css; charset=utf-8' },
 };
 
-export const createAssetsHandler = (http: () => HttpDeps = httpDeps) => httpHandler(
+export const createAssetsHandler = (deps: { http: HttpDeps }) => httpHandler(
   apiRoute('GET /catalog/assets/{file}'),
   async (req) => {
     const asset = ASSETS[req.pathParams.file ?? ''];
@@ -23,7 +24,7 @@ export const createAssetsHandler = (http: () => HttpDeps = httpDeps) => httpHand
       headers: { 'content-type': asset.type, 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' },
     };
   },
-  http,
+  deps.http,
 );
 
-export const handler = createAssetsHandler();
+export const handler = lazyHandler(() => createAssetsHandler({ http: httpDeps() }));

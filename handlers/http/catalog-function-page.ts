@@ -6,19 +6,20 @@ import { htmlReply } from '../../lib/catalog/web/html';
 import type { FunctionRegistry } from '../../lib/functions/ports';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
+import { lazyHandler } from '../../lib/services/lazy';
 import { functionRegistry } from '../../lib/services/functions';
 
-export function createFunctionPageHandler(registry: () => FunctionRegistry, http: () => HttpDeps = httpDeps) {
+export function createFunctionPageHandler(deps: { http: HttpDeps; registry: FunctionRegistry }) {
   return httpHandler(
     apiRoute('GET /catalog/{shortname}'),
     async (req) => {
       const shortname = req.pathParams.shortname ?? '';
-      const fn = await registry().get(shortname);
+      const fn = await deps.registry.get(shortname);
       if (!fn) return htmlReply(404, notFoundPage(shortname));
       return htmlReply(200, functionPage(fn.spec, catalogEntry(fn)));
     },
-    http,
+    deps.http,
   );
 }
 
-export const handler = createFunctionPageHandler(functionRegistry);
+export const handler = lazyHandler(() => createFunctionPageHandler({ http: httpDeps(), registry: functionRegistry() }));

@@ -8,19 +8,20 @@ import { searchPage } from '../../lib/catalog/web/search-page';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { functionCatalog } from '../../lib/services/catalog';
 import { httpDeps } from '../../lib/services/core';
+import { lazyHandler } from '../../lib/services/lazy';
 
-export function createCatalogPageHandler(catalog: () => Catalog, http: () => HttpDeps = httpDeps) {
+export function createCatalogPageHandler(deps: { http: HttpDeps; catalog: Catalog }) {
   return httpHandler(
     apiRoute('GET /catalog'),
     async (req) => {
       const q = req.query.q ?? '';
       // A hand-edited tag that no spec.json could hold (TAG) simply matches nothing.
       const tags = (req.query.tag ?? '').split(',').filter((t) => t !== '');
-      const result = catalogPage(await catalog().index(), { q, tags, cursor: req.query.cursor });
+      const result = catalogPage(await deps.catalog.index(), { q, tags, cursor: req.query.cursor });
       return htmlReply(200, searchPage(result, { q, tags, cursor: req.query.cursor }));
     },
-    http,
+    deps.http,
   );
 }
 
-export const handler = createCatalogPageHandler(functionCatalog);
+export const handler = lazyHandler(() => createCatalogPageHandler({ http: httpDeps(), catalog: functionCatalog() }));

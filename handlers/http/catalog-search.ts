@@ -6,13 +6,14 @@ import { catalogPage } from '../../lib/catalog/page';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { functionCatalog } from '../../lib/services/catalog';
 import { httpDeps } from '../../lib/services/core';
+import { lazyHandler } from '../../lib/services/lazy';
 
-export function createCatalogSearchHandler(catalog: () => Catalog, http: () => HttpDeps = httpDeps) {
+export function createCatalogSearchHandler(deps: { http: HttpDeps; catalog: Catalog }) {
   return httpHandler(
     apiRoute('GET /functions/v1'),
     async (req) => {
       const { q, tag, runtime, cursor, limit } = req.query;
-      const page = catalogPage(await catalog().index(), {
+      const page = catalogPage(await deps.catalog.index(), {
         q,
         tags: tag ? tag.split(',') : undefined,
         runtime,
@@ -21,8 +22,8 @@ export function createCatalogSearchHandler(catalog: () => Catalog, http: () => H
       });
       return { status: 200, body: page };
     },
-    http,
+    deps.http,
   );
 }
 
-export const handler = createCatalogSearchHandler(functionCatalog);
+export const handler = lazyHandler(() => createCatalogSearchHandler({ http: httpDeps(), catalog: functionCatalog() }));

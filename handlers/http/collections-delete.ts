@@ -4,14 +4,15 @@ import { apiRoute } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { deleteCollection, type CollectionDeps } from '../../lib/ingest/collections';
 import { httpDeps } from '../../lib/services/core';
+import { lazyHandler } from '../../lib/services/lazy';
 import { collectionDeps } from '../../lib/services/embedded';
 
-export function createCollectionDeleteHandler(deps: () => CollectionDeps, http: () => HttpDeps = httpDeps) {
+export function createCollectionDeleteHandler(deps: { http: HttpDeps; collections: CollectionDeps }) {
   return httpHandler(
     apiRoute('DELETE /embedder-service/v1/collections/{name}'),
-    async (req) => ({ status: 200, body: await deleteCollection(deps(), req.principal.account, req.pathParams.name ?? '') }),
-    http,
+    async (req) => ({ status: 200, body: await deleteCollection(deps.collections, req.principal.account, req.pathParams.name ?? '') }),
+    deps.http,
   );
 }
 
-export const handler = createCollectionDeleteHandler(collectionDeps);
+export const handler = lazyHandler(() => createCollectionDeleteHandler({ http: httpDeps(), collections: collectionDeps() }));

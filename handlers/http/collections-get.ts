@@ -3,14 +3,15 @@ import { apiRoute } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { describeCollection, type CollectionReadDeps } from '../../lib/ingest/collections';
 import { httpDeps } from '../../lib/services/core';
+import { lazyHandler } from '../../lib/services/lazy';
 import { collectionReadDeps } from '../../lib/services/ingest';
 
-export function createCollectionGetHandler(deps: () => CollectionReadDeps, http: () => HttpDeps = httpDeps) {
+export function createCollectionGetHandler(deps: { http: HttpDeps; collections: CollectionReadDeps }) {
   return httpHandler(
     apiRoute('GET /embedder-service/v1/collections/{name}'),
-    async (req) => ({ status: 200, body: await describeCollection(deps(), req.principal.account, req.pathParams.name ?? '') }),
-    http,
+    async (req) => ({ status: 200, body: await describeCollection(deps.collections, req.principal.account, req.pathParams.name ?? '') }),
+    deps.http,
   );
 }
 
-export const handler = createCollectionGetHandler(collectionReadDeps);
+export const handler = lazyHandler(() => createCollectionGetHandler({ http: httpDeps(), collections: collectionReadDeps() }));

@@ -3,14 +3,15 @@ import { apiRoute } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { listCollections, type CollectionReadDeps } from '../../lib/ingest/collections';
 import { httpDeps } from '../../lib/services/core';
+import { lazyHandler } from '../../lib/services/lazy';
 import { collectionReadDeps } from '../../lib/services/ingest';
 
-export function createCollectionsListHandler(deps: () => CollectionReadDeps, http: () => HttpDeps = httpDeps) {
+export function createCollectionsListHandler(deps: { http: HttpDeps; collections: CollectionReadDeps }) {
   return httpHandler(
     apiRoute('GET /embedder-service/v1/collections'),
-    async (req) => ({ status: 200, body: { collections: await listCollections(deps(), req.principal.account) } }),
-    http,
+    async (req) => ({ status: 200, body: { collections: await listCollections(deps.collections, req.principal.account) } }),
+    deps.http,
   );
 }
 
-export const handler = createCollectionsListHandler(collectionReadDeps);
+export const handler = lazyHandler(() => createCollectionsListHandler({ http: httpDeps(), collections: collectionReadDeps() }));

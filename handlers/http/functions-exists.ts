@@ -4,17 +4,18 @@ import { apiRoute } from '../../lib/api/routes';
 import type { FunctionRegistry } from '../../lib/functions/ports';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
+import { lazyHandler } from '../../lib/services/lazy';
 import { functionRegistry } from '../../lib/services/functions';
 
-export function createExistsHandler(registry: () => FunctionRegistry, http: () => HttpDeps = httpDeps) {
+export function createExistsHandler(deps: { http: HttpDeps; registry: FunctionRegistry }) {
   return httpHandler(
     apiRoute('GET /function-service/v1/shortnames/{shortname}'),
     async (req) => {
       const shortname = req.pathParams.shortname ?? '';
-      return { status: 200, body: { shortname, exists: (await registry().get(shortname)) !== undefined } };
+      return { status: 200, body: { shortname, exists: (await deps.registry.get(shortname)) !== undefined } };
     },
-    http,
+    deps.http,
   );
 }
 
-export const handler = createExistsHandler(functionRegistry);
+export const handler = lazyHandler(() => createExistsHandler({ http: httpDeps(), registry: functionRegistry() }));

@@ -4,14 +4,15 @@ import { functionLogs, type HostingDeps } from '../../lib/functions/manage';
 import { apiRoute } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
+import { lazyHandler } from '../../lib/services/lazy';
 import { hostingDeps } from '../../lib/services/functions';
 
-export function createLogsHandler(deps: () => Pick<HostingDeps, 'registry' | 'invoker'>, http: () => HttpDeps = httpDeps) {
+export function createLogsHandler(deps: { http: HttpDeps; hosting: Pick<HostingDeps, 'registry' | 'invoker'> }) {
   return httpHandler(
     apiRoute('GET /function-service/v1/functions/{shortname}/logs'),
-    async (req) => ({ status: 200, body: await functionLogs(deps(), req.principal.account, req.pathParams.shortname ?? '', req.query.limit) }),
-    http,
+    async (req) => ({ status: 200, body: await functionLogs(deps.hosting, req.principal.account, req.pathParams.shortname ?? '', req.query.limit) }),
+    deps.http,
   );
 }
 
-export const handler = createLogsHandler(hostingDeps);
+export const handler = lazyHandler(() => createLogsHandler({ http: httpDeps(), hosting: hostingDeps() }));

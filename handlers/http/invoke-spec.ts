@@ -4,18 +4,19 @@ import { lookupFunction } from '../../lib/functions/invoke';
 import type { FunctionRegistry } from '../../lib/functions/ports';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
+import { lazyHandler } from '../../lib/services/lazy';
 import { functionRegistry } from '../../lib/services/functions';
 
-export function createSpecHandler(registry: () => FunctionRegistry, http: () => HttpDeps = httpDeps) {
+export function createSpecHandler(deps: { http: HttpDeps; registry: FunctionRegistry }) {
   return httpHandler(
     apiRoute('GET /functions/v1/{shortname}/spec.json'),
     async (req) => {
-      const fn = await lookupFunction(registry(), req.pathParams.shortname);
+      const fn = await lookupFunction(deps.registry, req.pathParams.shortname);
       // Bytes, so the document stays a valid spec.json (no spanId field added to it).
       return { status: 200, body: Buffer.from(JSON.stringify(fn.spec, null, 2)), headers: { 'content-type': 'application/json' } };
     },
-    http,
+    deps.http,
   );
 }
 
-export const handler = createSpecHandler(functionRegistry);
+export const handler = lazyHandler(() => createSpecHandler({ http: httpDeps(), registry: functionRegistry() }));

@@ -5,9 +5,10 @@ import { invokeFunction, type InvokeDeps } from '../../lib/functions/invoke';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
 import { invokeDeps } from '../../lib/services/functions';
+import { lazyHandler } from '../../lib/services/lazy';
 
-export function createInvokeHandler(deps: () => InvokeDeps, http: () => HttpDeps = httpDeps) {
-  return httpHandler(apiRoute('ANY /functions/v1/{shortname}'), (req) => invokeFunction(deps(), req), http);
+export function createInvokeHandler(deps: { http: HttpDeps; invoke: InvokeDeps }) {
+  return httpHandler(apiRoute('ANY /functions/v1/{shortname}'), (req) => invokeFunction(deps.invoke, req), deps.http);
 }
 
-export const handler = createInvokeHandler(invokeDeps);
+export const handler = lazyHandler(() => createInvokeHandler({ http: httpDeps(), invoke: invokeDeps() }));

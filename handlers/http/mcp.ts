@@ -5,20 +5,24 @@ import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { handleMcp, type McpDeps } from '../../lib/mcp/server';
 import { config, httpDeps } from '../../lib/services/core';
 import { functionInvoker, functionRegistry } from '../../lib/services/functions';
+import { lazyHandler } from '../../lib/services/lazy';
 import { queryModel } from '../../lib/services/query';
 import { vectordbDeps } from '../../lib/services/retrieval';
 
-const mcpDeps = (): McpDeps => ({
-  registry: functionRegistry(),
-  invoker: functionInvoker(),
-  timeoutMs: config().functions.timeoutMs,
-  retrieval: vectordbDeps(),
-  queryModel,
-  version: config().version,
-});
-
-export function createMcpHandler(deps: () => McpDeps, http: () => HttpDeps = httpDeps) {
-  return httpHandler(apiRoute('ANY /mcp'), (req) => handleMcp(req, deps()), http);
+export function createMcpHandler(deps: { http: HttpDeps; mcp: McpDeps }) {
+  return httpHandler(apiRoute('ANY /mcp'), (req) => handleMcp(req, deps.mcp), deps.http);
 }
 
-export const handler = createMcpHandler(mcpDeps);
+export const handler = lazyHandler(() =>
+  createMcpHandler({
+    http: httpDeps(),
+    mcp: {
+      registry: functionRegistry(),
+      invoker: functionInvoker(),
+      timeoutMs: config().functions.timeoutMs,
+      retrieval: vectordbDeps(),
+      queryModel,
+      version: config().version,
+    },
+  }),
+);

@@ -7,14 +7,15 @@ import { acceptUploadUrl, type IntakeDeps } from '../../lib/ingest/intake';
 import { SIGNED_UPLOAD_MAX_BYTES } from '../../lib/ingest/limits';
 import { statusView } from '../../lib/ingest/status';
 import { httpDeps } from '../../lib/services/core';
+import { lazyHandler } from '../../lib/services/lazy';
 import { intakeDeps } from '../../lib/services/ingest';
 
-export function createUploadUrlHandler(deps: () => Omit<IntakeDeps, 'log'>, http: () => HttpDeps = httpDeps) {
+export function createUploadUrlHandler(deps: { http: HttpDeps; intake: Omit<IntakeDeps, 'log'> }) {
   return httpHandler(
     apiRoute('POST /embedder-service/v1/upload-url'),
     async (req) => {
       const size = req.query.size === undefined ? undefined : Number(req.query.size);
-      const signed = await acceptUploadUrl({ ...deps(), log: req.log }, req.principal, req.query.collection_name, req.query.filename, size);
+      const signed = await acceptUploadUrl({ ...deps.intake, log: req.log }, req.principal, req.query.collection_name, req.query.filename, size);
       return {
         status: 201,
         body: {
@@ -26,8 +27,8 @@ export function createUploadUrlHandler(deps: () => Omit<IntakeDeps, 'log'>, http
         },
       };
     },
-    http,
+    deps.http,
   );
 }
 
-export const handler = createUploadUrlHandler(intakeDeps);
+export const handler = lazyHandler(() => createUploadUrlHandler({ http: httpDeps(), intake: intakeDeps() }));

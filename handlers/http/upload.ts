@@ -7,22 +7,23 @@ import { acceptUpload, type IntakeDeps } from '../../lib/ingest/intake';
 import { DIRECT_UPLOAD_MAX_BYTES, SIGNED_UPLOAD_MAX_BYTES } from '../../lib/ingest/limits';
 import { statusView } from '../../lib/ingest/status';
 import { httpDeps } from '../../lib/services/core';
+import { lazyHandler } from '../../lib/services/lazy';
 import { intakeDeps } from '../../lib/services/ingest';
 
 const TOO_LARGE_ADVICE =
   `Upload files over ${DIRECT_UPLOAD_MAX_BYTES / 2 ** 20} MB through POST /embedder-service/v1/upload-url?collection_name=…&filename=…, ` +
   `which returns a URL to PUT the file to (up to ${SIGNED_UPLOAD_MAX_BYTES / 2 ** 20} MB); fnq upload does this by itself`;
 
-export function createUploadHandler(deps: () => Omit<IntakeDeps, 'log'>, http: () => HttpDeps = httpDeps) {
+export function createUploadHandler(deps: { http: HttpDeps; intake: Omit<IntakeDeps, 'log'> }) {
   return httpHandler(
     apiRoute('POST /embedder-service/v1/upload'),
     async (req) => {
       const file = await readMultipartFile(req, { field: 'file', maxBytes: DIRECT_UPLOAD_MAX_BYTES, tooLargeAdvice: TOO_LARGE_ADVICE });
-      const record = await acceptUpload({ ...deps(), log: req.log }, req.principal, req.query.collection_name, file);
+      const record = await acceptUpload({ ...deps.intake, log: req.log }, req.principal, req.query.collection_name, file);
       return { status: 202, body: statusView(record) };
     },
-    http,
+    deps.http,
   );
 }
 
-export const handler = createUploadHandler(intakeDeps);
+export const handler = lazyHandler(() => createUploadHandler({ http: httpDeps(), intake: intakeDeps() }));

@@ -5,14 +5,15 @@ import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import type { UsageReader } from '../../lib/http/metrics';
 import { usageReport, usageWindow } from '../../lib/usage/report';
 import { httpDeps } from '../../lib/services/core';
+import { lazyHandler } from '../../lib/services/lazy';
 import { usageReader } from '../../lib/services/usage';
 
-export function createUsageHandler(reader: () => UsageReader, http: () => HttpDeps = httpDeps) {
+export function createUsageHandler(deps: { http: HttpDeps; reader: UsageReader }) {
   return httpHandler(
     apiRoute('GET /usage-service/v1/usage'),
-    async (req) => ({ status: 200, body: await usageReport(reader(), req.principal.account, usageWindow(req.query)) }),
-    http,
+    async (req) => ({ status: 200, body: await usageReport(deps.reader, req.principal.account, usageWindow(req.query)) }),
+    deps.http,
   );
 }
 
-export const handler = createUsageHandler(usageReader);
+export const handler = lazyHandler(() => createUsageHandler({ http: httpDeps(), reader: usageReader() }));

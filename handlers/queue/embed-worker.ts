@@ -7,9 +7,9 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { InvalidJobMessage, jobsInMessage } from '../../lib/ingest/job-message';
 import { runJob, type Delivery, type Outcome, type WorkerDeps } from '../../lib/ingest/worker';
-import { loadSecrets } from '../../lib/config';
 import { errorFields, rootLogger, type Logger } from '../../lib/log';
 import { workerDeps } from '../../lib/services/embedded';
+import { lazyHandler } from '../../lib/services/lazy';
 
 /** Thrown for a message that must be delivered again; carries no document content. */
 class DeliverAgain extends Error {
@@ -18,14 +18,12 @@ class DeliverAgain extends Error {
   }
 }
 
-export function createEmbedWorker(deps: () => Omit<WorkerDeps, 'log'>, log: () => Logger = rootLogger) {
+export function createEmbedWorker(deps: { worker: Omit<WorkerDeps, 'log'>; log: Logger }) {
   return async (event: SQSEvent, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SQSBatchResponse> => {
     const deadline = Date.now() + context.getRemainingTimeInMillis();
-    // Once per cold start; a failed read fails the whole batch, which SQS delivers again.
-    await loadSecrets();
     const processor = new BatchProcessor(EventType.SQS);
     const onMessage = async (message: SQSRecord) => {
-      const outcome = await deliver({ ...deps(), log: log().child({ messageId: message.messageId }) }, message, deadline);
+      const outcome = await deliver({ ...deps.worker, log: deps.log.child({ messageId: message.messageId }) }, message, deadline);
       if (outcome === 'retry') throw new DeliverAgain();
     };
     // One message after another: each job may use the whole memory and the rest of the run.
@@ -58,4 +56,6 @@ async function deliver(deps: WorkerDeps, message: SQSRecord, deadline: number): 
   return outcome;
 }
 
-export const handler = createEmbedWorker(workerDeps);
+// Wired on the first batch, after the secrets are read; a failed read fails the whole batch, which
+// SQS delivers again.
+export const handler = lazyHandler(() => createEmbedWorker({ worker: workerDeps(), log: rootLogger() }));

@@ -92,6 +92,17 @@ export function defaultEmbedder(config: AiPlatformConfig, localEmbedder: () => E
   return cached(operatorEmbedders, config, () => new OpenAIEmbedder(operatorOptions(config, endpoint, endpoint.embedModel)));
 }
 
+/**
+ * The embedder a collection was filled with, if this deployment runs it: the local engine's, or
+ * the default platform's. Our collections are queried with it, whatever platform answers.
+ */
+export function collectionEmbedder(id: string, config: AiPlatformConfig, localEmbedder: () => Embedder): Embedder | undefined {
+  const local = localEmbedder();
+  if (id === local.id) return local;
+  const current = defaultEmbedder(config, localEmbedder);
+  return current.id === id ? current : undefined;
+}
+
 function platformName(value: string | null | undefined): PlatformName {
   const name = (value ?? '').trim().toLowerCase() || 'default';
   if ((PLATFORM_NAMES as readonly string[]).includes(name)) return name as PlatformName;

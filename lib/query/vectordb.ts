@@ -1,7 +1,7 @@
 // POST /query-service/v1/vectordb: embed the (rag_)query with the collection's embedder, search,
 // give the hits with their sources to the model, answer. Plain orchestration over ports.
 import type { ChatMessage, Embedder } from '../ai/ports';
-import { conflict, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import type { StatusStore } from '../ingest/status';
 import type { SearchHit, VectorStore } from '../vectors/ports';
 import { searchRouteFor, type SearchRoute } from '../vectors/search-route';
@@ -34,6 +34,14 @@ export interface VectordbDeps {
   callerStore(body: VectordbBody, model: QueryModel): RetrievalSource;
   /** Search route per collection embedder (lib/vectors/search-route.ts); the measured defaults when absent. */
   searchRoutes?: Readonly<Record<string, SearchRoute>>;
+}
+
+/** The caller's MongoDB database: `vector_docdb_database`, else the connection string's path. */
+export function callerDatabase(body: Pick<VectordbBody, 'vector_docdb_database' | 'vector_docdb_connection_string'>): string {
+  if (body.vector_docdb_database) return body.vector_docdb_database;
+  const fromUri = /^mongodb(?:\+srv)?:\/\/[^/]*\/([^?/]+)/.exec(body.vector_docdb_connection_string ?? '')?.[1];
+  if (fromUri) return decodeURIComponent(fromUri);
+  throw badRequest('No database was named for your document store', 'Send vector_docdb_database, or put the database in the connection string path', 'database_missing');
 }
 
 export const describeSource = (hit: SearchHit) =>

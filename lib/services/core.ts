@@ -1,7 +1,8 @@
 // Composition root, split by area so each handler loads only the adapters it uses (a bundle keeps
 // every external import it reaches). This part every HTTP handler needs: config, the middleware's
-// dependencies, and upload status records. Adapters are built once per cold start, on first use
-// (lazy.ts), so importing a handler loads no AWS SDK client.
+// dependencies, and upload status records. Handlers are wired on their first call and adapters
+// load on first use (lazy.ts), so importing a handler reads no config and loads no AWS SDK client.
+import { Metrics } from '@aws-lambda-powertools/metrics';
 import { getConfig, type Config } from '../config';
 import { rootLogger } from '../log';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -27,6 +28,8 @@ export function httpDeps(): HttpDeps {
       usage: onFirstUse(async () => new (await import('../aws/dynamo-usage-store')).DynamoUsageStore(await dynamo(), c.aws.tables.usage)),
       verify: createVerifier(c.auth),
       log: rootLogger(),
+      // Operational figures as embedded metrics in the function's log (no API call, no client).
+      metrics: new Metrics({ namespace: 'fnquery', serviceName: 'fnquery', defaultDimensions: { stage: c.stage } }),
       timeoutMarginMs: c.timeoutMarginMs,
     };
   }

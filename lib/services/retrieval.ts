@@ -1,32 +1,15 @@
 // The retrieval endpoint's stores: our LanceDB collections, or the caller's MongoDB Atlas.
-import { badRequest } from '../errors';
 import { rootLogger } from '../log';
-import { LOCAL_EMBEDDER_ID } from '../ai/local-embedder';
-import { platformEmbedder } from '../ai/platform';
-import type { Embedder } from '../ai/ports';
-import type { VectordbBody, VectordbDeps } from '../query/vectordb';
+import { collectionEmbedder, platformEmbedder } from '../ai/platform';
+import { callerDatabase, type VectordbBody, type VectordbDeps } from '../query/vectordb';
 import { aiPlatformConfig, config, statuses } from './core';
-import { embedder, localEmbedder } from './embedding';
+import { localEmbedder } from './embedding';
 import { vectors } from './vectors';
 import { onFirstUse } from './lazy';
 import type { VectorStore } from '../vectors/ports';
 
-/** Our collections are queried with the embedder that filled them, whatever platform answers. */
-function embedderFor(id: string): Embedder | undefined {
-  if (id === LOCAL_EMBEDDER_ID) return localEmbedder();
-  const current = embedder();
-  return current.id === id ? current : undefined;
-}
-
-function mongoDatabase(body: VectordbBody): string {
-  if (body.vector_docdb_database) return body.vector_docdb_database;
-  const fromUri = /^mongodb(?:\+srv)?:\/\/[^/]*\/([^?/]+)/.exec(body.vector_docdb_connection_string ?? '')?.[1];
-  if (fromUri) return decodeURIComponent(fromUri);
-  throw badRequest('No database was named for your document store', 'Send vector_docdb_database, or put the database in the connection string path', 'database_missing');
-}
-
 function callerVectorStore(body: VectordbBody): VectorStore {
-  const database = mongoDatabase(body);
+  const database = callerDatabase(body);
   return onFirstUse(
     async () =>
       new (await import('../vectors/mongodb-store')).MongoVectorStore({
@@ -44,7 +27,7 @@ export const vectordbDeps = (): VectordbDeps => ({
   collections: statuses(),
   searchRoutes: config().searchRoutes,
   store: vectors(),
-  embedderFor,
+  embedderFor: (id) => collectionEmbedder(id, aiPlatformConfig(), localEmbedder),
   callerStore: (body) => ({
     // The MongoDB driver loads only for requests that name the caller's own store.
     store: callerVectorStore(body),

@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, loadSecrets, resetConfig } from '../../../lib/config';
 import { httpHandler } from '../../../lib/http/handler';
+import { lazyHandler } from '../../../lib/services/lazy';
 import { call } from '../../support/api-event';
 import { testDeps } from '../../support/http-deps';
 import { startFakeSsm, type FakeSsm } from '../../support/fake-ssm';
@@ -81,11 +82,11 @@ describe('secrets from SSM Parameter Store', () => {
     const saved = { ...process.env };
     Object.assign(process.env, env);
     try {
-      const { get } = testDeps();
+      const { deps } = testDeps();
       let secretAtFirstUse: string | undefined;
-      const handler = httpHandler({ route: 'GET /health', auth: false }, async () => ({ status: 200, body: { ok: true } }), () => {
+      const handler = lazyHandler(() => {
         secretAtFirstUse ??= process.env.FNQ_JWT_SECRET;
-        return get();
+        return httpHandler({ route: 'GET /health', auth: false }, async () => ({ status: 200, body: { ok: true } }), deps);
       });
       const res = await call(handler);
       expect(res.status).toBe(200);

@@ -121,13 +121,13 @@ export async function startIngestStack(options: StackOptions = {}) {
     vectors,
     sqs,
     /** The embed worker on the real stores; `deps` replaces parts (e.g. a failing embedder). */
-    worker: (deps: Partial<Omit<WorkerDeps, 'log'>> = {}) => createEmbedWorker(() => ({ ...workerDeps(), ...deps }), () => workerLog),
+    worker: (deps: Partial<Omit<WorkerDeps, 'log'>> = {}) => createEmbedWorker({ worker: { ...workerDeps(), ...deps }, log: workerLog }),
     /** What the workers logged, as JSON lines. */
     workerLog: workerLines,
     inFlight,
     deliverOnce,
     /** Delivers until the queue is empty; returns the number of deliveries. */
-    async drain(worker = createEmbedWorker(workerDeps, () => workerLog), batchSize = 5) {
+    async drain(worker = createEmbedWorker({ worker: workerDeps(), log: workerLog }), batchSize = 5) {
       let deliveries = 0;
       for (;;) {
         const { delivered } = await deliverOnce(worker, batchSize);

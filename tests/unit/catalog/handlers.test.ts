@@ -1,12 +1,6 @@
 // The catalog routes through the real middleware stack with an in-memory registry.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-// Each handler module also builds its deployed handler at load, which reads the config once.
-vi.hoisted(() => {
-  const names = ['FNQ_BUCKET', 'FNQ_QUEUE_URL', 'FNQ_UPLOADS_TABLE', 'FNQ_USAGE_TABLE', 'FNQ_FUNCTIONS_TABLE', 'FNQ_LANCE_COMMITS_TABLE', 'FNQ_LANCE_URI'];
-  for (const name of names) process.env[name] ??= 'unused-in-these-tests';
-  process.env.FNQ_JWT_SECRET ??= 'unused-secret-that-is-long-enough-0123456789';
-});
 import { createAssetsHandler } from '../../../handlers/http/catalog-assets';
 import { createFunctionPageHandler } from '../../../handlers/http/catalog-function-page';
 import { createCatalogPageHandler } from '../../../handlers/http/catalog-page';
@@ -38,7 +32,7 @@ async function registryWith() {
 describe('GET /functions/v1 (catalog search)', () => {
   const setup = async () => {
     const registry = await registryWith();
-    const handler = createCatalogSearchHandler(() => new Catalog(() => registry), testDeps().get);
+    const handler = createCatalogSearchHandler({ http: testDeps().deps, catalog: new Catalog(() => registry) });
     return (query: Record<string, string>, token?: string) => call(handler, { path: '/functions/v1', query, token });
   };
 
@@ -84,7 +78,7 @@ describe('GET /functions/v1 (catalog search)', () => {
 describe('catalog pages', () => {
   it('renders the search page without a token, escaping what functions say about themselves', async () => {
     const registry = await registryWith();
-    const handler = createCatalogPageHandler(() => new Catalog(() => registry), testDeps().get);
+    const handler = createCatalogPageHandler({ http: testDeps().deps, catalog: new Catalog(() => registry) });
     const res = await call(handler, { path: '/catalog', query: { q: 'weather', tag: 'text' } });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
@@ -99,7 +93,7 @@ describe('catalog pages', () => {
 
   it('renders a function page with tables, snippets and the definition embedded so it cannot close its script', async () => {
     const registry = await registryWith();
-    const handler = createFunctionPageHandler(() => registry, testDeps().get);
+    const handler = createFunctionPageHandler({ http: testDeps().deps, registry });
     const page = async (shortname: string) => {
       const res = await call(handler, { path: `/catalog/${shortname}`, pathParams: { shortname } });
       return { status: res.status, html: Buffer.from(res.raw.body!, 'base64').toString() };
@@ -120,7 +114,7 @@ describe('catalog pages', () => {
   });
 
   it('serves the built script and style sheet, and nothing else', async () => {
-    const assetsHandler = createAssetsHandler(testDeps().get);
+    const assetsHandler = createAssetsHandler({ http: testDeps().deps });
     const js = await call(assetsHandler, { path: '/catalog/assets/catalog.js', pathParams: { file: 'catalog.js' } });
     expect(js.status).toBe(200);
     expect(js.headers['content-type']).toContain('text/javascript');
@@ -136,7 +130,7 @@ describe('catalog pages', () => {
 describe('GET /functions/v1/{shortname}/openapi.json', () => {
   it('serves the function\'s own OpenAPI document, and 404 for an unknown one', async () => {
     const registry = await registryWith();
-    const handler = createFunctionOpenApiHandler(() => registry, testDeps().get);
+    const handler = createFunctionOpenApiHandler({ http: testDeps().deps, registry });
     const token = await testToken();
     const res = await call(handler, { path: '/functions/v1/forecast/openapi.json', pathParams: { shortname: 'forecast' }, token });
     const doc = JSON.parse(Buffer.from(res.raw.body!, 'base64').toString());

@@ -1,13 +1,7 @@
 // The function routes through the real middleware stack, with an in-memory registry and a scripted
 // invoker (the real runtimes are tested in tests/integration/functions and tests/e2e).
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-// Each handler module also builds its deployed handler at load, which reads the config once.
-vi.hoisted(() => {
-  const names = ['FNQ_BUCKET', 'FNQ_QUEUE_URL', 'FNQ_UPLOADS_TABLE', 'FNQ_USAGE_TABLE', 'FNQ_FUNCTIONS_TABLE', 'FNQ_LANCE_COMMITS_TABLE', 'FNQ_LANCE_URI'];
-  for (const name of names) process.env[name] ??= 'unused-in-these-tests';
-  process.env.FNQ_JWT_SECRET ??= 'unused-secret-that-is-long-enough-0123456789';
-});
 import { createDeployHandler } from '../../../handlers/http/functions-deploy';
 import { createExistsHandler } from '../../../handlers/http/functions-exists';
 import { createLogsHandler } from '../../../handlers/http/functions-logs';
@@ -40,7 +34,7 @@ async function route(f: Omit<FunctionFixture, 'files'>, answer: (r: FunctionRequ
   const spec = validateSpec(specFor({ ...f, files: {} })).spec!;
   await registry.register({ shortname: spec.shortname, owner: 'owner', version: 1, runtime: spec.runtime, spec, codeKey: 'k', codeBytes: 1, codeSha256: 'f'.repeat(64), createdAt: 1, updatedAt: 1 }, undefined);
   const invoker = new ScriptedInvoker(answer);
-  const handler = createInvokeHandler(() => ({ registry, invoker, settings: { timeoutMs: 1000, outputCheck } }), testDeps().get);
+  const handler = createInvokeHandler({ http: testDeps().deps, invoke: { registry, invoker, settings: { timeoutMs: 1000, outputCheck } } });
   const send = async (input: Parameters<typeof call>[1]) =>
     call(handler, { path: `/functions/v1/${spec.shortname}`, pathParams: { shortname: spec.shortname }, token: await testToken('caller'), ...input });
   return { send, invoker };
@@ -127,7 +121,7 @@ describe('invoking through the handler', () => {
 
 describe('the management handlers', () => {
   it('refuses a deploy body that is not sent as a zip with 415', async () => {
-    const handler = createDeployHandler(() => ({ registry: new MemoryFunctionRegistry(), blobs: new MemoryBlobStore(), invoker: new ScriptedInvoker(() => null) }), testDeps().get);
+    const handler = createDeployHandler({ http: testDeps().deps, hosting: { registry: new MemoryFunctionRegistry(), blobs: new MemoryBlobStore(), invoker: new ScriptedInvoker(() => null) } });
     const bundle = writeBundle(new Map([['spec.json', new TextEncoder().encode('{}')]]));
     const res = await call(handler, { method: 'POST', path: '/function-service/v1/functions', body: { bundle: 'x' }, token: await testToken() });
     expect(res.status).toBe(415);
@@ -140,7 +134,7 @@ describe('the management handlers', () => {
     const registry = new MemoryFunctionRegistry();
     const spec = validateSpec(specFor({ shortname: 'Taken', files: {} })).spec!;
     await registry.register({ shortname: 'Taken', owner: 'o', version: 1, runtime: spec.runtime, spec, codeKey: 'k', codeBytes: 1, codeSha256: 'x', createdAt: 1, updatedAt: 1 }, undefined);
-    const handler = createExistsHandler(() => registry, testDeps().get);
+    const handler = createExistsHandler({ http: testDeps().deps, registry });
     const ask = async (shortname: string) =>
       (await call(handler, { path: `/function-service/v1/shortnames/${shortname}`, pathParams: { shortname }, token: await testToken() })).body;
     expect(await ask('taken')).toMatchObject({ shortname: 'taken', exists: true });
@@ -154,7 +148,7 @@ describe('the management handlers', () => {
     const printed: FunctionLogLine[] = [1, 2, 3].map((n) => ({ at: new Date(n).toISOString(), stream: 'stdout', text: `line ${n}` }));
     const withLogs = Object.assign(new ScriptedInvoker(() => null), { logs: async (_fn: FunctionRecord, limit: number) => printed.slice(-limit) });
     const ask = async (invoker: FunctionInvoker, account: string, query: Record<string, string> = {}) =>
-      call(createLogsHandler(() => ({ registry, invoker }), testDeps().get),
+      call(createLogsHandler({ http: testDeps().deps, hosting: { registry, invoker } }),
         { path: '/function-service/v1/functions/chatty/logs', pathParams: { shortname: 'chatty' }, query, token: await testToken(account) });
     const own = await ask(withLogs, 'owner', { limit: '2' });
     expect(own.status).toBe(200);

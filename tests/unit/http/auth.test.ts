@@ -8,8 +8,8 @@ import { call } from '../../support/api-event';
 import { TEST_SECRET, testDeps, testToken } from '../../support/http-deps';
 
 const enc = new TextEncoder();
-const { get } = testDeps();
-const handler = httpHandler({ route: 'GET /who' }, async (req) => ({ status: 200, body: req.principal }), get);
+const { deps } = testDeps();
+const handler = httpHandler({ route: 'GET /who' }, async (req) => ({ status: 200, body: req.principal }), deps);
 
 const sign = (claims: Record<string, unknown>, secret = TEST_SECRET, exp: number | string = '10m') =>
   new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('acct-1').setIssuedAt().setExpirationTime(exp).sign(enc.encode(secret));

@@ -14,7 +14,7 @@ const SECRETS = {
 
 describe('the logger cannot leak request data', () => {
   it('keeps secrets from the body, headers and errors out of every log line', async () => {
-    const { get, lines } = testDeps();
+    const { deps, lines } = testDeps();
     const token = await testToken();
     const handler = httpHandler({ route: 'POST /query-service/v1/rdbms', body: 'json', envelope: 'query' }, async (req) => {
       const body = req.body as Record<string, string>;
@@ -22,7 +22,7 @@ describe('the logger cannot leak request data', () => {
       req.log.info('calling database', { sqldb_connection_string: body.sqldb_connection_string, 'api+key': body['api+key'], query: body.query });
       req.log.warn(`connect failed for ${body.sqldb_connection_string} using ${body['api+key']}`);
       throw badRequest(`Access denied`, 'Check the user name and password');
-    }, get);
+    }, deps);
     const res = await call(handler, {
       method: 'POST',
       token,
@@ -50,6 +50,16 @@ describe('the logger cannot leak request data', () => {
     const entry = JSON.parse(lines[0]!);
     expect(entry).toMatchObject({ level: 'error', msg: 'boom', password: '[redacted]', token: '[redacted]', body: '[redacted]', answer: '[redacted]' });
     expect(entry.errorMessage).not.toContain('Pa55w0rd');
+  });
+
+  it("redacts a whole object that slips past the types, and a child logger's own fields", () => {
+    const lines: string[] = [];
+    const log = createLogger({ sink: (l) => lines.push(l) }).child({ spanId: 's1', apiKey: SECRETS.apiKey });
+    log.info(`using ${SECRETS.mongo}`, { event: { body: SECRETS.question } as never, count: 2, empty: '' });
+    const entry = JSON.parse(lines[0]!);
+    expect(entry).toMatchObject({ level: 'info', spanId: 's1', apiKey: '[redacted]', event: '[redacted]', count: 2, empty: '' });
+    expect(lines[0]).not.toContain('MongoPa55word');
+    expect(lines[0]).not.toContain(SECRETS.question);
   });
 
   it('honours the level', () => {

@@ -12,8 +12,8 @@ const bodySchema = {
 };
 
 describe('body parsing and validation', () => {
-  const { get } = testDeps();
-  const handler = httpHandler({ route: 'POST /q', body: 'json', bodySchema, envelope: 'query' }, async (req) => ({ status: 200, body: { got: req.body } }), get);
+  const { deps } = testDeps();
+  const handler = httpHandler({ route: 'POST /q', body: 'json', bodySchema, envelope: 'query' }, async (req) => ({ status: 200, body: { got: req.body } }), deps);
 
   it('passes a valid body to the handler', async () => {
     const res = await call(handler, { method: 'POST', token: await testToken(), body: { query: 'q', tables: ['t'] } });
@@ -60,7 +60,7 @@ describe('body parsing and validation', () => {
   });
 
   it('validates query parameters', async () => {
-    const h = httpHandler({ route: 'GET /s', querySchema: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[a-z]+$' } } } }, async () => ({ status: 204 }), get);
+    const h = httpHandler({ route: 'GET /s', querySchema: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[a-z]+$' } } } }, async () => ({ status: 204 }), deps);
     expect((await call(h, { token: await testToken() })).status).toBe(400);
     expect((await call(h, { token: await testToken(), query: { id: 'ABC' } })).status).toBe(400);
     expect((await call(h, { token: await testToken(), query: { id: 'abc' } })).status).toBe(204);
@@ -69,11 +69,11 @@ describe('body parsing and validation', () => {
 
 describe('envelopes and span ids', () => {
   it('puts the span id in the header, the body and every log line of the request', async () => {
-    const { get, lines } = testDeps();
+    const { deps, lines } = testDeps();
     const handler = httpHandler({ route: 'GET /x' }, async (req) => {
       req.log.info('working');
       return { status: 200, body: { ok: true } };
-    }, get);
+    }, deps);
     const res = await call(handler, { token: await testToken() });
     const spanId = res.headers['x-span-id'];
     expect(spanId).toMatch(/^[A-Za-z0-9_-]{8,16}$/);
@@ -83,13 +83,13 @@ describe('envelopes and span ids', () => {
   });
 
   it('keeps the status of service errors and hides our own bugs behind a 500', async () => {
-    const { get, lines } = testDeps();
+    const { deps, lines } = testDeps();
     const upstream = httpHandler({ route: 'GET /a' }, async () => {
       throw badGateway('The AI platform could not be reached', 'Retry later');
-    }, get);
+    }, deps);
     const bug = httpHandler({ route: 'GET /b' }, async () => {
       throw new TypeError('cannot read properties of undefined (secret internals)');
-    }, get);
+    }, deps);
     const a = await call(upstream, { token: await testToken() });
     expect(a.status).toBe(502);
     expect(a.body.messages).toEqual(['ISSUE: The AI platform could not be reached. ADVICE: Retry later.', 'failed']);
@@ -100,13 +100,13 @@ describe('envelopes and span ids', () => {
   });
 
   it('answers 504 shortly before the Lambda deadline instead of dying silently', async () => {
-    const { get, usage } = testDeps({ timeoutMarginMs: 200 });
+    const { deps, usage } = testDeps({ timeoutMarginMs: 200 });
     let aborted = false;
     const slow = httpHandler({ route: 'POST /slow', body: 'json', envelope: 'query' }, async (req) => {
       await new Promise((r) => setTimeout(r, 1500));
       aborted = req.signal.aborted;
       return { status: 200, body: {} };
-    }, get);
+    }, deps);
     const started = Date.now();
     const res = await call(slow, { method: 'POST', token: await testToken(), body: { query: 'slow one' } }, 600);
     expect(res.status).toBe(504);
@@ -118,13 +118,13 @@ describe('envelopes and span ids', () => {
   });
 });
 
-describe('usage metrics', () => {
+describe('usage counters', () => {
   it('records calls, errors, duration and AI tokens per account and route, and nothing else', async () => {
-    const { get, usage } = testDeps();
+    const { deps, usage } = testDeps();
     const handler = httpHandler({ route: 'POST /m', body: 'json' }, async (req) => {
       req.usage.aiTokens += 42;
       return { status: 200, body: {} };
-    }, get);
+    }, deps);
     const token = await testToken('acct-m');
     await call(handler, { method: 'POST', token, body: { a: 1 } });
     await call(handler, { method: 'POST', token, body: 'nope', headers: { 'content-type': 'application/json' } });
@@ -134,12 +134,20 @@ describe('usage metrics', () => {
     expect(own[0]).toMatch(/^acct-m\|\d{4}-\d{2}-\d{2}\|POST \/m$/);
     expect(own[1]).toMatchObject({ calls: 2, errors: 1, aiTokens: 42 });
     expect(own[1].durationMs).toBeGreaterThanOrEqual(0);
-    expect(rows.find(([k]) => k.startsWith('anonymous|'))![1]).toMatchObject({ calls: 1, errors: 1 });
+    // A request without an accepted token belongs to no account: not counted.
+    expect(rows.some(([k]) => k.startsWith('anonymous|'))).toBe(false);
+  });
+
+  it('counts a public route under the anonymous account', async () => {
+    const { deps, usage } = testDeps();
+    const handler = httpHandler({ route: 'GET /p', auth: false }, async () => ({ status: 200, body: {} }), deps);
+    await call(handler);
+    expect([...usage.rows.entries()]).toEqual([[expect.stringMatching(/^anonymous\|.*\|GET \/p$/), expect.objectContaining({ calls: 1, errors: 0 })]]);
   });
 
   it('still answers when the metrics store fails', async () => {
-    const { get, lines } = testDeps({ usage: { add: async () => { throw new Error('throttled'); } } });
-    const handler = httpHandler({ route: 'GET /n' }, async () => ({ status: 200, body: { fine: true } }), get);
+    const { deps, lines } = testDeps({ usage: { add: async () => { throw new Error('throttled'); } } });
+    const handler = httpHandler({ route: 'GET /n' }, async () => ({ status: 200, body: { fine: true } }), deps);
     const res = await call(handler, { token: await testToken() });
     expect(res.status).toBe(200);
     expect(lines.some((l) => l.includes('usage metrics not recorded'))).toBe(true);

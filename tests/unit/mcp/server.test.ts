@@ -2,13 +2,8 @@
 // built from definitions, argument checks before anything runs, and the collection tools over
 // in-memory stores with the real local embedder and engine. The official MCP client is used
 // against the local stack in tests/e2e/mcp.test.ts.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-vi.hoisted(() => {
-  const names = ['FNQ_BUCKET', 'FNQ_QUEUE_URL', 'FNQ_UPLOADS_TABLE', 'FNQ_USAGE_TABLE', 'FNQ_FUNCTIONS_TABLE', 'FNQ_LANCE_COMMITS_TABLE', 'FNQ_LANCE_URI'];
-  for (const name of names) process.env[name] ??= 'unused-in-these-tests';
-  process.env.FNQ_JWT_SECRET ??= 'unused-secret-that-is-long-enough-0123456789';
-});
 import { createMcpHandler } from '../../../handlers/http/mcp';
 import { localChat } from '../../../lib/ai/local/engine';
 import { LOCAL_EMBEDDER_ID, LocalLexicalEmbedder } from '../../../lib/ai/local-embedder';
@@ -82,7 +77,7 @@ async function setup(answer: (fn: FunctionRecord, r: FunctionRequest) => unknown
     queryModel: (body) => prepareModel(body, { openaiBaseURL: 'http://127.0.0.1:1', timeoutMs: 1000 }, localChat),
   };
   const http = testDeps();
-  const handler = createMcpHandler(() => deps, http.get);
+  const handler = createMcpHandler({ http: http.deps, mcp: deps });
   const token = await testToken('alice');
   let id = 0;
   const rpc = async (method: string, params?: unknown, extra: { headers?: Record<string, string>; query?: Record<string, string>; token?: string } = {}) =>

@@ -16,7 +16,6 @@ function loadedHeavyModules(handler: string): string[] {
   const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: PROJECT_ROOT,
     encoding: 'utf8',
-    env: { ...process.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_BUCKET: 'b', FNQ_QUEUE_URL: 'http://127.0.0.1:1/q', FNQ_UPLOADS_TABLE: 'u', FNQ_USAGE_TABLE: 'm', FNQ_FUNCTIONS_TABLE: 'f', FNQ_LANCE_COMMITS_TABLE: 'l', FNQ_LANCE_URI: '/tmp/none' },
   });
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as string[];

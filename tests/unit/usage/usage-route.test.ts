@@ -20,8 +20,8 @@ class MemoryUsageReader implements UsageReader {
 
 function setup(rows: Record<string, UsageRow[]> = {}) {
   const reader = new MemoryUsageReader(rows);
-  const { get } = testDeps();
-  return { reader, handler: createUsageHandler(() => reader, get) };
+  const { deps } = testDeps();
+  return { reader, handler: createUsageHandler({ http: deps, reader }) };
 }
 
 describe('usage window', () => {

@@ -1,0 +1,28 @@
+// The query string and the JSON body, checked against the route's schemas before the handler runs;
+// the parsed body goes to `request.internal.body`. Schemas are compiled when the middleware is made.
+import type { JsonSchema } from '../../ai/ports';
+import { parseJsonBody } from '../body';
+import { compileCheck } from '../validate';
+import { httpRequestOf, type HttpMiddleware } from './internal';
+
+export interface BodyOptions {
+  /** `json`: parsed and validated; `raw`: left to the handler (multipart); `none`: ignored. */
+  body?: 'json' | 'raw' | 'none';
+  bodySchema?: JsonSchema;
+  querySchema?: JsonSchema;
+}
+
+export function requestBody(options: BodyOptions): HttpMiddleware {
+  const checkBody = options.bodySchema ? compileCheck(options.bodySchema, '/body') : undefined;
+  const checkQuery = options.querySchema ? compileCheck(options.querySchema, '/query') : undefined;
+  return {
+    name: 'requestBody',
+    before: (request) => {
+      const http = httpRequestOf(request);
+      checkQuery?.(http.query);
+      if (options.body !== 'json') return;
+      request.internal.body = parseJsonBody(http);
+      checkBody?.(request.internal.body);
+    },
+  };
+}
