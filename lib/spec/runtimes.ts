@@ -23,8 +23,11 @@ const CUSTOM_RUNTIME = 'provided.al2023';
 
 /**
  * Lambda's managed runtimes and the day each is (or was) deprecated, from the "Supported runtimes"
- * and "Deprecated runtimes" tables of docs.aws.amazon.com/lambda/latest/dg/lambda-runtimes.html,
- * read 2026-11-23. The Amazon Linux 2 runtimes (python3.10/3.11, java11/17) ended with it on
+ * and "Deprecated runtimes" tables of docs.aws.amazon.com/lambda/latest/dg/lambda-runtimes.html.
+ * Checked again on 2026-11-23 against copies of that table: endoflife.date/aws-lambda (nodejs24.x,
+ * nodejs22.x, python3.14, python3.13, java25, ruby3.4, dotnet10), AWS's AgentCore runtime table,
+ * which follows Lambda's policy (python3.12, 3.11, 3.10), and tflint-ruleset-aws PR 969 (nodejs18.x
+ * ended 2025-09-01, python3.9 moved to 2025-12-15); every date agreed. The Amazon Linux 2 runtimes (python3.10/3.11, java11/17) ended with it on
  * 2026-06-30. Update this when AWS adds or deprecates one: a test fails once a mapping's runtime
  * is past its date.
  */
