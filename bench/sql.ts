@@ -12,6 +12,7 @@
 // Run: node --import tsx bench/sql.ts
 
 import { readFile } from 'node:fs/promises';
+import { MysqlCallerDatabases } from '../lib/sql/caller-databases';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { localSqlTurn } from '../lib/ai/local/sql';
@@ -416,7 +417,7 @@ async function measurePipeline(
     [modelMs, databaseMs, firstStatementAt] = [0, 0, undefined];
     const started = performance.now();
     // Failed queries end in the 400 envelope: that path is the service's work too.
-    await answerFromDatabase(body, model, { connect, rowLimit: ROW_LIMIT }).catch(() => undefined);
+    await answerFromDatabase(body, model, { databases: new MysqlCallerDatabases({ connect, rowLimit: ROW_LIMIT }) }).catch(() => undefined);
     const total = performance.now() - started;
     const database = databaseMs + ((firstStatementAt ?? started) - started);
     // The first requests warm the JIT and the TLS context; they are not measured.

@@ -33,3 +33,13 @@ export function violations(errors: ErrorObject[] | null | undefined, prefix = ''
 }
 
 export type { ValidateFunction };
+
+/** A JSON Schema (2020-12) as the service passes it around: the spec's schemas, tool parameters, response formats. */
+export type JsonSchema = Record<string, unknown>;
+
+/** A callable tool as AI platforms and MCP see it: one hosted function, described by its spec. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}

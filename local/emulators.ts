@@ -1,6 +1,7 @@
 // In-process emulators of S3 (s3rver), SQS (local-aws-sqs) and DynamoDB (dynalite), with the
 // bucket, queues and tables the service needs. Used by `npm start` and by integration tests.
 // Table definitions are read from serverless.yml, so local and AWS cannot drift apart.
+import { emulatorCredentials } from '../lib/aws/emulator';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -131,7 +132,7 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
     sqs: `http://127.0.0.1:${sqsPort}`,
     dynamodb: `http://127.0.0.1:${dynamoPort}`,
   };
-  const ddb = new DynamoDBClient({ region: REGION, endpoint: endpoints.dynamodb, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const ddb = new DynamoDBClient({ region: REGION, endpoint: endpoints.dynamodb, credentials: emulatorCredentials });
   const existing = new Set((await ddb.send(new ListTablesCommand({}))).TableNames ?? []);
   for (const table of declaredTables(stage)) {
     if (!existing.has(table.TableName!)) await ddb.send(new CreateTableCommand(table));

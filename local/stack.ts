@@ -1,6 +1,7 @@
 // The whole service on one machine: emulators in-process, serverless offline as a child process
 // (its own process group, so stopping it leaves no orphans), SQS delivery to queue handlers, and
 // S3 object-created events forwarded to the queue as the deployed bucket notification would.
+import { emulatorCredentials } from '../lib/aws/emulator';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,7 +39,7 @@ export interface LocalStackOptions {
 const HEARTBEAT_MS = 10_000;
 
 const STAGE = 'local';
-const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+const credentials = emulatorCredentials;
 
 // serverless-esbuild's lines that tell how far the start is (the rest is noise unless FNQ_VERBOSE).
 const OFFLINE_MILESTONES = /compiling|compiled|packag|offline \[http for lambda\]|server ready/i;

@@ -2,7 +2,7 @@
 // status record. The embed worker does the rest (docs/ingest-pipeline.md).
 import { apiRoute } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
-import { readMultipartFile } from '../../lib/http/multipart';
+import { readMultipartFile } from '../../lib/wire/multipart';
 import { acceptUpload, type IntakeDeps } from '../../lib/ingest/intake';
 import { DIRECT_UPLOAD_MAX_BYTES, SIGNED_UPLOAD_MAX_BYTES } from '../../lib/ingest/limits';
 import { statusView } from '../../lib/ingest/status';

@@ -2,7 +2,7 @@
 // day and endpoint (lib/usage/report.ts). The account is the token's; no parameter can name another.
 import { apiRoute } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
-import type { UsageReader } from '../../lib/http/metrics';
+import type { UsageReader } from '../../lib/usage/ports';
 import { usageReport, usageWindow } from '../../lib/usage/report';
 import { httpDeps } from '../../lib/services/core';
 import { lazyHandler } from '../../lib/services/lazy';

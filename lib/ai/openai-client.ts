@@ -2,7 +2,7 @@
 // (time budget, retries, error mapping).
 import OpenAI from 'openai';
 import { retryVerdict, toPlatformError } from './openai-errors';
-import type { PlatformName } from './platform';
+import type { PlatformName } from './ports';
 import { withRetries } from './retry';
 
 export interface OpenAIAdapterOptions {

@@ -4,7 +4,7 @@
 // and the others are scrubbed; no SDK error is attached as a cause.
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ServiceError } from '../errors';
-import type { PlatformName } from './platform';
+import type { PlatformName } from './ports';
 import type { RetryVerdict } from './retry';
 
 export interface PlatformContext {

@@ -11,7 +11,9 @@ import type { OpenAIAdapterOptions } from './openai-client';
 import { OpenAIEmbedder } from './openai-embedder';
 import type { ChatModel, Embedder } from './ports';
 
-export type PlatformName = 'default' | 'openai';
+import type { PlatformName } from './ports';
+
+export type { PlatformName };
 export const PLATFORM_NAMES: readonly PlatformName[] = ['default', 'openai'];
 
 /** The operator's own OpenAI-compatible endpoint, serving as the default platform. */

@@ -1,7 +1,13 @@
 // The two ports every AI platform implements. Pipelines (lib/query) and ingestion (lib/ingest)
 // talk only to these; adapters (OpenAI SDK, the embedded local engine) live beside this file.
 
-export type JsonSchema = Record<string, unknown>;
+import type { JsonSchema, ToolDefinition } from '../json-schema';
+
+// Their home is lib/json-schema.ts (the spec and the HTTP edge use them too); re-exported for the AI ports' users.
+export type { JsonSchema, ToolDefinition };
+
+/** The AI platforms a query can name (`ai_platform`). */
+export type PlatformName = 'default' | 'openai';
 
 export interface ToolCall {
   id: string;
@@ -14,12 +20,6 @@ export type ChatMessage =
   | { role: 'system' | 'user'; content: string }
   | { role: 'assistant'; content: string | null; toolCalls?: ToolCall[] }
   | { role: 'tool'; toolCallId: string; content: string };
-
-export interface ToolDefinition {
-  name: string;
-  description: string;
-  parameters: JsonSchema;
-}
 
 export type ToolChoice = 'auto' | 'none' | 'required' | { name: string };
 

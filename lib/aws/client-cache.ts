@@ -7,7 +7,7 @@ export type AwsConfig = Config['aws'];
 
 // Emulators accept any credentials, except s3rver, which knows only its built-in key pair; real
 // AWS uses the Lambda role's from the default chain.
-export const emulatorCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+export { emulatorCredentials } from './emulator';
 export const s3rverCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 const clients = new Map<string, unknown>();

@@ -5,7 +5,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CollectionRecord, CreateResult, Settlement, StatusStore, UploadRecord } from '../ingest/status';
+import type { CollectionRecord, CreateResult, Settlement, StatusStore, UploadRecord } from '../ingest/ports';
 import { queryAll, scanAll } from './dynamo-pages';
 
 const pk = (account: string) => `acct#${account}`;

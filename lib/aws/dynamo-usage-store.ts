@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { UsageDelta, UsageReader, UsageRow, UsageStore } from '../http/metrics';
+import type { UsageDelta, UsageReader, UsageRow, UsageStore } from '../usage/ports';
 import { queryAll } from './dynamo-pages';
 
 /** How long a day's counters are kept: the usage route reads at most 366 days back. */

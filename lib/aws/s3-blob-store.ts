@@ -4,7 +4,7 @@ import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, typ
 import type { Readable } from 'node:stream';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { tooLarge } from '../errors';
-import type { BlobStore } from '../ingest/ports';
+import type { BlobStore } from '../storage/ports';
 
 export class S3BlobStore implements BlobStore {
   constructor(

@@ -1,7 +1,7 @@
 // Reads SecureString parameters from SSM Parameter Store, decrypted, in one call. The SDK client is
 // built here and nowhere else; the caller imports this module only when a secret is to be read.
 import { GetParametersCommand, SSMClient } from '@aws-sdk/client-ssm';
-import { emulatorCredentials } from './client-cache';
+import { emulatorCredentials } from './emulator';
 
 export interface SsmLocation {
   region: string;

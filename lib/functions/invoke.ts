@@ -1,9 +1,9 @@
 // Calling a hosted function over REST: find it, check the method, validate the whole request
 // against its definition (every violation in one 400), run it, and shape its answer by outputType.
 import { methodNotAllowed, ServiceError } from '../errors';
-import { parseJsonBody } from '../http/body';
-import type { HttpRequest, Reply } from '../http/event';
-import { readMultipartFile } from '../http/multipart';
+import { parseJsonBody } from '../wire/body';
+import type { HttpRequest, Reply } from '../wire/request';
+import { readMultipartFile } from '../wire/multipart';
 import type { Logger } from '../log';
 import { compiledValidators, defaultSchemaCompiler, outputBody, type FunctionRequest as ToolRequest, type NormalizedSpec, type Violation } from '../spec/index';
 import { errorsOf } from '../spec/schema-compiler';

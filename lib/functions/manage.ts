@@ -3,7 +3,7 @@
 // the same validator `fnq deploy` uses, and the entry file looked for.
 import { createHash, randomBytes } from 'node:crypto';
 import { badRequest, conflict, notFound, ServiceError, tooLarge } from '../errors';
-import type { BlobStore } from '../ingest/ports';
+import type { BlobStore } from '../storage/ports';
 import type { Logger } from '../log';
 import { errorFields } from '../log';
 import { functionPath, runtimeInfo, validateSpecText, type NormalizedSpec } from '../spec/index';

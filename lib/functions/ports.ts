@@ -1,6 +1,6 @@
 // The ports of function hosting. Adapters: lib/aws/dynamo-function-registry.ts (registry),
-// lib/functions/local/local-invoker.ts and lib/aws/lambda-invoker.ts (invokers). Code bundles are
-// kept in the service's BlobStore (lib/ingest/ports.ts) under codeKey().
+// lib/functions/local/local-invoker.ts and lib/functions/lambda-invoker.ts (invokers; the AWS calls in lib/aws/lambda-api.ts). Code bundles are
+// kept in the service's BlobStore (lib/storage/ports.ts) under codeKey().
 import type { Logger } from '../log';
 import type { NormalizedSpec } from '../spec/index';
 
@@ -82,3 +82,32 @@ export interface FunctionInvoker {
 export const registryKey = (shortname: string) => shortname.toLowerCase();
 
 export const codeKey = (shortname: string, version: number) => `functions/${registryKey(shortname)}/v${version}/code.zip`;
+
+/** What a function's Lambda is created or updated with (lib/functions/lambda-invoker.ts decides it). */
+export interface LambdaFunctionSettings {
+  name: string;
+  runtime: string;
+  handler: string;
+  roleArn: string;
+  timeoutSeconds: number;
+  memoryMb: number;
+  description: string;
+  environment: Record<string, string>;
+  reservedConcurrency: number;
+}
+
+/** A synchronous invocation's answer: the payload text, and Lambda's FunctionError when the call failed. */
+export interface LambdaReply {
+  functionError?: string;
+  payload: string;
+}
+
+/** The AWS Lambda calls the Lambda invoker needs. Adapter: lib/aws/lambda-api.ts. */
+export interface LambdaApi {
+  /** Creates the Lambda, or updates its code and then its configuration, and waits until it is ready. */
+  put(settings: LambdaFunctionSettings, zip: Uint8Array): Promise<void>;
+  /** Succeeds when the Lambda is already gone. */
+  remove(name: string): Promise<void>;
+  /** Undefined when no such Lambda exists. */
+  invoke(name: string, payload: Uint8Array, signal?: AbortSignal): Promise<LambdaReply | undefined>;
+}

@@ -1,23 +1,9 @@
 // API Gateway HTTP API (payload v2) ⇄ plain request/reply. The only code that knows event shapes.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 
-export interface HttpRequest {
-  method: string;
-  path: string;
-  pathParams: Record<string, string>;
-  /** Repeated keys arrive comma-joined, as API Gateway sends them. */
-  query: Record<string, string>;
-  /** Lower-case names. */
-  headers: Record<string, string>;
-  rawBody: Buffer | undefined;
-}
+import type { HttpRequest, Reply } from '../wire/request';
 
-export interface Reply {
-  status: number;
-  /** A JSON value, or a Buffer sent as-is (file outputs). Omitted for 204. */
-  body?: unknown;
-  headers?: Record<string, string>;
-}
+export type { HttpRequest, Reply };
 
 const defined = (o: Record<string, string | undefined> | undefined) =>
   Object.fromEntries(Object.entries(o ?? {}).filter((e): e is [string, string] => e[1] !== undefined));

@@ -5,11 +5,11 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { Logger } from '../log';
-import type { JsonSchema } from '../ai/ports';
+import type { JsonSchema } from '../json-schema';
 import type { HttpRequest, Reply } from './event';
 import { toLambdaResult } from './event';
 import { withSpanId, type EnvelopeKind } from './envelope';
-import type { UsageStore } from './metrics';
+import type { UsageStore } from '../usage/ports';
 import type { Principal, TokenVerifier } from './auth';
 import { httpRequestOf, spanIdOf, usageOf, type HttpEvent, type HttpInternal, type HttpMiddyRequest, type HttpResult } from './middleware/internal';
 import { span } from './middleware/span';

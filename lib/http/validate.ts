@@ -1,7 +1,7 @@
 // Request validation against JSON Schemas compiled once, when the handler module loads.
 import { badRequest, ServiceError } from '../errors';
 import { createAjv, violations, type ValidateFunction } from '../json-schema';
-import type { JsonSchema } from '../ai/ports';
+import type { JsonSchema } from '../json-schema';
 
 // Built on the first route that has a schema, so schema-less handlers (e.g. /health) never pay for it.
 let ajv: ReturnType<typeof createAjv> | undefined;

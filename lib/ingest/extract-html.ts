@@ -4,7 +4,7 @@
 
 import { compile, type DomNode, type FormatCallback } from 'html-to-text';
 import type { ExtractionBudget } from './budgets';
-import type { Section } from './extract';
+import type { Section } from './section';
 import { checkHtmlNesting } from './nesting';
 
 // Private-use characters mark where headings start and end in the converted text.

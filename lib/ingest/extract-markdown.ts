@@ -1,7 +1,7 @@
 // Markdown to one section per heading (ATX "# Title" and setext "Title\n===="), ignoring "#" lines
 // inside fenced code. The body keeps its Markdown: the marks cost little and the text stays exact.
 
-import type { Section } from './extract';
+import type { Section } from './section';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const ATX = /^ {0,3}#{1,6}(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;

@@ -4,7 +4,7 @@
 import { getDocumentProxy } from 'unpdf';
 import { badRequest, isServiceError } from '../errors';
 import { budgetExceeded, checkCharacters, checkDeadline, type ExtractionBudget } from './budgets';
-import type { Section } from './extract';
+import type { Section } from './section';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 

@@ -14,13 +14,9 @@ import { checkJsonNesting } from './nesting';
 import { pdfSections } from './extract-pdf';
 import { contentMismatchError, declaredHtmlCharset, decodeUtf8, jsonLineReason, type FileType } from './file-type';
 
-export interface Section {
-  text: string;
-  /** 1-based page number (PDF). */
-  page?: number;
-  /** The nearest heading above the text (DOCX, HTML, Markdown). */
-  heading?: string;
-}
+import type { Section } from './section';
+
+export type { Section };
 
 export interface ExtractedDocument {
   sections: Section[];

@@ -5,7 +5,7 @@
 import { isServiceError, methodNotAllowed, notAcceptable, toServiceError } from '../errors';
 import { lookupFunction } from '../functions/invoke';
 import type { FunctionRecord, FunctionRegistry } from '../functions/ports';
-import { parseJsonBody } from '../http/body';
+import { parseJsonBody } from '../wire/body';
 import type { Reply } from '../http/event';
 import type { ServiceRequest } from '../http/handler';
 import { errorFields } from '../log';

@@ -3,11 +3,7 @@
 // for up to two repairs; after that the request fails with INTERFACE.md's 400 envelope.
 import { SQL_NOT_APPLIED as NOT_APPLIED, SQL_READ_ONLY_REPLY as READ_ONLY_REPLY, type ChatMessage } from '../ai/ports';
 import { isServiceError, ServiceError } from '../errors';
-import { withDatabaseSession, type ConnectOptions } from '../sql/connect';
-import { parseConnectionString } from '../sql/dsn';
-import { executeGuardedSql, type QueryResult } from '../sql/execute';
-import { guardSql } from '../sql/guard';
-import { introspectTables, type DatabaseSchema } from '../sql/introspect';
+import type { CallerDatabases, DatabaseSchema, QueryResult } from '../sql/ports';
 import { describeRows, describeSchema, extractSql } from './sql-prompt';
 import { finalAnswer, type QueryModel, type SharedQueryBody } from './shared';
 
@@ -17,10 +13,8 @@ export interface RdbmsBody extends SharedQueryBody {
 }
 
 export interface RdbmsOptions {
-  connect: ConnectOptions;
-  rowLimit: number;
-  /** Bytes of result kept before the query is stopped (execute.ts). */
-  resultBytes?: number;
+  /** The caller's databases, reached only through this port (lib/sql/caller-databases.ts). */
+  databases: CallerDatabases;
 }
 
 export const MAX_REPAIRS = 2;
@@ -81,11 +75,7 @@ export async function answerFromDatabase(
   options: RdbmsOptions,
   signal?: AbortSignal,
 ): Promise<{ answer: string; messages: string[] }> {
-  const target = parseConnectionString(body.sqldb_connection_string);
-  return withDatabaseSession(target, options.connect, async (session) => {
-    const schema = await introspectTables(session, body.tables);
-    const guardOptions = { allowedTables: body.tables, rowLimit: options.rowLimit, flavour: schema.flavour, database: schema.database };
-    const run = async (sql: string) => executeGuardedSql(session, guardSql(sql, guardOptions), options);
+  return options.databases.withSession(body.sqldb_connection_string, body.tables, async ({ schema, run }) => {
     const generated = await generateAndRun(body, schema, model, run, signal);
     if (generated === 'read-only') return { answer: READ_ONLY_ANSWER, messages: ['NOT RUN: the request asks to change data; the service only reads', 'completed'] };
     const { sql, result } = generated;

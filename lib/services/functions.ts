@@ -24,8 +24,12 @@ async function loadInvoker(): Promise<FunctionInvoker> {
     const { LocalInvoker } = await import('../functions/local/local-invoker');
     return new LocalInvoker({ blobs: blobs(), workDir: s.workDir, memoryMb: s.memoryMb, unsafeLocal: s.unsafeLocal, log: rootLogger() });
   }
-  const [{ LambdaInvoker }, { lambdaClient }] = await Promise.all([import('../aws/lambda-invoker'), import('../aws/lambda-client')]);
-  return new LambdaInvoker(lambdaClient(c.aws), { stage: c.stage, roleArn: s.roleArn!, timeoutMs: s.timeoutMs, memoryMb: s.memoryMb, reservedConcurrency: s.reservedConcurrency });
+  const [{ LambdaInvoker }, { AwsLambdaApi }, { lambdaClient }] = await Promise.all([
+    import('../functions/lambda-invoker'),
+    import('../aws/lambda-api'),
+    import('../aws/lambda-client'),
+  ]);
+  return new LambdaInvoker(new AwsLambdaApi(lambdaClient(c.aws)), { stage: c.stage, roleArn: s.roleArn!, timeoutMs: s.timeoutMs, memoryMb: s.memoryMb, reservedConcurrency: s.reservedConcurrency });
 }
 
 export function functionInvoker(): FunctionInvoker {

@@ -4,6 +4,7 @@ import { getConfig } from '../config';
 import { localChat } from '../ai/local/engine';
 import { prepareModel, type QueryModel, type SharedQueryBody } from '../query/shared';
 import type { RdbmsOptions } from '../query/rdbms';
+import { MysqlCallerDatabases } from '../sql/caller-databases';
 import { aiPlatformConfig } from './core';
 
 export const queryModel = (body: SharedQueryBody): QueryModel => prepareModel(body, aiPlatformConfig(), localChat);
@@ -15,14 +16,16 @@ export function rdbmsOptions(): RdbmsOptions {
   const { sql } = getConfig();
   extraCAs ??= sql.caPem ? [sql.caPem] : [];
   return {
-    connect: {
-      allowLoopback: sql.allowLoopback,
-      allowPrivate: sql.allowPrivate,
-      extraCAs,
-      connectTimeoutMs: 10_000,
-      statementTimeoutMs: sql.statementTimeoutMs,
-    },
-    rowLimit: sql.rowLimit,
-    resultBytes: sql.resultBytes,
+    databases: new MysqlCallerDatabases({
+      connect: {
+        allowLoopback: sql.allowLoopback,
+        allowPrivate: sql.allowPrivate,
+        extraCAs,
+        connectTimeoutMs: 10_000,
+        statementTimeoutMs: sql.statementTimeoutMs,
+      },
+      rowLimit: sql.rowLimit,
+      resultBytes: sql.resultBytes,
+    }),
   };
 }

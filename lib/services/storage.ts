@@ -1,6 +1,7 @@
 // S3 objects and the jobs queue, their SDK clients imported on first use.
 import { getConfig } from '../config';
-import type { BlobStore, JobQueue } from '../ingest/ports';
+import type { BlobStore } from '../storage/ports';
+import type { JobQueue } from '../ingest/ports';
 import { onFirstUse } from './lazy';
 
 let blobStore: BlobStore | undefined;

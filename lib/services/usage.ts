@@ -1,5 +1,5 @@
 // The usage route's reader: the same table the metrics middleware writes.
-import type { UsageReader } from '../http/metrics';
+import type { UsageReader } from '../usage/ports';
 import { config, dynamo } from './core';
 import { onFirstUse } from './lazy';
 

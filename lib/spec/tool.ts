@@ -1,6 +1,6 @@
 // The AI tool form of a definition (OpenAI-style function calling) and the way back: the model's
 // arguments turned into the HTTP request the function expects.
-import type { ToolDefinition } from '../ai/ports';
+import type { ToolDefinition } from '../json-schema';
 import { badGateway } from '../errors';
 import { isJsonObject } from './field-reader';
 import type { RequestType } from './rules';

@@ -9,16 +9,9 @@ import type { DatabaseSession } from './connect';
 import { statementFailure } from './database-errors';
 import { toPlainValue, type PlainValue } from './values';
 
-export interface QueryResult {
-  columns: string[];
-  /** Rows as arrays: generated SQL may return two columns of the same name. */
-  rows: PlainValue[][];
-  rowCount: number;
-  /** More rows existed than were returned (the row limit or the byte budget cut the result). */
-  truncated: boolean;
-  /** Set when the byte budget, not the row limit, cut the result: the budget in bytes. */
-  cutAtBytes?: number;
-}
+import type { QueryResult } from './ports';
+
+export type { QueryResult };
 
 export interface ExecuteOptions {
   /** The same limit given to the guard, which let through at most one row more. */

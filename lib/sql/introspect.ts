@@ -4,43 +4,13 @@
 
 import type { QueryOptions, RowDataPacket } from 'mysql2/promise';
 import { badRequest } from '../errors';
-import type { DatabaseSession, SqlFlavour } from './connect';
+import type { DatabaseSession } from './connect';
 import { statementFailure } from './database-errors';
 import { toPlainValue, type PlainValue } from './values';
 
-export interface ColumnSchema {
-  name: string;
-  /** The full column type as the server states it, e.g. `varchar(20)` or `enum('a','b')`. */
-  type: string;
-  nullable: boolean;
-  comment?: string;
-  /** Every distinct value among the scanned rows, when a text column has few short ones. */
-  distinctValues?: string[];
-}
+import type { ColumnSchema, DatabaseSchema, ForeignKeySchema, TableSchema } from './ports';
 
-export interface ForeignKeySchema {
-  columns: string[];
-  referencedTable: string;
-  referencedColumns: string[];
-}
-
-export interface TableSchema {
-  name: string;
-  kind: 'table' | 'view';
-  comment?: string;
-  columns: ColumnSchema[];
-  primaryKey: string[];
-  foreignKeys: ForeignKeySchema[];
-  /** The first rows, values in column order; long text is cut. */
-  sampleRows: PlainValue[][];
-}
-
-export interface DatabaseSchema {
-  database: string;
-  flavour: SqlFlavour;
-  serverVersion: string;
-  tables: TableSchema[];
-}
+export type { ColumnSchema, DatabaseSchema, ForeignKeySchema, TableSchema };
 
 const SAMPLE_ROWS = 3;
 /** Distinct values are collected from the first rows only, so introspection stays cheap on big tables. */

@@ -1,7 +1,7 @@
 // GET /usage-service/v1/usage: an account's stored usage counters by UTC day and endpoint, over a
 // window of days that defaults to the last 30 and may span at most 366 (one year, leap day included).
 import { badRequest } from '../errors';
-import { utcDay, type UsageReader, type UsageRow } from '../http/metrics';
+import { utcDay, type UsageReader, type UsageRow } from './ports';
 
 export const DEFAULT_DAYS = 30;
 export const MAX_DAYS = 366;

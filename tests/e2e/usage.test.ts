@@ -2,7 +2,7 @@
 // the other routes wrote, for the caller's account only.
 import { describe, expect, inject, it } from 'vitest';
 import { issueToken } from '../../lib/http/token';
-import { utcDay } from '../../lib/http/metrics';
+import { utcDay } from '../../lib/usage/ports';
 
 const url = inject('stackUrl');
 const secret = inject('stackSecret');

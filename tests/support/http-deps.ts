@@ -3,7 +3,7 @@ import { createLogger } from '../../lib/log';
 import { createVerifier } from '../../lib/http/auth';
 import { issueToken } from '../../lib/http/token';
 import type { HttpDeps } from '../../lib/http/handler';
-import type { UsageDelta, UsageStore } from '../../lib/http/metrics';
+import type { UsageDelta, UsageStore } from '../../lib/usage/ports';
 import type { Level } from '../../lib/config';
 import type { EmfMetrics } from '../../lib/http/middleware/metrics';
 

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
-import type { BlobStore } from '../../ingest/ports';
+import type { BlobStore } from '../../storage/ports';
 import type { Logger } from '../../log';
 import { BUNDLE_MAX_BYTES, readBundle } from '../bundle';
 import { functionCrashed } from '../failures';

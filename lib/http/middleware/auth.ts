@@ -3,7 +3,7 @@
 import type { Level } from '../../config';
 import { isServiceError, ServiceError } from '../../errors';
 import { bearerToken, TOKEN_HEADER, type Principal, type TokenVerifier } from '../auth';
-import { ANONYMOUS } from '../metrics';
+import { ANONYMOUS } from '../../usage/ports';
 import { httpRequestOf, type HttpMiddleware } from './internal';
 
 export const ANONYMOUS_PRINCIPAL: Principal = { account: ANONYMOUS, level: 'free' as Level };

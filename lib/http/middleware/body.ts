@@ -1,7 +1,7 @@
 // The query string and the JSON body, checked against the route's schemas before the handler runs;
 // the parsed body goes to `request.internal.body`. Schemas are compiled when the middleware is made.
-import type { JsonSchema } from '../../ai/ports';
-import { parseJsonBody } from '../body';
+import type { JsonSchema } from '../../json-schema';
+import { parseJsonBody } from '../../wire/body';
 import { compileCheck } from '../validate';
 import { httpRequestOf, type HttpMiddleware } from './internal';
 

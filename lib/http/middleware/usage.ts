@@ -7,7 +7,7 @@
 // they belong to no account, and counting them would let anyone write to the table for free.
 // docs/decisions.md "Usage counters".
 import { errorFields } from '../../log';
-import { utcDay, type UsageStore } from '../metrics';
+import { utcDay, type UsageStore } from '../../usage/ports';
 import { startedOf, statusOf, type HttpMiddleware, type HttpMiddyRequest } from './internal';
 
 export const USAGE_WAIT_MS = 200;

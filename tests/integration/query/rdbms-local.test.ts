@@ -3,6 +3,7 @@
 // execution run it, and the engine answers from the rows — two model calls per question.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localSqlTurn } from '../../../lib/ai/local/sql';
+import { MysqlCallerDatabases } from '../../../lib/sql/caller-databases';
 import { answerFromDatabase, READ_ONLY_ANSWER, type RdbmsOptions } from '../../../lib/query/rdbms';
 import { prepareModel } from '../../../lib/query/shared';
 import { mariaDbUnavailableReason, startMariaDb, type MariaDbServer } from '../../support/mariadb';
@@ -32,7 +33,7 @@ describe.skipIf(unavailable)(`the rdbms pipeline with the local engine${unavaila
     const admin = await db.admin();
     await admin.query(`USE \`${db.database}\`; ${SEED}`);
     await admin.end();
-    options = { connect: { allowLoopback: true, extraCAs: [db.caPem], connectTimeoutMs: 5000, statementTimeoutMs: 5000 }, rowLimit: 100 };
+    options = { databases: new MysqlCallerDatabases({ connect: { allowLoopback: true, extraCAs: [db.caPem], connectTimeoutMs: 5000, statementTimeoutMs: 5000 }, rowLimit: 100 }) };
   });
   afterAll(async () => db?.stop());
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localSqlTurn } from '../../../lib/ai/local/sql';
 import { createAjv } from '../../../lib/json-schema';
 import { createLogger } from '../../../lib/log';
+import { MysqlCallerDatabases } from '../../../lib/sql/caller-databases';
 import { answerFromDatabase, type RdbmsOptions } from '../../../lib/query/rdbms';
 import { prepareModel } from '../../../lib/query/shared';
 import type { HandlerFn } from '../../support/api-event';
@@ -155,7 +156,7 @@ describe.skipIf(unavailable)(`structured output matrix: the rdbms pipeline${unav
     const admin = await db.admin();
     await admin.query(`USE \`${db.database}\`; ${SEED}`);
     await admin.end();
-    options = { connect: { allowLoopback: true, extraCAs: [db.caPem], connectTimeoutMs: 5000, statementTimeoutMs: 5000 }, rowLimit: 100 };
+    options = { databases: new MysqlCallerDatabases({ connect: { allowLoopback: true, extraCAs: [db.caPem], connectTimeoutMs: 5000, statementTimeoutMs: 5000 }, rowLimit: 100 }) };
   });
   afterAll(async () => db?.stop());
 

@@ -1,4 +1,4 @@
-// The AWS Lambda invoker against the SDK's client mock: AWS cannot be reached from here, so these
+// The AWS Lambda invoker (lib/functions/lambda-invoker.ts over lib/aws/lambda-api.ts) against the SDK's client mock: AWS cannot be reached from here, so these
 // tests pin the calls made (names, runtime mapping, bootstrap, payloads) and the error mapping.
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -16,7 +16,8 @@ import {
   UpdateFunctionConfigurationCommand,
 } from '@aws-sdk/client-lambda';
 import { readBundle } from '../../../lib/functions/bundle';
-import { LambdaInvoker, lambdaName } from '../../../lib/aws/lambda-invoker';
+import { AwsLambdaApi } from '../../../lib/aws/lambda-api';
+import { LambdaInvoker, lambdaName } from '../../../lib/functions/lambda-invoker';
 import type { FunctionRecord } from '../../../lib/functions/ports';
 import { createLogger } from '../../../lib/log';
 import { validateSpec } from '../../../lib/spec/index';
@@ -25,8 +26,8 @@ import { bundleOf, functionDir, specFor, type FunctionFixture } from './support'
 const lambda = mockClient(LambdaClient);
 afterEach(() => lambda.reset());
 
-const invoker = new LambdaInvoker(new LambdaClient({ region: 'eu-west-1' }), {
-  stage: 'prod', roleArn: 'arn:aws:iam::123456789012:role/fn-exec', timeoutMs: 10_000, memoryMb: 256, reservedConcurrency: 3, maxWaitSeconds: 5,
+const invoker = new LambdaInvoker(new AwsLambdaApi(new LambdaClient({ region: 'eu-west-1' }), 5), {
+  stage: 'prod', roleArn: 'arn:aws:iam::123456789012:role/fn-exec', timeoutMs: 10_000, memoryMb: 256, reservedConcurrency: 3,
 });
 const log = createLogger({ sink: () => undefined });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../lib/errors';
 import type { HttpRequest } from '../../../lib/http/event';
-import { readMultipartFile } from '../../../lib/http/multipart';
+import { readMultipartFile } from '../../../lib/wire/multipart';
 import { multipartBody } from '../../support/api-event';
 
 const options = { field: 'file', maxBytes: 1000, tooLargeAdvice: 'Use the upload URL route' };

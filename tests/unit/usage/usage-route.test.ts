@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUsageHandler } from '../../../handlers/http/usage';
-import type { UsageReader, UsageRow } from '../../../lib/http/metrics';
-import { utcDay } from '../../../lib/http/metrics';
+import type { UsageReader, UsageRow } from '../../../lib/usage/ports';
+import { utcDay } from '../../../lib/usage/ports';
 import { usageWindow } from '../../../lib/usage/report';
 import { call } from '../../support/api-event';
 import { testDeps, testToken } from '../../support/http-deps';

@@ -1,6 +1,6 @@
 // JSON request bodies: content type, size bound and syntax, each failing with its own status.
 import { badRequest, tooLarge, unsupportedMediaType } from '../errors';
-import type { HttpRequest } from './event';
+import type { HttpRequest } from './request';
 
 /** Query and management bodies are small; API Gateway's own bound is larger. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;

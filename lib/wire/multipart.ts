@@ -2,7 +2,7 @@
 // enforced while parsing, so an oversize part is refused without being held whole.
 import busboy from 'busboy';
 import { badRequest, tooLarge, unsupportedMediaType } from '../errors';
-import type { HttpRequest } from './event';
+import type { HttpRequest } from './request';
 
 export interface MultipartFile {
   filename: string;

@@ -1,5 +1,6 @@
-// Usage metrics: the only thing stored about a request (INTERFACE.md "Privacy rules").
-// Per account, UTC day and route: calls, errors, total duration and AI tokens, added atomically.
+// Usage metrics, the only thing stored about a request (INTERFACE.md "Privacy rules"): the store port,
+// its reader, and the day and anonymous-account conventions. Per account, UTC day and route: calls, errors, total
+// duration and AI tokens, added atomically.
 
 export interface UsageDelta {
   calls: number;

@@ -1,0 +1,94 @@
+// The house rules of DESIGN.md §2 as dependency rules, checked by tests/unit/house-rules.test.ts
+// (so the README's test command and CI run them) and by `npm run lint:deps`.
+'use strict';
+
+const ADAPTER_DRIVERS = '^node_modules/(@aws-sdk|@lancedb|mysql2|mongodb)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle makes two modules one; split out what both need.',
+      from: { path: '^(lib|handlers)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'lib-not-outward',
+      severity: 'error',
+      comment: 'lib is used by handlers, the dev stack, the CLI, benchmarks and tests; it never uses them.',
+      from: { path: '^lib/' },
+      to: { path: '^(handlers|local|cli|bench|tests|sdk)/' },
+    },
+    {
+      name: 'pipelines-through-ports',
+      severity: 'error',
+      comment: 'lib/query orchestrates over ports: no AWS client, no database or vector-store driver, no adapter module.',
+      from: { path: '^lib/query/' },
+      to: { path: [ADAPTER_DRIVERS, '^lib/aws/', '^lib/vectors/(lancedb|mongodb)-store', '^lib/sql/(connect|execute|introspect)'] },
+    },
+    {
+      name: 'http-knows-no-domain',
+      severity: 'error',
+      comment: 'lib/http is the edge (events, auth, bodies, envelopes): it calls no pipeline or domain module.',
+      from: { path: '^lib/http/' },
+      to: { path: '^lib/(query|ingest|functions|vectors|sql|mcp|catalog)/' },
+    },
+    {
+      name: 'domain-not-through-http',
+      severity: 'error',
+      comment: 'Domain modules do not reach back into the HTTP edge.',
+      from: { path: '^lib/(query|ingest|functions|vectors|sql|ai|spec|wire|storage)/' },
+      to: { path: '^lib/http/' },
+    },
+    {
+      name: 'edge-and-spec-below-ai',
+      severity: 'error',
+      comment: 'JSON Schema and tool types belong to the spec and lib/json-schema.ts; the AI port builds on them, not the reverse.',
+      from: { path: '^lib/(http|spec)/' },
+      to: { path: '^lib/ai/' },
+    },
+    {
+      name: 'domains-apart',
+      severity: 'error',
+      comment: 'Hosted functions and ingestion share ports from their one home (lib/storage/ports.ts), not each other.',
+      from: { path: '^lib/functions/' },
+      to: { path: '^lib/ingest/' },
+    },
+    {
+      name: 'adapters-hold-no-domain-logic',
+      severity: 'error',
+      comment: 'An AWS adapter implements a port with AWS calls; the domain logic it needs comes in through that port.',
+      from: { path: '^lib/aws/' },
+      // Types are the port's vocabulary (records, the normalised spec); behaviour is not.
+      to: { path: '^lib/(functions|ingest|query|spec)/', pathNot: '(^|/)ports\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'adapters-hold-no-pipeline',
+      severity: 'error',
+      comment: 'Adapters translate a port to a service; they never call a pipeline.',
+      from: { path: '^lib/(aws/|vectors/(lancedb|mongodb)-store|sql/)' },
+      to: { path: '^lib/(query|services|mcp|catalog)/' },
+    },
+    {
+      name: 'ports-are-types',
+      severity: 'error',
+      comment: 'A ports file declares interfaces; it imports types only, never behaviour.',
+      from: { path: '(^|/)ports\\.ts$' },
+      to: { dependencyTypesNot: ['type-only'], path: '^lib/' },
+    },
+    {
+      name: 'only-the-root-wires',
+      severity: 'error',
+      comment: 'Adapters are built in lib/services (the composition root) and the dev stack; other lib code gets ports.',
+      from: { path: '^lib/', pathNot: ['^lib/(services|aws)/', '^lib/config\\.ts$'] },
+      to: { path: '^lib/aws/' , dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '^lib/catalog/web/browser/' },
+  },
+};

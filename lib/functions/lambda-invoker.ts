@@ -1,0 +1,106 @@
+// FunctionInvoker on AWS Lambda: one Lambda per function (`fnquery-<stage>-fn-<shortname>`) on the
+// managed runtime its `runtime` maps to (lib/spec/runtimes.ts), with the language's bootstrap added
+// to the code, invoked synchronously. The AWS calls are the LambdaApi port's (lib/aws/lambda-api.ts);
+// what is deployed and what a reply means is decided here.
+import { createHash } from 'node:crypto';
+import { badRequest } from '../errors';
+import { runtimeInfo } from '../spec/index';
+import { readBundle, writeBundle } from './bundle';
+import { functionBadOutput, functionCrashed, functionFailed, functionTimedOut } from './failures';
+import { entryFileOf, familyOf } from './languages';
+import { registryKey, type FunctionInvoker, type FunctionRecord, type FunctionRequest, type InvokeOptions, type InvokeResult, type LambdaApi } from './ports';
+import { LAMBDA_BOOTSTRAPS, type LambdaBootstrap } from './runners/lambda';
+
+export interface LambdaInvokerOptions {
+  stage: string;
+  /** Execution role of the function Lambdas: CloudWatch Logs only, nothing of the service. */
+  roleArn: string;
+  timeoutMs: number;
+  memoryMb: number;
+  /**
+   * Concurrent executions reserved for (and capping) each function's Lambda, so one account's function
+   * cannot drain the AWS account's concurrency that the service and other functions need.
+   */
+  reservedConcurrency: number;
+}
+
+const NAME_MAX = 64;
+
+/** Lambda names are at most 64 characters; long shortnames keep a prefix and a hash. */
+export function lambdaName(stage: string, shortname: string): string {
+  const name = `fnquery-${stage}-fn-${registryKey(shortname)}`;
+  if (name.length <= NAME_MAX) return name;
+  const hash = createHash('sha256').update(name).digest('hex').slice(0, 8);
+  return `${name.slice(0, NAME_MAX - 9)}-${hash}`;
+}
+
+const utf8 = new TextEncoder();
+
+export class LambdaInvoker implements FunctionInvoker {
+  constructor(
+    private readonly lambda: LambdaApi,
+    private readonly options: LambdaInvokerOptions,
+  ) {}
+
+  /** Hosted Lambdas write to CloudWatch Logs, which the owner reads there. */
+  async logs(): Promise<undefined> {
+    return undefined;
+  }
+
+  async deploy(fn: FunctionRecord, code: Uint8Array): Promise<void> {
+    const bootstrap = this.bootstrapFor(fn);
+    const files = readBundle(code);
+    const entryFile = entryFileOf(files, fn.runtime);
+    files.set(bootstrap.fileName, utf8.encode(bootstrap.source));
+    await this.lambda.put(
+      {
+        name: lambdaName(this.options.stage, fn.shortname),
+        runtime: runtimeInfo(fn.runtime)!.lambdaRuntime,
+        handler: bootstrap.handler,
+        roleArn: this.options.roleArn,
+        timeoutSeconds: Math.ceil(this.options.timeoutMs / 1000),
+        memoryMb: this.options.memoryMb,
+        description: `fnquery function ${fn.shortname} v${fn.version}`,
+        // The function's whole environment: which file and method to call, nothing of the service.
+        environment: { FNQ_ENTRY_FILE: entryFile, FNQ_ENTRYPOINT: fn.spec.entrypoint },
+        reservedConcurrency: this.options.reservedConcurrency,
+      },
+      writeBundle(files),
+    );
+  }
+
+  async remove(fn: FunctionRecord): Promise<void> {
+    await this.lambda.remove(lambdaName(this.options.stage, fn.shortname));
+  }
+
+  async invoke(fn: FunctionRecord, request: FunctionRequest, options: InvokeOptions): Promise<InvokeResult> {
+    const out = await this.lambda.invoke(lambdaName(this.options.stage, fn.shortname), utf8.encode(JSON.stringify(request)), options.signal);
+    if (!out) throw functionCrashed(fn.shortname, 'its Lambda does not exist; deploy it again');
+    if (out.functionError) {
+      const error = parse(out.payload) as { errorType?: string; errorMessage?: string } | undefined;
+      const message = error?.errorMessage ?? out.payload;
+      if (/Task timed out/i.test(message)) throw functionTimedOut(fn.shortname, this.options.timeoutMs);
+      // Runtime.* errors are the sandbox failing (import error, exit, out of memory), not the user's exception.
+      if (error?.errorType?.startsWith('Runtime.')) throw functionCrashed(fn.shortname, `${error.errorType}: ${message}`);
+      throw functionFailed(fn.shortname, error?.errorType ? `${error.errorType}: ${message}` : message);
+    }
+    const reply = parse(out.payload) as { body?: unknown } | undefined;
+    if (!reply || typeof reply !== 'object' || !('body' in reply)) throw functionBadOutput(fn.shortname, 'the Lambda bootstrap returned no body');
+    return { body: reply.body };
+  }
+
+  private bootstrapFor(fn: FunctionRecord): LambdaBootstrap {
+    const bootstrap = LAMBDA_BOOTSTRAPS[familyOf(fn.runtime)];
+    if (bootstrap) return bootstrap;
+    throw badRequest(`${fn.runtime} functions cannot be deployed to AWS Lambda by this service yet`,
+      `Use a Node.js, Python or Ruby runtime on AWS (${fn.runtime} runs on the local runtime only; docs/functions.md)`, 'runtime_unavailable');
+  }
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
