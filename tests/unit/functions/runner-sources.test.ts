@@ -4,6 +4,7 @@
 // installs them all. The modules import the files as text (`?raw`), so the text checked is the
 // text shipped: the last test holds the modules to the files.
 import { describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { phpRunner } from '../../../lib/functions/runners/php';
 import { pythonRunner } from '../../../lib/functions/runners/python';
 import { rubyRunner } from '../../../lib/functions/runners/ruby';
 import { PROJECT_ROOT } from '../../../local/serverless-config';
+import { rawText } from '../../../esbuild-plugins.mjs';
 
 const RUNNERS = join(PROJECT_ROOT, 'lib/functions/runners');
 const file = (path: string) => join(RUNNERS, path);
@@ -107,5 +109,33 @@ describe('runner modules', () => {
     expect(go).toBe(readFileSync(file('go/runner.go'), 'utf8').replace('fnqEntrypoint(request)', 'Handle(request)'));
     expect(go).not.toContain('fnqEntrypoint(');
     expect(() => goRunner('os.Exit')).toThrow(/not a Go identifier/);
+  });
+});
+
+describe('runner sources in a Lambda bundle', () => {
+  it('are the files’ text, built with the plugins serverless-esbuild uses', async () => {
+    const out = await build({
+      stdin: {
+        contents: "export { nodeRunner } from './node'; export { pythonRunner } from './python'; export { javaRunner } from './java'; export { goRunner } from './go'; export { rubyRunner } from './ruby'; export { phpRunner } from './php'; export { LAMBDA_BOOTSTRAPS } from './lambda';",
+        resolveDir: RUNNERS,
+        loader: 'ts',
+      },
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'cjs',
+      logLevel: 'silent',
+      plugins: [rawText],
+    });
+    const module = { exports: {} as Record<string, unknown> };
+    new Function('module', 'exports', out.outputFiles[0]!.text)(module, module.exports);
+    const bundled = module.exports as { nodeRunner: typeof nodeRunner; pythonRunner: typeof pythonRunner; javaRunner: typeof javaRunner; goRunner: typeof goRunner; rubyRunner: typeof rubyRunner; phpRunner: typeof phpRunner; LAMBDA_BOOTSTRAPS: typeof LAMBDA_BOOTSTRAPS };
+    expect(bundled.nodeRunner.source).toBe(readFileSync(file('node/runner.mjs'), 'utf8'));
+    expect(bundled.pythonRunner.source).toBe(readFileSync(file('python/runner.py'), 'utf8'));
+    expect(bundled.javaRunner.source).toBe(readFileSync(file('java/FnqRunner.java'), 'utf8'));
+    expect(bundled.rubyRunner.source).toBe(readFileSync(file('ruby/runner.rb'), 'utf8'));
+    expect(bundled.phpRunner.source).toBe(readFileSync(file('php/runner.php'), 'utf8'));
+    expect(bundled.goRunner('Handle').source).toBe(goRunner('Handle').source);
+    expect(bundled.LAMBDA_BOOTSTRAPS).toEqual(LAMBDA_BOOTSTRAPS);
   });
 });
