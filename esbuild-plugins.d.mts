@@ -4,5 +4,6 @@ import type { Plugin } from 'esbuild';
 export const CATALOG_ASSETS_ID: 'fnq:catalog-assets';
 export function catalogAssetsModule(): Promise<string>;
 export const catalogAssets: Plugin;
+export const rawText: Plugin;
 declare const plugins: Plugin[];
 export default plugins;

@@ -2,7 +2,12 @@
 // uses the same build). `import { js, css } from 'fnq:catalog-assets'` gives the catalog pages'
 // browser script and style sheet, built here from lib/catalog/web/browser/, so the Lambda serves
 // them from memory and no build step or file copy sits between the source and the served bytes.
+//
+// `import text from './file.ext?raw'` gives a file's text (the hosted functions' runner sources in
+// lib/functions/runners/), as Vite's `?raw` does in vitest and text-imports.mjs under tsx.
 import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const BROWSER_DIR = fileURLToPath(new URL('./lib/catalog/web/browser/', import.meta.url));
@@ -39,4 +44,12 @@ export const catalogAssets = {
   },
 };
 
-export default [catalogAssets];
+export const rawText = {
+  name: 'fnq-raw-text',
+  setup(b) {
+    b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)), namespace: 'fnq-raw-text' }));
+    b.onLoad({ filter: /.*/, namespace: 'fnq-raw-text' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text', watchFiles: [args.path] }));
+  },
+};
+
+export default [catalogAssets, rawText];

@@ -7,6 +7,9 @@
 //   rows), by question form, and why the misses missed. The databases are split in two halves by a
 //   hash of their names: rules are tuned on the first, figures are reported on the second. Each
 //   question runs with the tables as listed, sorted and reversed; the listed order is the baseline.
+//   Two naive baselines run in the same pass on the same questions, scored the same way: `SELECT *
+//   FROM <the table the question names most>` and that with `SELECT COUNT(*)` for "how many" questions
+//   (naiveSelect), so the engine's accuracy reads as a ratio to something that needs no engine.
 // - the rdbms pipeline end to end with the local engine on a fixed sample: service overhead per
 //   request without model and database time, and AI round trips per question.
 // Run: node --import tsx bench/sql.ts
@@ -50,12 +53,17 @@ export interface AccuracyFigures {
 export type TableOrder = 'listed' | 'sorted' | 'reversed';
 export type Half = 'tuning' | 'reporting';
 
+export type Baseline = 'select-star' | 'count-or-star';
+const BASELINES: Baseline[] = ['select-star', 'count-or-star'];
+
 export interface OrderFigures {
   /** Correct answers per half and table order. */
   correct: Record<Half, Record<TableOrder, number>>;
   questions: Record<Half, number>;
   /** Questions whose SQL differed between the three orders. */
   sqlChanged: number;
+  /** Correct answers of the naive baselines per half (same questions, same comparison). */
+  baselines: Record<Half, Record<Baseline, number>>;
 }
 
 export interface CorpusFigures {
@@ -232,6 +240,28 @@ export function compareRows(gold: QueryResult, ours: QueryResult, ordered: boole
 /** Whether the gold SQL orders its result (an ORDER BY outside any parentheses). */
 const isOrdered = (sql: string) => /\bORDER\s+BY\b/i.test(sql.replace(/\([^()]*\)/g, ''));
 
+const words = (text: string) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+const stem = (word: string) => word.replace(/(?:es|s)$/, '');
+
+/** The listed table whose name's words the question mentions most (the first listed on a tie). */
+export function mostMentionedTable(question: string, tables: string[]): string | undefined {
+  const said = words(question).map(stem);
+  let best: string | undefined;
+  let bestScore = -1;
+  for (const table of tables) {
+    const score = words(table.replace(/_/g, ' ')).map(stem).reduce((n, w) => n + said.filter((s) => s === w).length, 0);
+    if (score > bestScore) [best, bestScore] = [table, score];
+  }
+  return best;
+}
+
+/** A baseline's SQL: no engine, only the question's words and the table names. */
+export function naiveSelect(baseline: Baseline, question: string, tables: string[]): string {
+  const table = mostMentionedTable(question, tables) ?? 'missing_table';
+  const counting = baseline === 'count-or-star' && /\b(?:how many|number of|count)\b/i.test(question);
+  return `SELECT ${counting ? 'COUNT(*)' : '*'} FROM \`${table.replace(/`/g, '``')}\``;
+}
+
 /** The local engine's SELECT for a question, asked the way the rdbms pipeline asks. */
 function localSelect(question: string, schema: DatabaseSchema): string {
   const reply = localSqlTurn({ messages: [{ role: 'user', content: question }], hint: { kind: 'sql', question, schema } });
@@ -281,6 +311,7 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
         correct: { tuning: { listed: 0, sorted: 0, reversed: 0 }, reporting: { listed: 0, sorted: 0, reversed: 0 } },
         questions: { tuning: 0, reporting: 0 },
         sqlChanged: 0,
+        baselines: { tuning: { 'select-star': 0, 'count-or-star': 0 }, reporting: { 'select-star': 0, 'count-or-star': 0 } },
       },
       corpus: measureCorpus(),
       goldParserAlone: queries.filter((query) => parsesAlone(query.sql)).length,
@@ -325,13 +356,18 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
             if (new Set(sqls).size > 1) figures.orders.sqlChanged += 1;
             // The same SQL gives the same rows: each distinct statement runs once.
             const outcomes = new Map<string, string | undefined>();
-            for (const [i, order] of ORDERS.entries()) {
-              const sql = sqls[i]!;
+            const outcomeOf = async (sql: string) => {
               if (!outcomes.has(sql)) {
                 const ours = await runGenerated(generatedSession, sql, allowedTables, database);
                 outcomes.set(sql, typeof ours === 'string' ? ours.replace(/:.*$/, '') : compareRows(gold, ours, isOrdered(query.sql)));
               }
-              const failure = outcomes.get(sql);
+              return outcomes.get(sql);
+            };
+            for (const baseline of BASELINES) {
+              if (!(await outcomeOf(naiveSelect(baseline, query.question, allowedTables)))) figures.orders.baselines[half][baseline] += 1;
+            }
+            for (const [i, order] of ORDERS.entries()) {
+              const failure = await outcomeOf(sqls[i]!);
               if (!failure) figures.orders.correct[half][order] += 1;
               if (half !== 'reporting' || order !== 'listed') continue;
               // By form and by kind of miss: the reporting half, tables as listed.
@@ -469,6 +505,10 @@ function print(figures: SqlBenchFigures | undefined): void {
     const base = orders.correct[half].listed;
     const cells = ORDERS.map((order) => `${order} ${share(orders.correct[half][order], n)} (${orders.correct[half][order]}/${n}, ×${(orders.correct[half][order] / Math.max(1, base)).toFixed(3)} of listed)`);
     console.log(`  ${half.padEnd(9)} half: ${cells.join('; ')}`);
+    for (const baseline of BASELINES) {
+      const b = orders.baselines[half][baseline];
+      console.log(`  ${''.padEnd(9)}       baseline ${baseline}: ${share(b, n)} (${b}/${n}); engine (listed) ×${(base / Math.max(1, b)).toFixed(2)} of it`);
+    }
   }
   console.log(`  questions whose SQL changed with the order of the tables: ${orders.sqlChanged}/${orders.questions.tuning + orders.questions.reporting}`);
   console.log(`Reporting half, tables as listed: ${accuracy.questions} questions whose gold query ran`);

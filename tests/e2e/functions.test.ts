@@ -1,6 +1,6 @@
 // Function hosting end to end through the local stack (serverless offline + emulators): deployed
-// with the fnq CLI as a user would, then called over HTTP. The runners live inline in the bundled
-// handlers (.esbuild/), so these calls also prove they are found there.
+// with the fnq CLI as a user would, then called over HTTP. The runners' text is in the bundled
+// handlers (.esbuild/, put there by the rawText esbuild plugin), so these calls also prove it is found there.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';

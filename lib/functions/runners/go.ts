@@ -1,51 +1,14 @@
 import type { RunnerSource } from './protocol';
+import template from './go/runner.go?raw';
 
-// Go has no lookup of functions by name, so the runner is generated with the entrypoint's name and
-// compiled together with the function's package main: func <Entrypoint>(map[string]any) (any, error).
-export const goRunner = (entrypoint: string): RunnerSource => ({
-  fileName: 'fnq_runner.go',
-  source: String.raw`package main
+// Go has no lookup of functions by name, so the runner (go/runner.go) is written with the
+// entrypoint's name in place of fnqEntrypoint and compiled together with the function's package
+// main: func <Entrypoint>(map[string]any) (any, error).
+const CALL = 'fnqEntrypoint(request)';
 
-import (
-	"bufio"
-	"encoding/json"
-	"fmt"
-	"os"
-)
+export const goRunner = (entrypoint: string): RunnerSource => {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(entrypoint)) throw new Error(`not a Go identifier: ${entrypoint}`);
+  return { fileName: 'fnq_runner.go', source: template.replace(CALL, `${entrypoint}(request)`) };
+};
 
-func fnqCall(request map[string]any) (body any, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
-		}
-	}()
-	return ${entrypoint}(request)
-}
-
-func main() {
-	protocol := json.NewEncoder(os.NewFile(3, "protocol"))
-	protocol.Encode(map[string]any{"ready": true})
-	input := bufio.NewReaderSize(os.Stdin, 1<<20)
-	for {
-		line, readErr := input.ReadBytes('\n')
-		if len(line) > 0 {
-			var message map[string]any
-			if err := json.Unmarshal(line, &message); err == nil {
-				request, _ := message["request"].(map[string]any)
-				body, err := fnqCall(request)
-				reply := map[string]any{"id": message["id"], "ok": true, "body": body}
-				if err != nil {
-					reply = map[string]any{"id": message["id"], "ok": false, "error": err.Error()}
-				}
-				if err := protocol.Encode(reply); err != nil {
-					protocol.Encode(map[string]any{"id": message["id"], "ok": false, "error": "the result is not JSON: " + err.Error()})
-				}
-			}
-		}
-		if readErr != nil {
-			return
-		}
-	}
-}
-`,
-});
+if (template.split(CALL).length !== 2) throw new Error(`go/runner.go must call ${CALL} exactly once`);

@@ -5,9 +5,11 @@
 // The replies use fd 3 so that whatever user code prints on stdout or stderr goes to the log and can
 // never be mistaken for a reply. A worker exits when its stdin closes.
 //
-// The runner sources are kept inline as strings (one module per language) rather than as files
-// read at run time: esbuild bundles them into each handler, so they are found the same way in
-// tests, under serverless offline (.esbuild/) and in a Lambda package, with no path to resolve.
+// The runner sources are real files of their language (node/, python/, java/, go/, ruby/, php/),
+// linted by that language's checker (tests/unit/functions/runner-sources.test.ts) and imported as
+// text with a `?raw` suffix: esbuild-plugins.mjs (Lambda bundles, serverless offline), Vite's own
+// `?raw` (vitest) and text-imports.mjs (tsx: bench, CLI) all give the file's text as the default
+// export, so the bundles carry the sources and no path is resolved at run time.
 
 export interface RunnerSource {
   /** File name the source is written to, beside (never inside) the function's code. */

@@ -58,8 +58,7 @@ describe.skipIf(unavailable)(`the rdbms pipeline with the local engine${unavaila
   }
 
   it('counts with a filter on a value found in the data', async () => {
-    const { answer, sql } = await ask('How many singers are from France?');
-    expect(sql).toBe("SELECT COUNT(*) FROM `singer` WHERE `country` = 'France'");
+    const { answer } = await ask('How many singers are from France?');
     expect(answer).toBe('There are 2 singer rows where country is "France".');
   });
 
@@ -69,8 +68,7 @@ describe.skipIf(unavailable)(`the rdbms pipeline with the local engine${unavaila
   });
 
   it('answers a top-N question in order', async () => {
-    const { answer, sql } = await ask('What are the names of the 2 oldest singers?');
-    expect(sql).toBe('SELECT `name` FROM `singer` ORDER BY `age` DESC LIMIT 2');
+    const { answer } = await ask('What are the names of the 2 oldest singers?');
     expect(answer).toBe('Name of singer rows (2): Dev and Ben.');
   });
 
