@@ -2,6 +2,7 @@
 // talk only to these; adapters (OpenAI SDK, the embedded local engine) live beside this file.
 
 import type { JsonSchema, ToolDefinition } from '../json-schema';
+import type { DatabaseSchema, QueryResult } from '../sql/ports';
 
 // Their home is lib/json-schema.ts (the spec and the HTTP edge use them too); re-exported for the AI ports' users.
 export type { JsonSchema, ToolDefinition };
@@ -32,10 +33,14 @@ export interface ResponseFormat {
  * A structured view of what the messages already say, for the embedded local engine, which
  * does not read prose. Remote models ignore it; pipelines fill it so both paths get the same input.
  */
+/** What the text-to-SQL pipeline hands the answer turn: the SQL that ran and its result. */
+export type SqlRows = QueryResult & { sql: string };
+
 export type TaskHint =
   /** `retrievalQuery`: the caller's `rag_query`, which chose the hits. */
   | { kind: 'rag'; question: string; retrievalQuery?: string; hits: { text: string; source: string; score: number }[] }
-  | { kind: 'sql'; question: string; schema: unknown; previousError?: string; rows?: unknown }
+  /** `rows`: the SQL that ran and its result, once it has run (the answer turn). */
+  | { kind: 'sql'; question: string; schema: DatabaseSchema; previousError?: string; rows?: SqlRows }
   /** `named`: the caller named this function (the function endpoint): it is the tool the user wants. */
   | { kind: 'function'; question: string; result?: unknown; named?: boolean }
   | { kind: 'repair'; question: string; invalid: string; errors: string[] };

@@ -11,16 +11,8 @@ import { chartCode, valueText, wantsCode } from './sql-chart';
 import { describeSql, unappliedConditions, type SqlDescription } from './sql-described';
 import { nameWords } from './words';
 
-/** What the rdbms pipeline puts in `hint.rows`: the SQL that ran and its result. */
-export interface SqlRows {
-  sql: string;
-  columns: string[];
-  rows: PlainValue[][];
-  rowCount: number;
-  truncated: boolean;
-  /** The byte budget, when it (not the row limit) cut the result. */
-  cutAtBytes?: number;
-}
+export type { SqlRows } from '../ports';
+import type { SqlRows } from '../ports';
 
 export const NO_ROWS = 'No rows matched.';
 /** Values listed before "and N more". */

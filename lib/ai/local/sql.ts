@@ -3,15 +3,13 @@
 // the SELECT (schema linking + templates), with `rows` it answers from the result. A request to
 // change data gets READ_ONLY_REPLY instead of SQL, and the pipeline runs nothing.
 import type { DatabaseSchema } from '../../sql/introspect';
-import { SQL_READ_ONLY_REPLY, type ChatRequest, type ChatResponse, type TaskHint } from '../ports';
-import { answerFromRows, type SqlRows } from './sql-answer';
+import { SQL_READ_ONLY_REPLY, type ChatRequest, type ChatResponse } from '../ports';
+import { answerFromRows } from './sql-answer';
 import { linkQuestion } from './sql-linking';
 import { renderSql, simplerPlan } from './sql-plan';
 import { structuredRows } from './sql-structured';
 import { planQuery } from './sql-templates';
 import { localReply } from './reply';
-
-type SqlHint = Extract<TaskHint, { kind: 'sql' }>;
 
 
 // Tables in one order (by name, bytewise) whatever order the request lists them in: linking and
@@ -45,14 +43,14 @@ export function localSql(question: string, schema: DatabaseSchema, repairs = 0):
 export function localSqlTurn(request: ChatRequest): ChatResponse {
   const hint = request.hint;
   if (hint?.kind !== 'sql') throw new Error('The local SQL engine needs the sql hint of the rdbms pipeline');
-  const { question, schema } = hint as SqlHint & { schema: DatabaseSchema };
+  const { question, schema } = hint;
   if (hint.rows === undefined) {
     if (isChangeRequest(question)) return localReply(request, SQL_READ_ONLY_REPLY);
     // Each failed attempt is one assistant message in the conversation the pipeline keeps.
     const repairs = hint.previousError ? request.messages.filter((m) => m.role === 'assistant').length : 0;
     return localReply(request, localSql(question, schema, repairs));
   }
-  const rows = hint.rows as SqlRows;
+  const rows = hint.rows;
   const answer = answerFromRows(question, rows);
   if (!request.responseFormat) return localReply(request, answer);
   return localReply(request, JSON.stringify(structuredRows(request.responseFormat.schema, rows, answer)));

@@ -123,7 +123,7 @@ describe('structured output from rows', () => {
     const request: ChatRequest = {
       messages: [{ role: 'user', content: question }],
       responseFormat: { name: 'answer', schema },
-      hint: { kind: 'sql', question, schema: {}, rows: result },
+      hint: { kind: 'sql', question, schema: { database: 'shop', flavour: 'MariaDB', serverVersion: '11.4.0-MariaDB', tables: [] }, rows: result },
     };
     return JSON.parse(localSqlTurn(request).content!);
   };
