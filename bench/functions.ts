@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeBundle, directoryFiles } from '../lib/functions/bundle';
-import { LocalInvoker } from '../lib/functions/local/local-invoker';
+import { ProcessInvoker } from '../lib/functions/process-runtime/process-invoker';
 import { deployFunction } from '../lib/functions/manage';
 import type { FunctionRecord, FunctionRequest } from '../lib/functions/ports';
 import { createVerifier } from '../lib/http/auth';
@@ -38,7 +38,7 @@ interface LanguageFigures {
 }
 
 /** Cold calls (worker stopped first) on each invoker, alternating, so machine load falls on both alike. */
-async function coldCalls(invokers: LocalInvoker[], fn: FunctionRecord, request: FunctionRequest): Promise<Timing[]> {
+async function coldCalls(invokers: ProcessInvoker[], fn: FunctionRecord, request: FunctionRequest): Promise<Timing[]> {
   const log = createLogger({ sink: () => undefined });
   const samples: number[][] = invokers.map(() => []);
   for (let i = 0; i < COLD_RUNS; i++) {
@@ -60,8 +60,8 @@ export async function run(): Promise<LanguageFigures[]> {
   const log = createLogger({ sink: () => undefined });
   const blobs = new MemoryBlobStore();
   const registry = new MemoryFunctionRegistry();
-  const invoker = new LocalInvoker({ blobs, workDir: join(workDir, 'confined'), memoryMb: 256, log });
-  const unconfined = new LocalInvoker({ blobs, workDir: join(workDir, 'unconfined'), memoryMb: 256, log, unsafeLocal: true });
+  const invoker = new ProcessInvoker({ blobs, workDir: join(workDir, 'confined'), memoryMb: 256, log });
+  const unconfined = new ProcessInvoker({ blobs, workDir: join(workDir, 'unconfined'), memoryMb: 256, log, unsafeLocal: true });
   const http = { usage: { add: async () => undefined }, verify: createVerifier({ jwtSecret: SECRET }), log, metrics: NO_METRICS, timeoutMarginMs: 500 };
   prepareHandlerEnvironment(SECRET);
   const { createInvokeHandler } = await import('../handlers/http/invoke');

@@ -9,7 +9,7 @@
 //    Published reference: BM25 nDCG@10 0.665 (BEIR paper, test split).
 // 2. Search latency at growing table sizes, exact (the baseline) against the ANN indexes, with
 //    recall@10 of each index against exact search in the same run.
-// 3. Per search route (vector, text, fused): nDCG@10, and how often the local engine's extractive
+// 3. Per search route (vector, text, fused): nDCG@10, and how often the heuristic engine's extractive
 //    answer says "nothing relevant" although the route's top hit is a relevant abstract (on the
 //    report half of the queries; the answer's rules were tuned on the other half, see halfOf).
 // Run: node --import tsx bench/retrieval.ts [--routes] (--routes: only 3, no latency stages)
@@ -21,8 +21,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Index, connect, type FtsOptions, type Table } from '@lancedb/lancedb';
-import { embedText } from '../lib/ai/local-embedder';
-import { terms } from '../lib/ai/local-text';
+import { embedText } from '../lib/ai/heuristic/embedder';
+import { terms } from '../lib/ai/heuristic/text';
 import { createLogger } from '../lib/log';
 import { tableNameFor } from '../lib/vectors/collection-table';
 import { DEFAULT_VECTOR_INDEX, type VectorIndexPolicy } from '../lib/vectors/lance-indexes';
@@ -31,9 +31,9 @@ import { LanceVectorStore, type HybridFusion } from '../lib/vectors/lancedb-stor
 import type { ChunkRecord, CollectionRef, SearchHit, SearchQuery } from '../lib/vectors/ports';
 import { isMain, percentile } from './stats';
 import { halfOf } from './tool-args';
-import { NOTHING_RELEVANT, ragAnswer } from '../lib/ai/local/rag-answer';
+import { NOTHING_RELEVANT, ragAnswer } from '../lib/ai/heuristic/rag-answer';
 import { DEFAULT_SEARCH_ROUTES } from '../lib/vectors/search-route';
-import { LOCAL_EMBEDDER_ID } from '../lib/ai/local-embedder';
+import { LEXICAL_EMBEDDER_ID } from '../lib/ai/heuristic/embedder';
 
 const SCIFACT = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/data/scifact');
 const LATENCY_TARGET_MS = 20;
@@ -390,7 +390,7 @@ function print(f: RetrievalFigures): void {
   const tuneCount = f.routes[0] ? f.routes[0].halves.tune.queries : 0;
   console.log(`SciFact: ${f.corpus} abstracts (title + text, one chunk each), ${f.queries} train-qrels queries: ${tuneCount} in the tune half, ${f.queries - tuneCount} in the report half (halfOf: SHA-256 of the query id)`);
   console.log('figures are the report half\'s; tune-half figures, where variants were compared, are labelled');
-  console.log(`search routes (baseline: vector, same run); default route for ${LOCAL_EMBEDDER_ID}: ${DEFAULT_SEARCH_ROUTES[LOCAL_EMBEDDER_ID] ?? DEFAULT_SEARCH_ROUTES['*']}`);
+  console.log(`search routes (baseline: vector, same run); default route for ${LEXICAL_EMBEDDER_ID}: ${DEFAULT_SEARCH_ROUTES[LEXICAL_EMBEDDER_ID] ?? DEFAULT_SEARCH_ROUTES['*']}`);
   const baseline = f.routes.find((r) => r.route === 'vector')?.ndcgAt10.report ?? NaN;
   for (const r of f.routes) {
     console.log(`  ${r.route.padEnd(7)} report nDCG@10 ${r.ndcgAt10.report.toFixed(3)} (${(r.ndcgAt10.report / baseline).toFixed(3)}x vector)  tune ${r.ndcgAt10.tune.toFixed(3)}`);

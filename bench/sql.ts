@@ -3,22 +3,23 @@
 //   how many then run, and what the guard costs per query;
 // - the guard on the false-refusal corpus (tests/support/sql-valid-corpus.ts), against node-sql-parser
 //   alone on the raw text as the baseline (what the guard accepted before it learnt the servers' words);
-// - the embedded local engine's text-to-SQL: execution accuracy (its SQL's rows against the gold SQL's
+// - the heuristic engine (the embedded default)'s text-to-SQL: execution accuracy (its SQL's rows against the gold SQL's
 //   rows), by question form, and why the misses missed. The databases are split in two halves by a
 //   hash of their names: rules are tuned on the first, figures are reported on the second. Each
 //   question runs with the tables as listed, sorted and reversed; the listed order is the baseline.
 //   Two naive baselines run in the same pass on the same questions, scored the same way: `SELECT *
 //   FROM <the table the question names most>` and that with `SELECT COUNT(*)` for "how many" questions
 //   (naiveSelect), so the engine's accuracy reads as a ratio to something that needs no engine.
-// - the rdbms pipeline end to end with the local engine on a fixed sample: service overhead per
+// - the rdbms pipeline end to end with the heuristic engine on a fixed sample: service overhead per
 //   request without model and database time, and AI round trips per question.
 // Run: node --import tsx bench/sql.ts
 
 import { readFile } from 'node:fs/promises';
+import { parseCsv } from '../lib/ingest/extract-data';
 import { MysqlCallerDatabases } from '../lib/sql/caller-databases';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { localSqlTurn } from '../lib/ai/local/sql';
+import { heuristicSqlTurn } from '../lib/ai/heuristic/sql';
 import type { ChatModel } from '../lib/ai/ports';
 import { isServiceError } from '../lib/errors';
 import { answerFromDatabase } from '../lib/query/rdbms';
@@ -147,40 +148,6 @@ interface GoldQuery {
   sql: string;
 }
 
-/** RFC 4180 CSV: quoted fields may hold commas, doubled quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const endField = () => {
-    row.push(field);
-    field = '';
-  };
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted && char === '"' && text[i + 1] === '"') {
-      field += '"';
-      i += 1;
-    } else if (char === '"') {
-      quoted = !quoted;
-    } else if (quoted || (char !== ',' && char !== '\n' && char !== '\r')) {
-      field += char;
-    } else if (char === ',') {
-      endField();
-    } else if (char === '\n') {
-      endField();
-      rows.push(row);
-      row = [];
-    }
-  }
-  if (field || row.length) {
-    endField();
-    rows.push(row);
-  }
-  return rows;
-}
-
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
 const reasonOf = (error: unknown) => (isServiceError(error) ? (error.problems[0]?.issue ?? error.message) : String(error));
 
@@ -262,9 +229,9 @@ export function naiveSelect(baseline: Baseline, question: string, tables: string
   return `SELECT ${counting ? 'COUNT(*)' : '*'} FROM \`${table.replace(/`/g, '``')}\``;
 }
 
-/** The local engine's SELECT for a question, asked the way the rdbms pipeline asks. */
+/** The heuristic engine's SELECT for a question, asked the way the rdbms pipeline asks. */
 function localSelect(question: string, schema: DatabaseSchema): string {
-  const reply = localSqlTurn({ messages: [{ role: 'user', content: question }], hint: { kind: 'sql', question, schema } });
+  const reply = heuristicSqlTurn({ messages: [{ role: 'user', content: question }], hint: { kind: 'sql', question, schema } });
   return reply.content ?? '';
 }
 
@@ -288,7 +255,7 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
   if (!spider) return undefined;
   const { server } = spider;
   try {
-    const [header, ...rows] = parseCsv(await readFile(join(SPIDER_DIR, 'train_queries.csv'), 'utf8'));
+    const [header, ...rows] = parseCsv(await readFile(join(SPIDER_DIR, 'train_queries.csv'), 'utf8'), ',');
     const column = (name: string) => header?.indexOf(name) ?? -1;
     const queries: GoldQuery[] = rows.map((row) => ({ database: row[column('database')] ?? '', question: row[column('question')] ?? '', sql: row[column('sql')] ?? '' }));
     const tablesOf = new Map(spider.databases.map((database) => [database.name, database.tables]));
@@ -437,7 +404,7 @@ async function measurePipeline(
     id: 'local',
     chat: async (request) => {
       const started = performance.now();
-      const reply = localSqlTurn(request);
+      const reply = heuristicSqlTurn(request);
       modelMs += performance.now() - started;
       return reply;
     },

@@ -3,7 +3,7 @@
 // it — one function the caller named. A case expects a call (each argument among its accepted
 // values; `[]` = left out), a question back naming the missing values, or a decline.
 import { readFileSync } from 'node:fs';
-import { localFunctionTurn } from '../lib/ai/local/function-calling';
+import { heuristicFunctionTurn } from '../lib/ai/heuristic/function-calling';
 import type { ToolDefinition } from '../lib/ai/ports';
 
 interface Case {
@@ -45,7 +45,7 @@ export function runParaphrases(): ParaphraseFigures {
   const figures: ParaphraseFigures = { byKind: { call: { right: 0, total: 0 }, ask: { right: 0, total: 0 }, decline: { right: 0, total: 0 } }, failures: [] };
   for (const c of SET.cases) {
     const tool = SET.functions.find((f) => f.name === c.tool)!;
-    const response = localFunctionTurn({
+    const response = heuristicFunctionTurn({
       messages: [{ role: 'user', content: c.question }],
       tools: [tool],
       toolChoice: 'auto',

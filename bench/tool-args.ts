@@ -1,9 +1,9 @@
-// BFCL (Berkeley Function Calling Leaderboard v4, ../shared/data/bfcl) through the local engine's
+// BFCL (Berkeley Function Calling Leaderboard v4, ../shared/data/bfcl) through the heuristic engine's
 // function calling: function choice and full-call accuracy per category, scored with the semantics
 // of BFCL's AST checker; accuracy per parameter type; the most common failure reasons; and the AI
 // round trips of the happy path (call, then answer from the result). No item, function name or
 // answer is known to the engine: it sees only the question and the tool schemas.
-// The items are split in two halves by a hash of their id (docs/local-engine.md): the engine is
+// The items are split in two halves by a hash of their id (docs/heuristic-engine.md): the engine is
 // tuned on the `tune` half only, and the figures we report are those of the `report` half, whose
 // items are never looked at one by one.
 // Run: node --import tsx bench/tool-args.ts [--half=tune|report|all] [--show-failures] (tune half only)
@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { localFunctionTurn } from '../lib/ai/local/function-calling';
+import { heuristicFunctionTurn } from '../lib/ai/heuristic/function-calling';
 import type { ChatRequest, ToolDefinition } from '../lib/ai/ports';
 import { mapSubschemas } from '../lib/spec/index';
 import { isMain, percentile } from './stats';
@@ -192,7 +192,7 @@ function firstTurn(item: Item): { calls: Call[]; text: string | null; request: C
     hint: { kind: 'function', question: item.question },
   };
   const started = performance.now();
-  const response = localFunctionTurn(request);
+  const response = heuristicFunctionTurn(request);
   const ms = performance.now() - started;
   const calls = response.toolCalls.map((c) => ({ name: c.name, args: JSON.parse(c.arguments) as Json }));
   return { calls, text: response.content, request, ms };
@@ -201,7 +201,7 @@ function firstTurn(item: Item): { calls: Call[]; text: string | null; request: C
 /** The second turn of the happy path: the call's (fake) result goes back, the answer comes out. */
 function answerTurn(item: Item, request: ChatRequest, call: Call): { turns: number; mentionsResult: boolean } {
   const result = { result: 4242.5, unit: 'units', source: call.name };
-  const response = localFunctionTurn({
+  const response = heuristicFunctionTurn({
     ...request,
     messages: [
       ...request.messages,

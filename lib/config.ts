@@ -26,7 +26,7 @@ export interface Config {
   /** Default search route per collection embedder (`FNQ_SEARCH_ROUTES`, lib/vectors/search-route.ts). */
   searchRoutes: Record<string, SearchRoute>;
   ai: {
-    /** The operator's OpenAI-compatible default platform; the embedded local engine when unset. */
+    /** The operator's OpenAI-compatible default platform; the heuristic engine (the embedded default) when unset. */
     baseUrl?: string;
     apiKey?: string;
     chatModel: string;

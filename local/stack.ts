@@ -155,7 +155,7 @@ async function start(options: LocalStackOptions, step: (line: string) => void, s
     AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     FNQ_JWT_SECRET: secret,
     FNQ_LANCE_URI: join(options.dataDir, 'lancedb'),
-    // Each stack its own functions folder: DELETE ends every worker found under it (lib/functions/local/reaper.ts),
+    // Each stack its own functions folder: DELETE ends every worker found under it (lib/functions/process-runtime/reaper.ts),
     // which must never reach another stack's workers on the same machine.
     FNQ_FUNCTIONS_WORK_DIR: process.env.FNQ_FUNCTIONS_WORK_DIR ?? join(options.dataDir, 'functions'),
     PORT: String(options.port),

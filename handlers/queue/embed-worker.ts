@@ -8,7 +8,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { InvalidJobMessage, jobsInMessage } from '../../lib/ingest/job-message';
 import { runJob, type Delivery, type Outcome, type WorkerDeps } from '../../lib/ingest/worker';
 import { errorFields, rootLogger, type Logger } from '../../lib/log';
-import { workerDeps } from '../../lib/services/embedded';
+import { workerDeps } from '../../lib/services/vector-writers';
 import { lazyHandler } from '../../lib/services/lazy';
 
 /** Thrown for a message that must be delivered again; carries no document content. */

@@ -3,7 +3,7 @@
 // worker of the killed run can still hold a job.
 import { sweepUploads, type SweepDeps, type SweepReport } from '../../lib/ingest/sweep';
 import { rootLogger } from '../../lib/log';
-import { sweepDeps } from '../../lib/services/embedded';
+import { sweepDeps } from '../../lib/services/vector-writers';
 import { lazyHandler } from '../../lib/services/lazy';
 
 export interface SweepEvent {

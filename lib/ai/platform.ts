@@ -27,7 +27,7 @@ export interface OperatorEndpoint {
 }
 
 export interface AiPlatformConfig {
-  /** Unset: the default platform is the embedded local engine. */
+  /** Unset: the default platform is the heuristic engine (the embedded default). */
   endpoint?: OperatorEndpoint;
   /** Where ai_platform "openai" goes; default https://api.openai.com/v1. */
   openaiBaseURL?: string;
@@ -65,14 +65,14 @@ const operatorEmbedders = new WeakMap<AiPlatformConfig, Embedder>();
 export function resolvePlatform(
   selection: PlatformSelection,
   config: AiPlatformConfig,
-  localChat: () => ChatModel,
+  heuristicChat: () => ChatModel,
 ): ResolvedPlatform {
   const name = platformName(selection.ai_platform);
   if (name === 'default') {
     const { endpoint } = config;
     const chat = endpoint
       ? cached(operatorChats, config, () => new OpenAIChat(operatorOptions(config, endpoint, endpoint.chatModel)))
-      : localChat();
+      : heuristicChat();
     return { name, chat };
   }
   return {
@@ -87,21 +87,21 @@ export function resolvePlatform(
   };
 }
 
-/** The embedder new collections are filled with: the operator's endpoint, else the local engine. */
-export function defaultEmbedder(config: AiPlatformConfig, localEmbedder: () => Embedder): Embedder {
+/** The embedder new collections are filled with: the operator's endpoint, else the heuristic engine. */
+export function defaultEmbedder(config: AiPlatformConfig, lexicalEmbedder: () => Embedder): Embedder {
   const { endpoint } = config;
-  if (!endpoint) return localEmbedder();
+  if (!endpoint) return lexicalEmbedder();
   return cached(operatorEmbedders, config, () => new OpenAIEmbedder(operatorOptions(config, endpoint, endpoint.embedModel)));
 }
 
 /**
- * The embedder a collection was filled with, if this deployment runs it: the local engine's, or
+ * The embedder a collection was filled with, if this deployment runs it: the heuristic engine's, or
  * the default platform's. Our collections are queried with it, whatever platform answers.
  */
-export function collectionEmbedder(id: string, config: AiPlatformConfig, localEmbedder: () => Embedder): Embedder | undefined {
-  const local = localEmbedder();
+export function collectionEmbedder(id: string, config: AiPlatformConfig, lexicalEmbedder: () => Embedder): Embedder | undefined {
+  const local = lexicalEmbedder();
   if (id === local.id) return local;
-  const current = defaultEmbedder(config, localEmbedder);
+  const current = defaultEmbedder(config, lexicalEmbedder);
   return current.id === id ? current : undefined;
 }
 
@@ -121,8 +121,8 @@ function platformName(value: string | null | undefined): PlatformName {
  * MongoDB Atlas): the default platform's embedder, or OpenAI's with the caller's key. Our own
  * collections are always queried with the embedder that filled them instead.
  */
-export function platformEmbedder(selection: PlatformSelection, config: AiPlatformConfig, localEmbedder: () => Embedder): Embedder {
-  if (platformName(selection.ai_platform) === 'default') return defaultEmbedder(config, localEmbedder);
+export function platformEmbedder(selection: PlatformSelection, config: AiPlatformConfig, lexicalEmbedder: () => Embedder): Embedder {
+  if (platformName(selection.ai_platform) === 'default') return defaultEmbedder(config, lexicalEmbedder);
   return new OpenAIEmbedder({
     ...budget(config),
     platform: 'openai',

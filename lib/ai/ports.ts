@@ -1,5 +1,5 @@
 // The two ports every AI platform implements. Pipelines (lib/query) and ingestion (lib/ingest)
-// talk only to these; adapters (OpenAI SDK, the embedded local engine) live beside this file.
+// talk only to these; adapters (OpenAI SDK, the heuristic engine (the embedded default)) live beside this file.
 
 import type { JsonSchema, ToolDefinition } from '../json-schema';
 import type { DatabaseSchema, QueryResult } from '../sql/ports';
@@ -30,7 +30,7 @@ export interface ResponseFormat {
 }
 
 /**
- * A structured view of what the messages already say, for the embedded local engine, which
+ * A structured view of what the messages already say, for the heuristic engine (the embedded default), which
  * does not read prose. Remote models ignore it; pipelines fill it so both paths get the same input.
  */
 /** What the text-to-SQL pipeline hands the answer turn: the SQL that ran and its result. */

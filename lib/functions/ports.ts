@@ -1,5 +1,5 @@
 // The ports of function hosting. Adapters: lib/aws/dynamo-function-registry.ts (registry),
-// lib/functions/local/local-invoker.ts and lib/functions/lambda-invoker.ts (invokers; the AWS calls in lib/aws/lambda-api.ts). Code bundles are
+// lib/functions/process-runtime/process-invoker.ts and lib/functions/lambda-invoker.ts (invokers; the AWS calls in lib/aws/lambda-api.ts). Code bundles are
 // kept in the service's BlobStore (lib/storage/ports.ts) under codeKey().
 import type { Logger } from '../log';
 import type { NormalizedSpec } from '../spec/index';

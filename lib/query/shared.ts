@@ -21,9 +21,9 @@ export interface QueryModel {
   meter: UsageMeter;
 }
 
-export function prepareModel(body: SharedQueryBody, ai: AiPlatformConfig, localChat: () => ChatModel): QueryModel {
+export function prepareModel(body: SharedQueryBody, ai: AiPlatformConfig, heuristicChat: () => ChatModel): QueryModel {
   const structured = parseStructuredOutput(body.structured_output);
-  const { name, chat } = resolvePlatform({ ai_platform: body.ai_platform, apiKey: body['api+key'] }, ai, localChat);
+  const { name, chat } = resolvePlatform({ ai_platform: body.ai_platform, apiKey: body['api+key'] }, ai, heuristicChat);
   const meter = new UsageMeter();
   return { platform: name, chat: meter.meterChat(chat), structured, meter };
 }

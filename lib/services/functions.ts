@@ -21,8 +21,8 @@ async function loadInvoker(): Promise<FunctionInvoker> {
   const c = getConfig();
   const s = c.functions;
   if (s.runtime === 'local') {
-    const { LocalInvoker } = await import('../functions/local/local-invoker');
-    return new LocalInvoker({ blobs: blobs(), workDir: s.workDir, memoryMb: s.memoryMb, unsafeLocal: s.unsafeLocal, log: rootLogger() });
+    const { ProcessInvoker } = await import('../functions/process-runtime/process-invoker');
+    return new ProcessInvoker({ blobs: blobs(), workDir: s.workDir, memoryMb: s.memoryMb, unsafeLocal: s.unsafeLocal, log: rootLogger() });
   }
   const [{ LambdaInvoker }, { AwsLambdaApi }, { lambdaClient }] = await Promise.all([
     import('../functions/lambda-invoker'),

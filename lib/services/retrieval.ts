@@ -3,7 +3,7 @@ import { rootLogger } from '../log';
 import { collectionEmbedder, platformEmbedder } from '../ai/platform';
 import { callerDatabase, type VectordbBody, type VectordbDeps } from '../query/vectordb';
 import { aiPlatformConfig, config, statuses } from './core';
-import { localEmbedder } from './embedding';
+import { lexicalEmbedder } from './embedding';
 import { vectors } from './vectors';
 import { onFirstUse } from './lazy';
 import type { VectorStore } from '../vectors/ports';
@@ -27,11 +27,11 @@ export const vectordbDeps = (): VectordbDeps => ({
   collections: statuses(),
   searchRoutes: config().searchRoutes,
   store: vectors(),
-  embedderFor: (id) => collectionEmbedder(id, aiPlatformConfig(), localEmbedder),
+  embedderFor: (id) => collectionEmbedder(id, aiPlatformConfig(), lexicalEmbedder),
   callerStore: (body) => ({
     // The MongoDB driver loads only for requests that name the caller's own store.
     store: callerVectorStore(body),
-    embedder: platformEmbedder({ ai_platform: body.ai_platform, apiKey: body['api+key'] }, aiPlatformConfig(), localEmbedder),
+    embedder: platformEmbedder({ ai_platform: body.ai_platform, apiKey: body['api+key'] }, aiPlatformConfig(), lexicalEmbedder),
     notes: [],
   }),
 });

@@ -1,7 +1,7 @@
 // Which search route a collection is queried with by default, per the embedder that filled it:
 // chosen by measurement (bench/retrieval.ts, docs/vectors.md). A fusion that does not beat its
 // best input is not the default. Operators override it with FNQ_SEARCH_ROUTES.
-import { LOCAL_EMBEDDER_ID } from '../ai/local-embedder';
+import { LEXICAL_EMBEDDER_ID } from '../ai/heuristic/embedder';
 import type { SearchQuery } from './ports';
 
 export type SearchRoute = NonNullable<SearchQuery['mode']>;
@@ -12,7 +12,7 @@ export const SEARCH_ROUTES: readonly SearchRoute[] = ['hybrid', 'vector', 'text'
  * with BM25 adds noise, not a second view: on SciFact, full text alone scores above the fusion.
  * Any other embedder (a dense model) keeps the fused route, which BEIR's results favour for them.
  */
-export const DEFAULT_SEARCH_ROUTES: Readonly<Record<string, SearchRoute>> = { [LOCAL_EMBEDDER_ID]: 'text', '*': 'hybrid' };
+export const DEFAULT_SEARCH_ROUTES: Readonly<Record<string, SearchRoute>> = { [LEXICAL_EMBEDDER_ID]: 'text', '*': 'hybrid' };
 
 /**
  * `FNQ_SEARCH_ROUTES`: comma-separated `embedder=route` pairs (`*` for every other embedder), e.g.

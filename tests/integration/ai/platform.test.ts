@@ -8,7 +8,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai';
 const CALLER_KEY = 'sk-caller-key-1234';
 const OPERATOR_KEY = 'op-operator-key-5678';
 const local: ChatModel = { id: 'local', chat: () => Promise.reject(new Error('not used')) };
-const localChat = () => local;
+const heuristicChat = () => local;
 let server: FakeOpenAI;
 let operatorConfig: AiPlatformConfig;
 let openaiOnlyConfig: AiPlatformConfig;
@@ -40,11 +40,11 @@ function rejection(run: () => unknown): ServiceError {
 
 describe('resolvePlatform', () => {
   it.each([undefined, null, '', '  ', 'default', 'DEFAULT', ' Default '])('%j is the local engine when no endpoint is configured', (value) => {
-    expect(resolvePlatform({ ai_platform: value }, openaiOnlyConfig, localChat)).toEqual({ name: 'default', chat: local });
+    expect(resolvePlatform({ ai_platform: value }, openaiOnlyConfig, heuristicChat)).toEqual({ name: 'default', chat: local });
   });
 
   it("answers the default platform from the operator's endpoint with the operator's key, ignoring api+key", async () => {
-    const { name, chat } = resolvePlatform({ apiKey: CALLER_KEY }, operatorConfig, localChat);
+    const { name, chat } = resolvePlatform({ apiKey: CALLER_KEY }, operatorConfig, heuristicChat);
 
     await chat.chat({ messages: [{ role: 'user', content: 'hi' }] });
 
@@ -54,15 +54,15 @@ describe('resolvePlatform', () => {
   });
 
   it('reuses the operator model across invocations but builds caller-key models per request', () => {
-    const first = resolvePlatform({}, operatorConfig, localChat).chat;
-    expect(resolvePlatform({ ai_platform: 'default' }, operatorConfig, localChat).chat).toBe(first);
+    const first = resolvePlatform({}, operatorConfig, heuristicChat).chat;
+    expect(resolvePlatform({ ai_platform: 'default' }, operatorConfig, heuristicChat).chat).toBe(first);
 
-    const caller = () => resolvePlatform({ ai_platform: 'openai', apiKey: CALLER_KEY }, operatorConfig, localChat).chat;
+    const caller = () => resolvePlatform({ ai_platform: 'openai', apiKey: CALLER_KEY }, operatorConfig, heuristicChat).chat;
     expect(caller()).not.toBe(caller());
   });
 
   it.each(['openai', 'OpenAI'])("%j answers from OpenAI's endpoint with the caller's key", async (value) => {
-    const { name, chat } = resolvePlatform({ ai_platform: value, apiKey: ` ${CALLER_KEY}\n` }, openaiOnlyConfig, localChat);
+    const { name, chat } = resolvePlatform({ ai_platform: value, apiKey: ` ${CALLER_KEY}\n` }, openaiOnlyConfig, heuristicChat);
 
     await chat.chat({ messages: [{ role: 'user', content: 'hi' }] });
 
@@ -71,21 +71,21 @@ describe('resolvePlatform', () => {
   });
 
   it.each([undefined, null, '', '   '])('"openai" without api+key (%j) is a 400 asking for it', (apiKey) => {
-    const error = rejection(() => resolvePlatform({ ai_platform: 'openai', apiKey }, operatorConfig, localChat));
+    const error = rejection(() => resolvePlatform({ ai_platform: 'openai', apiKey }, operatorConfig, heuristicChat));
 
     expect([error.status, error.code]).toEqual([400, 'missing_api_key']);
     expect(error.lines()[0]).toMatch(/^ISSUE: .*api\+key.*\. ADVICE: Add your OpenAI secret key as "api\+key"/);
   });
 
   it('refuses an api+key that cannot be a key, without echoing it', () => {
-    const error = rejection(() => resolvePlatform({ ai_platform: 'openai', apiKey: 'sk-abc def' }, operatorConfig, localChat));
+    const error = rejection(() => resolvePlatform({ ai_platform: 'openai', apiKey: 'sk-abc def' }, operatorConfig, heuristicChat));
 
     expect([error.status, error.code]).toEqual([400, 'invalid_api_key']);
     expect(error.message).not.toContain('sk-abc');
   });
 
   it('refuses an unknown platform, listing the accepted values without echoing the given one', () => {
-    const error = rejection(() => resolvePlatform({ ai_platform: 'sk-misplaced-key' }, operatorConfig, localChat));
+    const error = rejection(() => resolvePlatform({ ai_platform: 'sk-misplaced-key' }, operatorConfig, heuristicChat));
 
     expect([error.status, error.code]).toEqual([400, 'unknown_ai_platform']);
     expect(error.lines()[0]).toContain('"default" or "openai"');
@@ -107,8 +107,8 @@ describe('defaultEmbedder', () => {
   });
 
   it('is the local engine otherwise', () => {
-    const localEmbedder: Embedder = { id: 'local', dimensions: 768, embed: () => Promise.reject(new Error('not used')) };
+    const lexicalEmbedder: Embedder = { id: 'local', dimensions: 768, embed: () => Promise.reject(new Error('not used')) };
 
-    expect(defaultEmbedder(openaiOnlyConfig, () => localEmbedder)).toBe(localEmbedder);
+    expect(defaultEmbedder(openaiOnlyConfig, () => lexicalEmbedder)).toBe(lexicalEmbedder);
   });
 });

@@ -9,8 +9,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalInvoker } from '../../../lib/functions/local/local-invoker';
-import { findConfinement, sandboxUid } from '../../../lib/functions/local/sandbox';
+import { ProcessInvoker } from '../../../lib/functions/process-runtime/process-invoker';
+import { findConfinement, sandboxUid } from '../../../lib/functions/process-runtime/sandbox';
 import { deployFunction, type HostingDeps } from '../../../lib/functions/manage';
 import { registryKey, type FunctionRecord, type FunctionRequest } from '../../../lib/functions/ports';
 import { createLogger } from '../../../lib/log';
@@ -33,16 +33,16 @@ const dataDir = join(root, '.data');
 await mkdir(dataDir, { recursive: true });
 await writeFile(join(dataDir, 'jwt-secret'), SECRET, { mode: 0o600 });
 
-const invokers: LocalInvoker[] = [];
-function newInvoker(options: Partial<ConstructorParameters<typeof LocalInvoker>[0]> = {}): LocalInvoker {
-  const invoker = new LocalInvoker({ blobs: new MemoryBlobStore(), workDir, memoryMb: 256, log, ...options });
+const invokers: ProcessInvoker[] = [];
+function newInvoker(options: Partial<ConstructorParameters<typeof ProcessInvoker>[0]> = {}): ProcessInvoker {
+  const invoker = new ProcessInvoker({ blobs: new MemoryBlobStore(), workDir, memoryMb: 256, log, ...options });
   invokers.push(invoker);
   return invoker;
 }
 const invoker = newInvoker();
 const registry = new MemoryFunctionRegistry();
 const blobs = new MemoryBlobStore();
-const hosting = (i: LocalInvoker): HostingDeps => ({ registry, blobs, invoker: i, log });
+const hosting = (i: ProcessInvoker): HostingDeps => ({ registry, blobs, invoker: i, log });
 
 afterAll(async () => {
   for (const i of invokers) i.stopAll();

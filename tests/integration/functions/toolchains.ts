@@ -11,7 +11,7 @@ const PACKAGES: Record<string, { program: string; pkg: string }> = {
   go: { program: 'go', pkg: 'golang-go' },
   java: { program: 'javac', pkg: 'openjdk-17-jdk-headless' },
   dotnet: { program: 'dotnet', pkg: '' },
-  // Not a language: the sandbox every function runs in (lib/functions/local/sandbox.ts).
+  // Not a language: the sandbox every function runs in (lib/functions/process-runtime/sandbox.ts).
   bwrap: { program: 'bwrap', pkg: 'bubblewrap' },
 };
 

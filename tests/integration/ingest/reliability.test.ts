@@ -3,7 +3,7 @@
 // the message in the dead-letter queue.
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalLexicalEmbedder } from '../../../lib/ai/local-embedder';
+import { LexicalEmbedder } from '../../../lib/ai/heuristic/embedder';
 import type { Embedder } from '../../../lib/ai/ports';
 import { RETRY_BUDGET } from '../../../lib/ingest/limits';
 import { makeText } from '../../support/fixtures';
@@ -28,7 +28,7 @@ const longText = (paragraphs: number, seed = 0) =>
 
 /** Throws on its 2nd call only: a platform error between two batches of the first run. */
 function failsSecondBatchOnce(): Embedder & { calls: number } {
-  const inner = new LocalLexicalEmbedder();
+  const inner = new LexicalEmbedder();
   return {
     id: inner.id,
     dimensions: inner.dimensions,
@@ -84,7 +84,7 @@ describe('embed worker through SQS', () => {
   it('fails the upload once the retry budget is used and leaves the message in the dead-letter queue', async () => {
     const accepted = await stack.uploadFile(token, 'doomed', 'notes.txt', makeText(longText(2)));
     const uploadId = accepted.body.upload_id as string;
-    const inner = new LocalLexicalEmbedder();
+    const inner = new LexicalEmbedder();
     const down: Embedder = { id: inner.id, dimensions: inner.dimensions, embed: () => Promise.reject(new Error('platform unreachable')) };
     const worker = stack.worker({ embedder: down });
 

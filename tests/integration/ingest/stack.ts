@@ -42,7 +42,7 @@ export async function startIngestStack(options: StackOptions = {}) {
     ...(await import('../../../lib/services/storage')),
     ...(await import('../../../lib/services/vectors')),
     ...(await import('../../../lib/services/ingest')),
-    ...(await import('../../../lib/services/embedded')),
+    ...(await import('../../../lib/services/vector-writers')),
   };
   const sqs = new SQSClient({ region: emulators.env.AWS_REGION, endpoint: emulators.endpoints.sqs, credentials });
   if (options.forwardS3Events) {

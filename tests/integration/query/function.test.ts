@@ -187,7 +187,7 @@ describe('POST /query-service/v1/function on the embedded local engine', () => {
     expect(JSON.parse(res.body.answer as string)).toEqual({ city: 'Rome', temperature: 21 });
   });
 
-  // The caller named the function: it is the tool the user wants (docs/local-engine.md).
+  // The caller named the function: it is the tool the user wants (docs/heuristic-engine.md).
   it.each([
     ['Please greet Ada', 'greeter', 'Hello, Ada!'],
     ['Say hi to Grace Hopper with the greeting Howdy', 'greeter', 'Howdy, Grace Hopper!'],

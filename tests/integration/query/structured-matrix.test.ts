@@ -1,10 +1,10 @@
 // The structured-output matrix: every ordinary kind of JSON Schema × every query endpoint, on the
-// embedded local engine. The function and retrieval endpoints run through their handlers (real
+// heuristic engine (the embedded default). The function and retrieval endpoints run through their handlers (real
 // emulators, LanceDB, a deployed function); text-to-SQL through its pipeline against a private
 // MariaDB with TLS. Each cell must answer 200 with JSON the schema accepts, holding the values the
 // evidence supports, and leaving out (or nulling, where allowed) what it does not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localSqlTurn } from '../../../lib/ai/local/sql';
+import { heuristicSqlTurn } from '../../../lib/ai/heuristic/sql';
 import { createAjv } from '../../../lib/json-schema';
 import { createLogger } from '../../../lib/log';
 import { MysqlCallerDatabases } from '../../../lib/sql/caller-databases';
@@ -162,7 +162,7 @@ describe.skipIf(unavailable)(`structured output matrix: the rdbms pipeline${unav
 
   const viaRdbms = async (query: string, schema: unknown) => {
     const body = { query, tables: ['singer'], sqldb_connection_string: db.dsn(), structured_output: b64(schema) };
-    const model = prepareModel(body, {}, () => ({ id: 'local', chat: async (request) => localSqlTurn(request) }));
+    const model = prepareModel(body, {}, () => ({ id: 'local', chat: async (request) => heuristicSqlTurn(request) }));
     return answerFromDatabase(body, model, options);
   };
 

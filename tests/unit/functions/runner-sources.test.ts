@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findProgram } from '../../../lib/functions/local/programs';
+import { findProgram } from '../../../lib/functions/process-runtime/programs';
 import { goRunner } from '../../../lib/functions/runners/go';
 import { javaRunner } from '../../../lib/functions/runners/java';
 import { LAMBDA_BOOTSTRAPS } from '../../../lib/functions/runners/lambda';

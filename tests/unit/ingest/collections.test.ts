@@ -1,7 +1,7 @@
 // Collection listings derived from the upload records, and deletions that remove vectors, files and
 // records, all within one account.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LocalLexicalEmbedder } from '../../../lib/ai/local-embedder';
+import { LexicalEmbedder } from '../../../lib/ai/heuristic/embedder';
 import { ServiceError } from '../../../lib/errors';
 import { createLogger } from '../../../lib/log';
 import { deleteCollection, deleteUpload, describeCollection, listCollections, type CollectionDeps } from '../../../lib/ingest/collections';
@@ -31,7 +31,7 @@ beforeEach(() => {
 
 async function ingest(who: typeof alice, collection: string, filename: string, bytes: Uint8Array) {
   const record = await acceptUpload(intake, who, collection, { filename, bytes });
-  const worker = { statuses, blobs, vectors, embedder: new LocalLexicalEmbedder(), log };
+  const worker = { statuses, blobs, vectors, embedder: new LexicalEmbedder(), log };
   await runJob(worker, { account: who.account, uploadId: record.uploadId }, { receiveCount: 1, deadline: Date.now() + 600_000 });
   return record.uploadId;
 }

@@ -1,7 +1,7 @@
 // The sweep over in-memory ports: each unfinished state is re-sent, failed or left alone, and a
 // re-sent job is one the worker can then claim and finish.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LocalLexicalEmbedder } from '../../../lib/ai/local-embedder';
+import { LexicalEmbedder } from '../../../lib/ai/heuristic/embedder';
 import { createLogger } from '../../../lib/log';
 import { RETRY_BUDGET } from '../../../lib/ingest/limits';
 import type { UploadRecord } from '../../../lib/ingest/status';
@@ -72,7 +72,7 @@ describe('sweepUploads', () => {
     await statuses.put(record('held', { state: 'processing', attempts: 1, leaseId: 'dead', leaseUntil: NOW + 900_000 }));
     expect(await sweepUploads(deps, { leasesEnded: true })).toEqual({ resent: 1, failed: 0 });
     expect((await statuses.get('acct', 'held'))!.leaseUntil).toBe(0);
-    const worker = { statuses, blobs, vectors, embedder: new LocalLexicalEmbedder(), log: quiet, now: () => NOW };
+    const worker = { statuses, blobs, vectors, embedder: new LexicalEmbedder(), log: quiet, now: () => NOW };
     expect(await runJob(worker, jobs.sent[0]!, { receiveCount: 1, deadline: NOW + 600_000 })).toBe('done');
     expect(await statuses.get('acct', 'held')).toMatchObject({ state: 'completed', attempts: 2, totalChunks: 1 });
   });

@@ -1,7 +1,7 @@
 // The embed worker's rules, over in-memory ports: progress, idempotent redelivery, retries that
 // replace partial runs, permanent versus transient failures, the retry budget, leases and deletion.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LocalLexicalEmbedder } from '../../../lib/ai/local-embedder';
+import { LexicalEmbedder } from '../../../lib/ai/heuristic/embedder';
 import type { Embedder } from '../../../lib/ai/ports';
 import { createLogger } from '../../../lib/log';
 import { deleteUpload } from '../../../lib/ingest/collections';
@@ -53,7 +53,7 @@ beforeEach(() => {
   statuses = new MemoryStatusStore();
   blobs = new MemoryBlobStore();
   vectors = new MemoryVectorStore();
-  const embedder = new LocalLexicalEmbedder();
+  const embedder = new LexicalEmbedder();
   worker = { statuses, blobs, vectors, embedder, log: quiet, batchSize: BATCH };
   intake = { statuses, blobs, jobs: new MemoryJobQueue(), embedderId: embedder.id, quotas: { free: 20, pro: 2000, enterprise: null }, log: quiet };
 });
@@ -101,7 +101,7 @@ describe('runJob', () => {
     await runJob(worker, job(uploadId), delivery());
     const before = await record(uploadId);
     const calls = { n: 0 };
-    worker.embedder = { ...worker.embedder, id: worker.embedder.id, embed: (t) => (calls.n++, new LocalLexicalEmbedder().embed(t)) };
+    worker.embedder = { ...worker.embedder, id: worker.embedder.id, embed: (t) => (calls.n++, new LexicalEmbedder().embed(t)) };
 
     expect(await runJob(worker, job(uploadId), delivery(2))).toBe('done');
     expect(calls.n).toBe(0);
@@ -110,7 +110,7 @@ describe('runJob', () => {
 
   it('gives a job that failed between batches back for a retry that replaces the partial run', async () => {
     const { uploadId } = await upload('long.txt', makeText(longText(10)));
-    worker.embedder = new FlakyEmbedder(new LocalLexicalEmbedder(), new Set([2]));
+    worker.embedder = new FlakyEmbedder(new LexicalEmbedder(), new Set([2]));
 
     expect(await runJob(worker, job(uploadId), delivery(1))).toBe('retry');
     const interrupted = await record(uploadId);
@@ -156,7 +156,7 @@ describe('runJob', () => {
 
   it('removes what a failed run stored, so a failed upload adds nothing to queries', async () => {
     const { uploadId } = await upload('long.txt', makeText(longText(10)));
-    worker.embedder = new FlakyEmbedder(new LocalLexicalEmbedder(), new Set([2]));
+    worker.embedder = new FlakyEmbedder(new LexicalEmbedder(), new Set([2]));
     expect(await runJob(worker, job(uploadId), delivery(RETRY_BUDGET))).toBe('retry');
     expect((await record(uploadId)).state).toBe('failed');
     expect(await vectors.count(ref, uploadId)).toBe(0);
@@ -183,7 +183,7 @@ describe('runJob', () => {
     const { uploadId } = await upload('long.txt', makeText(longText(10)));
     const collectionDeps = { statuses, blobs, vectors };
     let deleted = false;
-    const inner = new LocalLexicalEmbedder();
+    const inner = new LexicalEmbedder();
     worker.embedder = {
       id: inner.id,
       dimensions: inner.dimensions,

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { createMcpHandler } from '../../../handlers/http/mcp';
-import { localChat } from '../../../lib/ai/local/engine';
-import { LOCAL_EMBEDDER_ID, LocalLexicalEmbedder } from '../../../lib/ai/local-embedder';
+import { heuristicChat } from '../../../lib/ai/heuristic/engine';
+import { LEXICAL_EMBEDDER_ID, LexicalEmbedder } from '../../../lib/ai/heuristic/embedder';
 import { badGateway } from '../../../lib/errors';
 import type { FunctionInvoker, FunctionRecord, FunctionRequest } from '../../../lib/functions/ports';
 import type { McpDeps } from '../../../lib/mcp/server';
@@ -67,14 +67,14 @@ async function setup(answer: (fn: FunctionRecord, r: FunctionRequest) => unknown
   const invoker = new ScriptedInvoker(answer);
   const statuses = new MemoryStatusStore();
   const store = new MemoryVectorStore();
-  const embedder = new LocalLexicalEmbedder();
+  const embedder = new LexicalEmbedder();
   const deps: McpDeps = {
     registry,
     invoker,
     timeoutMs: 1000,
     version: '9.9.9',
-    retrieval: { collections: statuses, store, embedderFor: (id) => (id === LOCAL_EMBEDDER_ID ? embedder : undefined), callerStore: () => { throw new Error('not used'); } },
-    queryModel: (body) => prepareModel(body, { openaiBaseURL: 'http://127.0.0.1:1', timeoutMs: 1000 }, localChat),
+    retrieval: { collections: statuses, store, embedderFor: (id) => (id === LEXICAL_EMBEDDER_ID ? embedder : undefined), callerStore: () => { throw new Error('not used'); } },
+    queryModel: (body) => prepareModel(body, { openaiBaseURL: 'http://127.0.0.1:1', timeoutMs: 1000 }, heuristicChat),
   };
   const http = testDeps();
   const handler = createMcpHandler({ http: http.deps, mcp: deps });
@@ -255,7 +255,7 @@ describe('collection tools', () => {
     const s = await setup();
     const texts = ['Train tickets are reimbursed in full.', 'Taxis need a receipt.', 'Hotels are booked by the travel office.'];
     const { vectors } = await s.embedder.embed(texts);
-    await s.statuses.create({ account: 'alice', uploadId: 'u1', collection: 'policy', filename: 'travel.md', fileType: 'md', sizeBytes: 10, objectKey: 'k', state: 'completed', totalChunks: 3, embeddedChunks: 3, startedAt: 1, attempts: 1, embedder: LOCAL_EMBEDDER_ID }, null);
+    await s.statuses.create({ account: 'alice', uploadId: 'u1', collection: 'policy', filename: 'travel.md', fileType: 'md', sizeBytes: 10, objectKey: 'k', state: 'completed', totalChunks: 3, embeddedChunks: 3, startedAt: 1, attempts: 1, embedder: LEXICAL_EMBEDDER_ID }, null);
     await s.store.upsert({ account: 'alice', collection: 'policy' }, texts.map((text, i) => ({ id: `c${i}`, uploadId: 'u1', position: i, text, source: 'travel.md', vector: vectors[i]! })));
     return s;
   }

@@ -1,8 +1,8 @@
 // The retrieval pipeline searches each collection by its embedder's route: the measured default,
 // or the operator's FNQ_SEARCH_ROUTES.
 import { describe, expect, it } from 'vitest';
-import { localChat } from '../../../lib/ai/local/engine';
-import { LOCAL_EMBEDDER_ID, LocalLexicalEmbedder } from '../../../lib/ai/local-embedder';
+import { heuristicChat } from '../../../lib/ai/heuristic/engine';
+import { LEXICAL_EMBEDDER_ID, LexicalEmbedder } from '../../../lib/ai/heuristic/embedder';
 import { answerFromDocuments, type VectordbDeps } from '../../../lib/query/vectordb';
 import { prepareModel } from '../../../lib/query/shared';
 import type { SearchQuery } from '../../../lib/vectors/ports';
@@ -14,11 +14,11 @@ function depsRecording(seen: SearchQuery[], searchRoutes?: VectordbDeps['searchR
   store.search = async (ref, query) => (seen.push(query), search(ref, query));
   return {
     collections: {
-      getCollection: async () => ({ embedder: LOCAL_EMBEDDER_ID }),
+      getCollection: async () => ({ embedder: LEXICAL_EMBEDDER_ID }),
       listUploads: async () => [],
     } as unknown as VectordbDeps['collections'],
     store,
-    embedderFor: (id) => (id === LOCAL_EMBEDDER_ID ? new LocalLexicalEmbedder() : undefined),
+    embedderFor: (id) => (id === LEXICAL_EMBEDDER_ID ? new LexicalEmbedder() : undefined),
     callerStore: () => {
       throw new Error('not used');
     },
@@ -28,7 +28,7 @@ function depsRecording(seen: SearchQuery[], searchRoutes?: VectordbDeps['searchR
 
 describe('search route in the retrieval pipeline', () => {
   const body = { query: 'vacation days', vector_docdb_collection: 'handbook' };
-  const model = () => prepareModel(body, {} as never, localChat);
+  const model = () => prepareModel(body, {} as never, heuristicChat);
 
   it('searches a local-embedder collection by full text, as measured', async () => {
     const seen: SearchQuery[] = [];
@@ -38,7 +38,7 @@ describe('search route in the retrieval pipeline', () => {
 
   it('follows the operator override', async () => {
     const seen: SearchQuery[] = [];
-    await answerFromDocuments('acct', body, model(), depsRecording(seen, { [LOCAL_EMBEDDER_ID]: 'hybrid', '*': 'hybrid' }));
+    await answerFromDocuments('acct', body, model(), depsRecording(seen, { [LEXICAL_EMBEDDER_ID]: 'hybrid', '*': 'hybrid' }));
     expect(seen.map((q) => q.mode)).toEqual(['hybrid']);
   });
 });

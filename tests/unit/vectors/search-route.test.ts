@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_EMBEDDER_ID } from '../../../lib/ai/local-embedder';
+import { LEXICAL_EMBEDDER_ID } from '../../../lib/ai/heuristic/embedder';
 import { DEFAULT_SEARCH_ROUTES, parseSearchRoutes, searchRouteFor } from '../../../lib/vectors/search-route';
 
 describe('search route per collection embedder', () => {
   it('defaults to what bench/retrieval.ts measured: full text for the local lexical embedder, fused for others', () => {
-    expect(searchRouteFor(LOCAL_EMBEDDER_ID)).toBe('text');
+    expect(searchRouteFor(LEXICAL_EMBEDDER_ID)).toBe('text');
     expect(searchRouteFor('openai:text-embedding-3-small')).toBe('hybrid');
   });
 
   it('takes operator overrides per embedder and for every other one', () => {
-    const routes = parseSearchRoutes(` ${LOCAL_EMBEDDER_ID}=hybrid , *=vector`);
-    expect(searchRouteFor(LOCAL_EMBEDDER_ID, routes)).toBe('hybrid');
+    const routes = parseSearchRoutes(` ${LEXICAL_EMBEDDER_ID}=hybrid , *=vector`);
+    expect(searchRouteFor(LEXICAL_EMBEDDER_ID, routes)).toBe('hybrid');
     expect(searchRouteFor('openai:text-embedding-3-small', routes)).toBe('vector');
     expect(parseSearchRoutes(undefined)).toEqual(DEFAULT_SEARCH_ROUTES);
   });

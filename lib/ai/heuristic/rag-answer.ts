@@ -1,0 +1,109 @@
+// The heuristic engine's retrieval answer: extractive. It picks the sentences of the retrieved chunks
+// that share the most (rare) question words, cites where each came from, and says plainly when
+// nothing retrieved is about the question. Hit scores are not used as relevance: after rank fusion
+// they are rank-based and carry no absolute meaning, so relevance is judged on the text itself —
+// a sentence that covers enough of the question, or else a whole hit that does (its words spread
+// over several sentences), whose best sentences are then quoted.
+import { terms } from './text';
+
+export interface RagHit {
+  text: string;
+  source: string;
+  score: number;
+}
+
+export interface RagAnswer {
+  answer: string;
+  /** Sources of the sentences used, best first. Empty when nothing relevant was found. */
+  sources: string[];
+  sentences: string[];
+}
+
+export const NOTHING_RELEVANT = 'Nothing relevant was found in the collection for this question.';
+
+const MAX_SENTENCES = 3;
+/** A sentence, or else a whole hit, must cover this share of the question's weighted words to count as relevant. */
+const MIN_COVERAGE = 0.34;
+
+interface Candidate {
+  text: string;
+  source: string;
+  hitRank: number;
+  position: number;
+  score: number;
+  coverage: number;
+  stems: Set<string>;
+}
+
+/** Sentence ends: . ! ? followed by space and an upper-case letter, digit or quote; and line breaks. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“'(])|\n{1,}/u)
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter((s) => s.length >= 12 && /\p{L}/u.test(s));
+}
+
+/**
+ * `retrievalQuery` is the caller's `rag_query`: it chose the hits, so a sentence that covers it is
+ * as relevant as one that covers the question (each sentence counts by the better of the two).
+ */
+export function ragAnswer(question: string, hits: RagHit[], retrievalQuery?: string): RagAnswer {
+  const candidates: Candidate[] = [];
+  hits.forEach((hit, hitRank) =>
+    splitSentences(hit.text).forEach((text, position) =>
+      candidates.push({ text, source: hit.source, hitRank, position, score: 0, coverage: 0, stems: new Set(terms(text)) }),
+    ),
+  );
+  const measures = [question, retrievalQuery].filter((q): q is string => !!q?.trim()).map((q) => coverageOf([...new Set(terms(q))], candidates));
+  if (!candidates.length || measures.every((m) => m === undefined)) return { answer: NOTHING_RELEVANT, sources: [], sentences: [] };
+  const coverage = (stems: Set<string>) => Math.max(...measures.map((m) => m?.(stems) ?? 0));
+  for (const c of candidates) {
+    c.coverage = coverage(c.stems);
+    // Long sentences match more by chance; earlier hits were ranked more relevant by retrieval.
+    c.score = c.coverage / Math.sqrt(Math.max(1, c.stems.size / 12)) + 0.05 / (1 + c.hitRank);
+  }
+
+  const ranked = [...candidates].sort((a, b) => b.score - a.score);
+  let chosen = pick(ranked.filter((c) => c.coverage >= MIN_COVERAGE));
+  if (!chosen.length) {
+    // No one sentence is enough: the first hit (in retrieval order) that is, as a whole, is quoted.
+    const hitRank = hits.findIndex((h) => coverage(new Set(terms(h.text))) >= MIN_COVERAGE);
+    chosen = pick(ranked.filter((c) => c.hitRank === hitRank && c.coverage > 0));
+  }
+  if (!chosen.length) return { answer: NOTHING_RELEVANT, sources: [], sentences: [] };
+
+  const sources = [...new Set(chosen.map((c) => c.source))];
+  // Read in document order within a source, best source first.
+  const ordered = [...chosen].sort((a, b) => sources.indexOf(a.source) - sources.indexOf(b.source) || a.hitRank - b.hitRank || a.position - b.position);
+  const body = ordered.map((c) => `${c.text}${/[.!?]$/.test(c.text) ? '' : '.'} [${sources.indexOf(c.source) + 1}]`).join(' ');
+  const citations = sources.map((s, i) => `[${i + 1}] ${s}`).join('; ');
+  return { answer: `${body}\n\nSources: ${citations}`, sources, sentences: ordered.map((c) => c.text) };
+}
+
+/** Rare words say more: each query word weighs by its inverse frequency among the sentences. */
+function coverageOf(queryTerms: string[], candidates: Candidate[]): ((stems: Set<string>) => number) | undefined {
+  if (queryTerms.length === 0) return undefined;
+  const weight = new Map<string, number>();
+  for (const t of queryTerms) {
+    const df = candidates.reduce((n, c) => n + (c.stems.has(t) ? 1 : 0), 0);
+    weight.set(t, Math.log(1 + candidates.length / (1 + df)) + 0.1);
+  }
+  const total = [...weight.values()].reduce((a, b) => a + b, 0);
+  return (stems) => queryTerms.reduce((sum, t) => sum + (stems.has(t) ? weight.get(t)! : 0), 0) / total;
+}
+
+/** The best sentences, at most MAX_SENTENCES, none repeating another. */
+function pick(ranked: Candidate[]): Candidate[] {
+  const chosen: Candidate[] = [];
+  for (const c of ranked) {
+    if (chosen.length === MAX_SENTENCES) break;
+    if (!chosen.some((k) => overlap(k.stems, c.stems) > 0.8)) chosen.push(c);
+  }
+  return chosen;
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  return shared / Math.max(1, Math.min(a.size, b.size));
+}

@@ -1,0 +1,225 @@
+// FunctionInvoker that runs functions on this host (stage `local`): each version is unpacked (and
+// built, confined) once into the work folder, then served by one warm, confined worker process that
+// answers calls in turn (sandbox.ts). Deploy prepares eagerly, so a bundle that does not build, or a
+// host that cannot confine, is refused at deploy time.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, chown, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { dirname, join } from 'node:path';
+import type { BlobStore } from '../../storage/ports';
+import type { Logger } from '../../log';
+import { BUNDLE_MAX_BYTES, readBundle } from '../bundle';
+import { functionCrashed } from '../failures';
+import { entryFileOf, familyOf } from '../languages';
+import { registryKey, type FunctionInvoker, type FunctionLogLine, type FunctionRecord, type FunctionRequest, type InvokeOptions, type InvokeResult } from '../ports';
+import { FunctionLog, readFunctionLog } from './function-logs';
+import { killProcessesUnder } from './reaper';
+import { defaultLimits, findConfinement, sandboxUid, type Confinement, type Limits } from './sandbox';
+import { toolchainFor, type Launch, type Prepared } from './toolchains';
+import { Worker } from './worker';
+
+const run = promisify(execFile);
+
+export interface ProcessInvokerOptions {
+  blobs: BlobStore;
+  workDir: string;
+  memoryMb: number;
+  log: Logger;
+  /** A worker idle this long is stopped; the next call starts a fresh one. */
+  idleMs?: number;
+  /** The operator's opt-out of confinement (FNQ_FUNCTIONS_UNSAFE_LOCAL=1): OS limits only. */
+  unsafeLocal?: boolean;
+  /** How code is confined; found on this host (bwrap) when not given. Tests pass a failing one. */
+  confinement?: () => Promise<Confinement>;
+}
+
+interface Slot {
+  worker?: Worker;
+  /** Calls to one version run one after another on its worker. */
+  turn: Promise<unknown>;
+  idle?: NodeJS.Timeout;
+}
+
+interface Runnable extends Prepared {
+  confinement: Confinement;
+  launch(memoryMb: number): Launch;
+}
+
+/** Builds get more room than calls: compilers are larger than the functions they build. */
+const BUILD_LIMITS: Limits = { ...defaultLimits(2048), cpuSeconds: 600, processes: 256 };
+/** Every build runs as this user (sandboxUid), which owns the shared build cache. */
+const BUILD_USER = 'fnq-build';
+const BUILD_TIMEOUT_MS = 180_000;
+const LOG_FILE = 'output.log';
+
+/** Written last into a prepared version's folder; holds the entry file's name. */
+const READY_MARK = '.ready';
+
+const versionDir = (fn: FunctionRecord) => join(registryKey(fn.shortname), `v${fn.version}-${fn.codeSha256.slice(0, 12)}`);
+
+export class ProcessInvoker implements FunctionInvoker {
+  private readonly prepared = new Map<string, Promise<Runnable>>();
+  private readonly slots = new Map<string, Slot>();
+  private readonly logFiles = new Map<string, FunctionLog>();
+  private confinement?: Promise<Confinement>;
+
+  constructor(private readonly options: ProcessInvokerOptions) {
+    process.once('exit', () => this.stopAll());
+  }
+
+  async deploy(fn: FunctionRecord, code: Uint8Array): Promise<void> {
+    await this.prepare(fn, code);
+    // Older versions of the same function are no longer served, by this invoker or any other.
+    for (const key of this.slots.keys()) {
+      if (dirname(key) === registryKey(fn.shortname) && key !== versionDir(fn)) this.stop(key);
+    }
+    await killProcessesUnder(this.functionDir(fn), join(this.options.workDir, versionDir(fn)));
+  }
+
+  async remove(fn: FunctionRecord): Promise<void> {
+    for (const key of this.slots.keys()) if (dirname(key) === registryKey(fn.shortname)) this.stop(key);
+    for (const key of this.prepared.keys()) if (dirname(key) === registryKey(fn.shortname)) this.prepared.delete(key);
+    this.logFiles.delete(registryKey(fn.shortname));
+    await killProcessesUnder(this.functionDir(fn));
+    await rm(this.functionDir(fn), { recursive: true, force: true });
+  }
+
+  async logs(fn: FunctionRecord, limit: number): Promise<FunctionLogLine[]> {
+    await this.logOf(fn).flushed();
+    return readFunctionLog(join(this.functionDir(fn), LOG_FILE), limit);
+  }
+
+  async invoke(fn: FunctionRecord, request: FunctionRequest, options: InvokeOptions): Promise<InvokeResult> {
+    const prepared = await this.prepare(fn);
+    const key = versionDir(fn);
+    const slot = this.slots.get(key) ?? { turn: Promise.resolve() };
+    this.slots.set(key, slot);
+    const call = slot.turn.then(() => {
+      clearTimeout(slot.idle);
+      if (!slot.worker?.usable) slot.worker = this.start(prepared);
+      return slot.worker.call(request, options.timeoutMs, options.signal);
+    });
+    slot.turn = call.catch(() => undefined).then(() => {
+      slot.idle = setTimeout(() => this.stop(key), this.options.idleMs ?? 300_000).unref();
+    });
+    return { body: await call };
+  }
+
+  /** Stops every worker (tests, benchmarks, process exit). */
+  stopAll(): void {
+    for (const key of this.slots.keys()) this.stop(key);
+  }
+
+  private stop(key: string): void {
+    const slot = this.slots.get(key);
+    clearTimeout(slot?.idle);
+    slot?.worker?.kill();
+    this.slots.delete(key);
+  }
+
+  private functionDir(fn: FunctionRecord): string {
+    return join(this.options.workDir, registryKey(fn.shortname));
+  }
+
+  private logOf(fn: FunctionRecord): FunctionLog {
+    const key = registryKey(fn.shortname);
+    let log = this.logFiles.get(key);
+    if (!log) {
+      log = new FunctionLog(join(this.functionDir(fn), LOG_FILE));
+      this.logFiles.set(key, log);
+    }
+    return log;
+  }
+
+  /** Found once; a refusal is not remembered, so installing bwrap needs no restart. */
+  private confine(): Promise<Confinement> {
+    if (!this.confinement) {
+      const find = this.options.confinement ?? (() => findConfinement({ workDir: this.options.workDir, unsafeLocal: this.options.unsafeLocal }));
+      this.confinement = mkdir(this.options.workDir, { recursive: true })
+        // The sandbox's unprivileged user passes through the work folder to reach mounted code (unconfined runs too).
+        .then(() => chmod(this.options.workDir, 0o711).catch(() => undefined))
+        .then(find)
+        .then((c) => {
+          if (!c.confined) this.options.log.warn('hosted functions run UNCONFINED (FNQ_FUNCTIONS_UNSAFE_LOCAL=1): trusted code only');
+          return c;
+        });
+      this.confinement.catch(() => (this.confinement = undefined));
+    }
+    return this.confinement;
+  }
+
+  private start(p: Runnable): Worker {
+    const launch = p.launch(this.options.memoryMb);
+    const command = p.confinement.command({
+      ...launch,
+      user: registryKey(p.fn.shortname),
+      codeDir: p.codeDir,
+      runnerDir: p.runnerDir,
+      limits: defaultLimits(this.options.memoryMb),
+    });
+    return new Worker(command, launch.replyFd ?? 3, p.fn.shortname, this.logOf(p.fn));
+  }
+
+  /** Runs a build confined, with the runner folder and the shared build cache writable. */
+  private async build(host: Prepared, confinement: Confinement, launch: Launch): Promise<void> {
+    const seen = confinement.seen(host);
+    const writable = { [seen.runnerDir]: host.runnerDir, [seen.cacheDir]: host.cacheDir };
+    await mkdir(host.cacheDir, { recursive: true });
+    // As root, the sandbox's user owns what builds write; nothing else of the work folder.
+    if (confinement.confined && process.getuid?.() === 0) {
+      for (const dir of [host.runnerDir, host.cacheDir]) await chown(dir, sandboxUid(BUILD_USER), sandboxUid(BUILD_USER));
+    }
+    const command = confinement.command({ ...launch, user: BUILD_USER, codeDir: host.codeDir, runnerDir: host.runnerDir, writable, limits: BUILD_LIMITS });
+    await run(command.command, command.args, { cwd: command.cwd, env: command.env, timeout: BUILD_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, killSignal: 'SIGKILL' });
+  }
+
+  private prepare(fn: FunctionRecord, code?: Uint8Array): Promise<Runnable> {
+    const key = versionDir(fn);
+    let pending = this.prepared.get(key);
+    if (!pending) {
+      pending = this.unpack(fn, key, code);
+      this.prepared.set(key, pending);
+      // A failed preparation is retried by the next call rather than remembered.
+      pending.catch(() => this.prepared.delete(key));
+    }
+    return pending;
+  }
+
+  private async unpack(fn: FunctionRecord, key: string, code?: Uint8Array): Promise<Runnable> {
+    const dir = join(this.options.workDir, key);
+    const toolchain = await toolchainFor(familyOf(fn.runtime), fn);
+    const confinement = await this.confine();
+    const cacheDir = join(this.options.workDir, 'build-cache');
+    const at = (root: string, entryFile: string): Prepared =>
+      ({ fn, codeDir: join(root, 'code'), runnerDir: join(root, 'runner'), homeDir: join(root, 'home'), cacheDir, entryFile });
+    if (!existsSync(join(dir, READY_MARK))) {
+      const bytes = code ?? (await this.options.blobs.get(fn.codeKey, BUNDLE_MAX_BYTES));
+      if (!bytes) throw functionCrashed(fn.shortname, 'its code is missing from storage; deploy it again');
+      const files = readBundle(bytes);
+      // Built in a private folder and renamed into place, so a half-built version is never used.
+      const staging = `${dir}.staging-${randomBytes(4).toString('hex')}`;
+      const p = at(staging, entryFileOf(files, fn.runtime));
+      try {
+        for (const [path, content] of files) {
+          await mkdir(dirname(join(p.codeDir, path)), { recursive: true });
+          await writeFile(join(p.codeDir, path), content);
+        }
+        await mkdir(p.runnerDir, { recursive: true });
+        await mkdir(p.homeDir, { recursive: true });
+        await writeFile(join(p.runnerDir, toolchain.runner.fileName), toolchain.runner.source);
+        await toolchain.build?.(p, confinement.seen(p), (launch) => this.build(p, confinement, launch));
+        await writeFile(join(staging, READY_MARK), p.entryFile);
+        await rename(staging, dir).catch((e: NodeJS.ErrnoException) => {
+          // Another process prepared the same version meanwhile: theirs is as good as ours.
+          if (!existsSync(join(dir, READY_MARK))) throw e;
+        });
+      } finally {
+        await rm(staging, { recursive: true, force: true });
+      }
+    }
+    const p = at(dir, await readFile(join(dir, READY_MARK), 'utf8'));
+    return { ...p, confinement, launch: (memoryMb) => toolchain.launch(confinement.seen(p), memoryMb) };
+  }
+}

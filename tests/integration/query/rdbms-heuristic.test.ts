@@ -1,0 +1,131 @@
+// The rdbms pipeline end to end with the heuristic engine (the embedded default) as the model, against a private
+// MariaDB with TLS: the engine writes the SQL from the schema, the guard and the read-only
+// execution run it, and the engine answers from the rows — two model calls per question.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { heuristicSqlTurn } from '../../../lib/ai/heuristic/sql';
+import { MysqlCallerDatabases } from '../../../lib/sql/caller-databases';
+import { answerFromDatabase, READ_ONLY_ANSWER, type RdbmsOptions } from '../../../lib/query/rdbms';
+import { prepareModel } from '../../../lib/query/shared';
+import { mariaDbUnavailableReason, startMariaDb, type MariaDbServer } from '../../support/mariadb';
+
+const SEED = `
+CREATE TABLE stadium (stadium_id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, capacity INT);
+CREATE TABLE singer (singer_id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, country VARCHAR(40), age INT);
+CREATE TABLE concert (concert_id INT PRIMARY KEY, concert_name VARCHAR(40), stadium_id INT, year INT,
+  FOREIGN KEY (stadium_id) REFERENCES stadium(stadium_id));
+CREATE TABLE singer_in_concert (concert_id INT, singer_id INT, PRIMARY KEY (concert_id, singer_id),
+  FOREIGN KEY (concert_id) REFERENCES concert(concert_id), FOREIGN KEY (singer_id) REFERENCES singer(singer_id));
+INSERT INTO stadium VALUES (1,'Wembley',90000),(2,'Hampden Park',51866),(3,'Stade de France',80698);
+INSERT INTO singer VALUES (1,'Ana','France',29),(2,'Ben','Germany',41),(3,'Chloe','France',35),(4,'Dev','India',52),(5,'Eva','Germany',23);
+INSERT INTO concert VALUES (1,'Spring Tour',1,2014),(2,'Summer Nights',3,2015),(3,'Autumn Leaves',2,2015),(4,'Winter Songs',1,2016);
+INSERT INTO singer_in_concert VALUES (1,1),(2,1),(2,2),(3,4),(4,5);
+`;
+const TABLES = ['stadium', 'singer', 'concert', 'singer_in_concert'];
+
+const unavailable = await mariaDbUnavailableReason();
+
+describe.skipIf(unavailable)(`the rdbms pipeline with the local engine${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
+  let db: MariaDbServer;
+  let options: RdbmsOptions;
+
+  beforeAll(async () => {
+    db = await startMariaDb();
+    const admin = await db.admin();
+    await admin.query(`USE \`${db.database}\`; ${SEED}`);
+    await admin.end();
+    options = { databases: new MysqlCallerDatabases({ connect: { allowLoopback: true, extraCAs: [db.caPem], connectTimeoutMs: 5000, statementTimeoutMs: 5000 }, rowLimit: 100 }) };
+  });
+  afterAll(async () => db?.stop());
+
+  async function run(query: string, tables = TABLES, structured?: object) {
+    const body = {
+      query,
+      tables,
+      sqldb_connection_string: db.dsn(),
+      ...(structured && { structured_output: Buffer.from(JSON.stringify(structured)).toString('base64') }),
+    };
+    const model = prepareModel(body, {}, () => ({ id: 'local', chat: async (request) => heuristicSqlTurn(request) }));
+    return { ...(await answerFromDatabase(body, model, options)), calls: model.meter.total.calls };
+  }
+
+  async function ask(query: string, structured?: object) {
+    const result = await run(query, TABLES, structured);
+    expect(result.messages).toHaveLength(2);
+    expect(result.messages[0]).toMatch(/^QUERY: SELECT /);
+    expect(result.messages.at(-1)).toBe('completed');
+    expect(result.calls).toBe(2);
+    return { ...result, sql: result.messages[0]!.slice('QUERY: '.length) };
+  }
+
+  it('counts with a filter on a value found in the data', async () => {
+    const { answer } = await ask('How many singers are from France?');
+    expect(answer).toBe('There are 2 singer rows where country is "France".');
+  });
+
+  it('lists the rows a value filters', async () => {
+    const { answer } = await ask('What are the names of singers from Germany?');
+    expect(answer).toBe('Name of singer rows where country is "Germany" (2): Ben and Eva.');
+  });
+
+  it('answers a top-N question in order', async () => {
+    const { answer } = await ask('What are the names of the 2 oldest singers?');
+    expect(answer).toBe('Name of singer rows (2): Dev and Ben.');
+  });
+
+  it('counts per group', async () => {
+    const { answer } = await ask('How many singers are there for each country?');
+    expect(answer.split('\n').slice(1).sort()).toEqual(['- France | 2', '- Germany | 2', '- India | 1']);
+  });
+
+  it('joins through the link table for a question about two tables', async () => {
+    const { answer, sql } = await ask('What are the names of singers who performed in concerts in 2015?');
+    expect(sql).toContain('JOIN `singer_in_concert` AS t2');
+    expect(answer).toMatch(/^Name of singer rows where year is 2015 \(3\): /);
+    expect(answer.replace(/^.*\(3\): /, '').replace(/\.$/, '').split(/, | and /).sort()).toEqual(['Ana', 'Ben', 'Dev']);
+  });
+
+  it('returns chart code built from the rows inside the answer', async () => {
+    const { answer } = await ask('Plot the capacity of each stadium as a bar chart.');
+    expect(answer).toContain('import matplotlib.pyplot as plt');
+    // The code's data are JSON-compatible lists; pair them up, whatever order the rows came in.
+    const labels = JSON.parse(/^labels = (.*)$/m.exec(answer)![1]!) as string[];
+    const values = JSON.parse(/^values = (.*)$/m.exec(answer)![1]!) as number[];
+    expect(Object.fromEntries(labels.map((label, i) => [label, values[i]]))).toEqual({ Wembley: 90000, 'Hampden Park': 51866, 'Stade de France': 80698 });
+  });
+
+  it('writes the same SQL whatever order the tables are listed in', async () => {
+    for (const question of ['What are the names of singers who performed in concerts in 2015?', 'How many concerts are there in each stadium?']) {
+      const orders = [TABLES, [...TABLES].reverse(), [...TABLES].sort()];
+      const sqls = await Promise.all(orders.map(async (tables) => (await run(question, tables)).messages[0]));
+      expect(new Set(sqls).size, question).toBe(1);
+    }
+  });
+
+  it('answers a request to change data plainly and runs nothing', async () => {
+    const admin = await db.admin();
+    const checksum = async () => JSON.stringify((await admin.query(`CHECKSUM TABLE \`${db.database}\`.singer EXTENDED`))[0]);
+    const before = await checksum();
+    const result = await run('Drop the table singer');
+    expect(result.answer).toBe(READ_ONLY_ANSWER);
+    expect(result.messages).toEqual(['NOT RUN: the request asks to change data; the service only reads', 'completed']);
+    expect(result.calls).toBe(1);
+    expect(await checksum()).toBe(before);
+    await admin.end();
+  });
+
+  it('names a condition it could not express instead of claiming it', async () => {
+    const result = await run('How many singers earn more than 100000?');
+    expect(result.answer.split('\n\n')[0]).toBe('There are 5 singer rows.');
+    expect(result.messages).toContain('NOT APPLIED: "more than 100000" — no column of the listed tables expresses this condition, so the result above does not take it into account.');
+  });
+
+  it('says that no rows matched an aggregate, with numbers as people write them', async () => {
+    expect((await ask('What is the average age of singers from Peru?')).answer).toMatch(/^No singer rows matched: \w+ is "Peru", so there is no average age\.$/);
+    expect((await ask('What is the average age of singers?')).answer).toBe('The average age of singer rows is 36.');
+  });
+
+  it('answers in the caller’s JSON schema', async () => {
+    const { answer } = await ask('How many concerts are there?', { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] });
+    expect(JSON.parse(answer)).toEqual({ count: 4 });
+  });
+});
