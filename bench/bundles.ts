@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import esbuildPlugins from '../esbuild-plugins.mjs';
 import { loadServerless, PROJECT_ROOT } from '../local/serverless-config';
 import { packageService, zipSizes } from '../local/serverless-package';
 import { isMain, percentile } from './stats';
@@ -81,6 +82,8 @@ export async function run() {
       external: opts.exclude,
       banner: opts.banner,
       alias: opts.alias,
+      // serverless.yml's esbuild plugins: the catalog's browser assets and the runners' text.
+      plugins: esbuildPlugins,
       logLevel: 'error',
     });
     const coldMs = coldImportMs(outfile);

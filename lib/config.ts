@@ -6,6 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseSearchRoutes, type SearchRoute } from './vectors/search-route';
 
+/** OpenAI's models and address when a caller picks ai_platform "openai" and the operator named none. */
+export const DEFAULT_OPENAI_CHAT_MODEL = 'gpt-4o-mini';
+export const DEFAULT_OPENAI_EMBED_MODEL = 'text-embedding-3-small';
+export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
 export type Level = 'free' | 'pro' | 'enterprise';
 export const LEVELS: readonly Level[] = ['free', 'pro', 'enterprise'];
 
@@ -177,8 +182,8 @@ export function loadConfig(env: Env = process.env): Config {
     ai: {
       baseUrl: aiBaseUrl,
       apiKey: r.str('FNQ_AI_API_KEY'),
-      chatModel: r.str('FNQ_AI_CHAT_MODEL', 'gpt-4o-mini')!,
-      embedModel: r.str('FNQ_AI_EMBED_MODEL', 'text-embedding-3-small')!,
+      chatModel: r.str('FNQ_AI_CHAT_MODEL', DEFAULT_OPENAI_CHAT_MODEL)!,
+      embedModel: r.str('FNQ_AI_EMBED_MODEL', DEFAULT_OPENAI_EMBED_MODEL)!,
       openaiBaseUrl: r.url('FNQ_OPENAI_BASE_URL', 'https://api.openai.com/v1')!,
       timeoutMs: r.int('FNQ_AI_TIMEOUT_MS', 30_000, 100, 900_000),
     },

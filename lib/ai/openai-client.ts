@@ -3,7 +3,7 @@
 import OpenAI from 'openai';
 import { retryVerdict, toPlatformError } from './openai-errors';
 import type { PlatformName } from './ports';
-import { withRetries } from './retry';
+import { withRetries } from '../retry';
 
 export interface OpenAIAdapterOptions {
   /** Whose key this is: `openai` = the caller's `api+key`, `default` = the operator's. */

@@ -5,7 +5,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ServiceError } from '../errors';
 import type { PlatformName } from './ports';
-import type { RetryVerdict } from './retry';
+import type { RetryVerdict } from '../retry';
 
 export interface PlatformContext {
   platform: PlatformName;

@@ -5,6 +5,7 @@
 // and reused across warm invocations. Caller-key models are built per request and never cached, so
 // no caller key outlives its request in our memory; building one is cheap, and HTTP connections are
 // pooled by Node's global fetch dispatcher whichever client object sends them.
+import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_CHAT_MODEL, DEFAULT_OPENAI_EMBED_MODEL } from '../config';
 import { badRequest } from '../errors';
 import { OpenAIChat } from './openai-chat';
 import type { OpenAIAdapterOptions } from './openai-client';
@@ -54,8 +55,6 @@ export interface ResolvedPlatform {
   chat: ChatModel;
 }
 
-const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
-const DEFAULT_OPENAI_CHAT_MODEL = 'gpt-4o-mini';
 // Visible ASCII only: anything else cannot travel in an Authorization header.
 const API_KEY_SHAPE = /^[\x21-\x7e]{1,512}$/;
 
@@ -128,7 +127,7 @@ export function platformEmbedder(selection: PlatformSelection, config: AiPlatfor
     platform: 'openai',
     apiKey: callerKey(selection.apiKey),
     baseURL: config.openaiBaseURL ?? DEFAULT_OPENAI_BASE_URL,
-    model: config.openaiEmbedModel ?? 'text-embedding-3-small',
+    model: config.openaiEmbedModel ?? DEFAULT_OPENAI_EMBED_MODEL,
   });
 }
 

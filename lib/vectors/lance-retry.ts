@@ -8,6 +8,8 @@
 //   (the DynamoDB commit store's copy-then-flip protocol): seen as "not found" for a numbered
 //   manifest, or an e_tag mismatch, for a moment.
 
+import { withRetries } from '../retry';
+
 const CONFLICT = /commit conflict|preempted by concurrent transaction|too many concurrent writers|incompatible with concurrent transaction Overwrite/i;
 const UNPUBLISHED_MANIFEST = /_versions\/\d+\.manifest|manifest e_tag mismatch/i;
 
@@ -22,14 +24,8 @@ export interface RetryPolicy {
 
 const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 25 };
 
-export async function retryTransient<T>(operation: () => Promise<T>, policy = DEFAULT_RETRY): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await operation();
-    } catch (e) {
-      if (attempt >= policy.attempts || !isTransient(e)) throw e;
-      const delay = Math.random() * policy.baseDelayMs * 2 ** (attempt - 1);
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
+export function retryTransient<T>(operation: () => Promise<T>, policy = DEFAULT_RETRY): Promise<T> {
+  return withRetries(operation, { maxRetries: policy.attempts - 1, baseDelayMs: policy.baseDelayMs, deadline: Infinity, fullJitter: true }, (e) =>
+    isTransient(e) ? { retry: true } : { retry: false },
+  );
 }
