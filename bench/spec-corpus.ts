@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import {
   compileIsolated,
-  createAjv,
+  createSpecAjv,
   mapSubschemas,
   SchemaCompiler,
   TOOL_NAME,
@@ -105,7 +105,7 @@ async function exportProblems(spec: NormalizedSpec, openApi: Validator): Promise
   if (!TOOL_NAME.test(tool.name)) problems.push('tool name breaks ^[a-zA-Z0-9_-]{1,64}$');
   if (tool.description.length > 1024) problems.push('tool description over 1024 characters');
   try {
-    createAjv().compile(tool.parameters);
+    createSpecAjv().compile(tool.parameters);
   } catch (e) {
     problems.push(`tool parameters do not compile: ${(e as Error).message}`);
   }
@@ -154,7 +154,7 @@ interface SuiteGroup {
 }
 
 async function runSuite() {
-  const ajv = createAjv();
+  const ajv = createSpecAjv();
   const remotesDir = path.join(suiteDir, 'remotes');
   let remotesSkipped = 0;
   for (const file of await jsonFiles(remotesDir)) {

@@ -14,14 +14,14 @@ export function createAjv(overrides: Options = {}): Ajv2020 {
   return ajv;
 }
 
-export interface Violation {
+export interface SchemaMismatch {
   /** JSON pointer of the offending value, under `prefix` (e.g. /body/query). */
   path: string;
   message: string;
 }
 
-/** Ajv's errors as pointer + plain message; a missing property points at the property itself. */
-export function violations(errors: ErrorObject[] | null | undefined, prefix = ''): Violation[] {
+/** Where an instance fails its schema (Ajv's errors as pointer + plain message); a missing property points at the property itself. */
+export function violations(errors: ErrorObject[] | null | undefined, prefix = ''): SchemaMismatch[] {
   return (errors ?? []).map((e) => {
     const missing = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : '';
     const extra = e.keyword === 'additionalProperties' ? `/${(e.params as { additionalProperty: string }).additionalProperty}` : '';

@@ -11,7 +11,7 @@ import type { JsonSchemaObject } from './types';
  * annotations, and real schemas carry `example`, `x-…` and the like. Formats are asserted, because
  * SDK request validation is expected to reject a malformed email or date.
  */
-export function createAjv(): Ajv2020 {
+export function createSpecAjv(): Ajv2020 {
   // The schema itself is checked separately, before compiling, to report each problem with its pointer.
   return createServiceAjv({ logger: false, validateSchema: false, allowUnionTypes: false });
 }
@@ -79,7 +79,7 @@ export function errorsOf(validate: ValidateFunction, value: unknown): ErrorObjec
 export class SchemaCompiler {
   /** Schemas actually compiled by Ajv (cache misses), for tests and the benchmark. */
   compilations = 0;
-  private readonly ajv = createAjv();
+  private readonly ajv = createSpecAjv();
   private readonly cache = new Map<string, SchemaAnalysis>();
 
   constructor(private readonly capacity = 4096) {}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../lib/errors';
 import {
   compiledValidators,
-  createAjv,
+  createSpecAjv,
   TOOL_NAME,
   toMarkdown,
   toOpenApi,
@@ -74,7 +74,7 @@ describe('toOpenApi', () => {
 
   it('publishes a spec.json schema that accepts the normalised definition', () => {
     const doc = toOpenApi(valid(jsonSpec())) as Doc;
-    const validate = createAjv().compile(doc.components.schemas.FunctionDefinition);
+    const validate = createSpecAjv().compile(doc.components.schemas.FunctionDefinition);
     expect(validate(valid(jsonSpec()))).toBe(true);
     expect(validate({ ...valid(jsonSpec()), shortname: 'no spaces' })).toBe(false);
   });
@@ -115,7 +115,7 @@ describe('toToolDefinition', () => {
     expect(params.properties.body.properties.same).toEqual({ $ref: '#/properties/body/properties/city' });
     expect(params.properties.body.properties.self).toEqual({ $ref: '#/$defs/point' });
     // The references resolve: the parameters compile and check arguments.
-    const validate = createAjv().compile(params);
+    const validate = createSpecAjv().compile(params);
     expect(validate({ query: { units: 'metric' }, body: { city: 'Paris', at: { lat: 1 } } })).toBe(true);
     expect(validate({ query: { units: 'metric' }, body: { city: 'Paris', at: { lat: 'x' } } })).toBe(false);
   });

@@ -3,7 +3,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createAjv, RUNTIMES, TOOL_NAME, toOpenApi, toToolDefinition, validateSpec, type NormalizedSpec } from '../../../lib/spec/index';
+import { createSpecAjv, RUNTIMES, TOOL_NAME, toOpenApi, toToolDefinition, validateSpec, type NormalizedSpec } from '../../../lib/spec/index';
 
 // Property names stay clear of `$…` so the "no $schema/$id anywhere" check below cannot hit data.
 const propertyName = fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !s.startsWith('$'));
@@ -111,7 +111,7 @@ function probesFor(schema: Record<string, unknown>): unknown[] {
 /** The tool's `body` must accept exactly what the input schema accepts. */
 function expectSameVerdicts(spec: NormalizedSpec, parameters: Record<string, unknown>): void {
   const inputSchema = spec.requirements.inputSchema as Record<string, unknown>;
-  const ajv = createAjv();
+  const ajv = createSpecAjv();
   const original = ajv.compile(inputSchema);
   const tool = ajv.compile(parameters);
   const params = spec.requirements.queryParams;
