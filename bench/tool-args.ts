@@ -51,6 +51,34 @@ export interface CategoryFigures {
   /** BFCL's verdict: every call right, every value accepted. */
   fullCall: number;
   msP50: number;
+  /** Full-call scores of trivial strategies, judged by the same checker in the same run. */
+  baselines: Record<Baseline, number>;
+}
+
+/**
+ * What a score means next to a strategy with no understanding: never calling (right on every irrelevance
+ * item, wrong on every other) and calling the first offered function with no arguments.
+ */
+export type Baseline = 'never calls' | 'first function, no arguments';
+const BASELINES: Record<Baseline, (item: Item) => Call[]> = {
+  'never calls': () => [],
+  'first function, no arguments': (item) => (item.functions[0] ? [{ name: item.functions[0].name, args: {} }] : []),
+};
+
+/** BFCL's full-call verdict for `calls`, with no failure bookkeeping (for the baselines). */
+function fullCallRight(category: Category, item: Item, calls: Call[]): boolean {
+  if (category === 'irrelevance') return calls.length === 0;
+  const expected = item.expected ?? [];
+  if (calls.length === 0 || calls.length !== expected.length) return false;
+  const left = [...calls];
+  for (const e of expected) {
+    const [name, accepted] = Object.entries(e)[0]!;
+    const fn = item.functions.find((f) => f.name === name)!;
+    const hit = left.findIndex((c) => c.name === name && checkCall(fn, c, accepted).ok);
+    if (hit < 0) return false;
+    left.splice(hit, 1);
+  }
+  return true;
 }
 
 export interface ToolArgsFigures {
@@ -294,7 +322,10 @@ export async function run(half: Half = 'report', showFailures = false): Promise<
       if (allOk) full++;
     }
     times.sort((a, b) => a - b);
-    figures.categories[category] = { items: items.length, functionChoice: chosen / items.length, fullCall: full / items.length, msP50: percentile(times, 50) };
+    const baselines = Object.fromEntries(
+      (Object.keys(BASELINES) as Baseline[]).map((b) => [b, items.filter((item) => fullCallRight(category, item, BASELINES[b](item))).length / items.length]),
+    ) as Record<Baseline, number>;
+    figures.categories[category] = { items: items.length, functionChoice: chosen / items.length, fullCall: full / items.length, msP50: percentile(times, 50), baselines };
   }
   figures.failures = [...failures].sort((a, b) => b[1] - a[1]).slice(0, 10);
   figures.roundTripsPerQuery = happy ? turns / happy : NaN;
@@ -309,11 +340,17 @@ export function print(figures: ToolArgsFigures | undefined): void {
     console.log(`BFCL data not found at ${BFCL_DIR}: skipped (see ../shared/data/README.md).`);
     return;
   }
-  console.log(`BFCL v4, ${figures.half} half, local engine (AST checker semantics); baseline: 0% for a model that never calls`);
-  console.log('category            items  function choice  full call  ms/query p50');
+  console.log(`BFCL v4, ${figures.half} half, heuristic engine (AST checker semantics)`);
+  console.log('baselines, same items, same checker: "never" = never calls; "first" = calls the first offered function with no arguments');
+  console.log('category            items  function choice  full call  never  first  ms/query p50');
   for (const [category, f] of Object.entries(figures.categories)) {
-    console.log(`${category.padEnd(19)} ${String(f.items).padStart(5)}  ${pct(f.functionChoice).padStart(15)}  ${pct(f.fullCall).padStart(9)}  ${f.msP50.toFixed(3).padStart(12)}`);
+    const never = f.baselines['never calls'];
+    const first = f.baselines['first function, no arguments'];
+    console.log(
+      `${category.padEnd(19)} ${String(f.items).padStart(5)}  ${pct(f.functionChoice).padStart(15)}  ${pct(f.fullCall).padStart(9)}  ${pct(never).padStart(5)}  ${pct(first).padStart(5)}  ${f.msP50.toFixed(3).padStart(12)}`,
+    );
   }
+  console.log('(irrelevance: "never" scores 100% by construction, so the engine\'s irrelevance figure is only worth as much as its full-call figures elsewhere)');
   console.log('\nparameters of the right function (simple_python + multiple), by BFCL type:');
   for (const [type, { correct, total }] of Object.entries(figures.parameterTypes).sort((a, b) => b[1].total - a[1].total)) {
     console.log(`  ${type.padEnd(8)} ${pct(correct / total).padStart(6)} of ${total}`);
