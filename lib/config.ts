@@ -10,6 +10,8 @@ import { parseSearchRoutes, type SearchRoute } from './vectors/search-route';
 export const DEFAULT_OPENAI_CHAT_MODEL = 'gpt-4o-mini';
 export const DEFAULT_OPENAI_EMBED_MODEL = 'text-embedding-3-small';
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+/** Bytes of a caller's SQL result kept (FNQ_SQL_RESULT_BYTES): far more than a model can read, far less than a Lambda holds. */
+export const DEFAULT_SQL_RESULT_BYTES = 4 * 1024 * 1024;
 
 export type Level = 'free' | 'pro' | 'enterprise';
 export const LEVELS: readonly Level[] = ['free', 'pro', 'enterprise'];
@@ -39,7 +41,7 @@ export interface Config {
     openaiBaseUrl: string;
     timeoutMs: number;
   };
-  sql: { allowLoopback: boolean; allowPrivate: boolean; caPem?: string; rowLimit: number; resultBytes: number; statementTimeoutMs: number };
+  sql: { allowLoopback: boolean; allowPrivate: boolean; caPem?: string; rowLimit: number; resultBytes: number; statementTimeoutMs: number; connectTimeoutMs: number };
   /** Documents per account by level; null = unlimited. */
   quotas: Record<Level, number | null>;
   /** How long before the Lambda deadline a request is answered with 504. */
@@ -192,7 +194,8 @@ export function loadConfig(env: Env = process.env): Config {
       allowPrivate: r.bool('FNQ_SQL_ALLOW_PRIVATE', false),
       caPem: r.str('FNQ_SQL_CA_PEM'),
       rowLimit: r.int('FNQ_SQL_ROW_LIMIT', 500, 1, 100_000),
-      resultBytes: r.int('FNQ_SQL_RESULT_BYTES', 4 * 1024 * 1024, 1024, 256 * 1024 * 1024),
+      resultBytes: r.int('FNQ_SQL_RESULT_BYTES', DEFAULT_SQL_RESULT_BYTES, 1024, 256 * 1024 * 1024),
+      connectTimeoutMs: r.int('FNQ_SQL_CONNECT_TIMEOUT_MS', 10_000, 100, 120_000),
       statementTimeoutMs: r.int('FNQ_SQL_STATEMENT_TIMEOUT_MS', 10_000, 100, 600_000),
     },
     quotas: {

@@ -14,6 +14,15 @@ export function createAjv(overrides: Options = {}): Ajv2020 {
   return ajv;
 }
 
+let shared: Ajv2020 | undefined;
+
+/**
+ * The service's one Ajv instance for the schemas it checks requests and answers against (HTTP bodies,
+ * MCP tool arguments, structured output), made on first use. User function schemas have their own
+ * (lib/spec/schema-compiler.ts), configured for them.
+ */
+export const serviceAjv = (): Ajv2020 => (shared ??= createAjv());
+
 export interface SchemaMismatch {
   /** JSON pointer of the offending value, under `prefix` (e.g. /body/query). */
   path: string;

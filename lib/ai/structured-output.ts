@@ -3,7 +3,7 @@
 // repair turn before giving up.
 import { createHash } from 'node:crypto';
 import { badRequest, ServiceError } from '../errors';
-import { createAjv, violations, type ValidateFunction } from '../json-schema';
+import { serviceAjv, violations, type ValidateFunction } from '../json-schema';
 import type { ChatModel, ChatRequest, JsonSchema, TokenUsage } from './ports';
 import { unsatisfiableBecause } from './unsatisfiable-schema';
 import { addUsage } from './usage';
@@ -25,7 +25,6 @@ export const MAX_STRUCTURED_OUTPUT_LENGTH = 100_000;
 export const STRUCTURED_OUTPUT_CACHE_SIZE = 100;
 const ENCODE_ADVICE = 'Send the JSON Schema text encoded as standard base64 with padding (RFC 4648), e.g. `base64 -w0 schema.json`';
 
-const ajv = createAjv();
 /** Map order is recency order: a hit moves to the end, the first entry is the one to evict. */
 const compiled = new Map<string, StructuredOutput>();
 
@@ -85,10 +84,10 @@ function parseSchema(text: string): JsonSchema {
 function compile(schema: JsonSchema): StructuredOutput {
   let validate: ValidateFunction;
   try {
-    validate = ajv.compile(schema);
+    validate = serviceAjv().compile(schema);
     // Forget the schema inside Ajv: its registry would otherwise grow with every distinct schema,
     // and two callers' schemas with the same $id would collide. The compiled function stands alone.
-    ajv.removeSchema(schema);
+    serviceAjv().removeSchema(schema);
   } catch (e) {
     throw invalid(
       `The structured_output schema does not compile as JSON Schema draft 2020-12 (${(e as Error).message})`,

@@ -1,16 +1,14 @@
 // Request validation against JSON Schemas compiled once, when the handler module loads.
 import { badRequest, ServiceError } from '../errors';
-import { createAjv, violations, type ValidateFunction } from '../json-schema';
-import type { JsonSchema } from '../json-schema';
-
-// Built on the first route that has a schema, so schema-less handlers (e.g. /health) never pay for it.
-let ajv: ReturnType<typeof createAjv> | undefined;
+// The service's one Ajv, made on the first route that has a schema, so schema-less handlers (e.g. /health)
+// never pay for it.
+import { serviceAjv, violations, type JsonSchema, type ValidateFunction } from '../json-schema';
 
 export type RequestCheck = (value: unknown) => void;
 
 /** Compiles now; the returned check throws one 400 listing every violation, each with its field path. */
 export function compileCheck(schema: JsonSchema, prefix: '/body' | '/query'): RequestCheck {
-  const validate: ValidateFunction = (ajv ??= createAjv()).compile(schema);
+  const validate: ValidateFunction = serviceAjv().compile(schema);
   const where = prefix === '/body' ? 'body field' : 'query parameter';
   return (value) => {
     if (validate(value)) return;

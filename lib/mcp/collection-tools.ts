@@ -4,7 +4,7 @@
 import { UsageMeter } from '../ai/usage';
 import { isServiceError } from '../errors';
 import { COLLECTION_NAME } from '../ingest/collection-name';
-import { createAjv, violations } from '../json-schema';
+import { serviceAjv, violations } from '../json-schema';
 import { answerFromDocuments, collectionSource, CONTEXT_HITS, describeSource, searchSource, type VectordbDeps } from '../query/vectordb';
 import type { QueryModel, SharedQueryBody } from '../query/shared';
 import type { JsonSchemaObject } from '../spec/index';
@@ -84,8 +84,7 @@ const TOOLS: McpTool[] = [
 export const collectionTools = (): McpTool[] => TOOLS;
 
 // Compiled once per cold start, with the one Ajv setup of the service.
-const ajv = createAjv();
-const checks = new Map(TOOLS.map((t) => [t.name, ajv.compile(t.inputSchema as JsonSchemaObject)]));
+const checks = new Map(TOOLS.map((t) => [t.name, serviceAjv().compile(t.inputSchema as JsonSchemaObject)]));
 
 export interface CollectionToolDeps {
   retrieval: VectordbDeps;

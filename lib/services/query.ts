@@ -21,7 +21,7 @@ export function rdbmsOptions(): RdbmsOptions {
         allowLoopback: sql.allowLoopback,
         allowPrivate: sql.allowPrivate,
         extraCAs,
-        connectTimeoutMs: 10_000,
+        connectTimeoutMs: sql.connectTimeoutMs,
         statementTimeoutMs: sql.statementTimeoutMs,
       },
       rowLimit: sql.rowLimit,

@@ -5,6 +5,7 @@
 // of megabytes each would otherwise fill the process long before the row limit is reached.
 
 import type { FieldPacket } from 'mysql2';
+import { DEFAULT_SQL_RESULT_BYTES } from '../config';
 import type { DatabaseSession } from './connect';
 import { statementFailure } from './database-errors';
 import { toPlainValue, type PlainValue } from './values';
@@ -20,8 +21,6 @@ export interface ExecuteOptions {
   resultBytes?: number;
 }
 
-/** The operator's default (FNQ_SQL_RESULT_BYTES): far more than a model can read, far less than a Lambda holds. */
-export const DEFAULT_RESULT_BYTES = 4 * 1024 * 1024;
 
 /** How long after the server's own limit the client gives up on the statement. */
 const CLIENT_TIMEOUT_GRACE_MS = 2000;
@@ -50,7 +49,7 @@ function valueBytes(value: PlainValue): number {
 
 export async function executeGuardedSql(session: DatabaseSession, sql: string, options: ExecuteOptions): Promise<QueryResult> {
   const { connection } = session;
-  const { rowLimit, resultBytes = DEFAULT_RESULT_BYTES } = options;
+  const { rowLimit, resultBytes = DEFAULT_SQL_RESULT_BYTES } = options;
   let stopped = false;
   try {
     await connection.query('START TRANSACTION READ ONLY');

@@ -1,12 +1,12 @@
 // JSON request bodies: content type, size bound and syntax, each failing with its own status.
 import { badRequest, tooLarge, unsupportedMediaType } from '../errors';
-import type { HttpRequest } from './request';
+import { requestMediaType, type HttpRequest } from './request';
 
 /** Query and management bodies are small; API Gateway's own bound is larger. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 export function parseJsonBody(req: HttpRequest, maxBytes = MAX_JSON_BODY_BYTES): unknown {
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = requestMediaType(req);
   if (!req.rawBody || req.rawBody.length === 0) {
     throw badRequest('The request body is empty', 'Send a JSON object with Content-Type: application/json', 'body_missing');
   }

@@ -2,7 +2,7 @@
 // enforced while parsing, so an oversize part is refused without being held whole.
 import busboy from 'busboy';
 import { badRequest, tooLarge, unsupportedMediaType } from '../errors';
-import type { HttpRequest } from './request';
+import { requestMediaType, type HttpRequest } from './request';
 
 export interface MultipartFile {
   filename: string;
@@ -22,7 +22,7 @@ const FORM_ADVICE = (field: string) => `Send the file as multipart/form-data in 
 export async function readMultipartFile(req: HttpRequest, options: MultipartOptions): Promise<MultipartFile> {
   const contentType = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw unsupportedMediaType(`The request has content type "${contentType.split(';')[0]!.trim() || 'none'}"`, FORM_ADVICE(options.field));
+    throw unsupportedMediaType(`The request has content type "${requestMediaType(req) || 'none'}"`, FORM_ADVICE(options.field));
   }
   if (!req.rawBody?.length) throw missingFile(options.field);
 

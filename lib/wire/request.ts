@@ -19,3 +19,6 @@ export interface Reply {
   body?: unknown;
   headers?: Record<string, string>;
 }
+
+/** The request's media type without parameters, lower-cased ('' when none was sent). */
+export const requestMediaType = (req: Pick<HttpRequest, 'headers'>): string => (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
