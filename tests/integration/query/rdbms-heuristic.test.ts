@@ -2,11 +2,9 @@
 // MariaDB with TLS: the engine writes the SQL from the schema, the guard and the read-only
 // execution run it, and the engine answers from the rows — two model calls per question.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heuristicSqlTurn } from '../../../lib/ai/heuristic/sql';
-import { MysqlCallerDatabases } from '../../../lib/sql/caller-databases';
-import { answerFromDatabase, READ_ONLY_ANSWER, type RdbmsOptions } from '../../../lib/query/rdbms';
-import { prepareModel } from '../../../lib/query/shared';
-import { mariaDbUnavailableReason, startMariaDb, type MariaDbServer } from '../../support/mariadb';
+import { READ_ONLY_ANSWER } from '../../../lib/query/rdbms';
+import { startHeuristicRdbms, type HeuristicRdbms } from '../../support/heuristic-rdbms';
+import { mariaDbUnavailableReason } from '../../support/mariadb';
 
 const SEED = `
 CREATE TABLE stadium (stadium_id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, capacity INT);
@@ -25,28 +23,14 @@ const TABLES = ['stadium', 'singer', 'concert', 'singer_in_concert'];
 const unavailable = await mariaDbUnavailableReason();
 
 describe.skipIf(unavailable)(`the rdbms pipeline with the local engine${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
-  let db: MariaDbServer;
-  let options: RdbmsOptions;
+  let sql: HeuristicRdbms;
 
   beforeAll(async () => {
-    db = await startMariaDb();
-    const admin = await db.admin();
-    await admin.query(`USE \`${db.database}\`; ${SEED}`);
-    await admin.end();
-    options = { databases: new MysqlCallerDatabases({ connect: { allowLoopback: true, extraCAs: [db.caPem], connectTimeoutMs: 5000, statementTimeoutMs: 5000 }, rowLimit: 100 }) };
+    sql = await startHeuristicRdbms(SEED);
   });
-  afterAll(async () => db?.stop());
+  afterAll(async () => sql?.stop());
 
-  async function run(query: string, tables = TABLES, structured?: object) {
-    const body = {
-      query,
-      tables,
-      sqldb_connection_string: db.dsn(),
-      ...(structured && { structured_output: Buffer.from(JSON.stringify(structured)).toString('base64') }),
-    };
-    const model = prepareModel(body, {}, () => ({ id: 'local', chat: async (request) => heuristicSqlTurn(request) }));
-    return { ...(await answerFromDatabase(body, model, options)), calls: model.meter.total.calls };
-  }
+  const run = (query: string, tables = TABLES, structured?: object) => sql.ask(query, tables, structured);
 
   async function ask(query: string, structured?: object) {
     const result = await run(query, TABLES, structured);
@@ -102,8 +86,8 @@ describe.skipIf(unavailable)(`the rdbms pipeline with the local engine${unavaila
   });
 
   it('answers a request to change data plainly and runs nothing', async () => {
-    const admin = await db.admin();
-    const checksum = async () => JSON.stringify((await admin.query(`CHECKSUM TABLE \`${db.database}\`.singer EXTENDED`))[0]);
+    const admin = await sql.db.admin();
+    const checksum = async () => JSON.stringify((await admin.query(`CHECKSUM TABLE \`${sql.db.database}\`.singer EXTENDED`))[0]);
     const before = await checksum();
     const result = await run('Drop the table singer');
     expect(result.answer).toBe(READ_ONLY_ANSWER);

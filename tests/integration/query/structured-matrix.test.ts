@@ -4,14 +4,11 @@
 // MariaDB with TLS. Each cell must answer 200 with JSON the schema accepts, holding the values the
 // evidence supports, and leaving out (or nulling, where allowed) what it does not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heuristicSqlTurn } from '../../../lib/ai/heuristic/sql';
 import { createAjv } from '../../../lib/json-schema';
 import { createLogger } from '../../../lib/log';
-import { MysqlCallerDatabases } from '../../../lib/sql/caller-databases';
-import { answerFromDatabase, type RdbmsOptions } from '../../../lib/query/rdbms';
-import { prepareModel } from '../../../lib/query/shared';
 import type { HandlerFn } from '../../support/api-event';
-import { mariaDbUnavailableReason, startMariaDb, type MariaDbServer } from '../../support/mariadb';
+import { startHeuristicRdbms, type HeuristicRdbms } from '../../support/heuristic-rdbms';
+import { mariaDbUnavailableReason } from '../../support/mariadb';
 import { bundleOf, functionDir, jsonObject } from '../../unit/functions/support';
 import { startIngestStack, type IngestStack } from '../ingest/stack';
 
@@ -148,23 +145,14 @@ describe('structured output matrix: function and vectordb endpoints', () => {
 const unavailable = await mariaDbUnavailableReason();
 
 describe.skipIf(unavailable)(`structured output matrix: the rdbms pipeline${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
-  let db: MariaDbServer;
-  let options: RdbmsOptions;
+  let sql: HeuristicRdbms;
 
   beforeAll(async () => {
-    db = await startMariaDb();
-    const admin = await db.admin();
-    await admin.query(`USE \`${db.database}\`; ${SEED}`);
-    await admin.end();
-    options = { databases: new MysqlCallerDatabases({ connect: { allowLoopback: true, extraCAs: [db.caPem], connectTimeoutMs: 5000, statementTimeoutMs: 5000 }, rowLimit: 100 }) };
+    sql = await startHeuristicRdbms(SEED);
   });
-  afterAll(async () => db?.stop());
+  afterAll(async () => sql?.stop());
 
-  const viaRdbms = async (query: string, schema: unknown) => {
-    const body = { query, tables: ['singer'], sqldb_connection_string: db.dsn(), structured_output: b64(schema) };
-    const model = prepareModel(body, {}, () => ({ id: 'local', chat: async (request) => heuristicSqlTurn(request) }));
-    return answerFromDatabase(body, model, options);
-  };
+  const viaRdbms = (query: string, schema: unknown) => sql.ask(query, ['singer'], schema);
 
   it.each(RDBMS_CELLS.map((c) => [c.kind, c] as const))('rdbms × %s', async (_, cell) => {
     const result = await viaRdbms(cell.query, cell.schema);
