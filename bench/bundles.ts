@@ -4,7 +4,9 @@
 //   target and Lambda's 250 MB limit;
 // - the cold import of its bundle (built with serverless.yml's esbuild options: AWS SDK bundled,
 //   LanceDB external) in a fresh `node`, against a fresh `node` importing nothing; target ≤ 150 ms
-//   over that baseline.
+//   over that baseline. The deployed bundle starts at a thin entry (lambda/) that evaluates its
+//   handler's modules on the first call; the handler's own bundle, imported the same way, shows
+//   what that first call adds (parse and evaluation), so the move is in the figures, not hidden.
 // Run: npm run bench -- bundles
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -56,6 +58,25 @@ interface EsbuildOptions {
   alias: Record<string, string>;
 }
 
+async function bundle(opts: EsbuildOptions, entry: string, outfile: string): Promise<string> {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    minify: opts.minify,
+    platform: 'node',
+    target: opts.target,
+    format: 'esm',
+    external: opts.exclude,
+    banner: opts.banner,
+    alias: opts.alias,
+    // serverless.yml's esbuild plugins: the catalog's browser assets and the runners' text.
+    plugins: esbuildPlugins,
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
 export async function run() {
   const doc = loadServerless() as unknown as { functions: Record<string, { handler: string }>; custom: { esbuild: EsbuildOptions } };
   const opts = doc.custom.esbuild;
@@ -70,34 +91,22 @@ export async function run() {
   const rows = [];
   for (const [name, fn] of Object.entries(doc.functions)) {
     const entry = join(PROJECT_ROOT, `${fn.handler.slice(0, fn.handler.lastIndexOf('.'))}.ts`);
-    const outfile = join(OUT, `${name}.mjs`);
-    await build({
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      minify: opts.minify,
-      platform: 'node',
-      target: opts.target,
-      format: 'esm',
-      external: opts.exclude,
-      banner: opts.banner,
-      alias: opts.alias,
-      // serverless.yml's esbuild plugins: the catalog's browser assets and the runners' text.
-      plugins: esbuildPlugins,
-      logLevel: 'error',
-    });
-    const coldMs = coldImportMs(outfile);
-    rows.push({ name, unzippedBytes: sizes.get(name) ?? NaN, coldMs, importMs: coldMs - baselineMs });
+    const coldMs = coldImportMs(await bundle(opts, entry, join(OUT, `${name}.mjs`)));
+    // The handler itself (lambda/x/y.ts → handlers/x/y.ts), evaluated at import: the first call's work.
+    const handlerEntry = entry.replace(`${PROJECT_ROOT}lambda/`, `${PROJECT_ROOT}handlers/`);
+    const handlerMs = coldImportMs(await bundle(opts, handlerEntry, join(OUT, `${name}.handler.mjs`)));
+    rows.push({ name, unzippedBytes: sizes.get(name) ?? NaN, coldMs, importMs: coldMs - baselineMs, handlerMs: handlerMs - baselineMs });
   }
   return { baselineMs, rows };
 }
 
 export function print(f: Awaited<ReturnType<typeof run>>) {
   console.log(`Lambda zips (unzipped, from serverless package) and cold import (median of ${RUNS} fresh processes)`);
+  console.log('  import: the deployed entry (lambda/), which evaluates its handler on the first call; "handler evaluated at import": that handler\'s bundle imported the same way, the work the first call takes on');
   console.log(`  baselines: size target ${SIZE_TARGET / MB} MB, Lambda limit ${SIZE_LIMIT / MB} MB; empty node process ${f.baselineMs.toFixed(0)} ms`);
   for (const r of f.rows) {
     const size = `${(r.unzippedBytes / MB).toFixed(1).padStart(6)} MB (×${(r.unzippedBytes / SIZE_TARGET).toFixed(2)} of target, ×${(r.unzippedBytes / SIZE_LIMIT).toFixed(2)} of limit)`;
-    const cold = `import +${r.importMs.toFixed(0).padStart(4)} ms over baseline (×${(r.coldMs / f.baselineMs).toFixed(2)})`;
+    const cold = `import +${r.importMs.toFixed(0).padStart(4)} ms over baseline (×${(r.coldMs / f.baselineMs).toFixed(2)}); handler evaluated at import +${r.handlerMs.toFixed(0).padStart(4)} ms`;
     const flags = [r.unzippedBytes > SIZE_TARGET ? '>150 MB' : '', r.importMs > IMPORT_TARGET_MS ? '>150 ms' : ''].filter(Boolean).join(', ');
     console.log(`  ${r.name.padEnd(18)} ${size}  ${cold}${flags ? `  (${flags})` : ''}`);
   }

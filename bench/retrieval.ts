@@ -12,7 +12,8 @@
 // 3. Per search route (vector, text, fused): nDCG@10, and how often the heuristic engine's extractive
 //    answer says "nothing relevant" although the route's top hit is a relevant abstract (on the
 //    report half of the queries; the answer's rules were tuned on the other half, see halfOf).
-// Run: node --import tsx bench/retrieval.ts [--routes] (--routes: only 3, no latency stages)
+// Run: node --import tsx --import ./text-imports.mjs bench/retrieval.ts [--routes] [--quality] [--latency]
+// (any mix of sections 3, 1 and 2; none means all; each section prints as soon as it is done)
 // (reads ../shared/data/scifact; says so when absent).
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -111,20 +112,40 @@ export interface RetrievalFigures {
 
 const quiet = createLogger({ level: 'warn' });
 
-export async function run(routesOnly = false): Promise<RetrievalFigures | undefined> {
+export type Section = 'routes' | 'quality' | 'latency';
+
+/**
+ * Runs the asked sections in order and hands each one's figures to `report` as soon as it is done,
+ * so a long run shows its first figures within minutes (the latency stages take the longest).
+ */
+export async function run(
+  sections: ReadonlySet<Section> = new Set(['routes', 'quality', 'latency']),
+  report: (f: RetrievalFigures) => void = () => {},
+): Promise<RetrievalFigures | undefined> {
   if (!existsSync(join(SCIFACT, 'corpus.jsonl'))) return undefined;
   const docs = readJsonl<{ _id: string; title: string; text: string }>('corpus.jsonl').map((d) => ({ id: d._id, text: `${d.title}\n${d.text}` }));
   const judged = judgedQueries();
+  const figures: RetrievalFigures = { corpus: docs.length, queries: judged.size, routes: [], quality: [], exact: [], indexed: [], notes: [] };
   const dir = await mkdtemp(join(tmpdir(), 'fnq-retrieval-'));
   try {
-    const store = new LanceVectorStore({ uri: dir, log: quiet });
-    const ref = { account: 'bench', collection: 'scifact' };
-    await ingest(store, ref, docs.map(chunkOf));
-    const routes = await routeFigures(store, ref, judged);
-    if (routesOnly) return { corpus: docs.length, queries: judged.size, routes, quality: [], exact: [], indexed: [], notes: [] };
-    const { quality, fusionPick } = await qualityFigures(dir, docs, judged);
-    const latency = await latencyFigures(dir, docs, [...judged.values()].map((q) => q.text));
-    return { corpus: docs.length, queries: judged.size, routes, quality, fusionPick, ...latency };
+    if (sections.has('routes')) {
+      const store = new LanceVectorStore({ uri: dir, log: quiet });
+      const ref = { account: 'bench', collection: 'scifact' };
+      await ingest(store, ref, docs.map(chunkOf));
+      figures.routes = await routeFigures(store, ref, judged);
+      report({ ...figures });
+    }
+    if (sections.has('quality')) {
+      const { quality, fusionPick } = await qualityFigures(dir, docs, judged);
+      Object.assign(figures, { routes: [], quality, fusionPick });
+      report({ ...figures, routes: [] });
+    }
+    if (sections.has('latency')) {
+      const latency = await latencyFigures(dir, docs, [...judged.values()].map((q) => q.text));
+      Object.assign(figures, latency);
+      report({ ...figures, routes: [], quality: [], fusionPick: undefined });
+    }
+    return figures;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -237,7 +258,7 @@ async function qualityFigures(dir: string, docs: Doc[], judged: Map<string, Judg
   const chunks = docs.map(chunkOf);
   const storeWith = (fusion: Partial<HybridFusion> = {}, textIndex?: Partial<FtsOptions>) =>
     new LanceVectorStore({ uri: dir, fusion, textIndex, log: quiet });
-  const ref = { account: 'bench', collection: 'scifact' };
+  const ref = { account: 'bench', collection: 'scifact-quality' };
   const store = storeWith();
   await ingest(store, ref, chunks);
 
@@ -387,7 +408,13 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 function print(f: RetrievalFigures): void {
-  const tuneCount = f.routes[0] ? f.routes[0].halves.tune.queries : 0;
+  if (f.routes.length) printRoutes(f);
+  if (f.quality.length) printQuality(f);
+  if (f.exact.length) printLatency(f);
+}
+
+function printRoutes(f: RetrievalFigures): void {
+  const tuneCount = f.routes[0]!.halves.tune.queries;
   console.log(`SciFact: ${f.corpus} abstracts (title + text, one chunk each), ${f.queries} train-qrels queries: ${tuneCount} in the tune half, ${f.queries - tuneCount} in the report half (halfOf: SHA-256 of the query id)`);
   console.log('figures are the report half\'s; tune-half figures, where variants were compared, are labelled');
   console.log(`search routes (baseline: vector, same run); default route for ${LEXICAL_EMBEDDER_ID}: ${DEFAULT_SEARCH_ROUTES[LEXICAL_EMBEDDER_ID] ?? DEFAULT_SEARCH_ROUTES['*']}`);
@@ -401,13 +428,18 @@ function print(f: RetrievalFigures): void {
       console.log(`  ${r.route.padEnd(7)} ${half.padEnd(6)} nothing relevant ${c.nothingRelevant}/${c.relevantTop}; quoted without a relevant hit ${c.quotedWithoutRelevant}/${c.queries}`);
     }
   }
-  if (f.quality.length === 0) return;
-  console.log('published BM25 nDCG@10 (test split) 0.665; target for fused >= 0.665 (report half)');
+}
+
+function printQuality(f: RetrievalFigures): void {
+  console.log('\nvariants (compared on the tune half; report half held out); published BM25 nDCG@10 (test split) 0.665');
   console.table(f.quality);
   if (f.fusionPick) {
     const p = f.fusionPick;
     console.log(`fusion weight picked on the tune half: vector:text 1:${p.textWeight} (tune nDCG@10 ${p.tuneNdcgAt10}); held out, report half: ${p.reportNdcgAt10}; the default is 1:5${p.textWeight === 5 ? ' (the pick)' : ''}`);
   }
+}
+
+function printLatency(f: RetrievalFigures): void {
   console.log(`\nexact search (baseline), ${LATENCY_QUERIES} SciFact claims over SciFact-sentence chunks, top 10:`);
   console.table(f.exact);
   console.log(`\nANN indexes (target p50 <= ${LATENCY_TARGET_MS} ms at 100k with recall@10 >= ${RECALL_TARGET}); vsExact = p50 / exact p50:`);
@@ -416,8 +448,10 @@ function print(f: RetrievalFigures): void {
   for (const note of f.notes) console.log(`note: ${note}`);
 }
 
+// Sections: --routes, --quality, --latency (any mix; none means all three).
 if (isMain(import.meta.url)) {
-  const figures = await run(process.argv.includes('--routes'));
-  if (figures) print(figures);
-  else console.log(`${SCIFACT} is absent: no retrieval figures (the benchmark needs SciFact)`);
+  const asked = (['routes', 'quality', 'latency'] as const).filter((s) => process.argv.includes(`--${s}`));
+  const sections = new Set<Section>(asked.length ? asked : ['routes', 'quality', 'latency']);
+  const figures = await run(sections, print);
+  if (!figures) console.log(`${SCIFACT} is absent: no retrieval figures (the benchmark needs SciFact)`);
 }

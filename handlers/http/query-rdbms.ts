@@ -6,7 +6,8 @@ import { answerFromDatabase, type RdbmsBody, type RdbmsOptions } from '../../lib
 import type { QueryModel, SharedQueryBody } from '../../lib/query/shared';
 import { httpDeps } from '../../lib/services/core';
 import { lazyHandler } from '../../lib/services/lazy';
-import { queryModel, rdbmsOptions } from '../../lib/services/query';
+import { queryModel } from '../../lib/services/query';
+import { rdbmsOptions } from '../../lib/services/rdbms';
 
 export function createRdbmsQueryHandler(deps: { http: HttpDeps; queryModel: (body: SharedQueryBody) => QueryModel; rdbms: RdbmsOptions }) {
   return httpHandler<RdbmsBody>(
