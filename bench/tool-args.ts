@@ -16,7 +16,7 @@ import { heuristicFunctionTurn } from '../lib/ai/heuristic/function-calling';
 import type { ChatRequest, ToolDefinition } from '../lib/ai/ports';
 import { mapSubschemas } from '../lib/spec/index';
 import { isMain, percentile } from './stats';
-import { printParaphrases, runParaphrases } from './tool-args-paraphrases';
+import { PARAPHRASE_SETS, printParaphrases, runParaphrases } from './tool-args-paraphrases';
 
 const BFCL_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/data/bfcl');
 const CATEGORIES = ['simple_python', 'multiple', 'parallel', 'parallel_multiple', 'irrelevance'] as const;
@@ -364,5 +364,6 @@ export function print(figures: ToolArgsFigures | undefined): void {
 if (isMain(import.meta.url)) {
   const half = (process.argv.find((a) => a.startsWith('--half='))?.slice(7) ?? 'report') as Half;
   print(await run(half, process.argv.includes('--show-failures')));
-  printParaphrases(runParaphrases());
+  printParaphrases('tuning set 1', PARAPHRASE_SETS.tuning, runParaphrases(PARAPHRASE_SETS.tuning));
+  printParaphrases('report set 2', PARAPHRASE_SETS.report, runParaphrases(PARAPHRASE_SETS.report));
 }

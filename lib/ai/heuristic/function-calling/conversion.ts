@@ -1,6 +1,7 @@
 // A candidate value as the JSON value a property's schema takes, with how well it fits that type
 // (0 = not at all). The fit ranks candidates of different kinds for one property: a quoted string
 // is a surer string than a capitalised name, a whole number cannot be a fraction.
+import { formatAccepts } from '../../../json-schema';
 import type { JsonSchema } from '../../ports';
 import type { Candidate } from './question';
 import { dateLayoutIn, formatDate, formatTime, toBaseUnit, type ListItem } from '../schema-values';
@@ -83,6 +84,8 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
   const format = slot.schema.format;
   switch (candidate.kind) {
     case 'text': {
+      // A format fixes the syntax: "guests" is no `time`, "soon" no `date`.
+      if (typeof format === 'string' && !formatAccepts(format, candidate.text)) return undefined;
       if (format === 'email') return candidate.source === 'email' ? { value: candidate.text, fit: 1 } : undefined;
       if (format === 'uri' || format === 'url') return candidate.source === 'uri' ? { value: candidate.text, fit: 1 } : undefined;
       if (ISO_DATE_TIME.test(candidate.text)) return { value: candidate.text, fit: slotHolds.date(slot) ? 1 : 0.1 };

@@ -1,14 +1,18 @@
 // Which offered tool a question is about: the question's words against each tool's name,
 // description and parameters. Words every function description uses ("calculate", "get", "given")
-// count little; a word all offered tools share counts half. Below RELEVANCE_THRESHOLD no tool is
+// count little; a word all offered tools share counts half; a word related in meaning (../lexicon:
+// "parcel" for "package") counts RELATED of the same word. Below RELEVANCE_THRESHOLD no tool is
 // about the question, and the engine answers without a call.
 import { terms } from '../text';
 import type { ToolDefinition } from '../../ports';
 import type { Question } from './question';
 import { toolShape } from './slots';
+import { related } from '../lexicon/related';
 import { nameWords, stemMatch, stemOf } from '../words';
 
 export const RELEVANCE_THRESHOLD = 1;
+/** A related word's weight against the same word's (1). */
+const RELATED = 0.6;
 
 const FIELD_WEIGHTS = { name: 1, description: 0.7, parameter: 0.5, parameterDescription: 0.25 } as const;
 const GENERIC_WEIGHT = 0.2;
@@ -44,7 +48,7 @@ function toolFields(tool: ToolDefinition): Record<Field, string[]> {
  */
 export function sharedWords(tool: ToolDefinition, question: Question): string[] {
   const fields = Object.values(toolFields(tool)).flat();
-  return [...new Set(contentStems(question).filter((w) => !GENERIC.has(w) && fields.some((s) => stemMatch(s, w) >= 0.8)))];
+  return [...new Set(contentStems(question).filter((w) => !GENERIC.has(w) && fields.some((s) => stemMatch(s, w) >= 0.8 || related(s, w))))];
 }
 
 const contentStems = (question: Question) => question.tokens.filter((t) => t.word && !t.stop && !/^\d/.test(t.text)).map((t) => t.stem);
@@ -59,6 +63,7 @@ export function rankTools(tools: ToolDefinition[], question: Question): RankedTo
       for (const stem of f[field]) {
         const m = stemMatch(stem, word);
         if (m >= 0.8) best = Math.max(best, m * FIELD_WEIGHTS[field]);
+        else if (related(stem, word)) best = Math.max(best, RELATED * FIELD_WEIGHTS[field]);
       }
     }
     return best;

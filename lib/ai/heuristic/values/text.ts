@@ -1,6 +1,7 @@
 // Text values a question can carry: quoted strings, e-mail addresses, URIs and file paths,
 // identifiers ("xk4471902", "Q2207", "raw_rows", "2031-2032"), capitalised names ("Port Elm",
 // "Bay of Kells", "Dover, DE") and explicit `name=value` / `name: value` pairs.
+import { terms } from '../text';
 
 export interface TextMention {
   start: number;
@@ -109,7 +110,11 @@ function words(text: string): Word[] {
   const out: Word[] = [];
   let previousEnd = 0;
   for (const m of text.matchAll(WORDLIKE)) {
-    let value = m[0].replace(/['’]s$/, '');
+    // A possessive before a noun names its owner ("Ada's birthday" → Ada); one that ends the phrase
+    // names a place or business ("a table at Luigi's for six") and keeps its "'s".
+    const after = /^\s*([\p{L}]+)?/u.exec(text.slice(m.index + m[0].length))![1];
+    const endsPhrase = after === undefined || terms(after).length === 0;
+    let value = endsPhrase && /^\p{Lu}/u.test(m[0]) ? m[0] : m[0].replace(/['’]s$/, '');
     // Keep the dot of "U.K." and "Ltd.", not a full stop.
     if (value.endsWith('.') && !isAbbreviation(value)) value = value.replace(/\.+$/, '');
     value = value.replace(/[-']+$/, '');
@@ -123,8 +128,11 @@ function words(text: string): Word[] {
   return out;
 }
 
-const isCapitalised = (w: Word) =>
-  /^[\p{Lu}]/u.test(w.text) && w.text !== 'I' && !(w.sentenceStart && REQUEST_WORDS.has(w.text.toLowerCase().replace(/['’]/g, '')));
+// A sentence's first word is a request word, or a verb's -ing form ("Leaving Oslo…", "Using…"):
+// capitalised for its place, not a name.
+const startsSentenceOnly = (w: Word) =>
+  w.sentenceStart && (REQUEST_WORDS.has(w.text.toLowerCase().replace(/['’]/g, '')) || /^\p{Lu}\p{Ll}{2,}ing$/u.test(w.text));
+const isCapitalised = (w: Word) => /^[\p{Lu}]/u.test(w.text) && w.text !== 'I' && !startsSentenceOnly(w);
 const isNumeral = (w: Word) => /^\d+$/.test(w.text);
 
 /** Runs of capitalised words ("Los Angeles", "Treaty of Lisbon", "Windows 10"), with "City, State" pairs. */

@@ -284,6 +284,40 @@ describe('heuristicFunctionTurn: the one function the caller named', () => {
     expect(argumentsOf(named('Please greet Ada', hello))).toEqual({ name: 'Ada' });
   });
 
+  it('finds it from words related in meaning, not only the same words (general English, ../lexicon)', () => {
+    const greet = tool('greet', 'Greets a person by name.', { name: { type: 'string', description: 'Who to greet.' } });
+    expect(argumentsOf(named('Say hello to Linus', greet))).toEqual({ name: 'Linus' });
+    const asked = named('Where is my package?', parcel);
+    expect(asked.toolCalls).toEqual([]);
+    expect(asked.content).toMatch(/^To answer this I need the tracking number/);
+    // Still declined: nothing in it relates to greeting anyone.
+    expect(named('How many moons does Jupiter have?', greet).content).toMatch(/None of the available functions \(greet\)/);
+  });
+
+  it('gives a property with a format only text the format accepts, and asks for it otherwise', () => {
+    const booking = tool('book_table', 'Reserves a table at a restaurant.', {
+      restaurant: { type: 'string', description: 'Name of the restaurant.' },
+      date: { type: 'string', format: 'date', description: 'Day of the reservation.' },
+      time: { type: 'string', format: 'time', description: 'Arrival time.' },
+      party_size: { type: 'integer', description: 'Number of guests.' },
+    });
+    const response = named('Book The Golden Fork for two guests.', booking);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/the date \(day of the reservation\) and the time \(arrival time\)/);
+    expect(argumentsOf(named('Book The Golden Fork for two guests on 2026-05-02 at 19:30.', booking))).toEqual({
+      restaurant: 'The Golden Fork', date: '2026-05-02', time: '19:30:00', party_size: 2,
+    });
+  });
+
+  it("keeps a possessive that ends the phrase (a business), drops one before a noun, and starts no name at a sentence's -ing word", () => {
+    const place = tool('reserve', 'Reserves a table.', { restaurant: { type: 'string', description: 'Name of the restaurant.' } });
+    expect(argumentsOf(named("Reserve a table at Luigi's for six", place))).toEqual({ restaurant: "Luigi's" });
+    const party = tool('plan_party', 'Plans a party.', { person: { type: 'string', description: 'Whose party it is.' } });
+    expect(argumentsOf(named("Please plan Ada's birthday party", party))).toEqual({ person: 'Ada' });
+    const route = tool('plan_route', 'Plans a route.', { origin: { type: 'string', description: 'Where to start.' }, destination: { type: 'string', description: 'Where to go.' } });
+    expect(argumentsOf(named('Leaving Oslo in the morning, take me to Bergen.', route))).toEqual({ origin: 'Oslo', destination: 'Bergen' });
+  });
+
   it('keeps an ISO date-time whole for a date-time property', () => {
     const trip = tool('trip', 'Plans a trip.', { destination: { type: 'string' }, departure: { type: 'string', format: 'date-time' } });
     expect(argumentsOf(named('Go to Bergen at 2026-07-01T09:00:00Z', trip))).toEqual({ destination: 'Bergen', departure: '2026-07-01T09:00:00Z' });
