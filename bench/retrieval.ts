@@ -32,7 +32,7 @@ import { LanceVectorStore, type HybridFusion } from '../lib/vectors/lancedb-stor
 import type { ChunkRecord, CollectionRef, SearchHit, SearchQuery } from '../lib/vectors/ports';
 import { isMain, percentile } from './stats';
 import { halfOf } from './tool-args';
-import { NOTHING_RELEVANT, ragAnswer } from '../lib/ai/heuristic/rag-answer';
+import { CLOSEST_ONLY, NOTHING_RELEVANT, ragAnswer } from '../lib/ai/heuristic/rag-answer';
 import { DEFAULT_SEARCH_ROUTES } from '../lib/vectors/search-route';
 import { LEXICAL_EMBEDDER_ID } from '../lib/ai/heuristic/embedder';
 
@@ -86,6 +86,8 @@ interface AnswerCounts {
   relevantTop: number;
   /** Of those, answers that said nothing relevant was found. */
   nothingRelevant: number;
+  /** Of those, answers that quoted only the closest passage (below the coverage bar), saying so. */
+  closestOnly: number;
   /** Queries answered from their hits minus every relevant one: answers that still quoted something. */
   quotedWithoutRelevant: number;
   queries: number;
@@ -234,11 +236,12 @@ const ROUTES: NonNullable<SearchQuery['mode']>[] = ['vector', 'text', 'hybrid'];
 
 async function routeFigures(store: LanceVectorStore, ref: CollectionRef, judged: Map<string, Judged>): Promise<RouteFigure[]> {
   const figures: RouteFigure[] = [];
-  const answered = (text: string, hits: SearchHit[]) =>
-    ragAnswer(text, hits.slice(0, 8).map((h) => ({ text: h.text, source: h.source, score: h.score }))).answer !== NOTHING_RELEVANT;
+  const answerOf = (text: string, hits: SearchHit[]) => ragAnswer(text, hits.slice(0, 8).map((h) => ({ text: h.text, source: h.source, score: h.score }))).answer;
+  const answered = (text: string, hits: SearchHit[]) => answerOf(text, hits) !== NOTHING_RELEVANT;
   for (const route of ROUTES) {
     const ndcg = { tune: 0, report: 0 };
-    const halves = { tune: { relevantTop: 0, nothingRelevant: 0, quotedWithoutRelevant: 0, queries: 0 }, report: { relevantTop: 0, nothingRelevant: 0, quotedWithoutRelevant: 0, queries: 0 } };
+    const counts = (): AnswerCounts => ({ relevantTop: 0, nothingRelevant: 0, closestOnly: 0, quotedWithoutRelevant: 0, queries: 0 });
+    const halves = { tune: counts(), report: counts() };
     for (const { id, text, relevant } of judged.values()) {
       const hits = await store.search(ref, { vector: embedText(text).vector, text, limit: 20, mode: route });
       ndcg[halfOf(id)] += ndcgAt10(hits.slice(0, 10).map((h) => h.id), relevant);
@@ -247,7 +250,9 @@ async function routeFigures(store: LanceVectorStore, ref: CollectionRef, judged:
       if (answered(text, hits.filter((h) => !relevant.has(h.id)))) half.quotedWithoutRelevant++;
       if (!hits[0] || !relevant.has(hits[0].id)) continue;
       half.relevantTop++;
-      if (!answered(text, hits)) half.nothingRelevant++;
+      const answer = answerOf(text, hits);
+      if (answer === NOTHING_RELEVANT) half.nothingRelevant++;
+      else if (answer.startsWith(CLOSEST_ONLY)) half.closestOnly++;
     }
     figures.push({ route, ndcgAt10: { tune: round3(ndcg.tune / halves.tune.queries), report: round3(ndcg.report / halves.report.queries) }, halves });
   }
@@ -422,10 +427,10 @@ function printRoutes(f: RetrievalFigures): void {
   for (const r of f.routes) {
     console.log(`  ${r.route.padEnd(7)} report nDCG@10 ${r.ndcgAt10.report.toFixed(3)} (${(r.ndcgAt10.report / baseline).toFixed(3)}x vector)  tune ${r.ndcgAt10.tune.toFixed(3)}`);
   }
-  console.log('extractive answers per route and half: "nothing relevant" although the top hit is relevant; quotes from hits with every relevant one removed');
+  console.log('extractive answers per route and half, where the top hit is relevant: "nothing relevant", and quotes of the closest passage only (said so); and quotes from hits with every relevant one removed');
   for (const r of f.routes) {
     for (const [half, c] of Object.entries(r.halves)) {
-      console.log(`  ${r.route.padEnd(7)} ${half.padEnd(6)} nothing relevant ${c.nothingRelevant}/${c.relevantTop}; quoted without a relevant hit ${c.quotedWithoutRelevant}/${c.queries}`);
+      console.log(`  ${r.route.padEnd(7)} ${half.padEnd(6)} nothing relevant ${c.nothingRelevant}/${c.relevantTop}, closest passage only ${c.closestOnly}/${c.relevantTop}; quoted without a relevant hit ${c.quotedWithoutRelevant}/${c.queries}`);
     }
   }
 }

@@ -1,6 +1,6 @@
 // The heuristic engine's retrieval answer: extractive. It picks the sentences of the retrieved chunks
-// that share the most (rare) question words, cites where each came from, and says plainly when
-// nothing retrieved is about the question. Hit scores are not used as relevance: after rank fusion
+// that share the most (rare) question words, cites where each came from, says when it quotes only
+// the closest passage, and says plainly when nothing retrieved shares a word with the question. Hit scores are not used as relevance: after rank fusion
 // they are rank-based and carry no absolute meaning, so relevance is judged on the text itself —
 // a sentence that covers enough of the question, or else a whole hit that does (its words spread
 // over several sentences), whose best sentences are then quoted.
@@ -20,6 +20,8 @@ export interface RagAnswer {
 }
 
 export const NOTHING_RELEVANT = 'Nothing relevant was found in the collection for this question.';
+/** Leads an answer quoted from a passage that shares only a little of the question. */
+export const CLOSEST_ONLY = 'No passage in the collection answers this directly; the closest one found says: ';
 
 const MAX_SENTENCES = 3;
 /** A sentence, or else a whole hit, must cover this share of the question's weighted words to count as relevant. */
@@ -70,6 +72,13 @@ export function ragAnswer(question: string, hits: RagHit[], retrievalQuery?: str
     const hitRank = hits.findIndex((h) => coverage(new Set(terms(h.text))) >= MIN_COVERAGE);
     chosen = pick(ranked.filter((c) => c.hitRank === hitRank && c.coverage > 0));
   }
+  let lead = '';
+  if (!chosen.length) {
+    // Below the bar but not unrelated: the passage sharing most of the question is quoted, and the
+    // answer says it is only the closest. "Nothing relevant" is kept for hits that share no word.
+    chosen = pick(ranked.filter((c) => c.coverage > 0)).slice(0, 1);
+    lead = CLOSEST_ONLY;
+  }
   if (!chosen.length) return { answer: NOTHING_RELEVANT, sources: [], sentences: [] };
 
   const sources = [...new Set(chosen.map((c) => c.source))];
@@ -77,7 +86,7 @@ export function ragAnswer(question: string, hits: RagHit[], retrievalQuery?: str
   const ordered = [...chosen].sort((a, b) => sources.indexOf(a.source) - sources.indexOf(b.source) || a.hitRank - b.hitRank || a.position - b.position);
   const body = ordered.map((c) => `${c.text}${/[.!?]$/.test(c.text) ? '' : '.'} [${sources.indexOf(c.source) + 1}]`).join(' ');
   const citations = sources.map((s, i) => `[${i + 1}] ${s}`).join('; ');
-  return { answer: `${body}\n\nSources: ${citations}`, sources, sentences: ordered.map((c) => c.text) };
+  return { answer: `${lead}${body}\n\nSources: ${citations}`, sources, sentences: ordered.map((c) => c.text) };
 }
 
 /** Rare words say more: each query word weighs by its inverse frequency among the sentences. */

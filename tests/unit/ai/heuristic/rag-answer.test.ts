@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTHING_RELEVANT, ragAnswer, splitSentences } from '../../../../lib/ai/heuristic/rag-answer';
+import { CLOSEST_ONLY, NOTHING_RELEVANT, ragAnswer, splitSentences } from '../../../../lib/ai/heuristic/rag-answer';
 
 const hits = [
   {
@@ -35,6 +35,13 @@ describe('local extractive retrieval answer', () => {
     expect(ragAnswer('What is the boiling point of mercury?', hits).answer).toBe(NOTHING_RELEVANT);
     expect(ragAnswer('anything', []).answer).toBe(NOTHING_RELEVANT);
     expect(ragAnswer('the of and', hits).sources).toEqual([]);
+  });
+
+  it('quotes the closest passage, saying so, when a hit shares only a little of the question', () => {
+    const out = ragAnswer('Which exotic fruits, juices and pastries does the canteen stock on Fridays?', hits);
+    expect(out.answer.startsWith(CLOSEST_ONLY)).toBe(true);
+    expect(out.sentences).toEqual(['The canteen serves soup every Tuesday.']);
+    expect(out.sources).toEqual(['menu.html']);
   });
 
   it('does not repeat near-identical sentences from overlapping chunks', () => {
