@@ -11,7 +11,7 @@ import { cueEvidence, holdsName, isPlace, keyEvidence, kindEvidence, preposition
 import { readFor } from './reading';
 import type { Candidate, Question } from './question';
 import { buildArguments, toolShape, type Slot } from './slots';
-import { nameWords, stemOf } from '../words';
+import { nameWords, stemMatch, stemOf } from '../words';
 
 export interface Extraction {
   arguments: Record<string, unknown>;
@@ -53,7 +53,8 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
   const prepared = prepareTool(reading, shape.slots, toolVocabulary(tool, shape.slots));
   const pairs: Pair[] = [];
   for (const slot of shape.slots) {
-    for (const candidate of slotCandidates(prepared, slot)) {
+    for (const found of slotCandidates(prepared, slot)) {
+      const candidate = withoutOwnName(slot, found);
       const converted = convert(slot, candidate);
       if (!converted || converted.fit <= 0) continue;
       const preposition = prepositionEvidence(reading, slot, candidate);
@@ -91,6 +92,20 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
   const required = shape.slots.filter((s) => s.required);
   const typedFill = missing.length === 0 && required.length > 0 && required.every((s) => chosen.has(s) && pinnedDown(s));
   return { arguments: buildArguments(shape, values), missing, found, typedFill };
+}
+
+/**
+ * A capitalised name that starts with the property's own words ("building Id B1004" for
+ * `building_id`): the words are the cue, the rest is the value.
+ */
+function withoutOwnName(slot: Slot, candidate: Candidate): Candidate {
+  if (candidate.kind !== 'text' || candidate.source !== 'name' || candidate.parts) return candidate;
+  const words = [...candidate.text.matchAll(/\S+/g)];
+  let cut = 0;
+  while (cut < words.length - 1 && slot.nameStems.some((s) => stemMatch(s, stemOf(words[cut]![0])) >= 0.8)) cut++;
+  if (cut === 0) return candidate;
+  const at = words[cut]!.index;
+  return { ...candidate, start: candidate.start + at, text: candidate.text.slice(at) };
 }
 
 const pinnedDown = (slot: Slot) =>

@@ -318,6 +318,11 @@ describe('heuristicFunctionTurn: the one function the caller named', () => {
     expect(argumentsOf(named('Leaving Oslo in the morning, take me to Bergen.', route))).toEqual({ origin: 'Oslo', destination: 'Bergen' });
   });
 
+  it("takes the property's own words off the front of a name: they are its cue, not its value", () => {
+    const audit = tool('audit_building', 'Audits a building.', { building_id: { type: 'string', description: 'Building identifier.' } });
+    expect(argumentsOf(named('Audit the structure of building Id B1004 please', audit))).toEqual({ building_id: 'B1004' });
+  });
+
   it('keeps an ISO date-time whole for a date-time property', () => {
     const trip = tool('trip', 'Plans a trip.', { destination: { type: 'string' }, departure: { type: 'string', format: 'date-time' } });
     expect(argumentsOf(named('Go to Bergen at 2026-07-01T09:00:00Z', trip))).toEqual({ destination: 'Bergen', departure: '2026-07-01T09:00:00Z' });
