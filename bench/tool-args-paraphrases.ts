@@ -2,9 +2,10 @@
 // functions of our own, each offered the way the function endpoint offers it — one function the
 // caller named. A case expects a call (each argument among its accepted values; `[]` = left out), a
 // question back naming the missing values, or a decline.
-// - bench/data/paraphrases.json (set 1, 2026-11-23): the engine has since been tuned on its misses,
-//   so it is a tuning set now;
-// - bench/data/paraphrases-2.json (set 2, 2026-11-24, written before that tuning): the set reported.
+// - bench/data/paraphrases.json (set 1, 2026-11-23) and paraphrases-2.json (set 2, 2026-11-24):
+//   each was reported once, then the engine was worked on their misses, so they are tuning sets now;
+// - bench/data/paraphrases-3.json (set 3, written after set 2 was reported, before further
+//   changes): the set reported.
 import { readFileSync } from 'node:fs';
 import { heuristicFunctionTurn } from '../lib/ai/heuristic/function-calling';
 import type { ToolDefinition } from '../lib/ai/ports';
@@ -23,7 +24,11 @@ export interface ParaphraseFigures {
   failures: string[];
 }
 
-export const PARAPHRASE_SETS = { tuning: 'paraphrases.json', report: 'paraphrases-2.json' } as const;
+export const PARAPHRASE_SETS: { label: string; file: string }[] = [
+  { label: 'tuning set 1', file: 'paraphrases.json' },
+  { label: 'tuning set 2', file: 'paraphrases-2.json' },
+  { label: 'report set 3', file: 'paraphrases-3.json' },
+];
 
 const readSet = (file: string) => JSON.parse(readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8')) as ParaphraseSet;
 

@@ -364,6 +364,5 @@ export function print(figures: ToolArgsFigures | undefined): void {
 if (isMain(import.meta.url)) {
   const half = (process.argv.find((a) => a.startsWith('--half='))?.slice(7) ?? 'report') as Half;
   print(await run(half, process.argv.includes('--show-failures')));
-  printParaphrases('tuning set 1', PARAPHRASE_SETS.tuning, runParaphrases(PARAPHRASE_SETS.tuning));
-  printParaphrases('report set 2', PARAPHRASE_SETS.report, runParaphrases(PARAPHRASE_SETS.report));
+  for (const { label, file } of PARAPHRASE_SETS) printParaphrases(label, file, runParaphrases(file));
 }
