@@ -17,6 +17,11 @@ export interface Token {
 
 const TOKEN = /[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu;
 
+/** Words that open a noun phrase ("the", "my", "these"). */
+export const DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'his', 'her', 'their', 'this', 'that', 'these', 'those']);
+/** What may follow a verb as the start of its object: a determiner, or "me"/"us" ("Turn the…", "Text me…"). */
+export const OBJECT_STARTS: ReadonlySet<string> = new Set([...DETERMINERS, 'me', 'us']);
+
 export function stemOf(word: string): string {
   return terms(word)[0] ?? word.toLowerCase();
 }

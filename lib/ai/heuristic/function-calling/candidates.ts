@@ -7,7 +7,7 @@ import type { Reading } from './reading';
 import type { Candidate } from './question';
 import { findOptions, REQUEST_WORDS } from '../schema-values';
 import type { Slot } from './slots';
-import { stemMatch, stemOf, type Token } from '../words';
+import { OBJECT_STARTS, stemMatch, stemOf, type Token } from '../words';
 
 // Words of boolean property names that say what to do, not what about ("include_tax" → "tax").
 const FLAG_VERBS = new Set(['include', 'is', 'has', 'have', 'get', 'show', 'use', 'return', 'with', 'want', 'need', 'enable', 'allow', 'should', 'consider', 'do', 'add', 'check', 'apply', 'only', 'flag', 'specific'].map(stemOf));
@@ -151,6 +151,8 @@ function freePairs(tool: ToolReading): Candidate | undefined {
   return { kind: 'pairs', start: free[0]!.keyStart, end: Math.max(end, last.valueStart + 1), pairs };
 }
 
+const SENTENCE_END = /^[.!?;]$/;
+
 /**
  * The question's words that neither ask nor repeat the tool's own words: each run of them, and each
  * word of a longer run ("a tall red kite" gives "tall red", "tall" and "red").
@@ -163,8 +165,10 @@ function leftoverWords(tokens: Token[], vocabulary: string[]): Candidate[] {
   };
   const adjacent = (a: number, b: number) => tokens[b]!.start - tokens[a]!.end <= 1;
   const glued = (a: number, b: number) => tokens[b] !== undefined && tokens[b]!.start === tokens[a]!.end;
+  // A sentence's first word before "the", "me"… is the request's verb ("Turn the thermostat up").
+  const verbAt = (i: number) => (i === 0 || SENTENCE_END.test(tokens[i - 1]!.text)) && OBJECT_STARTS.has(tokens[i + 1]?.lower ?? '');
   for (let i = 0; i < tokens.length; i++) {
-    if (!isContentWord(tokens[i], vocabulary)) continue;
+    if (!isContentWord(tokens[i], vocabulary) || verbAt(i)) continue;
     let j = i;
     for (;;) {
       if (isContentWord(tokens[j + 1], vocabulary) && adjacent(j, j + 1)) j++;

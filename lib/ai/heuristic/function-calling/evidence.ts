@@ -8,7 +8,7 @@ import { distance, tokenRange, type Reading } from './reading';
 import { quantityStems, unitStems, type NumberMention } from '../schema-values';
 import { ISO_DATE_TIME, patternOf } from './conversion';
 import { slotHolds, type Slot } from './slots';
-import { nameWords, stemMatch, stemOf } from '../words';
+import { DETERMINERS, nameWords, stemMatch, stemOf } from '../words';
 
 /**
  * Strong evidence names the property (its name, its `name=`, a unit or preposition it implies);
@@ -50,7 +50,6 @@ const PREPOSITION_CLASSES: PrepositionClass[] = [
   { keys: stems('end destination target to final arrival until recipient'), prepositions: ['to', 'until', 'till', 'into'], textOnly: false },
   { keys: stems('topic subject about keyword theme regarding'), prepositions: ['about', 'on', 'regarding', 'concerning'], textOnly: true },
 ];
-const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'this', 'that']);
 const UNIT_PROPERTY = stems('unit measur scale');
 
 /** A property that names a place: city, country, location… */
@@ -143,14 +142,16 @@ export function kindEvidence(slot: Slot, candidate: Candidate): number {
 
 /** "in Lyon" for a location, "from Dover" for a start, "by Okafor" for an author. */
 export function prepositionEvidence(reading: Reading, slot: Slot, candidate: Candidate): number {
-  if (candidate.kind !== 'text' && candidate.kind !== 'number' && candidate.kind !== 'date') return 0;
+  if (candidate.kind !== 'text' && candidate.kind !== 'number' && candidate.kind !== 'date' && candidate.kind !== 'option') return 0;
   const tokens = reading.question.tokens;
   let i = reading.tokenAt[candidate.start]! - 1;
   while (i >= 0 && DETERMINERS.has(tokens[i]!.lower)) i--;
-  const before = tokens[i]?.lower;
+  // An option written right after a number is that quantity's own unit ("12 inches", "3 km"): what
+  // it is converted from.
+  const before = candidate.kind === 'option' && /^\d/.test(tokens[i]?.text ?? '') ? 'from' : tokens[i]?.lower;
   if (!before) return 0;
   const introduces = (c: PrepositionClass) =>
-    (!c.textOnly || candidate.kind === 'text') && c.prepositions.includes(before) && slot.nameStems.some((s) => c.keys.includes(s));
+    (!c.textOnly || candidate.kind === 'text' || candidate.kind === 'option') && c.prepositions.includes(before) && slot.nameStems.some((s) => c.keys.includes(s));
   return PREPOSITION_CLASSES.some(introduces) ? 0.6 : 0;
 }
 

@@ -1,8 +1,10 @@
 // Which of a fixed set of options (a JSON Schema `enum`) a question names. Options match
 // case-insensitively and by stem ("in detail" names "detailed", "six months" names "six_months");
 // where options overlap, the longer one wins ("like new" names "Like New", not "New"). Words of one
-// or two letters must match exactly ("A" is a grade or a base, "a" an article).
+// or two letters must match exactly ("A" is a grade or a base, "a" an article). An option that is a
+// unit symbol is also named by the unit's words ("inches" names "in", "pounds" names "lb").
 import { nameWords, stemMatch, stemOf, type Token } from '../words';
+import { unitNames } from './units';
 
 export interface OptionMention<T> {
   option: T;
@@ -19,10 +21,14 @@ export function findOptions<T extends string | number>(tokens: Token[], options:
     const stems = nameWords(String(option)).map(stemOf);
     if (stems.length === 0) continue;
     const short = stems.length === written.length ? written.map((w) => (w.length <= 2 ? w : undefined)) : [];
-    for (let i = 0; i + stems.length <= words.length; i++) {
-      const same = (s: string, k: number) => (short[k] !== undefined ? words[i + k]!.text === short[k] : stemMatch(s, words[i + k]!.stem) >= 0.8);
-      if (stems.every(same)) {
-        found.push({ option, start: words[i]!.start, end: words[i + stems.length - 1]!.end, length: stems.length });
+    const forms: { stems: string[]; short: (string | undefined)[] }[] = [{ stems, short }, ...unitNames(String(option)).map((u) => ({ stems: u, short: [] }))];
+    for (const form of forms) {
+      for (let i = 0; i + form.stems.length <= words.length; i++) {
+        const same = (s: string, k: number) =>
+          form.short[k] !== undefined ? words[i + k]!.text === form.short[k] : stemMatch(s, words[i + k]!.stem) >= 0.8;
+        if (form.stems.every(same)) {
+          found.push({ option, start: words[i]!.start, end: words[i + form.stems.length - 1]!.end, length: form.stems.length });
+        }
       }
     }
   }

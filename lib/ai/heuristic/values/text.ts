@@ -2,6 +2,7 @@
 // identifiers ("xk4471902", "Q2207", "raw_rows", "2031-2032"), capitalised names ("Port Elm",
 // "Bay of Kells", "Dover, DE") and explicit `name=value` / `name: value` pairs.
 import { terms } from '../text';
+import { OBJECT_STARTS } from '../words';
 
 export interface TextMention {
   start: number;
@@ -128,11 +129,13 @@ function words(text: string): Word[] {
   return out;
 }
 
-// A sentence's first word is a request word, or a verb's -ing form ("Leaving Oslo…", "Using…"):
-// capitalised for its place, not a name.
-const startsSentenceOnly = (w: Word) =>
-  w.sentenceStart && (REQUEST_WORDS.has(w.text.toLowerCase().replace(/['’]/g, '')) || /^\p{Lu}\p{Ll}{2,}ing$/u.test(w.text));
-const isCapitalised = (w: Word) => /^[\p{Lu}]/u.test(w.text) && w.text !== 'I' && !startsSentenceOnly(w);
+// A sentence's first word is capitalised for its place, not as a name, when it is a request word,
+// a verb's -ing form ("Leaving Oslo…"), or a verb before its object ("Turn the thermostat…",
+// "Text me…"): a name is not followed by "the" or "me".
+const startsSentenceOnly = (w: Word, next: Word | undefined) =>
+  w.sentenceStart &&
+  (REQUEST_WORDS.has(w.text.toLowerCase().replace(/['’]/g, '')) || /^\p{Lu}\p{Ll}{2,}ing$/u.test(w.text) || (next !== undefined && OBJECT_STARTS.has(next.text)));
+const isCapitalised = (w: Word, next?: Word) => /^[\p{Lu}]/u.test(w.text) && w.text !== 'I' && !startsSentenceOnly(w, next);
 const isNumeral = (w: Word) => /^\d+$/.test(w.text);
 
 /** Runs of capitalised words ("Los Angeles", "Treaty of Lisbon", "Windows 10"), with "City, State" pairs. */
@@ -140,7 +143,7 @@ export function findNames(text: string): NameMention[] {
   const list = words(text);
   const names: NameMention[] = [];
   for (let i = 0; i < list.length; i++) {
-    if (!isCapitalised(list[i]!)) continue;
+    if (!isCapitalised(list[i]!, list[i + 1])) continue;
     let j = i;
     while (j + 1 < list.length) {
       const next = list[j + 1]!;

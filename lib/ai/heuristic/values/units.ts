@@ -50,6 +50,11 @@ export function unitStems(unit: string): string[] {
   return [stemOf(lower), ...words.flatMap((w) => w.split(' ')).map(stemOf)];
 }
 
+/** The words a unit symbol is written as, each as its stems: "ft" → [[foot], [feet]]; none for other text. */
+export function unitNames(symbol: string): string[][] {
+  return (UNITS[symbol.toLowerCase()] ?? []).map((name) => name.split(' ').map(stemOf));
+}
+
 /** A unit symbol or word: "km/h", "Celsius", "miles", "°F". */
 export function isUnit(written: string): boolean {
   const lower = written.toLowerCase().replace(/°/g, '');
