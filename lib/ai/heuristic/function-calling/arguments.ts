@@ -95,8 +95,8 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
 }
 
 /**
- * A capitalised name that starts with the property's own words ("building Id B1004" for
- * `building_id`): the words are the cue, the rest is the value.
+ * A capitalised name that starts with the property's own words ("warehouse Code W778" for
+ * `warehouse_code`): the words are the cue, the rest is the value.
  */
 function withoutOwnName(slot: Slot, candidate: Candidate): Candidate {
   if (candidate.kind !== 'text' || candidate.source !== 'name' || candidate.parts) return candidate;

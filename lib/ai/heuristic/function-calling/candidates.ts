@@ -23,7 +23,7 @@ export interface ToolReading {
   slots: Slot[];
   /** Stems of the tool's name and description and of its properties' names. */
   vocabulary: string[];
-  /** The question's values, minus names made only of the tool's own words ("BMI", "Body Mass Index"). */
+  /** The question's values, minus names made only of the tool's own words ("VAT", "Value Added Tax"). */
   shared: Candidate[];
   leftovers: Candidate[];
 }
@@ -48,7 +48,7 @@ export function prepareTool(reading: Reading, slots: Slot[], vocabulary: string[
   };
 
   /**
-   * Names made only of the tool's words ("BMI") are not values; a leading tool word before a full
+   * Names made only of the tool's words ("VAT") are not values; a leading tool word before a full
    * name is a title ("Pilot Mara Quist" for a pilot lookup). A single word after it is more
    * likely part of the name ("Cafe Orbit"), and a joined name is one name ("Hall of Old Maps").
    */

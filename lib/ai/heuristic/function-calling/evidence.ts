@@ -1,5 +1,5 @@
 // How strongly a question ties a value to a property: the property's words near the value ("a radius
-// of 4", "7 laps", "brand 'Orbit'"), an explicit `name=value`, a unit or quantity the property
+// of 9", "7 laps", "brand 'Orbit'"), an explicit `name=value`, a unit or quantity the property
 // names ("82 kg" for mass_kg, "3 weeks" for a duration), the kind of text it holds (a date for a
 // date), a preposition its kind of value follows ("in Lyon" for a location, "from X" for a start),
 // or a "respectively" list.
@@ -59,7 +59,7 @@ const NAMED = [...PLACE.keys, ...PEOPLE.keys, ...stems('name person player compa
 /** A property that holds a proper name (a place, a person, a company): a value written as a name. */
 export const holdsName = (slot: Slot) => slot.nameStems.some((s) => NAMED.includes(s));
 
-/** The number a candidate measures: itself, or the last of a list ("2nd, 3rd and 4th floors"). */
+/** The number a candidate measures: itself, or the last of a list ("the 5th, 7th and 9th rows"). */
 function measured(candidate: Candidate): NumberMention | undefined {
   if (candidate.kind === 'number') return candidate.mention;
   const last = candidate.kind === 'enumeration' ? candidate.members.at(-1) : undefined;

@@ -35,7 +35,7 @@ export interface Reading {
   /** Tokens that are the unit word of a number: part of the value, not between value and cue. */
   unitTokens: Set<number>;
   cues: Map<Slot, Cue[]>;
-  /** Values listed right after a list of property names ("base and height as 6 and 10"): value start → property. */
+  /** Values listed right after a list of property names ("width and depth as 7 and 12"): value start → property. */
   respective: Map<number, Slot>;
 }
 
@@ -85,7 +85,7 @@ export function readFor(question: Question, slots: Slot[]): Reading {
   return { question, slots, tokenAt, costs, unitTokens, cues, respective: respectiveSlots(question, tokenAt, cues) };
 }
 
-/** "the base and height as 6cm and 10cm": the n-th value listed belongs to the n-th property named. */
+/** "the width and depth as 7 m and 12 m": the n-th value listed belongs to the n-th property named. */
 function respectiveSlots(question: Question, tokenAt: Int32Array, cues: Map<Slot, Cue[]>): Map<number, Slot> {
   const { tokens } = question;
   // Token → the one property whose name is there (null when several share it).

@@ -69,7 +69,7 @@ export interface UnitMention {
 
 const ASKED_UNIT = /\b(?:in|into|to)\s+(?:the\s+)?(°?[\p{L}]+(?:\/[\p{L}]+(?:\^?\d)?)?)/giu;
 
-/** Units a question asks for, not measures in: "the distance in miles", "convert it to Celsius". */
+/** Units a question asks for, not measures in: "how far is it in miles", "convert it to Celsius". */
 export function findAskedUnits(text: string): UnitMention[] {
   return [...text.matchAll(ASKED_UNIT)]
     .filter((m) => isUnit(m[1]!))

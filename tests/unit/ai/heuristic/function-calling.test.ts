@@ -319,8 +319,8 @@ describe('heuristicFunctionTurn: the one function the caller named', () => {
   });
 
   it("takes the property's own words off the front of a name: they are its cue, not its value", () => {
-    const audit = tool('audit_building', 'Audits a building.', { building_id: { type: 'string', description: 'Building identifier.' } });
-    expect(argumentsOf(named('Audit the structure of building Id B1004 please', audit))).toEqual({ building_id: 'B1004' });
+    const stock = tool('stock_check', 'Checks the stock of a warehouse.', { warehouse_code: { type: 'string', description: 'Warehouse identifier.' } });
+    expect(argumentsOf(named('How full is warehouse Code W778 today?', stock))).toEqual({ warehouse_code: 'W778' });
   });
 
   it('keeps an ISO date-time whole for a date-time property', () => {
