@@ -2,10 +2,10 @@
 // functions of our own, each offered the way the function endpoint offers it — one function the
 // caller named. A case expects a call (each argument among its accepted values; `[]` = left out), a
 // question back naming the missing values, or a decline.
-// - bench/data/paraphrases.json (set 1, 2026-11-23) and paraphrases-2.json (set 2, 2026-11-24):
-//   each was reported once, then the engine was worked on their misses, so they are tuning sets now;
-// - bench/data/paraphrases-3.json (set 3, written after set 2 was reported, before further
-//   changes): the set reported.
+// - sets 1-3 (paraphrases.json 2026-11-23, paraphrases-2.json and -3.json 2026-11-24): each was
+//   reported once, then the engine was worked on its misses, so they are tuning sets now;
+// - set 4 (paraphrases-4.json, written after set 3 was reported, before further changes): the set
+//   reported.
 import { readFileSync } from 'node:fs';
 import { heuristicFunctionTurn } from '../lib/ai/heuristic/function-calling';
 import type { ToolDefinition } from '../lib/ai/ports';
@@ -27,7 +27,8 @@ export interface ParaphraseFigures {
 export const PARAPHRASE_SETS: { label: string; file: string }[] = [
   { label: 'tuning set 1', file: 'paraphrases.json' },
   { label: 'tuning set 2', file: 'paraphrases-2.json' },
-  { label: 'report set 3', file: 'paraphrases-3.json' },
+  { label: 'tuning set 3', file: 'paraphrases-3.json' },
+  { label: 'report set 4', file: 'paraphrases-4.json' },
 ];
 
 const readSet = (file: string) => JSON.parse(readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8')) as ParaphraseSet;
