@@ -7,6 +7,7 @@ import type { Reading } from './reading';
 import type { Candidate } from './question';
 import { findOptions, REQUEST_WORDS } from '../schema-values';
 import type { Slot } from './slots';
+import { patternOf } from './conversion';
 import { OBJECT_STARTS, stemMatch, stemOf, type Token } from '../words';
 
 // Words of boolean property names that say what to do, not what about ("include_tax" → "tax").
@@ -79,12 +80,30 @@ export function slotCandidates(tool: ToolReading, slot: Slot): Candidate[] {
   own.push(...named);
   if (slot.type === 'boolean') own.push(...flags(tool, slot));
   if (slot.type === 'string' || (items && items.type === 'string')) own.push(...phrases(tool, slot));
+  if (slot.type === 'string') own.push(...patternTokens(tool.reading.question.text, slot));
   if (slot.type === 'object') {
     const pairs = freePairs(tool);
     if (pairs) own.push(pairs);
   }
   if (slot.required && (slot.type === 'string' || slot.type === 'any')) own.push(...tool.leftovers);
   return [...tool.shared, ...own];
+}
+
+/**
+ * For a string with a `pattern`: each written token (between spaces, trailing punctuation off) with
+ * a character other than letters that the pattern accepts, as written: "+4915112345678" for a phone pattern, where the number reader
+ * sees 4915112345678.
+ */
+function patternTokens(text: string, slot: Slot): Candidate[] {
+  const pattern = patternOf(slot.schema);
+  if (!pattern) return [];
+  const out: Candidate[] = [];
+  for (const m of text.matchAll(/[^\s"'‘’“”()]+/gu)) {
+    const token = m[0].replace(/[.,;:!?]+$/, '');
+    // Plain words are read elsewhere; a pattern alone ("[a-z]{3,16}") would take any of them.
+    if (token && /[^\p{L}]/u.test(token) && pattern.test(token)) out.push({ kind: 'text', start: m.index, end: m.index + token.length, text: token, source: 'identifier' });
+  }
+  return out;
 }
 
 function flags(tool: ToolReading, slot: Slot): Candidate[] {

@@ -4,7 +4,7 @@
 import { formatAccepts } from '../../../json-schema';
 import type { JsonSchema } from '../../ports';
 import type { Candidate } from './question';
-import { dateLayoutIn, formatDate, formatTime, toBaseUnit, type ListItem } from '../schema-values';
+import { dateLayoutIn, formatDate, formatTime, toBaseUnit, toPropertyTimeUnit, type ListItem } from '../schema-values';
 import { slotHolds, slotType, type Slot } from './slots';
 
 export interface Converted {
@@ -17,7 +17,7 @@ const mentionsPercent = (slot: Slot) => /percent|%/i.test(`${slot.name} ${slot.d
 /** ISO 8601 date and time, as `format: date-time` writes it. */
 export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?$/;
 
-const TEXT_FIT = { quoted: 1, identifier: 0.9, name: 0.85, email: 0.8, uri: 0.8, unit: 0.7, phrase: 0.7, leftover: 0.3 } as const;
+const TEXT_FIT = { quoted: 1, said: 0.9, identifier: 0.9, name: 0.85, email: 0.8, uri: 0.8, unit: 0.7, phrase: 0.7, leftover: 0.3 } as const;
 
 const patterns = new WeakMap<object, RegExp | null>();
 
@@ -74,7 +74,7 @@ function toNumber(slot: Slot, candidate: Candidate): Converted | undefined {
   const { mention } = candidate;
   let value = mention.value;
   if (mention.percent && slot.type === 'number' && !mentionsPercent(slot)) value = Number((value / 100).toPrecision(12));
-  else if (mention.unit) value = toBaseUnit(value, mention.unit, slot.description) ?? value;
+  else if (mention.unit) value = toBaseUnit(value, mention.unit, slot.description) ?? toPropertyTimeUnit(value, mention.unit, `${slot.label} ${slot.description}`) ?? value;
   if (slot.type === 'integer' && !Number.isInteger(value)) return undefined;
   // Spelled numbers are less often values ("one of", "first proposed"), ordinal words least.
   return { value, fit: !mention.spelled ? 1 : mention.ordinal ? 0.5 : 0.7 };

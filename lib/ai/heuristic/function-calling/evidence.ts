@@ -134,6 +134,7 @@ export function kindEvidence(slot: Slot, candidate: Candidate): number {
     (candidate.kind === 'text' && candidate.source === 'email' && slotHolds.email(slot)) ||
     (candidate.kind === 'text' && candidate.source === 'uri' && slotHolds.uri(slot)) ||
     (candidate.kind === 'expression' && slotHolds.formula(slot)) ||
+    (candidate.kind === 'text' && candidate.source === 'said' && slotHolds.message(slot)) ||
     (candidate.kind === 'text' && ISO_DATE_TIME.test(candidate.text) && slotHolds.date(slot));
   // Only values that match a pattern get this far (conversion.ts): the match is strong evidence.
   const patterned = patternOf(slot.schema) !== null && (candidate.kind === 'text' || candidate.kind === 'number');

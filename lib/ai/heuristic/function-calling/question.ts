@@ -2,7 +2,7 @@
 // each with its span. Tools then pick from these by their schema (candidates.ts, arguments.ts).
 import {
   findAskedUnits, findBracketLists, findDates, findEmails, findEnumerations, findExpressions, findIdentifiers, findKeyValues,
-  findNames, findNumbers, findNumberTuples, findPhraseLists, findQuoted, findRanges, findTimes, findUris,
+  findNames, findNumbers, findNumberTuples, findPhraseLists, findQuoted, findRanges, findSaid, findTimes, findUris,
   type DateMention, type KeyValueMention, type ListItem, type NumberMention, type TextMention, type TimeMention,
 } from '../schema-values';
 import { tokenize, type Token } from '../words';
@@ -12,7 +12,7 @@ export interface Span {
   end: number;
 }
 
-export type TextSource = 'quoted' | 'name' | 'identifier' | 'email' | 'uri' | 'unit' | 'phrase' | 'leftover';
+export type TextSource = 'quoted' | 'said' | 'name' | 'identifier' | 'email' | 'uri' | 'unit' | 'phrase' | 'leftover';
 
 export type Candidate = Span &
   (
@@ -62,6 +62,7 @@ export function readQuestion(text: string): Question {
   const candidates: Candidate[] = [
     ...lists,
     ...quoted,
+    ...textCandidates('said', findSaid(text)),
     ...names,
     ...textCandidates('email', findEmails(text)),
     ...textCandidates('uri', findUris(text)),

@@ -145,6 +145,10 @@ export const slotHolds = {
   uri: (slot: Slot) => ['uri', 'url', 'iri'].includes(String(slot.schema.format)) || named(slot, 'url', 'uri', 'link', 'website', 'path', 'file'),
   // Codes that are digits only ("546382", "2022") are still strings for these.
   code: (slot: Slot) => named(slot, 'id', 'number', 'code', 'year', 'zip', 'phone', 'no', 'account', 'version', 'serial', 'pin'),
+  // Free text a message carries: what "saying …" or a colon introduces.
+  message: (slot: Slot) =>
+    slot.type === 'string' && slot.schema.enum === undefined && slot.schema.format === undefined && slot.schema.pattern === undefined &&
+    named(slot, 'message', 'text', 'content', 'body', 'note', 'comment', 'subject', 'summary', 'description', 'caption', 'reason'),
   formula: (slot: Slot) => named(slot, 'function', 'equation', 'expression', 'formula', 'polynomial', 'lambda', 'f'),
 };
 

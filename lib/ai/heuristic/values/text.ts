@@ -29,6 +29,18 @@ const CLOSING: Record<string, string> = { "'": "'", '"': '"', '`': '`', '‘': '
 const OPENS_AFTER = /[\s([{:=,]/;
 const CLOSES_BEFORE = /[\s.,;:!?)\]}]/;
 
+// Words that introduce what a message says, without quotes: "saying I am late", "that reads …",
+// "with the message …", or a colon after a word ("a ticket: the login fails").
+const SAID = /(?:\b(?:saying|that says|which says|that reads|reading|with the (?:message|text|note|words))\s+|(?<=\p{L}):\s+)(\S[^\n]*?)(?=[.!?]\s|[.!?]*\s*$)/giu;
+
+/** Text a question says a message holds, without quotes: from its cue to the end of the sentence. */
+export function findSaid(text: string): TextMention[] {
+  return [...text.matchAll(SAID)].map((m) => {
+    const start = m.index + m[0].length - m[1]!.length;
+    return { start, end: start + m[1]!.length, text: m[1]! };
+  });
+}
+
 /** Quoted strings; a quote around (nearly) the whole text is the question itself, not a value. */
 export function findQuoted(text: string): TextMention[] {
   const out: TextMention[] = [];

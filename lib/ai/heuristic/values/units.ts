@@ -79,6 +79,31 @@ export function findAskedUnits(text: string): UnitMention[] {
     });
 }
 
+const SECONDS: Record<string, number> = { second: 1, minute: 60, hour: 3600, day: 86_400, week: 604_800 };
+const TIME_UNIT_OF_STEM = new Map(Object.keys(SECONDS).map((u) => [stemOf(u), u]));
+
+/** The time unit a written unit is ("weeks", "hrs", "min" → week, hour, minute), if any. */
+function timeUnit(written: string): string | undefined {
+  for (const stem of unitStems(written)) {
+    const unit = TIME_UNIT_OF_STEM.get(stem);
+    if (unit) return unit;
+  }
+  return undefined;
+}
+
+/**
+ * A duration converted to the time unit a property counts in, named by its words ("rental days",
+ * "minutes"): 2 "weeks" for `days` → 14. Undefined when either side names no time unit, or months
+ * and years, whose length varies.
+ */
+export function toPropertyTimeUnit(value: number, unit: string, propertyWords: string): number | undefined {
+  const from = timeUnit(unit);
+  if (!from) return undefined;
+  const to = [...propertyWords.matchAll(/[\p{L}]+/gu)].map((m) => TIME_UNIT_OF_STEM.get(stemOf(m[0].toLowerCase()))).find(Boolean);
+  if (!to || to === from) return undefined;
+  return Number(((value * SECONDS[from]!) / SECONDS[to]!).toPrecision(12));
+}
+
 /**
  * A value in a prefixed unit converted to the base unit a description names by its symbol:
  * 50 "mH" with "in henries (H)" → 0.05. Undefined when the description names no such base.

@@ -323,6 +323,33 @@ describe('heuristicFunctionTurn: the one function the caller named', () => {
     expect(argumentsOf(named('How full is warehouse Code W778 today?', stock))).toEqual({ warehouse_code: 'W778' });
   });
 
+  it('takes a written token its pattern accepts whole, sign included, but never a plain word by pattern alone', () => {
+    const sms = tool('send_sms', 'Sends a text message.', {
+      phone: { type: 'string', pattern: '^\\+[0-9]{8,15}$', description: 'Number in international form.' },
+      message: { type: 'string', description: 'Text to send.' },
+    });
+    expect(argumentsOf(named("Send 'Back at 6' to +4930123456789", sms))).toEqual({ phone: '+4930123456789', message: 'Back at 6' });
+    const signup = tool('sign_up', 'Creates an account.', { login: { type: 'string', pattern: '^[a-z0-9_]{3,16}$', description: 'Login name.' } });
+    expect(named('Create an account for me', signup).toolCalls).toEqual([]);
+  });
+
+  it('reads what a message says from "saying …" or a colon, to the end of the sentence', () => {
+    const sms = tool('send_sms', 'Sends a text message.', {
+      phone: { type: 'string', pattern: '^\\+[0-9]{8,15}$', description: 'Number in international form.' },
+      message: { type: 'string', description: 'Text to send.' },
+    });
+    expect(argumentsOf(named('Text +4930123456789 saying the train is 20 minutes late.', sms))).toEqual({ phone: '+4930123456789', message: 'the train is 20 minutes late' });
+    const ticket = tool('file_bug', 'Files a bug report.', { summary: { type: 'string', description: 'One line about the bug.' } });
+    expect(argumentsOf(named('File a bug: export button does nothing on page 3', ticket))).toEqual({ summary: 'export button does nothing on page 3' });
+  });
+
+  it('converts a duration to the time unit the property counts in', () => {
+    const rent = tool('rent_boat', 'Rents a boat.', { days: { type: 'integer', description: 'Number of rental days.' } });
+    expect(argumentsOf(named('Rent a boat for 3 weeks', rent))).toEqual({ days: 21 });
+    const timer = tool('timer', 'Starts a timer.', { seconds: { type: 'integer', description: 'Length in seconds.' } });
+    expect(argumentsOf(named('Start a timer for 2 minutes', timer))).toEqual({ seconds: 120 });
+  });
+
   it('keeps an ISO date-time whole for a date-time property', () => {
     const trip = tool('trip', 'Plans a trip.', { destination: { type: 'string' }, departure: { type: 'string', format: 'date-time' } });
     expect(argumentsOf(named('Go to Bergen at 2026-07-01T09:00:00Z', trip))).toEqual({ destination: 'Bergen', departure: '2026-07-01T09:00:00Z' });
