@@ -90,9 +90,9 @@ export function slotCandidates(tool: ToolReading, slot: Slot): Candidate[] {
 }
 
 /**
- * For a string with a `pattern`: each written token (between spaces, trailing punctuation off) with
- * a character other than letters that the pattern accepts, as written: "+4915112345678" for a phone pattern, where the number reader
- * sees 4915112345678.
+ * For a string with a `pattern`: each written token (between spaces, trailing punctuation off) that
+ * has a character other than letters and that the pattern accepts, as written: "+4915112345678"
+ * for a phone pattern, where the number reader sees 4915112345678.
  */
 function patternTokens(text: string, slot: Slot): Candidate[] {
   const pattern = patternOf(slot.schema);
