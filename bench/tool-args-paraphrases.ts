@@ -2,9 +2,9 @@
 // functions of our own, each offered the way the function endpoint offers it — one function the
 // caller named. A case expects a call (each argument among its accepted values; `[]` = left out), a
 // question back naming the missing values, or a decline.
-// - sets 1-3 (paraphrases.json 2026-11-23, paraphrases-2.json and -3.json 2026-11-24): each was
+// - sets 1-4 (paraphrases.json 2026-11-23, paraphrases-2.json to -4.json 2026-11-24): each was
 //   reported once, then the engine was worked on its misses, so they are tuning sets now;
-// - set 4 (paraphrases-4.json, written after set 3 was reported, before further changes): the set
+// - set 5 (paraphrases-5.json, written after set 4 was reported, before further changes): the set
 //   reported.
 import { readFileSync } from 'node:fs';
 import { heuristicFunctionTurn } from '../lib/ai/heuristic/function-calling';
@@ -28,7 +28,8 @@ export const PARAPHRASE_SETS: { label: string; file: string }[] = [
   { label: 'tuning set 1', file: 'paraphrases.json' },
   { label: 'tuning set 2', file: 'paraphrases-2.json' },
   { label: 'tuning set 3', file: 'paraphrases-3.json' },
-  { label: 'report set 4', file: 'paraphrases-4.json' },
+  { label: 'tuning set 4', file: 'paraphrases-4.json' },
+  { label: 'report set 5', file: 'paraphrases-5.json' },
 ];
 
 const readSet = (file: string) => JSON.parse(readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8')) as ParaphraseSet;
