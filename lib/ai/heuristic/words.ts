@@ -17,8 +17,8 @@ export interface Token {
 
 const TOKEN = /[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu;
 
-/** Words that open a noun phrase ("the", "my", "these"). */
-export const DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'his', 'her', 'their', 'this', 'that', 'these', 'those']);
+/** Words that open a noun phrase ("the", "my", "these", "some"). */
+export const DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'his', 'her', 'their', 'this', 'that', 'these', 'those', 'some', 'any', 'every', 'each']);
 /** What may follow a verb as the start of its object: a determiner, or "me"/"us" ("Turn the…", "Text me…"). */
 export const OBJECT_STARTS: ReadonlySet<string> = new Set([...DETERMINERS, 'me', 'us']);
 

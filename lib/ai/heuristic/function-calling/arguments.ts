@@ -54,7 +54,7 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
   const pairs: Pair[] = [];
   for (const slot of shape.slots) {
     for (const found of slotCandidates(prepared, slot)) {
-      const candidate = withoutOwnName(slot, found);
+      const candidate = withHouseNumber(slot, withoutOwnName(slot, found), question.text);
       const converted = convert(slot, candidate);
       if (!converted || converted.fit <= 0) continue;
       const preposition = prepositionEvidence(reading, slot, candidate);
@@ -106,6 +106,17 @@ function withoutOwnName(slot: Slot, candidate: Candidate): Candidate {
   if (cut === 0) return candidate;
   const at = words[cut]!.index;
   return { ...candidate, start: candidate.start + at, text: candidate.text.slice(at) };
+}
+
+const ADDRESS = ['address', 'street'].map(stemOf);
+
+/** A street name written after its number ("12 Baker Street") is taken with it for an address. */
+function withHouseNumber(slot: Slot, candidate: Candidate, text: string): Candidate {
+  if (candidate.kind !== 'text' || candidate.source !== 'name' || !slot.nameStems.some((s) => ADDRESS.includes(s))) return candidate;
+  const number = /(\d+[A-Za-z]?)\s+$/.exec(text.slice(0, candidate.start));
+  if (!number) return candidate;
+  const start = candidate.start - number[0].length;
+  return { ...candidate, start, text: text.slice(start, candidate.end) };
 }
 
 const pinnedDown = (slot: Slot) =>

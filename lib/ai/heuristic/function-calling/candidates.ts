@@ -8,7 +8,7 @@ import type { Candidate } from './question';
 import { findOptions, REQUEST_WORDS } from '../schema-values';
 import type { Slot } from './slots';
 import { patternOf } from './conversion';
-import { OBJECT_STARTS, stemMatch, stemOf, type Token } from '../words';
+import { OBJECT_STARTS, stemMatch, stemOf, tokenize, type Token } from '../words';
 
 // Words of boolean property names that say what to do, not what about ("include_tax" → "tax").
 const FLAG_VERBS = new Set(['include', 'is', 'has', 'have', 'get', 'show', 'use', 'return', 'with', 'want', 'need', 'enable', 'allow', 'should', 'consider', 'do', 'add', 'check', 'apply', 'only', 'flag', 'specific'].map(stemOf));
@@ -107,7 +107,31 @@ function patternTokens(text: string, slot: Slot): Candidate[] {
 }
 
 function flags(tool: ToolReading, slot: Slot): Candidate[] {
-  return flagMentions(tool.reading.question.tokens, slot.nameStems).map((f): Candidate => ({ kind: 'flag', ...f }));
+  const { tokens } = tool.reading.question;
+  return [...flagMentions(tokens, slot.nameStems), ...describedFlags(tokens, slot)].map((f): Candidate => ({ kind: 'flag', ...f }));
+}
+
+/**
+ * A boolean whose description names a thing in two words or more ("held as a video call") is set
+ * where the question writes those words together ("a video call named …"), negated as above.
+ */
+function describedFlags(tokens: Token[], slot: Slot): { start: number; end: number; value: boolean }[] {
+  // A negative flag ("avoid_tolls", "Skip toll roads") reads the other way: left to flagMentions.
+  const all = slot.description ? tokenize(slot.description) : [];
+  if (all.some((t) => NEGATIONS.has(t.lower)) || slot.nameStems.some((s) => NEGATIONS.has(s))) return [];
+  const described = all.filter((t) => t.word && !t.stop);
+  const words = tokens.map((t, i) => ({ t, i })).filter(({ t }) => t.word && !t.stop);
+  const out: { start: number; end: number; value: boolean }[] = [];
+  for (let d = 0; d + 1 < described.length; d++) {
+    if (described[d + 1]!.start - described[d]!.end > 1) continue;
+    for (let w = 0; w + 1 < words.length; w++) {
+      const [a, b] = [words[w]!, words[w + 1]!];
+      if (b.i !== a.i + 1 || a.t.stem !== described[d]!.stem || b.t.stem !== described[d + 1]!.stem) continue;
+      const negated = [a.i - 3, a.i - 2, a.i - 1].some((k) => k >= 0 && isNegation(tokens, k));
+      out.push({ start: a.t.start, end: b.t.end, value: !negated });
+    }
+  }
+  return out;
 }
 
 /**

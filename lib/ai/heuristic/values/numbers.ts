@@ -1,8 +1,9 @@
 // Numbers as people write them in questions: "5", "-3", "12,000", "1e-9", "$35", "15%", "4.2 kg",
-// "9mm", "2.7 billion", "three", "twenty five", "a dozen", "19th", "second". Every mention keeps its
+// "9mm", "2.7 billion", "three", "twenty five", "a dozen", "19th", "second", "a week", "half an hour". Every mention keeps its
 // span in the text and what was written around it (unit, currency, percent sign), so callers can
 // decide what it measures. Shared by function calling and the SQL templates.
 import { terms } from '../text';
+import { isUnitWord } from './units';
 
 export interface NumberMention {
   /** The value with scale words and sign applied ("8.5 million" → 8500000), before percent handling. */
@@ -132,6 +133,19 @@ function numberWords(text: string): NumberMention[] {
     const ordinal = ORDINALS.get(first.word);
     if (ordinal !== undefined) {
       out.push({ value: ordinal, start: first.start, end: first.end, text: text.slice(first.start, first.end), percent: false, ordinal: true, whole: true, spelled: true });
+      continue;
+    }
+    // "a week", "an hour", "half an hour": one (or half) of a unit named by its word.
+    const article = first.word === 'half' && /^an?$/.test(words[i + 1]?.word ?? '') ? 1 : /^an?$/.test(first.word) ? 0 : -1;
+    const unitWord = article >= 0 ? words[i + article + 1] : undefined;
+    if (unitWord && isUnitWord(unitWord.word) && !(article === 0 && words[i - 1]?.word === 'half')) {
+      const mention: NumberMention = {
+        value: article === 1 ? 0.5 : 1, start: first.start, end: words[i + article]!.end, text: '', percent: false, ordinal: false, whole: article === 0, spelled: true,
+      };
+      readFollowingWords(text, mention);
+      mention.text = text.slice(mention.start, mention.end);
+      out.push(mention);
+      i += article + 1;
       continue;
     }
     // "three-legged", "four-door": a compound adjective, not a quantity.

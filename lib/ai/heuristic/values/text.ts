@@ -124,10 +124,11 @@ function words(text: string): Word[] {
   let previousEnd = 0;
   for (const m of text.matchAll(WORDLIKE)) {
     // A possessive before a noun names its owner ("Ada's birthday" → Ada); one that ends the phrase
-    // names a place or business ("a table at Luigi's for six") and keeps its "'s".
+    // names a place or business ("a table at Luigi's for six"), and one before another capitalised
+    // word is inside a name ("Mom's Birthday"): those keep their "'s".
     const after = /^\s*([\p{L}]+)?/u.exec(text.slice(m.index + m[0].length))![1];
-    const endsPhrase = after === undefined || terms(after).length === 0;
-    let value = endsPhrase && /^\p{Lu}/u.test(m[0]) ? m[0] : m[0].replace(/['’]s$/, '');
+    const keepsPossessive = after === undefined || terms(after).length === 0 || /^\p{Lu}/u.test(after);
+    let value = keepsPossessive && /^\p{Lu}/u.test(m[0]) ? m[0] : m[0].replace(/['’]s$/, '');
     // Keep the dot of "U.K." and "Ltd.", not a full stop.
     if (value.endsWith('.') && !isAbbreviation(value)) value = value.replace(/\.+$/, '');
     value = value.replace(/[-']+$/, '');

@@ -55,6 +55,11 @@ export function unitNames(symbol: string): string[][] {
   return (UNITS[symbol.toLowerCase()] ?? []).map((name) => name.split(' ').map(stemOf));
 }
 
+/** A unit's word, not its symbol: "hour", "weeks", "kilograms" (so "a in" is no inch). */
+export function isUnitWord(word: string): boolean {
+  return word.length > 2 && UNIT_WORDS.has(stemOf(word.toLowerCase()));
+}
+
 /** A unit symbol or word: "km/h", "Celsius", "miles", "°F". */
 export function isUnit(written: string): boolean {
   const lower = written.toLowerCase().replace(/°/g, '');

@@ -350,6 +350,31 @@ describe('heuristicFunctionTurn: the one function the caller named', () => {
     expect(argumentsOf(named('Start a timer for 2 minutes', timer))).toEqual({ seconds: 120 });
   });
 
+  it('reads "a week" and "half an hour" as amounts of their unit', () => {
+    const rent = tool('rent_boat', 'Rents a boat.', { days: { type: 'integer', description: 'Number of rental days.' } });
+    expect(argumentsOf(named('Rent a boat for a week', rent))).toEqual({ days: 7 });
+    const pump = tool('run_pump', 'Runs the pool pump.', { minutes: { type: 'integer', description: 'How long, in minutes.' } });
+    expect(argumentsOf(named('Run the pool pump for half an hour', pump))).toEqual({ minutes: 30 });
+  });
+
+  it('keeps a possessive inside a capitalised name, a house number with its street, and reads no quantifier as a value', () => {
+    const event = tool('add_event', 'Adds an event.', { title: { type: 'string', description: 'Event title.' } });
+    expect(argumentsOf(named("Add Dad's Retirement Party to the calendar", event))).toEqual({ title: "Dad's Retirement Party" });
+    const courier = tool('courier_pickup', 'Orders a courier pickup.', { pickup_address: { type: 'string', description: 'Where to collect.' } });
+    expect(argumentsOf(named('Send a courier to 221B Harbour Road', courier))).toEqual({ pickup_address: '221B Harbour Road' });
+    const album = tool('album_add', 'Adds photos to an album.', { album: { type: 'string', description: 'Album name.' } });
+    expect(named('Put some photos in an album', album).toolCalls).toEqual([]);
+  });
+
+  it("sets a boolean where the question writes its description's words together, unless negated", () => {
+    const meeting = tool('book_meeting', 'Books a meeting.', {
+      title: { type: 'string', description: 'Title.' },
+      remote: { type: 'boolean', description: 'Whether it is held as a video call.' },
+    }, ['title']);
+    expect(argumentsOf(named('Book a video call named Roadmap Review', meeting))).toEqual({ title: 'Roadmap Review', remote: true });
+    expect(argumentsOf(named('Book Roadmap Review, not a video call', meeting))).toMatchObject({ remote: false });
+  });
+
   it('keeps an ISO date-time whole for a date-time property', () => {
     const trip = tool('trip', 'Plans a trip.', { destination: { type: 'string' }, departure: { type: 'string', format: 'date-time' } });
     expect(argumentsOf(named('Go to Bergen at 2026-07-01T09:00:00Z', trip))).toEqual({ destination: 'Bergen', departure: '2026-07-01T09:00:00Z' });
