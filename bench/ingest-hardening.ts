@@ -21,7 +21,7 @@ import { makeDeepHtml, makeDeepJson, makeManyPagePdf, makeZipBombDocx } from '..
 const BATCH = 128;
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 /** What the store did before: optimize() after every upsert, which keeps versions for 7 days. */
-const BEFORE: MaintenancePolicy = { smallFragments: 1, versions: 1, keepVersionsMs: WEEK_MS };
+const BEFORE: MaintenancePolicy = { smallFragments: 1, unindexedRows: 1, versions: 1, keepVersionsMs: WEEK_MS };
 const ref = { account: 'bench', collection: 'storage' };
 
 export interface PolicyFigures {

@@ -14,23 +14,31 @@
 import type { Table } from '@lancedb/lancedb';
 import { errorFields, type Logger } from '../log';
 import { retryTransient } from './lance-retry';
+import { TEXT_COLUMN } from './lance-schema';
 
 export interface MaintenancePolicy {
   /** Compact once this many fragments below LanceDB's target size have piled up. */
   smallFragments: number;
+  /** ...or once the full-text index misses this many rows (each is searched flat, ~0.08 ms per query). */
+  unindexedRows: number;
   /** ...or once this many versions are kept. */
   versions: number;
   /** Versions younger than this survive a compaction; 0 keeps only the new one. */
   keepVersionsMs: number;
 }
 
-/** 8 batches of the embed worker (128 chunks each): unindexed rows stay ≈1,000, searched flat. */
-export const DEFAULT_MAINTENANCE: MaintenancePolicy = { smallFragments: 8, versions: 16, keepVersionsMs: 0 };
+/**
+ * 8 batches of the embed worker (128 chunks each), or 1,000 rows the full-text index has not seen
+ * (larger batches, as bulk loads write): unindexed rows stay ≈1,000, searched flat.
+ */
+export const DEFAULT_MAINTENANCE: MaintenancePolicy = { smallFragments: 8, unindexedRows: 1_000, versions: 16, keepVersionsMs: 0 };
 
-/** Whether the table is due, by its own statistics (one manifest read and one listing). */
+/** Whether the table is due, by its own statistics (a manifest read, the text index's statistics, a listing). */
 export async function isDue(table: Table, policy: MaintenancePolicy): Promise<boolean> {
   const { fragmentStats } = await table.stats();
   if (fragmentStats.numSmallFragments >= policy.smallFragments) return true;
+  const text = (await table.listIndices()).find((index) => index.columns.includes(TEXT_COLUMN));
+  if (text && ((await table.indexStats(text.name))?.numUnindexedRows ?? 0) >= policy.unindexedRows) return true;
   return (await table.listVersions()).length >= policy.versions;
 }
 

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Index } from '@lancedb/lancedb';
+import { Index, connect } from '@lancedb/lancedb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../lib/errors';
@@ -55,6 +55,19 @@ describe('LanceVectorStore', () => {
     const hits = await s.search(ref, { ...queryFor('glaciers'), mode: 'text' });
     expect(hits.map((h) => [h.id, h.text])).toEqual([['up1:0', edited.text]]);
     expect(await s.search(ref, { ...queryFor('photosynthesis'), mode: 'text' })).toEqual([]);
+  });
+
+  it('folds rows into the full-text index once 1,000 of them are unindexed, even from few large batches', async () => {
+    const s = store();
+    const ref = freshRef();
+    const texts = Array.from({ length: 1_200 }, (_, i) => `Record ${i} about ${TOPICS[i % TOPICS.length]}`);
+    // Two batches: two small fragments, two versions; only the unindexed rows make the table due.
+    await s.upsert(ref, chunksOf('bulk-a', texts.slice(0, 100)));
+    await s.upsert(ref, chunksOf('bulk-b', texts.slice(100)));
+    const table = await (await connect(dir)).openTable(tableNameFor(ref));
+    const index = (await table.listIndices()).find((i) => i.columns.includes('text'))!;
+    expect((await table.indexStats(index.name))!.numUnindexedRows).toBe(0);
+    expect((await s.search(ref, { ...queryFor('aqueducts arches'), mode: 'text', limit: 3 }))[0]!.text).toMatch(/aqueducts/i);
   });
 
   it('loses no chunk when several workers write one table at once', async () => {
