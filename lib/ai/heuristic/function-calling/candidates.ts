@@ -3,7 +3,7 @@
 // for a boolean, the words right next to the property's name ("chess openings", "colour to teal"),
 // free `key: value` pairs for an open object, and as a last resort the question's words that the
 // tool itself does not explain ("Who painted the mural?" → "mural").
-import type { Reading } from './reading';
+import { SENTENCE_END, type Reading } from './reading';
 import type { Candidate } from './question';
 import { findOptions, REQUEST_WORDS } from '../schema-values';
 import type { Slot } from './slots';
@@ -194,8 +194,6 @@ function freePairs(tool: ToolReading): Candidate | undefined {
   return { kind: 'pairs', start: free[0]!.keyStart, end: Math.max(end, last.valueStart + 1), pairs };
 }
 
-const SENTENCE_END = /^[.!?;]$/;
-
 /**
  * The question's words that neither ask nor repeat the tool's own words: each run of them, and each
  * word of a longer run ("a tall red kite" gives "tall red", "tall" and "red").
@@ -209,7 +207,7 @@ function leftoverWords(tokens: Token[], vocabulary: string[]): Candidate[] {
   const adjacent = (a: number, b: number) => tokens[b]!.start - tokens[a]!.end <= 1;
   const glued = (a: number, b: number) => tokens[b] !== undefined && tokens[b]!.start === tokens[a]!.end;
   // A sentence's first word before "the", "me"… is the request's verb ("Turn the thermostat up").
-  const verbAt = (i: number) => (i === 0 || SENTENCE_END.test(tokens[i - 1]!.text)) && OBJECT_STARTS.has(tokens[i + 1]?.lower ?? '');
+  const verbAt = (i: number) => (i === 0 || SENTENCE_END.has(tokens[i - 1]!.text)) && OBJECT_STARTS.has(tokens[i + 1]?.lower ?? '');
   for (let i = 0; i < tokens.length; i++) {
     if (!isContentWord(tokens[i], vocabulary) || verbAt(i)) continue;
     let j = i;

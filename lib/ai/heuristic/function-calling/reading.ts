@@ -11,7 +11,7 @@ export const GLUE = new Set([
   'equal', 'equals', 'equaling', 'approximately', 'around', 'roughly', 'numbered', 'called', 'named', 'titled', 'labeled',
   'labelled', 'identified', 'to', 'set', '=', ':', '"', "'", '`', '(', ')', '[', ']', '$', '%', '-', '’', '‘', '“', '”',
 ]);
-const SENTENCE_END = new Set(['.', '?', '!', ';']);
+export const SENTENCE_END: ReadonlySet<string> = new Set(['.', '?', '!', ';']);
 /** A description word near a value counts this much of a name word. */
 const DESCRIPTION_WEIGHT = 0.35;
 
