@@ -75,13 +75,19 @@ async function makeCertificates(dir: string, names: string[]): Promise<{ ca: str
   return { ca: path('ca.pem'), cert: path('server.pem'), key: path('server.key') };
 }
 
-async function initialiseDatadir(datadir: string): Promise<void> {
+/**
+ * The bootstrap server gets the test's own temporary directory: a MariaDB server removes leftover
+ * `#sql*` files from its tmpdir when it starts, so two bootstraps sharing /tmp (test files run in
+ * parallel) could delete each other's temporary tables mid-bootstrap.
+ */
+async function initialiseDatadir(datadir: string, tmp: string): Promise<void> {
   if (existsSync(join(datadir, 'mysql'))) return;
   const installDb = installDbBinary();
   if (!installDb) throw new Error('mariadb-install-db not found');
   await run(installDb, [
     '--no-defaults', `--datadir=${datadir}`, '--auth-root-authentication-method=normal', '--skip-test-db',
     ...(isRoot ? ['--user=root'] : []),
+    `--tmpdir=${tmp}`,
   ]);
 }
 
@@ -112,7 +118,7 @@ export async function startMariaDb(options: StartOptions = {}): Promise<MariaDbS
   const fileDir = options.fileDir ?? join(dir, 'files');
   await mkdir(fileDir, { recursive: true });
   const names = options.certificateNames ?? ['DNS:localhost', 'IP:127.0.0.1'];
-  const [certificates] = await Promise.all([tls ? makeCertificates(dir, names) : undefined, initialiseDatadir(datadir)]);
+  const [certificates] = await Promise.all([tls ? makeCertificates(dir, names) : undefined, initialiseDatadir(datadir, dir)]);
   const port = await freePort();
   const socketPath = join(dir, 'mariadb.sock');
   const errorLog = join(dir, 'error.log');
