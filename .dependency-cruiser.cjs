@@ -16,7 +16,8 @@ module.exports = {
     {
       name: 'lambda-entries-are-thin',
       severity: 'error',
-      comment: 'A Lambda entry reaches its handler only through import(), so a cold start evaluates nothing else (lambda/first-call.ts).',
+      comment:
+        'A Lambda entry reaches its handler only through import(), so a cold start evaluates nothing else (lambda/first-call.ts).',
       from: { path: '^lambda/' },
       to: { path: '^(?!lambda/first-call\\.ts$)', dependencyTypesNot: ['dynamic-import'] },
     },
@@ -30,9 +31,17 @@ module.exports = {
     {
       name: 'pipelines-through-ports',
       severity: 'error',
-      comment: 'lib/query orchestrates over ports: no AWS client, no database or vector-store driver, no adapter module.',
+      comment:
+        'lib/query orchestrates over ports: no AWS client, no database or vector-store driver, no adapter module.',
       from: { path: '^lib/query/' },
-      to: { path: [ADAPTER_DRIVERS, '^lib/aws/', '^lib/vectors/(lancedb|mongodb)-store', '^lib/sql/(connect|execute|introspect)'] },
+      to: {
+        path: [
+          ADAPTER_DRIVERS,
+          '^lib/aws/',
+          '^lib/vectors/(lancedb|mongodb)-store',
+          '^lib/sql/(connect|execute|introspect)',
+        ],
+      },
     },
     {
       name: 'http-knows-no-domain',
@@ -51,7 +60,8 @@ module.exports = {
     {
       name: 'edge-and-spec-below-ai',
       severity: 'error',
-      comment: 'JSON Schema and tool types belong to the spec and lib/json-schema.ts; the AI port builds on them, not the reverse.',
+      comment:
+        'JSON Schema and tool types belong to the spec and lib/json-schema.ts; the AI port builds on them, not the reverse.',
       from: { path: '^lib/(http|spec)/' },
       to: { path: '^lib/ai/' },
     },
@@ -68,7 +78,11 @@ module.exports = {
       comment: 'An AWS adapter implements a port with AWS calls; the domain logic it needs comes in through that port.',
       from: { path: '^lib/aws/' },
       // Types are the port's vocabulary (records, the normalised spec); behaviour is not.
-      to: { path: '^lib/(functions|ingest|query|spec)/', pathNot: '(^|/)ports\\.ts$', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^lib/(functions|ingest|query|spec)/',
+        pathNot: '(^|/)ports\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'adapters-hold-no-pipeline',
@@ -87,9 +101,10 @@ module.exports = {
     {
       name: 'only-the-root-wires',
       severity: 'error',
-      comment: 'Adapters are built in lib/services (the composition root) and the dev stack; other lib code gets ports.',
+      comment:
+        'Adapters are built in lib/services (the composition root) and the dev stack; other lib code gets ports.',
       from: { path: '^lib/', pathNot: ['^lib/(services|aws)/', '^lib/config\\.ts$'] },
-      to: { path: '^lib/aws/' , dependencyTypesNot: ['type-only'] },
+      to: { path: '^lib/aws/', dependencyTypesNot: ['type-only'] },
     },
   ],
   options: {

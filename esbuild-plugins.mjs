@@ -40,15 +40,25 @@ export const catalogAssets = {
   name: 'fnq-catalog-assets',
   setup(b) {
     b.onResolve({ filter: /^fnq:catalog-assets$/ }, (args) => ({ path: args.path, namespace: 'fnq-catalog-assets' }));
-    b.onLoad({ filter: /.*/, namespace: 'fnq-catalog-assets' }, async () => ({ contents: await catalogAssetsModule(), loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'fnq-catalog-assets' }, async () => ({
+      contents: await catalogAssetsModule(),
+      loader: 'js',
+    }));
   },
 };
 
 export const rawText = {
   name: 'fnq-raw-text',
   setup(b) {
-    b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)), namespace: 'fnq-raw-text' }));
-    b.onLoad({ filter: /.*/, namespace: 'fnq-raw-text' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text', watchFiles: [args.path] }));
+    b.onResolve({ filter: /\?raw$/ }, (args) => ({
+      path: resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)),
+      namespace: 'fnq-raw-text',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'fnq-raw-text' }, async (args) => ({
+      contents: await readFile(args.path, 'utf8'),
+      loader: 'text',
+      watchFiles: [args.path],
+    }));
   },
 };
 

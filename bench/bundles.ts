@@ -43,11 +43,18 @@ function coldImportMs(file: string | undefined): number {
   const script = file ? `await import(${JSON.stringify(file)})` : '';
   for (let i = 0; i < RUNS; i++) {
     const t = performance.now();
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: ENV, cwd: PROJECT_ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: ENV,
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`importing ${file} failed: ${r.stderr}`);
     samples.push(performance.now() - t);
   }
-  return percentile(samples.sort((a, b) => a - b), 50);
+  return percentile(
+    samples.sort((a, b) => a - b),
+    50,
+  );
 }
 
 interface EsbuildOptions {
@@ -78,7 +85,10 @@ async function bundle(opts: EsbuildOptions, entry: string, outfile: string): Pro
 }
 
 export async function run() {
-  const doc = loadServerless() as unknown as { functions: Record<string, { handler: string }>; custom: { esbuild: EsbuildOptions } };
+  const doc = loadServerless() as unknown as {
+    functions: Record<string, { handler: string }>;
+    custom: { esbuild: EsbuildOptions };
+  };
   const opts = doc.custom.esbuild;
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
@@ -95,19 +105,31 @@ export async function run() {
     // The handler itself (lambda/x/y.ts → handlers/x/y.ts), evaluated at import: the first call's work.
     const handlerEntry = entry.replace(`${PROJECT_ROOT}lambda/`, `${PROJECT_ROOT}handlers/`);
     const handlerMs = coldImportMs(await bundle(opts, handlerEntry, join(OUT, `${name}.handler.mjs`)));
-    rows.push({ name, unzippedBytes: sizes.get(name) ?? NaN, coldMs, importMs: coldMs - baselineMs, handlerMs: handlerMs - baselineMs });
+    rows.push({
+      name,
+      unzippedBytes: sizes.get(name) ?? NaN,
+      coldMs,
+      importMs: coldMs - baselineMs,
+      handlerMs: handlerMs - baselineMs,
+    });
   }
   return { baselineMs, rows };
 }
 
 export function print(f: Awaited<ReturnType<typeof run>>) {
   console.log(`Lambda zips (unzipped, from serverless package) and cold import (median of ${RUNS} fresh processes)`);
-  console.log('  import: the deployed entry (lambda/), which evaluates its handler on the first call; "handler evaluated at import": that handler\'s bundle imported the same way, the work the first call takes on');
-  console.log(`  baselines: size target ${SIZE_TARGET / MB} MB, Lambda limit ${SIZE_LIMIT / MB} MB; empty node process ${f.baselineMs.toFixed(0)} ms`);
+  console.log(
+    '  import: the deployed entry (lambda/), which evaluates its handler on the first call; "handler evaluated at import": that handler\'s bundle imported the same way, the work the first call takes on',
+  );
+  console.log(
+    `  baselines: size target ${SIZE_TARGET / MB} MB, Lambda limit ${SIZE_LIMIT / MB} MB; empty node process ${f.baselineMs.toFixed(0)} ms`,
+  );
   for (const r of f.rows) {
     const size = `${(r.unzippedBytes / MB).toFixed(1).padStart(6)} MB (×${(r.unzippedBytes / SIZE_TARGET).toFixed(2)} of target, ×${(r.unzippedBytes / SIZE_LIMIT).toFixed(2)} of limit)`;
     const cold = `import +${r.importMs.toFixed(0).padStart(4)} ms over baseline (×${(r.coldMs / f.baselineMs).toFixed(2)}); handler evaluated at import +${r.handlerMs.toFixed(0).padStart(4)} ms`;
-    const flags = [r.unzippedBytes > SIZE_TARGET ? '>150 MB' : '', r.importMs > IMPORT_TARGET_MS ? '>150 ms' : ''].filter(Boolean).join(', ');
+    const flags = [r.unzippedBytes > SIZE_TARGET ? '>150 MB' : '', r.importMs > IMPORT_TARGET_MS ? '>150 ms' : '']
+      .filter(Boolean)
+      .join(', ');
     console.log(`  ${r.name.padEnd(18)} ${size}  ${cold}${flags ? `  (${flags})` : ''}`);
   }
 }

@@ -21,15 +21,21 @@ const TAGS = ['math', 'finance', 'geo', 'text', 'media', 'science', 'sports', 't
 /** Deterministic, so two runs search the same catalog with the same queries. */
 function rng(seed: number) {
   let s = seed;
-  return () => ((s = (Math.imul(s, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
 }
 
 function realFunctions(): { name: string; description: string }[] {
   if (!existsSync(BFCL)) return [];
   const seen = new Map<string, string>();
-  for (const file of ['BFCL_v4_simple_python.json', 'BFCL_v4_multiple.json', 'BFCL_v4_parallel.json', 'BFCL_v4_parallel_multiple.json']) {
+  for (const file of [
+    'BFCL_v4_simple_python.json',
+    'BFCL_v4_multiple.json',
+    'BFCL_v4_parallel.json',
+    'BFCL_v4_parallel_multiple.json',
+  ]) {
     for (const line of readFileSync(join(BFCL, file), 'utf8').split('\n').filter(Boolean)) {
-      for (const fn of (JSON.parse(line) as { function: { name: string; description: string }[] }).function) seen.set(fn.name, fn.description);
+      for (const fn of (JSON.parse(line) as { function: { name: string; description: string }[] }).function)
+        seen.set(fn.name, fn.description);
     }
   }
   return [...seen].map(([name, description]) => ({ name, description }));
@@ -37,8 +43,14 @@ function realFunctions(): { name: string; description: string }[] {
 
 function generatedFunctions(random: () => number): { name: string; description: string }[] {
   const syllables = ['ra', 'to', 'mi', 'ken', 'sol', 'ba', 'der', 'lu', 'pha', 'gri', 'no', 'vel'];
-  const word = () => Array.from({ length: 2 + Math.floor(random() * 3) }, () => syllables[Math.floor(random() * syllables.length)]).join('');
-  return Array.from({ length: 1500 }, () => ({ name: `${word()}_${word()}`, description: Array.from({ length: 12 }, word).join(' ') }));
+  const word = () =>
+    Array.from({ length: 2 + Math.floor(random() * 3) }, () => syllables[Math.floor(random() * syllables.length)]).join(
+      '',
+    );
+  return Array.from({ length: 1500 }, () => ({
+    name: `${word()}_${word()}`,
+    description: Array.from({ length: 12 }, word).join(' '),
+  }));
 }
 
 const random = rng(17);
@@ -58,7 +70,11 @@ const entries: CatalogEntry[] = Array.from({ length: SIZE }, (_, i) => {
   };
 });
 
-const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 3);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 3);
 const queries = Array.from({ length: QUERIES }, (_, i) => {
   const e = entries[Math.floor(random() * entries.length)]!;
   const ws = words(e.description);
@@ -91,8 +107,12 @@ q = 0;
 const scanned = await time(() => plainScan(next(), 20), 600, 30);
 const matches = queries.map((x) => index.search(x).length).sort((a, b) => a - b);
 
-console.log(`catalog: ${SIZE} functions (${base.length ? `${base.length} distinct BFCL functions, repeated` : 'generated; ../shared/data/bfcl not found'}), ${QUERIES} queries, median ${matches[matches.length >> 1]} matches`);
+console.log(
+  `catalog: ${SIZE} functions (${base.length ? `${base.length} distinct BFCL functions, repeated` : 'generated; ../shared/data/bfcl not found'}), ${QUERIES} queries, median ${matches[matches.length >> 1]} matches`,
+);
 console.log(`index build: ${ms(buildMs)} (once per ${CATALOG_TTL_MS / 1000} s per warm Lambda)`);
 console.log(`search page (index):  p50 ${ms(indexed.p50)}  p99 ${ms(indexed.p99)}`);
 console.log(`plain scan (baseline): p50 ${ms(scanned.p50)}  p99 ${ms(scanned.p99)}`);
-console.log(`ratio p50 index/scan: ${(indexed.p50 / scanned.p50).toFixed(3)} (${(scanned.p50 / indexed.p50).toFixed(1)}× faster)`);
+console.log(
+  `ratio p50 index/scan: ${(indexed.p50 / scanned.p50).toFixed(3)} (${(scanned.p50 / indexed.p50).toFixed(1)}× faster)`,
+);

@@ -51,7 +51,12 @@ async function coldCalls(invokers: ProcessInvoker[], fn: FunctionRecord, request
   }
   return samples.map((s) => {
     s.sort((x, y) => x - y);
-    return { p50: percentile(s, 50), p99: percentile(s, 99), mean: s.reduce((x, y) => x + y, 0) / s.length, n: s.length };
+    return {
+      p50: percentile(s, 50),
+      p99: percentile(s, 99),
+      mean: s.reduce((x, y) => x + y, 0) / s.length,
+      n: s.length,
+    };
   });
 }
 
@@ -61,11 +66,26 @@ export async function run(): Promise<LanguageFigures[]> {
   const blobs = new MemoryBlobStore();
   const registry = new MemoryFunctionRegistry();
   const invoker = new ProcessInvoker({ blobs, workDir: join(workDir, 'confined'), memoryMb: 256, log });
-  const unconfined = new ProcessInvoker({ blobs, workDir: join(workDir, 'unconfined'), memoryMb: 256, log, unsafeLocal: true });
-  const http = { usage: { add: async () => undefined }, verify: createVerifier({ jwtSecret: SECRET }), log, metrics: NO_METRICS, timeoutMarginMs: 500 };
+  const unconfined = new ProcessInvoker({
+    blobs,
+    workDir: join(workDir, 'unconfined'),
+    memoryMb: 256,
+    log,
+    unsafeLocal: true,
+  });
+  const http = {
+    usage: { add: async () => undefined },
+    verify: createVerifier({ jwtSecret: SECRET }),
+    log,
+    metrics: NO_METRICS,
+    timeoutMarginMs: 500,
+  };
   prepareHandlerEnvironment(SECRET);
   const { createInvokeHandler } = await import('../handlers/http/invoke');
-  const handler = createInvokeHandler({ http, invoke: { registry, invoker, settings: { timeoutMs: 10_000, outputCheck: 'header' } } });
+  const handler = createInvokeHandler({
+    http,
+    invoke: { registry, invoker, settings: { timeoutMs: 10_000, outputCheck: 'header' } },
+  });
   const token = await issueToken({ secret: SECRET, account: 'bench', level: 'pro', ttlSeconds: 3600 });
   const context = lambdaContext(60_000);
   const figures: LanguageFigures[] = [];
@@ -73,8 +93,20 @@ export async function run(): Promise<LanguageFigures[]> {
     for (const language of ['node', 'python']) {
       const bundle = writeBundle(await directoryFiles(join(PROJECT_ROOT, 'examples', 'functions', language)));
       const { record: fn } = await deployFunction({ registry, blobs, invoker, log }, 'bench', bundle);
-      const request: FunctionRequest = { method: 'POST', query: { greeting: 'Hi' }, headers: { 'content-type': 'application/json' }, body: { name: 'Ada' } };
-      const event = apiEvent({ method: 'POST', path: `/functions/v1/${fn.shortname}`, pathParams: { shortname: fn.shortname }, query: { greeting: 'Hi' }, body: { name: 'Ada' }, token });
+      const request: FunctionRequest = {
+        method: 'POST',
+        query: { greeting: 'Hi' },
+        headers: { 'content-type': 'application/json' },
+        body: { name: 'Ada' },
+      };
+      const event = apiEvent({
+        method: 'POST',
+        path: `/functions/v1/${fn.shortname}`,
+        pathParams: { shortname: fn.shortname },
+        query: { greeting: 'Hi' },
+        body: { name: 'Ada' },
+        token,
+      });
       await unconfined.deploy(fn, bundle);
       const direct = await time(() => invoker.invoke(fn, request, { timeoutMs: 10_000, log }), N);
       const unconfinedDirect = await time(() => unconfined.invoke(fn, request, { timeoutMs: 10_000, log }), N);
@@ -90,24 +122,39 @@ export async function run(): Promise<LanguageFigures[]> {
   return figures;
 }
 
-const verdict = (value: number, target: number, unit = ' ms') => `target ≤ ${target}${unit}: ${value <= target ? 'met' : 'MISSED'}`;
+const verdict = (value: number, target: number, unit = ' ms') =>
+  `target ≤ ${target}${unit}: ${value <= target ? 'met' : 'MISSED'}`;
 
 export function print(figures: LanguageFigures[]) {
-  console.log(`Hosted function calls on the local runtime (examples/functions/<language>, ${N} warm calls after warm-up, ${COLD_RUNS} cold)`);
+  console.log(
+    `Hosted function calls on the local runtime (examples/functions/<language>, ${N} warm calls after warm-up, ${COLD_RUNS} cold)`,
+  );
   for (const f of figures) {
     const overheadP50 = f.viaHandler.p50 - f.direct.p50;
     const overheadP99 = f.viaHandler.p99 - f.direct.p99;
     console.log(`  ${f.language}`);
-    console.log(`    warm worker, direct      p50 ${ms(f.direct.p50)}  p99 ${ms(f.direct.p99)}  (${verdict(f.direct.p50, TARGETS.warmP50)})`);
-    console.log(`    through the invoke route p50 ${ms(f.viaHandler.p50)}  p99 ${ms(f.viaHandler.p99)}  (×${(f.viaHandler.p50 / f.direct.p50).toFixed(2)} of direct at p50)`);
-    console.log(`    service overhead         p50 ${ms(overheadP50)}  p99 ${ms(overheadP99)}  (${verdict(overheadP50, TARGETS.overheadP50)})`);
-    console.log(`    cold call (new worker)   p50 ${ms(f.cold.p50)}  p99 ${ms(f.cold.p99)}  (${verdict(f.cold.p50, TARGETS.coldP50)})`);
+    console.log(
+      `    warm worker, direct      p50 ${ms(f.direct.p50)}  p99 ${ms(f.direct.p99)}  (${verdict(f.direct.p50, TARGETS.warmP50)})`,
+    );
+    console.log(
+      `    through the invoke route p50 ${ms(f.viaHandler.p50)}  p99 ${ms(f.viaHandler.p99)}  (×${(f.viaHandler.p50 / f.direct.p50).toFixed(2)} of direct at p50)`,
+    );
+    console.log(
+      `    service overhead         p50 ${ms(overheadP50)}  p99 ${ms(overheadP99)}  (${verdict(overheadP50, TARGETS.overheadP50)})`,
+    );
+    console.log(
+      `    cold call (new worker)   p50 ${ms(f.cold.p50)}  p99 ${ms(f.cold.p99)}  (${verdict(f.cold.p50, TARGETS.coldP50)})`,
+    );
     const warmOverhead = f.direct.p50 - f.unconfinedDirect.p50;
     const coldRatio = f.cold.p50 / f.unconfinedCold.p50;
     console.log(`    unconfined warm, direct  p50 ${ms(f.unconfinedDirect.p50)}  p99 ${ms(f.unconfinedDirect.p99)}`);
-    console.log(`    confinement, warm call   p50 +${ms(warmOverhead)}  (×${(f.direct.p50 / f.unconfinedDirect.p50).toFixed(2)} of unconfined; ${verdict(warmOverhead, TARGETS.confinementWarmP50)})`);
+    console.log(
+      `    confinement, warm call   p50 +${ms(warmOverhead)}  (×${(f.direct.p50 / f.unconfinedDirect.p50).toFixed(2)} of unconfined; ${verdict(warmOverhead, TARGETS.confinementWarmP50)})`,
+    );
     console.log(`    unconfined cold call     p50 ${ms(f.unconfinedCold.p50)}  p99 ${ms(f.unconfinedCold.p99)}`);
-    console.log(`    confinement, cold start  p50 ×${coldRatio.toFixed(2)} of unconfined  (${verdict(coldRatio, TARGETS.confinementColdRatio, '×')})`);
+    console.log(
+      `    confinement, cold start  p50 ×${coldRatio.toFixed(2)} of unconfined  (${verdict(coldRatio, TARGETS.confinementColdRatio, '×')})`,
+    );
   }
 }
 

@@ -132,9 +132,13 @@ const since = (start: number) => round2(performance.now() - start);
 
 function print(f: IngestFigures): void {
   const e = f.embedder;
-  console.log(`local-lexical-v1 embedder, one core, ${e.chunks} ${e.corpus} chunks of ~${e.meanTokensPerChunk} tokens:`);
+  console.log(
+    `local-lexical-v1 embedder, one core, ${e.chunks} ${e.corpus} chunks of ~${e.meanTokensPerChunk} tokens:`,
+  );
   console.log(`  ${e.chunksPerSecond} chunks/s (target 5000)`);
-  console.log(`  baseline, tokenizing only: ${e.tokenizeChunksPerSecond} chunks/s; embedding costs ${e.costVsTokenizing}x that`);
+  console.log(
+    `  baseline, tokenizing only: ${e.tokenizeChunksPerSecond} chunks/s; embedding costs ${e.costVsTokenizing}x that`,
+  );
   if (f.documents) {
     console.log('\nextract + chunk, ../shared/data/documents:');
     console.table(f.documents);

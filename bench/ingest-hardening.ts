@@ -47,12 +47,22 @@ async function ingestWith(label: string, policy: MaintenancePolicy, chunks: Chun
 
 /** Chunk records for the given texts, embedded once and shared by both policies. */
 export function chunkRecords(texts: string[]): ChunkRecord[] {
-  return texts.map((text, position) => ({ id: `u:${position}`, uploadId: 'u', position, text, source: 'bench.txt', vector: embedText(text).vector }));
+  return texts.map((text, position) => ({
+    id: `u:${position}`,
+    uploadId: 'u',
+    position,
+    text,
+    source: 'bench.txt',
+    vector: embedText(text).vector,
+  }));
 }
 
 export async function compactionFigures(texts: string[]) {
   const chunks = chunkRecords(texts);
-  return [await ingestWith('before (optimize every batch, 7-day retention)', BEFORE, chunks), await ingestWith('after (lance-maintenance policy)', DEFAULT_MAINTENANCE, chunks)];
+  return [
+    await ingestWith('before (optimize every batch, 7-day retention)', BEFORE, chunks),
+    await ingestWith('after (lance-maintenance policy)', DEFAULT_MAINTENANCE, chunks),
+  ];
 }
 
 export interface HostileFigure {
@@ -64,7 +74,10 @@ export interface HostileFigure {
 
 async function timeToFail(name: string, type: FileType, bytes: Uint8Array): Promise<HostileFigure> {
   const started = performance.now();
-  const error = await extractText(type, bytes).then(() => undefined, (e: unknown) => e);
+  const error = await extractText(type, bytes).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   const ms = performance.now() - started;
   const reason = isServiceError(error) ? error.problems[0]!.issue : `not refused: ${String(error)}`;
   return { name, bytes: bytes.length, ms, reason };
@@ -93,8 +106,12 @@ export function printHardening(compaction: PolicyFigures[], hostile: Awaited<Ret
         `  (×${(before!.seconds / f.seconds).toFixed(2)} speed, ×${(f.bytes / before!.bytes).toFixed(3)} bytes of before)`,
     );
   }
-  console.log(`Hostile documents, time to fail under the default budget (a normal DOCX reads in ${hostile.normalMs.toFixed(0)} ms; the worker's timeout is 900 s):`);
+  console.log(
+    `Hostile documents, time to fail under the default budget (a normal DOCX reads in ${hostile.normalMs.toFixed(0)} ms; the worker's timeout is 900 s):`,
+  );
   for (const f of hostile.figures) {
-    console.log(`  ${f.name.padEnd(52)} ${String(f.bytes).padStart(8)} bytes  ${f.ms.toFixed(0).padStart(6)} ms  ${f.reason}`);
+    console.log(
+      `  ${f.name.padEnd(52)} ${String(f.bytes).padStart(8)} bytes  ${f.ms.toFixed(0).padStart(6)} ms  ${f.reason}`,
+    );
   }
 }

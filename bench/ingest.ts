@@ -50,7 +50,10 @@ const STORAGE_CHUNKS = 6_429;
 
 async function storageTexts(): Promise<string[]> {
   if (!existsSync(SCIFACT)) {
-    return Array.from({ length: STORAGE_CHUNKS }, (_, i) => `Paragraph ${i} of a long report: ${'measurements, methods and results follow. '.repeat(25)}`);
+    return Array.from(
+      { length: STORAGE_CHUNKS },
+      (_, i) => `Paragraph ${i} of a long report: ${'measurements, methods and results follow. '.repeat(25)}`,
+    );
   }
   const texts: string[] = [];
   for (const bytes of corpusParts()) {
@@ -82,7 +85,8 @@ export async function run() {
     const ids: string[] = [];
     for (const [i, bytes] of parts.entries()) {
       const res = await stack.uploadFile(token, 'scifact', `scifact-${i}.csv`, bytes);
-      if (res.status !== 202) throw new Error(`upload of part ${i} answered ${res.status}: ${JSON.stringify(res.body)}`);
+      if (res.status !== 202)
+        throw new Error(`upload of part ${i} answered ${res.status}: ${JSON.stringify(res.body)}`);
       ids.push(res.body.upload_id as string);
     }
     await stack.drain();
@@ -97,12 +101,22 @@ export async function run() {
         const t = performance.now();
         const res = await stack.uploadFile(token, 'documents', file, readFileSync(join(DOCUMENTS, file)));
         if (res.status !== 202) {
-          documents.push({ file, status: `refused ${res.status}: ${(res.body.messages as string[])[0]}`, chunks: 0, ms: 0 });
+          documents.push({
+            file,
+            status: `refused ${res.status}: ${(res.body.messages as string[])[0]}`,
+            chunks: 0,
+            ms: 0,
+          });
           continue;
         }
         await stack.drain();
         const s = (await stack.status(token, res.body.upload_id as string)).body;
-        documents.push({ file, status: s.status === 'failed' ? `failed: ${s.error}` : String(s.status), chunks: s.total_chunks as number, ms: performance.now() - t });
+        documents.push({
+          file,
+          status: s.status === 'failed' ? `failed: ${s.error}` : String(s.status),
+          chunks: s.total_chunks as number,
+          ms: performance.now() - t,
+        });
       }
     }
     return {
@@ -129,13 +143,22 @@ export function print(f: Awaited<ReturnType<typeof run>>) {
     return;
   }
   console.log(`Ingestion end to end (upload handler → S3 → SQS → embed worker → LanceDB), SciFact corpus`);
-  console.log(`  ${f.abstracts} abstracts in ${f.parts} CSV uploads: ${f.completed}/${f.parts} completed, ${f.chunks} chunks (${f.stored} stored)`);
-  console.log(`  pipeline: ${f.seconds.toFixed(1)} s, ${f.chunksPerSecond.toFixed(0)} chunks/s (target: corpus in ≤ 60 s: ${f.seconds <= 60 ? 'met' : 'MISSED'})`);
-  console.log(`  baseline (extract + chunk + embed only, same parts): ${f.baseline.seconds.toFixed(1)} s, ${f.baseline.chunksPerSecond.toFixed(0)} chunks/s`);
+  console.log(
+    `  ${f.abstracts} abstracts in ${f.parts} CSV uploads: ${f.completed}/${f.parts} completed, ${f.chunks} chunks (${f.stored} stored)`,
+  );
+  console.log(
+    `  pipeline: ${f.seconds.toFixed(1)} s, ${f.chunksPerSecond.toFixed(0)} chunks/s (target: corpus in ≤ 60 s: ${f.seconds <= 60 ? 'met' : 'MISSED'})`,
+  );
+  console.log(
+    `  baseline (extract + chunk + embed only, same parts): ${f.baseline.seconds.toFixed(1)} s, ${f.baseline.chunksPerSecond.toFixed(0)} chunks/s`,
+  );
   console.log(`  pipeline time ÷ baseline time: ×${(f.seconds / f.baseline.seconds).toFixed(1)}`);
   if (f.documents.length) {
     console.log('Real documents through the same pipeline:');
-    for (const d of f.documents) console.log(`  ${d.file.padEnd(44)} ${String(d.chunks).padStart(4)} chunks  ${d.ms.toFixed(0).padStart(6)} ms  ${d.status}`);
+    for (const d of f.documents)
+      console.log(
+        `  ${d.file.padEnd(44)} ${String(d.chunks).padStart(4)} chunks  ${d.ms.toFixed(0).padStart(6)} ms  ${d.status}`,
+      );
   }
 }
 

@@ -29,39 +29,87 @@ export async function run() {
     metrics: NO_METRICS,
     timeoutMarginMs: 500,
   };
-  const spec = validateSpec(specFor({
-    shortname: 'forecast',
-    files: {},
-    requirements: {
-      requestType: 'POST',
-      queryParams: [{ name: 'units', required: true }],
-      inputType: 'JSON',
-      inputSchema: jsonObject({ city: { type: 'string' }, days: { type: 'integer', minimum: 1, maximum: 7 } }, ['city', 'days']),
-      outputType: 'JSON',
-      outputSchema: jsonObject({ city: { type: 'string' }, days: { type: 'integer' }, units: { type: 'string' } }, ['city', 'days', 'units']),
-    },
-  })).spec!;
+  const spec = validateSpec(
+    specFor({
+      shortname: 'forecast',
+      files: {},
+      requirements: {
+        requestType: 'POST',
+        queryParams: [{ name: 'units', required: true }],
+        inputType: 'JSON',
+        inputSchema: jsonObject({ city: { type: 'string' }, days: { type: 'integer', minimum: 1, maximum: 7 } }, [
+          'city',
+          'days',
+        ]),
+        outputType: 'JSON',
+        outputSchema: jsonObject({ city: { type: 'string' }, days: { type: 'integer' }, units: { type: 'string' } }, [
+          'city',
+          'days',
+          'units',
+        ]),
+      },
+    }),
+  ).spec!;
   const registry = new MemoryFunctionRegistry();
-  await registry.register({ shortname: 'forecast', owner: 'o', version: 1, runtime: spec.runtime, spec, codeKey: 'k', codeBytes: 1, codeSha256: 'f'.repeat(64), createdAt: 1, updatedAt: 1 }, undefined);
+  await registry.register(
+    {
+      shortname: 'forecast',
+      owner: 'o',
+      version: 1,
+      runtime: spec.runtime,
+      spec,
+      codeKey: 'k',
+      codeBytes: 1,
+      codeSha256: 'f'.repeat(64),
+      createdAt: 1,
+      updatedAt: 1,
+    },
+    undefined,
+  );
   const invoker: FunctionInvoker = {
     deploy: async () => undefined,
     remove: async () => undefined,
     logs: async () => undefined,
     invoke: async (_fn, r) => ({ body: { ...(r.body as object), units: r.query.units } }),
   };
-  const rest = createInvokeHandler({ http, invoke: { registry, invoker, settings: { timeoutMs: 1000, outputCheck: 'header' } } });
+  const rest = createInvokeHandler({
+    http,
+    invoke: { registry, invoker, settings: { timeoutMs: 1000, outputCheck: 'header' } },
+  });
   // The collection tools are not called here, so their stores are not built.
-  const mcp = createMcpHandler({ http, mcp: { registry, invoker, timeoutMs: 1000, version: 'bench', retrieval: undefined as never, queryModel: undefined as never } });
+  const mcp = createMcpHandler({
+    http,
+    mcp: {
+      registry,
+      invoker,
+      timeoutMs: 1000,
+      version: 'bench',
+      retrieval: undefined as never,
+      queryModel: undefined as never,
+    },
+  });
 
   const token = await issueToken({ secret: SECRET, account: 'bench', level: 'pro', ttlSeconds: 3600 });
   const body = { city: 'Vienna', days: 3 };
-  const restEvent = apiEvent({ method: 'POST', path: '/functions/v1/forecast', pathParams: { shortname: 'forecast' }, query: { units: 'metric' }, token, body });
+  const restEvent = apiEvent({
+    method: 'POST',
+    path: '/functions/v1/forecast',
+    pathParams: { shortname: 'forecast' },
+    query: { units: 'metric' },
+    token,
+    body,
+  });
   const mcpEvent = apiEvent({
     method: 'POST',
     path: '/mcp',
     token,
     headers: { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
-    body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'forecast', arguments: { query: { units: 'metric' }, body } } },
+    body: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'forecast', arguments: { query: { units: 'metric' }, body } },
+    },
   });
   const context = lambdaContext(60_000);
   const check = async (handler: typeof rest, event: typeof restEvent) => {
@@ -75,10 +123,16 @@ export async function run() {
 }
 
 export function print(f: Awaited<ReturnType<typeof run>>) {
-  console.log(`MCP tools/call against REST invoke of the same function, ${f.viaMcp.n} calls each after warm-up (real handlers, instant invoker)`);
+  console.log(
+    `MCP tools/call against REST invoke of the same function, ${f.viaMcp.n} calls each after warm-up (real handlers, instant invoker)`,
+  );
   console.log(`  REST invoke (baseline)  p50 ${ms(f.baseline.p50)}  p99 ${ms(f.baseline.p99)}`);
-  console.log(`  MCP tools/call          p50 ${ms(f.viaMcp.p50)}  p99 ${ms(f.viaMcp.p99)}  (×${f.ratioP50.toFixed(2)} of REST at p50)`);
-  console.log(`  MCP overhead p50 ${ms(f.overheadP50)}  (target ≤ ${TARGET_MS} ms: ${f.overheadP50 <= TARGET_MS ? 'met' : 'MISSED'})`);
+  console.log(
+    `  MCP tools/call          p50 ${ms(f.viaMcp.p50)}  p99 ${ms(f.viaMcp.p99)}  (×${f.ratioP50.toFixed(2)} of REST at p50)`,
+  );
+  console.log(
+    `  MCP overhead p50 ${ms(f.overheadP50)}  (target ≤ ${TARGET_MS} ms: ${f.overheadP50 <= TARGET_MS ? 'met' : 'MISSED'})`,
+  );
 }
 
 if (isMain(import.meta.url)) print(await run());

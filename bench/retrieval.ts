@@ -125,9 +125,20 @@ export async function run(
   report: (f: RetrievalFigures) => void = () => {},
 ): Promise<RetrievalFigures | undefined> {
   if (!existsSync(join(SCIFACT, 'corpus.jsonl'))) return undefined;
-  const docs = readJsonl<{ _id: string; title: string; text: string }>('corpus.jsonl').map((d) => ({ id: d._id, text: `${d.title}\n${d.text}` }));
+  const docs = readJsonl<{ _id: string; title: string; text: string }>('corpus.jsonl').map((d) => ({
+    id: d._id,
+    text: `${d.title}\n${d.text}`,
+  }));
   const judged = judgedQueries();
-  const figures: RetrievalFigures = { corpus: docs.length, queries: judged.size, routes: [], quality: [], exact: [], indexed: [], notes: [] };
+  const figures: RetrievalFigures = {
+    corpus: docs.length,
+    queries: judged.size,
+    routes: [],
+    quality: [],
+    exact: [],
+    indexed: [],
+    notes: [],
+  };
   const dir = await mkdtemp(join(tmpdir(), 'fnq-retrieval-'));
   try {
     if (sections.has('routes')) {
@@ -143,7 +154,11 @@ export async function run(
       report({ ...figures, routes: [] });
     }
     if (sections.has('latency')) {
-      const latency = await latencyFigures(dir, docs, [...judged.values()].map((q) => q.text));
+      const latency = await latencyFigures(
+        dir,
+        docs,
+        [...judged.values()].map((q) => q.text),
+      );
       Object.assign(figures, latency);
       report({ ...figures, routes: [], quality: [], fusionPick: undefined });
     }
@@ -187,7 +202,8 @@ const chunkOf = (doc: Doc, position: number): ChunkRecord => ({
 });
 
 async function ingest(store: LanceVectorStore, ref: CollectionRef, chunks: ChunkRecord[]): Promise<void> {
-  for (let start = 0; start < chunks.length; start += INGEST_BATCH) await store.upsert(ref, chunks.slice(start, start + INGEST_BATCH));
+  for (let start = 0; start < chunks.length; start += INGEST_BATCH)
+    await store.upsert(ref, chunks.slice(start, start + INGEST_BATCH));
 }
 
 function ndcgAt10(ranked: string[], relevant: Set<string>): number {
@@ -234,32 +250,63 @@ async function evaluate(
 
 const ROUTES: NonNullable<SearchQuery['mode']>[] = ['vector', 'text', 'hybrid'];
 
-async function routeFigures(store: LanceVectorStore, ref: CollectionRef, judged: Map<string, Judged>): Promise<RouteFigure[]> {
+async function routeFigures(
+  store: LanceVectorStore,
+  ref: CollectionRef,
+  judged: Map<string, Judged>,
+): Promise<RouteFigure[]> {
   const figures: RouteFigure[] = [];
-  const answerOf = (text: string, hits: SearchHit[]) => ragAnswer(text, hits.slice(0, 8).map((h) => ({ text: h.text, source: h.source, score: h.score }))).answer;
+  const answerOf = (text: string, hits: SearchHit[]) =>
+    ragAnswer(
+      text,
+      hits.slice(0, 8).map((h) => ({ text: h.text, source: h.source, score: h.score })),
+    ).answer;
   const answered = (text: string, hits: SearchHit[]) => answerOf(text, hits) !== NOTHING_RELEVANT;
   for (const route of ROUTES) {
     const ndcg = { tune: 0, report: 0 };
-    const counts = (): AnswerCounts => ({ relevantTop: 0, nothingRelevant: 0, closestOnly: 0, quotedWithoutRelevant: 0, queries: 0 });
+    const counts = (): AnswerCounts => ({
+      relevantTop: 0,
+      nothingRelevant: 0,
+      closestOnly: 0,
+      quotedWithoutRelevant: 0,
+      queries: 0,
+    });
     const halves = { tune: counts(), report: counts() };
     for (const { id, text, relevant } of judged.values()) {
       const hits = await store.search(ref, { vector: embedText(text).vector, text, limit: 20, mode: route });
-      ndcg[halfOf(id)] += ndcgAt10(hits.slice(0, 10).map((h) => h.id), relevant);
+      ndcg[halfOf(id)] += ndcgAt10(
+        hits.slice(0, 10).map((h) => h.id),
+        relevant,
+      );
       const half = halves[halfOf(id)];
       half.queries++;
-      if (answered(text, hits.filter((h) => !relevant.has(h.id)))) half.quotedWithoutRelevant++;
+      if (
+        answered(
+          text,
+          hits.filter((h) => !relevant.has(h.id)),
+        )
+      )
+        half.quotedWithoutRelevant++;
       if (!hits[0] || !relevant.has(hits[0].id)) continue;
       half.relevantTop++;
       const answer = answerOf(text, hits);
       if (answer === NOTHING_RELEVANT) half.nothingRelevant++;
       else if (answer.startsWith(CLOSEST_ONLY)) half.closestOnly++;
     }
-    figures.push({ route, ndcgAt10: { tune: round3(ndcg.tune / halves.tune.queries), report: round3(ndcg.report / halves.report.queries) }, halves });
+    figures.push({
+      route,
+      ndcgAt10: { tune: round3(ndcg.tune / halves.tune.queries), report: round3(ndcg.report / halves.report.queries) },
+      halves,
+    });
   }
   return figures;
 }
 
-async function qualityFigures(dir: string, docs: Doc[], judged: Map<string, Judged>): Promise<{ quality: QualityFigure[]; fusionPick: NonNullable<RetrievalFigures['fusionPick']> }> {
+async function qualityFigures(
+  dir: string,
+  docs: Doc[],
+  judged: Map<string, Judged>,
+): Promise<{ quality: QualityFigure[]; fusionPick: NonNullable<RetrievalFigures['fusionPick']> }> {
   const chunks = docs.map(chunkOf);
   const storeWith = (fusion: Partial<HybridFusion> = {}, textIndex?: Partial<FtsOptions>) =>
     new LanceVectorStore({ uri: dir, fusion, textIndex, log: quiet });
@@ -275,15 +322,31 @@ async function qualityFigures(dir: string, docs: Doc[], judged: Map<string, Judg
   // The fusion weight picked on the tune half only; its report-half figure is the held-out one.
   const weights: [number, QualityFigure][] = [[5, figures[2]!]];
   for (const textWeight of [1, 2, 4, 8]) {
-    const figure = await evaluate(`fused RRF, vector:text 1:${textWeight}`, storeWith({ textWeight }), ref, judged, 'hybrid');
+    const figure = await evaluate(
+      `fused RRF, vector:text 1:${textWeight}`,
+      storeWith({ textWeight }),
+      ref,
+      judged,
+      'hybrid',
+    );
     figures.push(figure);
     weights.push([textWeight, figure]);
   }
   const [pickedWeight, picked] = weights.reduce((best, w) => (w[1].tuneNdcgAt10 > best[1].tuneNdcgAt10 ? w : best));
-  const fusionPick = { textWeight: pickedWeight, tuneNdcgAt10: picked.tuneNdcgAt10, reportNdcgAt10: picked.reportNdcgAt10 };
+  const fusionPick = {
+    textWeight: pickedWeight,
+    tuneNdcgAt10: picked.tuneNdcgAt10,
+    reportNdcgAt10: picked.reportNdcgAt10,
+  };
   figures.push(await evaluate('fused RRF 1:5, depth 100', storeWith({ candidates: 100 }), ref, judged, 'hybrid'));
-  figures.push(await evaluate('fused RRF 1:5, query as local-engine terms', store, ref, judged, 'hybrid', (t) => terms(t).join(' ')));
-  figures.push(await evaluate('full text, query as local-engine terms', store, ref, judged, 'text', (t) => terms(t).join(' ')));
+  figures.push(
+    await evaluate('fused RRF 1:5, query as local-engine terms', store, ref, judged, 'hybrid', (t) =>
+      terms(t).join(' '),
+    ),
+  );
+  figures.push(
+    await evaluate('full text, query as local-engine terms', store, ref, judged, 'text', (t) => terms(t).join(' ')),
+  );
 
   const tokenizers: [string, Partial<FtsOptions>][] = [
     ['no stemming', { stem: false }],
@@ -308,14 +371,21 @@ interface IndexVariant {
 
 const INDEX_VARIANTS: IndexVariant[] = [
   { name: 'IVF_RQ nprobes 40, refine 10 (default)', policy: { ...DEFAULT_VECTOR_INDEX } },
-  { name: 'IVF_RQ nprobes 20, refine 5', policy: { ...DEFAULT_VECTOR_INDEX, tune: (q) => q.nprobes(20).refineFactor(5) } },
+  {
+    name: 'IVF_RQ nprobes 20, refine 5',
+    policy: { ...DEFAULT_VECTOR_INDEX, tune: (q) => q.nprobes(20).refineFactor(5) },
+  },
   {
     name: 'IVF_FLAT nprobes 30',
     policy: { minRows: 0, index: () => Index.ivfFlat({ distanceType: 'cosine' }), tune: (q) => q.nprobes(30) },
   },
   {
     name: 'IVF_HNSW_SQ ef 300, refine 3',
-    policy: { minRows: 0, index: () => Index.hnswSq({ distanceType: 'cosine' }), tune: (q) => q.ef(300).refineFactor(3) },
+    policy: {
+      minRows: 0,
+      index: () => Index.hnswSq({ distanceType: 'cosine' }),
+      tune: (q) => q.ef(300).refineFactor(3),
+    },
   },
 ];
 
@@ -326,7 +396,14 @@ function synthesize(docs: Doc[], count: number): ChunkRecord[] {
   const next = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   return Array.from({ length: count }, (_, i) => {
     const text = [0, 1, 2].map(() => sentences[Math.floor(next() * sentences.length)]).join(' ');
-    return { id: `s${i}`, uploadId: `u${Math.floor(i / 1000)}`, position: i % 1000, text, source: 'synthetic', vector: embedText(text).vector };
+    return {
+      id: `s${i}`,
+      uploadId: `u${Math.floor(i / 1000)}`,
+      position: i % 1000,
+      text,
+      source: 'synthetic',
+      vector: embedText(text).vector,
+    };
   });
 }
 
@@ -351,9 +428,15 @@ async function latency(queries: Float32Array[], search: (q: Float32Array, i: num
 }
 
 const exactSearch = (table: Table) => async (q: Float32Array) =>
-  (await table.vectorSearch(q).distanceType('cosine').bypassVectorIndex().select([...HIT_COLUMNS, '_distance']).limit(10).toArray()).map(
-    (row: { id: string }) => row.id,
-  );
+  (
+    await table
+      .vectorSearch(q)
+      .distanceType('cosine')
+      .bypassVectorIndex()
+      .select([...HIT_COLUMNS, '_distance'])
+      .limit(10)
+      .toArray()
+  ).map((row: { id: string }) => row.id);
 
 async function latencyFigures(dir: string, docs: Doc[], queryTexts: string[]) {
   const notes: string[] = [];
@@ -381,7 +464,10 @@ async function latencyFigures(dir: string, docs: Doc[], queryTexts: string[]) {
       const measured = await latency(queries, async (q) =>
         (await store.search(ref, { vector: q, text: '', limit: 10, mode: 'vector' })).map((h) => h.id),
       );
-      const found = measured.results.reduce((sum, ids, i) => sum + ids.filter((id) => baseline.results[i]!.includes(id)).length, 0);
+      const found = measured.results.reduce(
+        (sum, ids, i) => sum + ids.filter((id) => baseline.results[i]!.includes(id)).length,
+        0,
+      );
       indexed.push({
         rows,
         index: variant.name,
@@ -420,36 +506,55 @@ function print(f: RetrievalFigures): void {
 
 function printRoutes(f: RetrievalFigures): void {
   const tuneCount = f.routes[0]!.halves.tune.queries;
-  console.log(`SciFact: ${f.corpus} abstracts (title + text, one chunk each), ${f.queries} train-qrels queries: ${tuneCount} in the tune half, ${f.queries - tuneCount} in the report half (halfOf: SHA-256 of the query id)`);
-  console.log('figures are the report half\'s; tune-half figures, where variants were compared, are labelled');
-  console.log(`search routes (baseline: vector, same run); default route for ${LEXICAL_EMBEDDER_ID}: ${DEFAULT_SEARCH_ROUTES[LEXICAL_EMBEDDER_ID] ?? DEFAULT_SEARCH_ROUTES['*']}`);
+  console.log(
+    `SciFact: ${f.corpus} abstracts (title + text, one chunk each), ${f.queries} train-qrels queries: ${tuneCount} in the tune half, ${f.queries - tuneCount} in the report half (halfOf: SHA-256 of the query id)`,
+  );
+  console.log("figures are the report half's; tune-half figures, where variants were compared, are labelled");
+  console.log(
+    `search routes (baseline: vector, same run); default route for ${LEXICAL_EMBEDDER_ID}: ${DEFAULT_SEARCH_ROUTES[LEXICAL_EMBEDDER_ID] ?? DEFAULT_SEARCH_ROUTES['*']}`,
+  );
   const baseline = f.routes.find((r) => r.route === 'vector')?.ndcgAt10.report ?? NaN;
   for (const r of f.routes) {
-    console.log(`  ${r.route.padEnd(7)} report nDCG@10 ${r.ndcgAt10.report.toFixed(3)} (${(r.ndcgAt10.report / baseline).toFixed(3)}x vector)  tune ${r.ndcgAt10.tune.toFixed(3)}`);
+    console.log(
+      `  ${r.route.padEnd(7)} report nDCG@10 ${r.ndcgAt10.report.toFixed(3)} (${(r.ndcgAt10.report / baseline).toFixed(3)}x vector)  tune ${r.ndcgAt10.tune.toFixed(3)}`,
+    );
   }
-  console.log('extractive answers per route and half, where the top hit is relevant: "nothing relevant", and quotes of the closest passage only (said so); and quotes from hits with every relevant one removed');
+  console.log(
+    'extractive answers per route and half, where the top hit is relevant: "nothing relevant", and quotes of the closest passage only (said so); and quotes from hits with every relevant one removed',
+  );
   for (const r of f.routes) {
     for (const [half, c] of Object.entries(r.halves)) {
-      console.log(`  ${r.route.padEnd(7)} ${half.padEnd(6)} nothing relevant ${c.nothingRelevant}/${c.relevantTop}, closest passage only ${c.closestOnly}/${c.relevantTop}; quoted without a relevant hit ${c.quotedWithoutRelevant}/${c.queries}`);
+      console.log(
+        `  ${r.route.padEnd(7)} ${half.padEnd(6)} nothing relevant ${c.nothingRelevant}/${c.relevantTop}, closest passage only ${c.closestOnly}/${c.relevantTop}; quoted without a relevant hit ${c.quotedWithoutRelevant}/${c.queries}`,
+      );
     }
   }
 }
 
 function printQuality(f: RetrievalFigures): void {
-  console.log('\nvariants (compared on the tune half; report half held out); published BM25 nDCG@10 (test split) 0.665');
+  console.log(
+    '\nvariants (compared on the tune half; report half held out); published BM25 nDCG@10 (test split) 0.665',
+  );
   console.table(f.quality);
   if (f.fusionPick) {
     const p = f.fusionPick;
-    console.log(`fusion weight picked on the tune half: vector:text 1:${p.textWeight} (tune nDCG@10 ${p.tuneNdcgAt10}); held out, report half: ${p.reportNdcgAt10}; the default is 1:5${p.textWeight === 5 ? ' (the pick)' : ''}`);
+    console.log(
+      `fusion weight picked on the tune half: vector:text 1:${p.textWeight} (tune nDCG@10 ${p.tuneNdcgAt10}); held out, report half: ${p.reportNdcgAt10}; the default is 1:5${p.textWeight === 5 ? ' (the pick)' : ''}`,
+    );
   }
 }
 
 function printLatency(f: RetrievalFigures): void {
   console.log(`\nexact search (baseline), ${LATENCY_QUERIES} SciFact claims over SciFact-sentence chunks, top 10:`);
   console.table(f.exact);
-  console.log(`\nANN indexes (target p50 <= ${LATENCY_TARGET_MS} ms at 100k with recall@10 >= ${RECALL_TARGET}); vsExact = p50 / exact p50:`);
+  console.log(
+    `\nANN indexes (target p50 <= ${LATENCY_TARGET_MS} ms at 100k with recall@10 >= ${RECALL_TARGET}); vsExact = p50 / exact p50:`,
+  );
   console.table(f.indexed);
-  if (f.hybridAt100k) console.log(`\nhybrid (vector + full text + RRF) at 100k, default index: p50 ${f.hybridAt100k.p50} ms, p99 ${f.hybridAt100k.p99} ms`);
+  if (f.hybridAt100k)
+    console.log(
+      `\nhybrid (vector + full text + RRF) at 100k, default index: p50 ${f.hybridAt100k.p50} ms, p99 ${f.hybridAt100k.p99} ms`,
+    );
   for (const note of f.notes) console.log(`note: ${note}`);
 }
 

@@ -5,7 +5,19 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../local/serverless-config';
 
-const ALL = ['http-stack', 'bundles', 'spec-corpus', 'ingest-embedder', 'ingest', 'retrieval', 'sql', 'functions', 'tool-args', 'catalog', 'mcp'];
+const ALL = [
+  'http-stack',
+  'bundles',
+  'spec-corpus',
+  'ingest-embedder',
+  'ingest',
+  'retrieval',
+  'sql',
+  'functions',
+  'tool-args',
+  'catalog',
+  'mcp',
+];
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((n) => !ALL.includes(n));
@@ -18,12 +30,18 @@ let failed = 0;
 for (const name of names) {
   console.log(`\n### bench/${name}`);
   const started = performance.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', './text-imports.mjs', join('bench', `${name}.ts`)], {
-    cwd: PROJECT_ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-  });
-  console.log(`(bench/${name}: ${((performance.now() - started) / 1000).toFixed(1)} s${r.status === 0 ? '' : `, exit ${r.status}`})`);
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--import', './text-imports.mjs', join('bench', `${name}.ts`)],
+    {
+      cwd: PROJECT_ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    },
+  );
+  console.log(
+    `(bench/${name}: ${((performance.now() - started) / 1000).toFixed(1)} s${r.status === 0 ? '' : `, exit ${r.status}`})`,
+  );
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

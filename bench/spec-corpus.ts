@@ -31,7 +31,12 @@ type Json = Record<string, unknown>;
 // ---- BFCL → spec.json ----------------------------------------------------------------------
 
 /** BFCL writes Python type names (shared/data/README.md); `any` means no type constraint. */
-const PYTHON_TYPES: Record<string, string | undefined> = { dict: 'object', float: 'number', tuple: 'array', any: undefined };
+const PYTHON_TYPES: Record<string, string | undefined> = {
+  dict: 'object',
+  float: 'number',
+  tuple: 'array',
+  any: undefined,
+};
 
 const jsonType = (t: string) => (t in PYTHON_TYPES ? PYTHON_TYPES[t] : t);
 
@@ -59,7 +64,8 @@ function convert(fn: unknown, id: string): Source {
   const f = fn as { name?: unknown; description?: unknown; parameters?: unknown };
   const name = typeof f.name === 'string' ? f.name : '';
   if (!name) return { id, name: '(unnamed)', conversionError: 'function has no name' };
-  if (typeof f.parameters !== 'object' || f.parameters === null) return { id, name, conversionError: 'parameters is not an object' };
+  if (typeof f.parameters !== 'object' || f.parameters === null)
+    return { id, name, conversionError: 'parameters is not an object' };
   return {
     id,
     name,
@@ -128,7 +134,8 @@ async function runBfcl(sources: Source[]) {
     specs.push(s.spec);
     const result = validateSpec(s.spec);
     if (!result.spec) {
-      for (const v of result.violations) note(failures, `validate: ${v.rule}`, `${label} at ${v.pointer}: ${v.message}`);
+      for (const v of result.violations)
+        note(failures, `validate: ${v.rule}`, `${label} at ${v.pointer}: ${v.message}`);
       continue;
     }
     valid++;
@@ -144,7 +151,10 @@ async function runBfcl(sources: Source[]) {
 
 async function jsonFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.json')).map((e) => path.join(e.parentPath, e.name)).sort();
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.json'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
 }
 
 interface SuiteGroup {
@@ -262,16 +272,24 @@ function print(figures: Figures): void {
   } else {
     console.log('BFCL function schemas → spec.json');
     console.log(`  functions ${bfcl.functions}, distinct definitions ${bfcl.distinct}`);
-    console.log(`  converted ${bfcl.converted}/${bfcl.functions}, valid ${bfcl.valid}/${bfcl.converted}, exported cleanly ${bfcl.exported}/${bfcl.valid}`);
+    console.log(
+      `  converted ${bfcl.converted}/${bfcl.functions}, valid ${bfcl.valid}/${bfcl.converted}, exported cleanly ${bfcl.exported}/${bfcl.valid}`,
+    );
     for (const [reason, items] of Object.entries(bfcl.failures)) {
       console.log(`  ${reason}: ${items.length}`);
       for (const item of items) console.log(`    - ${item}`);
     }
     const t = figures.throughput as ReturnType<typeof runThroughput>;
     console.log(`Validation throughput over ${t.definitions} distinct definitions (median of ${t.rounds} rounds)`);
-    console.log(`  cold cache ${t.coldPerSecond.toFixed(0)} definitions/s, warm cache ${t.warmPerSecond.toFixed(0)} definitions/s (×${t.speedup.toFixed(1)})`);
-    console.log(`  compilations: first pass ${t.compilations.firstPass}, after validating all again ${t.compilations.afterSecondPass}`);
-    console.log(`  one definition validated twice (second time a fresh copy): ${t.sameDefinitionTwiceCompilations} compilation`);
+    console.log(
+      `  cold cache ${t.coldPerSecond.toFixed(0)} definitions/s, warm cache ${t.warmPerSecond.toFixed(0)} definitions/s (×${t.speedup.toFixed(1)})`,
+    );
+    console.log(
+      `  compilations: first pass ${t.compilations.firstPass}, after validating all again ${t.compilations.afterSecondPass}`,
+    );
+    console.log(
+      `  one definition validated twice (second time a fresh copy): ${t.sameDefinitionTwiceCompilations} compilation`,
+    );
   }
   const suite = figures.jsonSchemaTestSuite as Awaited<ReturnType<typeof runSuite>> | { missing: string };
   if ('missing' in suite) {
@@ -279,7 +297,9 @@ function print(figures: Figures): void {
     return;
   }
   const share = ((100 * suite.passed) / suite.total).toFixed(1);
-  console.log(`JSON-Schema-Test-Suite draft2020-12 with lib/spec's Ajv: ${suite.passed}/${suite.total} passed (${share}%)`);
+  console.log(
+    `JSON-Schema-Test-Suite draft2020-12 with lib/spec's Ajv: ${suite.passed}/${suite.total} passed (${share}%)`,
+  );
   console.log(`  remotes that could not be loaded: ${suite.remotesSkipped}`);
   for (const [file, c] of Object.entries(suite.perFile)) {
     console.log(`  ${c.passed === c.total ? ' ' : '!'} ${file.padEnd(44)} ${String(c.passed).padStart(4)}/${c.total}`);

@@ -40,7 +40,9 @@ export async function startSpider(spiderDir = SPIDER_DIR): Promise<LoadedSpider 
   const databasesDir = join(spiderDir, 'databases');
   if (!existsSync(databasesDir)) return undefined;
   const order: Record<string, string[]> = JSON.parse(await readFile(join(spiderDir, 'ordered_tables.json'), 'utf8'));
-  const names = (await readdir(databasesDir)).filter((name) => existsSync(join(databasesDir, name, 'schema.sql'))).sort();
+  const names = (await readdir(databasesDir))
+    .filter((name) => existsSync(join(databasesDir, name, 'schema.sql')))
+    .sort();
 
   const key = await dataHash(databasesDir, names, order);
   const datadir = join(PROJECT_ROOT, '.tmp', `spider-mariadb-${key}`);
@@ -111,12 +113,14 @@ async function loadDatabase(admin: Connection, dir: string, name: string, order:
     USE ${quoteIdentifier(name)};`);
   await admin.query(await readFile(join(dir, 'schema.sql'), 'utf8'));
 
-  const [rows] = await admin.query(
-    'SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?',
-    [name],
-  );
+  const [rows] = await admin.query('SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?', [
+    name,
+  ]);
   const created = (rows as { name: string }[]).map((row) => row.name);
-  const tables = [...order.filter((table) => created.includes(table)), ...created.filter((table) => !order.includes(table))];
+  const tables = [
+    ...order.filter((table) => created.includes(table)),
+    ...created.filter((table) => !order.includes(table)),
+  ];
   const tablesWithoutData: string[] = [];
   for (const table of tables) {
     const csv = join(dir, 'data', `${table}.csv`);

@@ -111,7 +111,8 @@ export interface SqlBenchFigures {
 }
 
 /** Deterministic halves by database name, so no database's questions inform both. */
-export const halfOf = (database: string): Half => ((createHash('sha256').update(database).digest()[0]! & 1) === 0 ? 'tuning' : 'reporting');
+export const halfOf = (database: string): Half =>
+  (createHash('sha256').update(database).digest()[0]! & 1) === 0 ? 'tuning' : 'reporting';
 
 const rawParser = new mariadbGrammar.Parser();
 const parsesAlone = (sql: string) => {
@@ -140,7 +141,9 @@ function measureCorpus(): CorpusFigures {
 const ORDERS: TableOrder[] = ['listed', 'sorted', 'reversed'];
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 const ordered = (schema: DatabaseSchema, order: TableOrder): DatabaseSchema =>
-  order === 'listed' ? schema : { ...schema, tables: order === 'sorted' ? [...schema.tables].sort(byName) : [...schema.tables].reverse() };
+  order === 'listed'
+    ? schema
+    : { ...schema, tables: order === 'sorted' ? [...schema.tables].sort(byName) : [...schema.tables].reverse() };
 
 interface GoldQuery {
   database: string;
@@ -149,7 +152,8 @@ interface GoldQuery {
 }
 
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
-const reasonOf = (error: unknown) => (isServiceError(error) ? (error.problems[0]?.issue ?? error.message) : String(error));
+const reasonOf = (error: unknown) =>
+  isServiceError(error) ? (error.problems[0]?.issue ?? error.message) : String(error);
 
 /** The form of a question, read from its gold SQL: what the templates would have to produce. */
 export function questionForm(sql: string): string {
@@ -167,7 +171,12 @@ export function questionForm(sql: string): string {
 /** Numbers (also written as text, as DECIMAL results are) compare by value to 9 significant digits. */
 function cell(value: PlainValue): string {
   if (value === null) return 'NULL';
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?\s*$/i.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?\s*$/i.test(value)
+        ? Number(value)
+        : NaN;
   if (!Number.isNaN(n)) return `#${Number(n.toPrecision(9))}`;
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
@@ -216,7 +225,9 @@ export function mostMentionedTable(question: string, tables: string[]): string |
   let best: string | undefined;
   let bestScore = -1;
   for (const table of tables) {
-    const score = words(table.replace(/_/g, ' ')).map(stem).reduce((n, w) => n + said.filter((s) => s === w).length, 0);
+    const score = words(table.replace(/_/g, ' '))
+      .map(stem)
+      .reduce((n, w) => n + said.filter((s) => s === w).length, 0);
     if (score > bestScore) [best, bestScore] = [table, score];
   }
   return best;
@@ -231,11 +242,19 @@ export function naiveSelect(baseline: Baseline, question: string, tables: string
 
 /** The heuristic engine's SELECT for a question, asked the way the rdbms pipeline asks. */
 function localSelect(question: string, schema: DatabaseSchema): string {
-  const reply = heuristicSqlTurn({ messages: [{ role: 'user', content: question }], hint: { kind: 'sql', question, schema } });
+  const reply = heuristicSqlTurn({
+    messages: [{ role: 'user', content: question }],
+    hint: { kind: 'sql', question, schema },
+  });
   return reply.content ?? '';
 }
 
-async function runGenerated(session: DatabaseSession, sql: string, allowedTables: string[], database: string): Promise<QueryResult | string> {
+async function runGenerated(
+  session: DatabaseSession,
+  sql: string,
+  allowedTables: string[],
+  database: string,
+): Promise<QueryResult | string> {
   let guarded: string;
   try {
     guarded = guardSql(sql, { allowedTables, rowLimit: ROW_LIMIT, flavour: session.flavour, database });
@@ -257,7 +276,11 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
   try {
     const [header, ...rows] = parseCsv(await readFile(join(SPIDER_DIR, 'train_queries.csv'), 'utf8'), ',');
     const column = (name: string) => header?.indexOf(name) ?? -1;
-    const queries: GoldQuery[] = rows.map((row) => ({ database: row[column('database')] ?? '', question: row[column('question')] ?? '', sql: row[column('sql')] ?? '' }));
+    const queries: GoldQuery[] = rows.map((row) => ({
+      database: row[column('database')] ?? '',
+      question: row[column('question')] ?? '',
+      sql: row[column('sql')] ?? '',
+    }));
     const tablesOf = new Map(spider.databases.map((database) => [database.name, database.tables]));
     const figures: SqlBenchFigures = {
       queries: queries.length,
@@ -278,15 +301,31 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
         correct: { tuning: { listed: 0, sorted: 0, reversed: 0 }, reporting: { listed: 0, sorted: 0, reversed: 0 } },
         questions: { tuning: 0, reporting: 0 },
         sqlChanged: 0,
-        baselines: { tuning: { 'select-star': 0, 'count-or-star': 0 }, reporting: { 'select-star': 0, 'count-or-star': 0 } },
+        baselines: {
+          tuning: { 'select-star': 0, 'count-or-star': 0 },
+          reporting: { 'select-star': 0, 'count-or-star': 0 },
+        },
       },
       corpus: measureCorpus(),
       goldParserAlone: queries.filter((query) => parsesAlone(query.sql)).length,
-      pipeline: { requests: 0, overheadMsP50: 0, overheadMsP99: 0, totalMsP50: 0, modelMsP50: 0, databaseMsP50: 0, roundTrips: {} },
+      pipeline: {
+        requests: 0,
+        overheadMsP50: 0,
+        overheadMsP99: 0,
+        totalMsP50: 0,
+        modelMsP50: 0,
+        databaseMsP50: 0,
+        roundTrips: {},
+      },
     };
     const guardMs: number[] = [];
     const executeMs: number[] = [];
-    const options: ConnectOptions = { allowLoopback: true, extraCAs: [server.caPem], connectTimeoutMs: 5000, statementTimeoutMs: 30_000 };
+    const options: ConnectOptions = {
+      allowLoopback: true,
+      extraCAs: [server.caPem],
+      connectTimeoutMs: 5000,
+      statementTimeoutMs: 30_000,
+    };
     const { accuracy } = figures;
     const miss = (kind: string) => (accuracy.failures[kind] = (accuracy.failures[kind] ?? 0) + 1);
 
@@ -294,62 +333,78 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
       const allowedTables = tablesOf.get(database) ?? [];
       const target = parseConnectionString(server.dsn({ database }));
       await withDatabaseSession(target, options, (session) =>
-        withDatabaseSession(target, { ...options, statementTimeoutMs: GENERATED_TIMEOUT_MS }, async (generatedSession) => {
-          const schema = await introspectTables(session, allowedTables);
-          for (const query of queries.filter((q) => q.database === database)) {
-            const started = performance.now();
-            let guarded: string;
-            try {
-              guarded = guardSql(query.sql, { allowedTables, rowLimit: ROW_LIMIT, flavour: session.flavour, database });
-              figures.accepted += 1;
-            } catch (error) {
-              figures.refused.push({ database, sql: query.sql, reason: reasonOf(error) });
-              continue;
-            } finally {
-              guardMs.push(performance.now() - started);
-            }
-            let gold: QueryResult;
-            try {
-              gold = await executeGuardedSql(session, guarded, { rowLimit: ROW_LIMIT, resultBytes: BENCH_RESULT_BYTES });
-              figures.ran += 1;
-              executeMs.push(performance.now() - started);
-            } catch (error) {
-              figures.failedToRun.push({ database, sql: query.sql, reason: reasonOf(error) });
-              continue;
-            }
-            const half = halfOf(database);
-            figures.orders.questions[half] += 1;
-            const sqls = ORDERS.map((order) => localSelect(query.question, ordered(schema, order)));
-            if (new Set(sqls).size > 1) figures.orders.sqlChanged += 1;
-            // The same SQL gives the same rows: each distinct statement runs once.
-            const outcomes = new Map<string, string | undefined>();
-            const outcomeOf = async (sql: string) => {
-              if (!outcomes.has(sql)) {
-                const ours = await runGenerated(generatedSession, sql, allowedTables, database);
-                outcomes.set(sql, typeof ours === 'string' ? ours.replace(/:.*$/, '') : compareRows(gold, ours, isOrdered(query.sql)));
+        withDatabaseSession(
+          target,
+          { ...options, statementTimeoutMs: GENERATED_TIMEOUT_MS },
+          async (generatedSession) => {
+            const schema = await introspectTables(session, allowedTables);
+            for (const query of queries.filter((q) => q.database === database)) {
+              const started = performance.now();
+              let guarded: string;
+              try {
+                guarded = guardSql(query.sql, {
+                  allowedTables,
+                  rowLimit: ROW_LIMIT,
+                  flavour: session.flavour,
+                  database,
+                });
+                figures.accepted += 1;
+              } catch (error) {
+                figures.refused.push({ database, sql: query.sql, reason: reasonOf(error) });
+                continue;
+              } finally {
+                guardMs.push(performance.now() - started);
               }
-              return outcomes.get(sql);
-            };
-            for (const baseline of BASELINES) {
-              if (!(await outcomeOf(naiveSelect(baseline, query.question, allowedTables)))) figures.orders.baselines[half][baseline] += 1;
-            }
-            for (const [i, order] of ORDERS.entries()) {
-              const failure = await outcomeOf(sqls[i]!);
-              if (!failure) figures.orders.correct[half][order] += 1;
-              if (half !== 'reporting' || order !== 'listed') continue;
-              // By form and by kind of miss: the reporting half, tables as listed.
-              const form = questionForm(query.sql);
-              const byForm = (accuracy.byForm[form] ??= { questions: 0, correct: 0 });
-              accuracy.questions += 1;
-              byForm.questions += 1;
-              if (failure) miss(failure);
-              else {
-                accuracy.correct += 1;
-                byForm.correct += 1;
+              let gold: QueryResult;
+              try {
+                gold = await executeGuardedSql(session, guarded, {
+                  rowLimit: ROW_LIMIT,
+                  resultBytes: BENCH_RESULT_BYTES,
+                });
+                figures.ran += 1;
+                executeMs.push(performance.now() - started);
+              } catch (error) {
+                figures.failedToRun.push({ database, sql: query.sql, reason: reasonOf(error) });
+                continue;
+              }
+              const half = halfOf(database);
+              figures.orders.questions[half] += 1;
+              const sqls = ORDERS.map((order) => localSelect(query.question, ordered(schema, order)));
+              if (new Set(sqls).size > 1) figures.orders.sqlChanged += 1;
+              // The same SQL gives the same rows: each distinct statement runs once.
+              const outcomes = new Map<string, string | undefined>();
+              const outcomeOf = async (sql: string) => {
+                if (!outcomes.has(sql)) {
+                  const ours = await runGenerated(generatedSession, sql, allowedTables, database);
+                  outcomes.set(
+                    sql,
+                    typeof ours === 'string' ? ours.replace(/:.*$/, '') : compareRows(gold, ours, isOrdered(query.sql)),
+                  );
+                }
+                return outcomes.get(sql);
+              };
+              for (const baseline of BASELINES) {
+                if (!(await outcomeOf(naiveSelect(baseline, query.question, allowedTables))))
+                  figures.orders.baselines[half][baseline] += 1;
+              }
+              for (const [i, order] of ORDERS.entries()) {
+                const failure = await outcomeOf(sqls[i]!);
+                if (!failure) figures.orders.correct[half][order] += 1;
+                if (half !== 'reporting' || order !== 'listed') continue;
+                // By form and by kind of miss: the reporting half, tables as listed.
+                const form = questionForm(query.sql);
+                const byForm = (accuracy.byForm[form] ??= { questions: 0, correct: 0 });
+                accuracy.questions += 1;
+                byForm.questions += 1;
+                if (failure) miss(failure);
+                else {
+                  accuracy.correct += 1;
+                  byForm.correct += 1;
+                }
               }
             }
-          }
-        }),
+          },
+        ),
       );
     }
     guardMs.sort((a, b) => a - b);
@@ -376,7 +431,9 @@ let databaseMs = 0;
 let firstStatementAt: number | undefined;
 function timeDatabaseCalls(): void {
   // The class is not in mysql2's type declarations; it is the one lib/sql's connections are made of.
-  const { PromiseConnection } = createRequire(import.meta.url)('mysql2/promise') as { PromiseConnection: { prototype: unknown } };
+  const { PromiseConnection } = createRequire(import.meta.url)('mysql2/promise') as {
+    PromiseConnection: { prototype: unknown };
+  };
   const prototype = PromiseConnection.prototype as Record<'query' | 'end', (...args: unknown[]) => Promise<unknown>>;
   for (const name of ['query', 'end'] as const) {
     const original = prototype[name];
@@ -415,12 +472,18 @@ async function measurePipeline(
   const overheads: number[] = [];
   const roundTrips: Record<number, number> = {};
   for (const [i, query] of sample.entries()) {
-    const body = { query: query.question, tables: tablesOf.get(query.database) ?? [], sqldb_connection_string: dsnOf(query.database) };
+    const body = {
+      query: query.question,
+      tables: tablesOf.get(query.database) ?? [],
+      sqldb_connection_string: dsnOf(query.database),
+    };
     const model = prepareModel(body, {}, () => timedLocal);
     [modelMs, databaseMs, firstStatementAt] = [0, 0, undefined];
     const started = performance.now();
     // Failed queries end in the 400 envelope: that path is the service's work too.
-    await answerFromDatabase(body, model, { databases: new MysqlCallerDatabases({ connect, rowLimit: ROW_LIMIT }) }).catch(() => undefined);
+    await answerFromDatabase(body, model, {
+      databases: new MysqlCallerDatabases({ connect, rowLimit: ROW_LIMIT }),
+    }).catch(() => undefined);
     const total = performance.now() - started;
     const database = databaseMs + ((firstStatementAt ?? started) - started);
     // The first requests warm the JIT and the TLS context; they are not measured.
@@ -431,7 +494,13 @@ async function measurePipeline(
     overheads.push(total - modelMs - database);
     roundTrips[model.meter.total.calls] = (roundTrips[model.meter.total.calls] ?? 0) + 1;
   }
-  const p = (values: number[], at: number) => round(percentile([...values].sort((a, b) => a - b), at));
+  const p = (values: number[], at: number) =>
+    round(
+      percentile(
+        [...values].sort((a, b) => a - b),
+        at,
+      ),
+    );
   return {
     requests: overheads.length,
     overheadMsP50: p(overheads, 50),
@@ -451,43 +520,77 @@ function print(figures: SqlBenchFigures | undefined): void {
     return;
   }
   console.log(`SQL guard on Spider gold queries (${figures.serverVersion}, ${figures.databases} databases)`);
-  console.log(`  load: ${(figures.loadMs / 1000).toFixed(1)} s${figures.loadedFromCache ? ' (measured when the .tmp/ cache was filled; this run reused it)' : ''}`);
-  console.log(`  accepted by the guard: ${figures.accepted}/${figures.queries} (${share(figures.accepted, figures.queries)}); refused: ${figures.refused.length}`);
-  console.log(`  baseline, node-sql-parser alone on the raw text: ${figures.goldParserAlone}/${figures.queries} (${share(figures.goldParserAlone, figures.queries)}); guard/baseline ${(figures.accepted / Math.max(1, figures.goldParserAlone)).toFixed(3)}`);
+  console.log(
+    `  load: ${(figures.loadMs / 1000).toFixed(1)} s${figures.loadedFromCache ? ' (measured when the .tmp/ cache was filled; this run reused it)' : ''}`,
+  );
+  console.log(
+    `  accepted by the guard: ${figures.accepted}/${figures.queries} (${share(figures.accepted, figures.queries)}); refused: ${figures.refused.length}`,
+  );
+  console.log(
+    `  baseline, node-sql-parser alone on the raw text: ${figures.goldParserAlone}/${figures.queries} (${share(figures.goldParserAlone, figures.queries)}); guard/baseline ${(figures.accepted / Math.max(1, figures.goldParserAlone)).toFixed(3)}`,
+  );
   const { corpus } = figures;
   console.log(`SQL guard on the false-refusal corpus (tests/support/sql-valid-corpus.ts, all run by MariaDB in tests)`);
-  console.log(`  accepted by the guard: ${corpus.accepted}/${corpus.statements} (${share(corpus.accepted, corpus.statements)})`);
-  console.log(`  baseline, node-sql-parser alone on the raw text: ${corpus.parserAlone}/${corpus.statements} (${share(corpus.parserAlone, corpus.statements)}); guard/baseline ${(corpus.accepted / Math.max(1, corpus.parserAlone)).toFixed(3)}`);
+  console.log(
+    `  accepted by the guard: ${corpus.accepted}/${corpus.statements} (${share(corpus.accepted, corpus.statements)})`,
+  );
+  console.log(
+    `  baseline, node-sql-parser alone on the raw text: ${corpus.parserAlone}/${corpus.statements} (${share(corpus.parserAlone, corpus.statements)}); guard/baseline ${(corpus.accepted / Math.max(1, corpus.parserAlone)).toFixed(3)}`,
+  );
   for (const { sql, reason } of corpus.refused) console.log(`  REFUSED ${sql}\n    ${reason}`);
-  console.log(`  ran on MariaDB after the guard: ${figures.ran}/${figures.queries} (${share(figures.ran, figures.queries)}); failed to run: ${figures.failedToRun.length}`);
+  console.log(
+    `  ran on MariaDB after the guard: ${figures.ran}/${figures.queries} (${share(figures.ran, figures.queries)}); failed to run: ${figures.failedToRun.length}`,
+  );
   console.log(`  guard time per query: p50 ${figures.guardMsP50} ms, p99 ${figures.guardMsP99} ms`);
-  console.log(`  guard + execution per query (local server): p50 ${figures.executeMsP50} ms, p99 ${figures.executeMsP99} ms`);
+  console.log(
+    `  guard + execution per query (local server): p50 ${figures.executeMsP50} ms, p99 ${figures.executeMsP99} ms`,
+  );
   for (const { database, sql, reason } of figures.refused) console.log(`  REFUSED [${database}] ${sql}\n    ${reason}`);
-  for (const { database, sql, reason } of figures.failedToRun) console.log(`  FAILED [${database}] ${sql}\n    ${reason}`);
+  for (const { database, sql, reason } of figures.failedToRun)
+    console.log(`  FAILED [${database}] ${sql}\n    ${reason}`);
 
   const { accuracy, pipeline, orders } = figures;
-  console.log('Local engine text-to-SQL, execution accuracy by half (databases split by a hash of their name) and table order');
+  console.log(
+    'Local engine text-to-SQL, execution accuracy by half (databases split by a hash of their name) and table order',
+  );
   for (const half of ['reporting', 'tuning'] as const) {
     const n = orders.questions[half];
     const base = orders.correct[half].listed;
-    const cells = ORDERS.map((order) => `${order} ${share(orders.correct[half][order], n)} (${orders.correct[half][order]}/${n}, ×${(orders.correct[half][order] / Math.max(1, base)).toFixed(3)} of listed)`);
+    const cells = ORDERS.map(
+      (order) =>
+        `${order} ${share(orders.correct[half][order], n)} (${orders.correct[half][order]}/${n}, ×${(orders.correct[half][order] / Math.max(1, base)).toFixed(3)} of listed)`,
+    );
     console.log(`  ${half.padEnd(9)} half: ${cells.join('; ')}`);
     for (const baseline of BASELINES) {
       const b = orders.baselines[half][baseline];
-      console.log(`  ${''.padEnd(9)}       baseline ${baseline}: ${share(b, n)} (${b}/${n}); engine (listed) ×${(base / Math.max(1, b)).toFixed(2)} of it`);
+      console.log(
+        `  ${''.padEnd(9)}       baseline ${baseline}: ${share(b, n)} (${b}/${n}); engine (listed) ×${(base / Math.max(1, b)).toFixed(2)} of it`,
+      );
     }
   }
-  console.log(`  questions whose SQL changed with the order of the tables: ${orders.sqlChanged}/${orders.questions.tuning + orders.questions.reporting}`);
+  console.log(
+    `  questions whose SQL changed with the order of the tables: ${orders.sqlChanged}/${orders.questions.tuning + orders.questions.reporting}`,
+  );
   console.log(`Reporting half, tables as listed: ${accuracy.questions} questions whose gold query ran`);
   console.log(`  overall: ${accuracy.correct}/${accuracy.questions} (${share(accuracy.correct, accuracy.questions)})`);
   const forms = Object.entries(accuracy.byForm).sort((a, b) => b[1].questions - a[1].questions);
-  for (const [form, { questions, correct }] of forms) console.log(`  ${form.padEnd(11)} ${share(correct, questions).padStart(7)} (${correct}/${questions})`);
+  for (const [form, { questions, correct }] of forms)
+    console.log(`  ${form.padEnd(11)} ${share(correct, questions).padStart(7)} (${correct}/${questions})`);
   console.log('  misses by kind:');
-  for (const [kind, n] of Object.entries(accuracy.failures).sort((a, b) => b[1] - a[1])) console.log(`    ${String(n).padStart(5)}  ${kind}`);
-  console.log(`rdbms pipeline with the local engine, ${pipeline.requests} sampled questions (every ${PIPELINE_SAMPLE_EVERY}th, after 20 warm-up requests)`);
-  console.log(`  service overhead without model and database time: p50 ${pipeline.overheadMsP50} ms, p99 ${pipeline.overheadMsP99} ms (target p50 ≤ 5 ms)`);
-  console.log(`  for scale, p50: whole request ${pipeline.totalMsP50} ms, model (local engine) ${pipeline.modelMsP50} ms, database incl. TLS connect ${pipeline.databaseMsP50} ms`);
-  const trips = Object.entries(pipeline.roundTrips).map(([calls, n]) => `${n} × ${calls}`).join(', ');
+  for (const [kind, n] of Object.entries(accuracy.failures).sort((a, b) => b[1] - a[1]))
+    console.log(`    ${String(n).padStart(5)}  ${kind}`);
+  console.log(
+    `rdbms pipeline with the local engine, ${pipeline.requests} sampled questions (every ${PIPELINE_SAMPLE_EVERY}th, after 20 warm-up requests)`,
+  );
+  console.log(
+    `  service overhead without model and database time: p50 ${pipeline.overheadMsP50} ms, p99 ${pipeline.overheadMsP99} ms (target p50 ≤ 5 ms)`,
+  );
+  console.log(
+    `  for scale, p50: whole request ${pipeline.totalMsP50} ms, model (local engine) ${pipeline.modelMsP50} ms, database incl. TLS connect ${pipeline.databaseMsP50} ms`,
+  );
+  const trips = Object.entries(pipeline.roundTrips)
+    .map(([calls, n]) => `${n} × ${calls}`)
+    .join(', ');
   console.log(`  AI round trips per question (target 2 on the happy path): ${trips}`);
 }
 

@@ -32,7 +32,8 @@ export const PARAPHRASE_SETS: { label: string; file: string }[] = [
   { label: 'report set 5', file: 'paraphrases-5.json' },
 ];
 
-const readSet = (file: string) => JSON.parse(readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8')) as ParaphraseSet;
+const readSet = (file: string) =>
+  JSON.parse(readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8')) as ParaphraseSet;
 
 /** Strings compare trimmed; arrays and objects by their JSON. */
 const sameValue = (given: unknown, accepted: unknown): boolean =>
@@ -45,7 +46,11 @@ const sameValue = (given: unknown, accepted: unknown): boolean =>
 /** A question back names each missing property by its words. */
 const asksFor = (text: string, property: string) => text.toLowerCase().includes(property.replace(/_/g, ' '));
 
-function judge(c: Case, call: { name: string; args: Record<string, unknown> } | undefined, text: string): string | undefined {
+function judge(
+  c: Case,
+  call: { name: string; args: Record<string, unknown> } | undefined,
+  text: string,
+): string | undefined {
   if (c.expect.call) {
     if (!call) return `no call: ${text}`;
     const wrong = Object.entries(c.expect.call).filter(([name, accepted]) =>
@@ -54,13 +59,19 @@ function judge(c: Case, call: { name: string; args: Record<string, unknown> } | 
     return wrong.length ? `wrong ${wrong.map(([n]) => `${n}=${JSON.stringify(call.args[n])}`).join(', ')}` : undefined;
   }
   if (call) return `called ${JSON.stringify(call.args)}`;
-  if (c.expect.ask) return c.expect.ask.every((p) => asksFor(text, p)) ? undefined : `did not ask for ${c.expect.ask.join(', ')}: ${text}`;
+  if (c.expect.ask)
+    return c.expect.ask.every((p) => asksFor(text, p))
+      ? undefined
+      : `did not ask for ${c.expect.ask.join(', ')}: ${text}`;
   return /\bI need\b/.test(text) ? `asked instead of declining: ${text}` : undefined;
 }
 
 export function runParaphrases(file: string): ParaphraseFigures {
   const SET = readSet(file);
-  const figures: ParaphraseFigures = { byKind: { call: { right: 0, total: 0 }, ask: { right: 0, total: 0 }, decline: { right: 0, total: 0 } }, failures: [] };
+  const figures: ParaphraseFigures = {
+    byKind: { call: { right: 0, total: 0 }, ask: { right: 0, total: 0 }, decline: { right: 0, total: 0 } },
+    failures: [],
+  };
   for (const c of SET.cases) {
     const tool = SET.functions.find((f) => f.name === c.tool)!;
     const response = heuristicFunctionTurn({
@@ -82,11 +93,15 @@ export function runParaphrases(file: string): ParaphraseFigures {
 
 export function printParaphrases(label: string, file: string, figures: ParaphraseFigures): void {
   const pct = (right: number, total: number) => `${((right / total) * 100).toFixed(1)}%`;
-  console.log(`\nparaphrase ${label} (bench/data/${file}, one named function per question); baselines: 0% for a model that never answers right`);
+  console.log(
+    `\nparaphrase ${label} (bench/data/${file}, one named function per question); baselines: 0% for a model that never answers right`,
+  );
   let right = 0;
   let total = 0;
   for (const [kind, f] of Object.entries(figures.byKind)) {
-    console.log(`  ${kind.padEnd(8)} ${String(f.right).padStart(3)}/${String(f.total).padEnd(3)} ${pct(f.right, f.total)}`);
+    console.log(
+      `  ${kind.padEnd(8)} ${String(f.right).padStart(3)}/${String(f.total).padEnd(3)} ${pct(f.right, f.total)}`,
+    );
     right += f.right;
     total += f.total;
   }

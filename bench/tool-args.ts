@@ -24,7 +24,8 @@ type Category = (typeof CATEGORIES)[number];
 export type Half = 'tune' | 'report' | 'all';
 
 /** Deterministic, and independent of the file's order: the first byte of the id's SHA-256. */
-export const halfOf = (id: string): 'tune' | 'report' => ((createHash('sha256').update(id).digest()[0]! & 1) === 0 ? 'tune' : 'report');
+export const halfOf = (id: string): 'tune' | 'report' =>
+  (createHash('sha256').update(id).digest()[0]! & 1) === 0 ? 'tune' : 'report';
 
 type Json = Record<string, unknown>;
 export interface BfclFunction {
@@ -97,7 +98,12 @@ export interface ToolArgsFigures {
 // ---- BFCL → JSON Schema -------------------------------------------------------------------------
 
 /** BFCL writes Python type names (shared/data/README.md): dict, float, tuple; `any` has no type. */
-const PYTHON_TYPES: Record<string, string | undefined> = { dict: 'object', float: 'number', tuple: 'array', any: undefined };
+const PYTHON_TYPES: Record<string, string | undefined> = {
+  dict: 'object',
+  float: 'number',
+  tuple: 'array',
+  any: undefined,
+};
 
 export function toTool(fn: BfclFunction): ToolDefinition {
   const parameters = mapSubschemas(fn.parameters, (node) => {
@@ -121,12 +127,17 @@ async function readJsonLines(file: string): Promise<Json[]> {
 async function loadCategory(category: Category): Promise<Item[]> {
   const questions = await readJsonLines(join(BFCL_DIR, `BFCL_v4_${category}.json`));
   const answerFile = join(BFCL_DIR, `answer_BFCL_v4_${category}.json`);
-  const answers = existsSync(answerFile) ? new Map((await readJsonLines(answerFile)).map((a) => [a.id as string, a.ground_truth])) : undefined;
+  const answers = existsSync(answerFile)
+    ? new Map((await readJsonLines(answerFile)).map((a) => [a.id as string, a.ground_truth]))
+    : undefined;
   return questions.map((q) => {
     const turns = q.question as { role: string; content: string }[][];
     return {
       id: q.id as string,
-      question: turns[0]!.filter((m) => m.role === 'user').map((m) => m.content).join('\n'),
+      question: turns[0]!
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content)
+        .join('\n'),
       functions: q.function as BfclFunction[],
       expected: answers?.get(q.id as string) as Item['expected'],
     };
@@ -136,12 +147,17 @@ async function loadCategory(category: Category): Promise<Item[]> {
 // ---- BFCL's AST checker ------------------------------------------------------------------------
 
 /** BFCL's string normalisation: lower case, without spaces and , . / - _ * ^, and ' as ". */
-const standardize = (s: string) => s.replace(/[ ,./\-_*^]/g, '').toLowerCase().replace(/'/g, '"');
+const standardize = (s: string) =>
+  s
+    .replace(/[ ,./\-_*^]/g, '')
+    .toLowerCase()
+    .replace(/'/g, '"');
 
 function sameValue(given: unknown, accepted: unknown): boolean {
   if (typeof given === 'string' && typeof accepted === 'string') return standardize(given) === standardize(accepted);
   if (typeof given === 'number' && typeof accepted === 'number') return given === accepted;
-  if (Array.isArray(given) && Array.isArray(accepted)) return given.length === accepted.length && given.every((g, i) => sameValue(g, accepted[i]));
+  if (Array.isArray(given) && Array.isArray(accepted))
+    return given.length === accepted.length && given.every((g, i) => sameValue(g, accepted[i]));
   if (isJson(given) && isJson(accepted)) return dictMatches(given, accepted as Record<string, unknown[]>);
   return given === accepted;
 }
@@ -188,7 +204,8 @@ export function checkCall(fn: BfclFunction, call: Call, accepted: Record<string,
   const parameters: Verdict['parameters'] = [];
   let reason: string | undefined;
   const fail = (why: string) => (reason ??= why);
-  for (const required of fn.parameters.required ?? []) if (!(required in call.args)) fail(`missing required ${String(properties[required]?.type)}`);
+  for (const required of fn.parameters.required ?? [])
+    if (!(required in call.args)) fail(`missing required ${String(properties[required]?.type)}`);
   for (const [name, schema] of Object.entries(properties)) {
     const type = String(schema.type);
     const options = accepted[name] ?? [''];
@@ -233,19 +250,30 @@ function answerTurn(item: Item, request: ChatRequest, call: Call): { turns: numb
     ...request,
     messages: [
       ...request.messages,
-      { role: 'assistant', content: null, toolCalls: [{ id: 'call_1', name: call.name, arguments: JSON.stringify(call.args) }] },
+      {
+        role: 'assistant',
+        content: null,
+        toolCalls: [{ id: 'call_1', name: call.name, arguments: JSON.stringify(call.args) }],
+      },
       { role: 'tool', toolCallId: 'call_1', content: JSON.stringify(result) },
     ],
     hint: { kind: 'function', question: item.question, result },
   });
-  return { turns: response.toolCalls.length === 0 ? 2 : 3, mentionsResult: (response.content ?? '').includes('4242.5') };
+  return {
+    turns: response.toolCalls.length === 0 ? 2 : 3,
+    mentionsResult: (response.content ?? '').includes('4242.5'),
+  };
 }
 
 function reasonForNoCall(item: Item, text: string | null): string {
   if (text?.startsWith('To answer this I need')) {
     const expected = item.expected?.[0];
     const fn = expected && item.functions.find((f) => f.name === Object.keys(expected)[0]);
-    const asked = fn && Object.entries(fn.parameters.properties ?? {}).find(([name]) => text.includes(`need the ${name.replace(/[_.]/g, ' ')}`));
+    const asked =
+      fn &&
+      Object.entries(fn.parameters.properties ?? {}).find(([name]) =>
+        text.includes(`need the ${name.replace(/[_.]/g, ' ')}`),
+      );
     return `no call: asked for a missing ${asked ? String(asked[1].type) : 'value'}`;
   }
   return 'no call: judged irrelevant';
@@ -254,10 +282,18 @@ function reasonForNoCall(item: Item, text: string | null): string {
 export async function run(half: Half = 'report', showFailures = false): Promise<ToolArgsFigures | undefined> {
   if (!existsSync(BFCL_DIR)) return undefined;
   if (showFailures && half !== 'tune') throw new Error('failures one by one are shown for the tune half only');
-  const figures: ToolArgsFigures = { half, categories: {}, parameterTypes: {}, failures: [], roundTripsPerQuery: 0, answersWithResult: 0 };
+  const figures: ToolArgsFigures = {
+    half,
+    categories: {},
+    parameterTypes: {},
+    failures: [],
+    roundTripsPerQuery: 0,
+    answersWithResult: 0,
+  };
   const failures = new Map<string, number>();
   const countFailure = (category: Category, reason: string, item?: Item, got?: unknown) => {
-    if (showFailures && item) console.log(JSON.stringify({ id: item.id, reason, question: item.question, got, expected: item.expected }));
+    if (showFailures && item)
+      console.log(JSON.stringify({ id: item.id, reason, question: item.question, got, expected: item.expected }));
     if (category.startsWith('parallel')) return;
     failures.set(`${category}: ${reason}`, (failures.get(`${category}: ${reason}`) ?? 0) + 1);
   };
@@ -303,7 +339,11 @@ export async function run(half: Half = 'report', showFailures = false): Promise<
       for (const e of expected) {
         const [name, accepted] = Object.entries(e)[0]!;
         const fn = item.functions.find((f) => f.name === name)!;
-        const verdicts = left.map((c) => (c.name === name ? checkCall(fn, c, accepted) : ({ ok: false, reason: 'wrong function', parameters: [] } as Verdict)));
+        const verdicts = left.map((c) =>
+          c.name === name
+            ? checkCall(fn, c, accepted)
+            : ({ ok: false, reason: 'wrong function', parameters: [] } as Verdict),
+        );
         const hit = verdicts.findIndex((v) => v.ok);
         if (category === 'simple_python' || category === 'multiple') {
           for (const p of verdicts[0]!.parameters) {
@@ -323,9 +363,18 @@ export async function run(half: Half = 'report', showFailures = false): Promise<
     }
     times.sort((a, b) => a - b);
     const baselines = Object.fromEntries(
-      (Object.keys(BASELINES) as Baseline[]).map((b) => [b, items.filter((item) => fullCallRight(category, item, BASELINES[b](item))).length / items.length]),
+      (Object.keys(BASELINES) as Baseline[]).map((b) => [
+        b,
+        items.filter((item) => fullCallRight(category, item, BASELINES[b](item))).length / items.length,
+      ]),
     ) as Record<Baseline, number>;
-    figures.categories[category] = { items: items.length, functionChoice: chosen / items.length, fullCall: full / items.length, msP50: percentile(times, 50), baselines };
+    figures.categories[category] = {
+      items: items.length,
+      functionChoice: chosen / items.length,
+      fullCall: full / items.length,
+      msP50: percentile(times, 50),
+      baselines,
+    };
   }
   figures.failures = [...failures].sort((a, b) => b[1] - a[1]).slice(0, 10);
   figures.roundTripsPerQuery = happy ? turns / happy : NaN;
@@ -341,7 +390,9 @@ export function print(figures: ToolArgsFigures | undefined): void {
     return;
   }
   console.log(`BFCL v4, ${figures.half} half, heuristic engine (AST checker semantics)`);
-  console.log('baselines, same items, same checker: "never" = never calls; "first" = calls the first offered function with no arguments');
+  console.log(
+    'baselines, same items, same checker: "never" = never calls; "first" = calls the first offered function with no arguments',
+  );
   console.log('category            items  function choice  full call  never  first  ms/query p50');
   for (const [category, f] of Object.entries(figures.categories)) {
     const never = f.baselines['never calls'];
@@ -350,14 +401,22 @@ export function print(figures: ToolArgsFigures | undefined): void {
       `${category.padEnd(19)} ${String(f.items).padStart(5)}  ${pct(f.functionChoice).padStart(15)}  ${pct(f.fullCall).padStart(9)}  ${pct(never).padStart(5)}  ${pct(first).padStart(5)}  ${f.msP50.toFixed(3).padStart(12)}`,
     );
   }
-  console.log('(irrelevance: "never" scores 100% by construction, so the engine\'s irrelevance figure is only worth as much as its full-call figures elsewhere)');
+  console.log(
+    '(irrelevance: "never" scores 100% by construction, so the engine\'s irrelevance figure is only worth as much as its full-call figures elsewhere)',
+  );
   console.log('\nparameters of the right function (simple_python + multiple), by BFCL type:');
-  for (const [type, { correct, total }] of Object.entries(figures.parameterTypes).sort((a, b) => b[1].total - a[1].total)) {
+  for (const [type, { correct, total }] of Object.entries(figures.parameterTypes).sort(
+    (a, b) => b[1].total - a[1].total,
+  )) {
     console.log(`  ${type.padEnd(8)} ${pct(correct / total).padStart(6)} of ${total}`);
   }
-  console.log('\nmost common failure reasons (first failure per item; parallel categories expect 2-4 calls, the engine makes one):');
+  console.log(
+    '\nmost common failure reasons (first failure per item; parallel categories expect 2-4 calls, the engine makes one):',
+  );
   for (const [reason, count] of figures.failures) console.log(`  ${String(count).padStart(4)}  ${reason}`);
-  console.log(`\nAI round trips per query, happy path (simple_python with a call): ${figures.roundTripsPerQuery.toFixed(2)} (target 2)`);
+  console.log(
+    `\nAI round trips per query, happy path (simple_python with a call): ${figures.roundTripsPerQuery.toFixed(2)} (target 2)`,
+  );
   console.log(`final answers stating the function's result: ${pct(figures.answersWithResult)}`);
 }
 

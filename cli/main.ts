@@ -6,7 +6,13 @@ import { serviceFailure } from './service-options';
 const HELP_FLAGS = new Set(['--help', '-h']);
 
 function overview(io: CliIO, list: Command[]) {
-  io.out(['usage: fnq <command> [options]        (fnq <command> --help tells more)', '', ...list.map((c) => `  ${c.name.padEnd(12)} ${c.summary}`)].join('\n'));
+  io.out(
+    [
+      'usage: fnq <command> [options]        (fnq <command> --help tells more)',
+      '',
+      ...list.map((c) => `  ${c.name.padEnd(12)} ${c.summary}`),
+    ].join('\n'),
+  );
 }
 
 /** `fnq <command> [sub-command] --help`: the sub-command's help when it has one, else the command's. */
@@ -42,8 +48,10 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
       return 2;
     }
     if (e instanceof FnqServiceError) io.err(`fnq ${name}: ${serviceFailure(e)}`);
-    else if (e instanceof FnqConnectionError) io.err(`fnq ${name}: ${e.message} (is the service running? npm start, or set FNQ_URL / --url)`);
-    else if (e instanceof FnqRequestInvalidError) io.err(`fnq ${name}: ${e.violations.map((v) => `${v.path} ${v.message}`).join('\n  ')}`);
+    else if (e instanceof FnqConnectionError)
+      io.err(`fnq ${name}: ${e.message} (is the service running? npm start, or set FNQ_URL / --url)`);
+    else if (e instanceof FnqRequestInvalidError)
+      io.err(`fnq ${name}: ${e.violations.map((v) => `${v.path} ${v.message}`).join('\n  ')}`);
     else io.err(`fnq ${name}: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
   }

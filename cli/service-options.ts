@@ -9,12 +9,16 @@ export const serviceOptionSpec = {
   token: { type: 'string' },
 } as const;
 
-export const SERVICE_OPTIONS_HELP = '--url <base url> and --token <svcwt> default to FNQ_URL (else http://localhost:3000) and FNQ_TOKEN';
+export const SERVICE_OPTIONS_HELP =
+  '--url <base url> and --token <svcwt> default to FNQ_URL (else http://localhost:3000) and FNQ_TOKEN';
 
 export function serviceClient(values: { url?: string; token?: string }, io: CliIO): FnqClient {
   const url = (values.url ?? io.env.FNQ_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
   const token = values.token ?? io.env.FNQ_TOKEN;
-  if (!token) throw new UsageError('no token: pass --token or set FNQ_TOKEN (npm start prints a dev token; fnq token create issues one)');
+  if (!token)
+    throw new UsageError(
+      'no token: pass --token or set FNQ_TOKEN (npm start prints a dev token; fnq token create issues one)',
+    );
   return new FnqClient({ url, token });
 }
 

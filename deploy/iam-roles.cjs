@@ -14,8 +14,16 @@ const regionAccount = (service) => [`arn:aws:${service}:`, { Ref: 'AWS::Region' 
 const bucketObjects = (prefix) => join(arnOf('UploadsBucket'), `/${prefix}*`);
 const eachPrefix = (prefixes) => (Array.isArray(prefixes) ? prefixes : [prefixes]);
 
-const dynamo = (actions, resource) => ({ Effect: 'Allow', Action: actions.map((a) => `dynamodb:${a}`), Resource: resource });
-const s3Objects = (actions, prefixes) => ({ Effect: 'Allow', Action: actions.map((a) => `s3:${a}`), Resource: eachPrefix(prefixes).map(bucketObjects) });
+const dynamo = (actions, resource) => ({
+  Effect: 'Allow',
+  Action: actions.map((a) => `dynamodb:${a}`),
+  Resource: resource,
+});
+const s3Objects = (actions, prefixes) => ({
+  Effect: 'Allow',
+  Action: actions.map((a) => `s3:${a}`),
+  Resource: eachPrefix(prefixes).map(bucketObjects),
+});
 const s3List = (prefix) => ({
   Effect: 'Allow',
   Action: ['s3:ListBucket'],
@@ -43,7 +51,11 @@ const GRANTS = {
   jobsSend: () => [{ Effect: 'Allow', Action: ['sqs:SendMessage'], Resource: arnOf('JobsQueue') }],
   // What the SQS event source mapping does with the function's role.
   jobsConsume: () => [
-    { Effect: 'Allow', Action: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'], Resource: arnOf('JobsQueue') },
+    {
+      Effect: 'Allow',
+      Action: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'],
+      Resource: arnOf('JobsQueue'),
+    },
   ],
   vectorsRead: () => [
     s3Objects(['GetObject'], VECTORS),
@@ -92,11 +104,18 @@ const GRANTS = {
   // account's principals decrypt through SSM: no kms statement needed.
   secrets: (ctx) =>
     ctx.secretParameters.length
-      ? [{ Effect: 'Allow', Action: ['ssm:GetParameters'], Resource: ctx.secretParameters.map((name) => join(...regionAccount('ssm'), `parameter${name}`)) }]
+      ? [
+          {
+            Effect: 'Allow',
+            Action: ['ssm:GetParameters'],
+            Resource: ctx.secretParameters.map((name) => join(...regionAccount('ssm'), `parameter${name}`)),
+          },
+        ]
       : [],
 };
 
-const hostedLambdas = (ctx) => join(...regionAccount('lambda'), `function:${SERVICE_PREFIX(ctx.service, ctx.stage)}-fn-*`);
+const hostedLambdas = (ctx) =>
+  join(...regionAccount('lambda'), `function:${SERVICE_PREFIX(ctx.service, ctx.stage)}-fn-*`);
 
 const upperFirst = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const roleId = (fn) => `${upperFirst(fn)}Role`;
@@ -116,7 +135,10 @@ function baseStatements(ctx, fn) {
 
 function role(ctx, fn, grants) {
   const unknown = grants.filter((g) => !GRANTS[g]);
-  if (unknown.length) throw new Error(`custom.roles.${fn} names unknown grant(s) ${unknown.join(', ')}; known: ${Object.keys(GRANTS).join(', ')}`);
+  if (unknown.length)
+    throw new Error(
+      `custom.roles.${fn} names unknown grant(s) ${unknown.join(', ')}; known: ${Object.keys(GRANTS).join(', ')}`,
+    );
   return {
     Type: 'AWS::IAM::Role',
     Properties: {
@@ -127,7 +149,10 @@ function role(ctx, fn, grants) {
       Policies: [
         {
           PolicyName: `${fn}-least-privilege`,
-          PolicyDocument: { Version: '2012-10-17', Statement: [...baseStatements(ctx, fn), ...grants.flatMap((g) => GRANTS[g](ctx))] },
+          PolicyDocument: {
+            Version: '2012-10-17',
+            Statement: [...baseStatements(ctx, fn), ...grants.flatMap((g) => GRANTS[g](ctx))],
+          },
         },
       ],
     },
@@ -160,11 +185,15 @@ module.exports = async ({ resolveVariable, resolveConfigurationProperty }) => {
   const functions = Object.keys((await resolveConfigurationProperty(['functions'])) ?? {});
   const roles = (await resolveConfigurationProperty(['custom', 'roles'])) ?? {};
   // Names left empty (a secret this stage does without) grant nothing.
-  const secretParameters = Object.values((await resolveConfigurationProperty(['custom', 'secretParameters'])) ?? {}).filter(Boolean);
+  const secretParameters = Object.values(
+    (await resolveConfigurationProperty(['custom', 'secretParameters'])) ?? {},
+  ).filter(Boolean);
   const ctx = { service, stage, secretParameters };
   const missing = functions.filter((fn) => !Array.isArray(roles[fn]));
   if (missing.length) {
-    throw new Error(`every Lambda needs its own role: add ${missing.map((fn) => `custom.roles.${fn}`).join(', ')} to serverless.yml (the grants its handler uses; deploy/iam-roles.cjs lists them)`);
+    throw new Error(
+      `every Lambda needs its own role: add ${missing.map((fn) => `custom.roles.${fn}`).join(', ')} to serverless.yml (the grants its handler uses; deploy/iam-roles.cjs lists them)`,
+    );
   }
   const resources = {};
   for (const fn of functions) {

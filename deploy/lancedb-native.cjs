@@ -6,7 +6,18 @@
 'use strict';
 
 const { execFileSync } = require('node:child_process');
-const { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, copyFileSync } = require('node:fs');
+const {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  copyFileSync,
+} = require('node:fs');
 const { join } = require('node:path');
 const { pipeline } = require('node:stream/promises');
 const { createGzip } = require('node:zlib');

@@ -19,7 +19,7 @@ const NOT_SHIPPED = ['**/*.map', '**/*.d.ts', '**/*.d.mts', '**/*.d.cts', '**/*.
 
 /** Where npm resolves `name` from the package at `from` (nested node_modules first). */
 function resolveFrom(packages, from, name) {
-  for (let dir = from; ; ) {
+  for (let dir = from; ;) {
     const candidate = `${dir}/node_modules/${name}`;
     if (packages[candidate]) return candidate;
     const up = dir.lastIndexOf('/node_modules/');
@@ -38,7 +38,8 @@ function runtimeClosure(lockfile) {
     seen.add(path);
     const meta = packages[path];
     const required = { ...meta.dependencies, ...meta.peerDependencies };
-    for (const name of Object.keys(meta.peerDependenciesMeta ?? {})) if (meta.peerDependenciesMeta[name].optional) delete required[name];
+    for (const name of Object.keys(meta.peerDependenciesMeta ?? {}))
+      if (meta.peerDependenciesMeta[name].optional) delete required[name];
     for (const name of Object.keys(required)) {
       const found = resolveFrom(packages, path, name);
       if (!found) throw new Error(`${path} needs ${name}, which the lockfile does not have; run npm install`);
@@ -68,5 +69,6 @@ async function patterns() {
   ];
 }
 
-module.exports = async ({ resolveVariable }) => ((await resolveVariable('sls:stage')) === 'local' ? [] : await patterns());
+module.exports = async ({ resolveVariable }) =>
+  (await resolveVariable('sls:stage')) === 'local' ? [] : await patterns();
 module.exports.runtimeClosure = runtimeClosure;

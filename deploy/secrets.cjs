@@ -16,7 +16,8 @@ function parameterName(env, variable, required, why) {
         `(aws ssm put-parameter --type SecureString --name /fnquery/<stage>/<secret> --value …) and export its name in ${variable} before packaging`,
     );
   }
-  if (!SSM_NAME.test(name)) throw new Error(`${variable} must be an SSM parameter name starting with "/" (got "${name}")`);
+  if (!SSM_NAME.test(name))
+    throw new Error(`${variable} must be an SSM parameter name starting with "/" (got "${name}")`);
   return name;
 }
 
@@ -24,7 +25,12 @@ function secretParameters(env, stage) {
   if (stage === 'local') return { jwtSecret: '', aiApiKey: '' };
   const jwks = (env.FNQ_JWKS_URL ?? '').trim();
   return {
-    jwtSecret: parameterName(env, 'FNQ_JWT_SECRET_PARAMETER', !jwks, 'svcwt tokens need an HS256 secret when FNQ_JWKS_URL is not set'),
+    jwtSecret: parameterName(
+      env,
+      'FNQ_JWT_SECRET_PARAMETER',
+      !jwks,
+      'svcwt tokens need an HS256 secret when FNQ_JWKS_URL is not set',
+    ),
     // Optional: an OpenAI-compatible endpoint of the operator's may take no key.
     aiApiKey: parameterName(env, 'FNQ_AI_API_KEY_PARAMETER', false, ''),
   };

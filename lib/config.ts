@@ -41,7 +41,15 @@ export interface Config {
     openaiBaseUrl: string;
     timeoutMs: number;
   };
-  sql: { allowLoopback: boolean; allowPrivate: boolean; caPem?: string; rowLimit: number; resultBytes: number; statementTimeoutMs: number; connectTimeoutMs: number };
+  sql: {
+    allowLoopback: boolean;
+    allowPrivate: boolean;
+    caPem?: string;
+    rowLimit: number;
+    resultBytes: number;
+    statementTimeoutMs: number;
+    connectTimeoutMs: number;
+  };
   /** Documents per account by level; null = unlimited. */
   quotas: Record<Level, number | null>;
   /** How long before the Lambda deadline a request is answered with 504. */
@@ -141,9 +149,11 @@ export function loadConfig(env: Env = process.env): Config {
   const jwtSecret = r.str('FNQ_JWT_SECRET');
   const jwksUrl = r.url('FNQ_JWKS_URL');
   for (const v of SECRET_VARIABLES) {
-    if (!r.str(v) && r.str(`${v}_PARAMETER`)) r.problems.push(`${v}_PARAMETER is set but the secret was not read: call loadSecrets() before the config`);
+    if (!r.str(v) && r.str(`${v}_PARAMETER`))
+      r.problems.push(`${v}_PARAMETER is set but the secret was not read: call loadSecrets() before the config`);
   }
-  if (!jwtSecret && !jwksUrl && !r.str('FNQ_JWT_SECRET_PARAMETER')) r.problems.push('FNQ_JWT_SECRET or FNQ_JWKS_URL is required to check svcwt tokens');
+  if (!jwtSecret && !jwksUrl && !r.str('FNQ_JWT_SECRET_PARAMETER'))
+    r.problems.push('FNQ_JWT_SECRET or FNQ_JWKS_URL is required to check svcwt tokens');
   if (jwtSecret && jwtSecret.length < 32) r.problems.push('FNQ_JWT_SECRET must be at least 32 characters');
 
   const aiBaseUrl = r.url('FNQ_AI_BASE_URL');
@@ -161,7 +171,8 @@ export function loadConfig(env: Env = process.env): Config {
     unsafeLocal: r.bool('FNQ_FUNCTIONS_UNSAFE_LOCAL', false),
     reservedConcurrency: r.int('FNQ_FUNCTIONS_RESERVED_CONCURRENCY', 5, 1, 1000),
   };
-  if (functions.runtime === 'lambda' && !functions.roleArn) r.problems.push('FNQ_FUNCTIONS_ROLE_ARN is required when functions run on AWS Lambda');
+  if (functions.runtime === 'lambda' && !functions.roleArn)
+    r.problems.push('FNQ_FUNCTIONS_ROLE_ARN is required when functions run on AWS Lambda');
   const config: Config = {
     stage,
     version: r.str('FNQ_VERSION', '0.1.0')!,
@@ -169,7 +180,11 @@ export function loadConfig(env: Env = process.env): Config {
     auth: { jwtSecret, jwksUrl, issuer: r.str('FNQ_JWT_ISSUER'), audience: r.str('FNQ_JWT_AUDIENCE') },
     aws: {
       region: r.str('AWS_REGION', 'us-east-1')!,
-      endpoints: { s3: r.url('FNQ_S3_ENDPOINT'), sqs: r.url('FNQ_SQS_ENDPOINT'), dynamodb: r.url('FNQ_DYNAMODB_ENDPOINT') },
+      endpoints: {
+        s3: r.url('FNQ_S3_ENDPOINT'),
+        sqs: r.url('FNQ_SQS_ENDPOINT'),
+        dynamodb: r.url('FNQ_DYNAMODB_ENDPOINT'),
+      },
       bucket: r.required('FNQ_BUCKET'),
       queueUrl: r.required('FNQ_QUEUE_URL'),
       tables: {
@@ -217,9 +232,13 @@ export function loadConfig(env: Env = process.env): Config {
  */
 export const SECRET_VARIABLES = ['FNQ_JWT_SECRET', 'FNQ_AI_API_KEY'] as const;
 
-export type ParameterReader = (names: string[], where: { region: string; endpoint?: string }) => Promise<Map<string, string>>;
+export type ParameterReader = (
+  names: string[],
+  where: { region: string; endpoint?: string },
+) => Promise<Map<string, string>>;
 
-const readFromSsm: ParameterReader = async (names, where) => (await import('./aws/ssm-parameters')).readParameters(names, where);
+const readFromSsm: ParameterReader = async (names, where) =>
+  (await import('./aws/ssm-parameters')).readParameters(names, where);
 
 let secretsLoaded: Promise<void> | undefined;
 
@@ -233,7 +252,10 @@ export function loadSecrets(env: Env = process.env, read: ParameterReader = read
 }
 
 async function fetchSecrets(env: Env, read: ParameterReader): Promise<void> {
-  const wanted = SECRET_VARIABLES.filter((v) => !env[v]?.trim() && env[`${v}_PARAMETER`]?.trim()).map((v) => ({ variable: v, name: env[`${v}_PARAMETER`]!.trim() }));
+  const wanted = SECRET_VARIABLES.filter((v) => !env[v]?.trim() && env[`${v}_PARAMETER`]?.trim()).map((v) => ({
+    variable: v,
+    name: env[`${v}_PARAMETER`]!.trim(),
+  }));
   if (!wanted.length) return;
   const values = await read(
     wanted.map((w) => w.name),
@@ -242,7 +264,10 @@ async function fetchSecrets(env: Env, read: ParameterReader): Promise<void> {
   const missing = wanted.filter((w) => !values.get(w.name));
   if (missing.length) {
     throw new ConfigError(
-      missing.map((w) => `${w.variable}_PARAMETER names ${w.name}, which SSM Parameter Store does not have (or it is empty): create it with aws ssm put-parameter --type SecureString --name ${w.name}`),
+      missing.map(
+        (w) =>
+          `${w.variable}_PARAMETER names ${w.name}, which SSM Parameter Store does not have (or it is empty): create it with aws ssm put-parameter --type SecureString --name ${w.name}`,
+      ),
     );
   }
   for (const w of wanted) env[w.variable] = values.get(w.name);

@@ -34,10 +34,15 @@ export interface SchemaMismatch {
 export function violations(errors: ErrorObject[] | null | undefined, prefix = ''): SchemaMismatch[] {
   return (errors ?? []).map((e) => {
     const missing = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : '';
-    const extra = e.keyword === 'additionalProperties' ? `/${(e.params as { additionalProperty: string }).additionalProperty}` : '';
+    const extra =
+      e.keyword === 'additionalProperties' ? `/${(e.params as { additionalProperty: string }).additionalProperty}` : '';
     const path = `${prefix}${e.instancePath}${missing}${extra}` || '/';
     const message =
-      e.keyword === 'required' ? 'is required' : e.keyword === 'additionalProperties' ? 'is not an accepted field' : (e.message ?? 'is invalid');
+      e.keyword === 'required'
+        ? 'is required'
+        : e.keyword === 'additionalProperties'
+          ? 'is not an accepted field'
+          : (e.message ?? 'is invalid');
     return { path, message };
   });
 }
@@ -61,7 +66,10 @@ export interface ToolDefinition {
 export function formatAccepts(format: string, text: string): boolean {
   const name = format === 'time' ? 'iso-time' : format === 'date-time' ? 'iso-date-time' : format;
   const check = (fullFormats as Record<string, unknown>)[name];
-  const value = (name === 'iso-time' || name === 'iso-date-time') && /(?:^|[T ])\d{2}:\d{2}(?=$|[Zz+-])/.test(text) ? text.replace(/(\d{2}:\d{2})(?=$|[Zz+-])/, '$1:00') : text;
+  const value =
+    (name === 'iso-time' || name === 'iso-date-time') && /(?:^|[T ])\d{2}:\d{2}(?=$|[Zz+-])/.test(text)
+      ? text.replace(/(\d{2}:\d{2})(?=$|[Zz+-])/, '$1:00')
+      : text;
   if (check instanceof RegExp) return check.test(value);
   if (typeof check === 'function') return Boolean((check as (s: string) => boolean)(value));
   if (typeof check === 'object' && check !== null && 'validate' in check) {

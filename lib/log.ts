@@ -36,7 +36,8 @@ function clean(fields: Record<string, unknown>): LogFields {
   const out: LogFields = {};
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) continue;
-    if (SENSITIVE_KEY.test(key) || (value !== null && typeof value === 'object') || typeof value === 'function') out[key] = '[redacted]';
+    if (SENSITIVE_KEY.test(key) || (value !== null && typeof value === 'object') || typeof value === 'function')
+      out[key] = '[redacted]';
     else out[key] = typeof value === 'string' ? scrub(value) : (value as LogValue);
   }
   return out;

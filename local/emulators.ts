@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { createRequestHandler } from 'local-aws-sqs';
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
 import { declaredResources, loadServerless, PROJECT_ROOT } from './serverless-config';
 import { RETRY_BUDGET } from '../lib/ingest/limits';
 import { persistQueue, type EmulatedQueue } from './sqs-journal';
@@ -54,13 +59,15 @@ const listen = (server: Server, port: number) =>
 /** The DynamoDB tables declared in serverless.yml, with the stage's names. */
 export function declaredTables(stage: string): CreateTableCommandInput[] {
   const doc = loadServerless();
-  return Object.values(declaredResources(doc))
-    .filter((r) => r.Type === 'AWS::DynamoDB::Table')
-    // Backups and expiry are AWS settings, not part of CreateTable.
-    .map(({ Properties: { PointInTimeRecoverySpecification: _pitr, TimeToLiveSpecification: _ttl, ...p } = {} }) => ({
-      ...(p as unknown as CreateTableCommandInput),
-      TableName: String(p.TableName).replace('${self:service}', doc.service).replace('${sls:stage}', stage),
-    }));
+  return (
+    Object.values(declaredResources(doc))
+      .filter((r) => r.Type === 'AWS::DynamoDB::Table')
+      // Backups and expiry are AWS settings, not part of CreateTable.
+      .map(({ Properties: { PointInTimeRecoverySpecification: _pitr, TimeToLiveSpecification: _ttl, ...p } = {} }) => ({
+        ...(p as unknown as CreateTableCommandInput),
+        TableName: String(p.TableName).replace('${self:service}', doc.service).replace('${sls:stage}', stage),
+      }))
+  );
 }
 
 export const tableEnv = (stage: string) => {
@@ -96,7 +103,9 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
     port: s3Port,
     address: '127.0.0.1',
     silent: true,
-    directory: options.dataDir ? join(options.dataDir, 's3') : join(PROJECT_ROOT, '.tmp', `s3-${process.pid}-${s3Port}`),
+    directory: options.dataDir
+      ? join(options.dataDir, 's3')
+      : join(PROJECT_ROOT, '.tmp', `s3-${process.pid}-${s3Port}`),
     resetOnClose: !options.dataDir,
     configureBuckets: [{ name: bucket, configs: [] }],
   });
@@ -114,7 +123,10 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
         QueueName: jobs,
         Attributes: {
           VisibilityTimeout: '60',
-          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: `arn:aws:sqs:${REGION}:${SQS_ACCOUNT}:${deadLetters}`, maxReceiveCount: RETRY_BUDGET }),
+          RedrivePolicy: JSON.stringify({
+            deadLetterTargetArn: `arn:aws:sqs:${REGION}:${SQS_ACCOUNT}:${deadLetters}`,
+            maxReceiveCount: RETRY_BUDGET,
+          }),
         },
       },
     ],

@@ -45,7 +45,13 @@ export function failedIds(payload: string | undefined, functionError: string | u
   }
 }
 
-export function startQueuePoller(options: { sqs: SQSClient; lambda: LambdaClient; targets: PollTarget[]; region: string; log: PollerLog }) {
+export function startQueuePoller(options: {
+  sqs: SQSClient;
+  lambda: LambdaClient;
+  targets: PollTarget[];
+  region: string;
+  log: PollerLog;
+}) {
   const abort = new AbortController();
   const loops = options.targets.map(async (target) => {
     while (!abort.signal.aborted) {
@@ -71,7 +77,11 @@ export function startQueuePoller(options: { sqs: SQSClient; lambda: LambdaClient
           { abortSignal: abort.signal },
         );
         const payload = result.Payload ? Buffer.from(result.Payload).toString('utf8') : undefined;
-        const failed = failedIds(payload, result.FunctionError, messages.map((m) => m.MessageId!));
+        const failed = failedIds(
+          payload,
+          result.FunctionError,
+          messages.map((m) => m.MessageId!),
+        );
         const done = messages.filter((m) => !failed.has(m.MessageId!));
         if (done.length) {
           await options.sqs.send(
@@ -81,7 +91,10 @@ export function startQueuePoller(options: { sqs: SQSClient; lambda: LambdaClient
             }),
           );
         }
-        if (failed.size) options.log(`queue: ${target.functionName} reported ${failed.size} of ${messages.length} message(s) failed; SQS will redeliver`);
+        if (failed.size)
+          options.log(
+            `queue: ${target.functionName} reported ${failed.size} of ${messages.length} message(s) failed; SQS will redeliver`,
+          );
       } catch (e) {
         if (abort.signal.aborted) break;
         options.log(`queue: delivery to ${target.functionName} failed: ${(e as Error).message}`);

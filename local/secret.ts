@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-export const defaultDataDir = (env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()) => resolve(cwd, env.FNQ_DATA_DIR ?? '.data');
+export const defaultDataDir = (env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()) =>
+  resolve(cwd, env.FNQ_DATA_DIR ?? '.data');
 
 export function localJwtSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
   if (env.FNQ_JWT_SECRET) return env.FNQ_JWT_SECRET;
@@ -20,7 +21,8 @@ export function localJwtSecret(dataDir: string, env: NodeJS.ProcessEnv = process
 export function checkoutRoot(cwd: string): string | undefined {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     try {
-      if ((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === 'fnquery') return dir;
+      if ((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === 'fnquery')
+        return dir;
     } catch {
       // No package.json here, or not JSON: keep climbing.
     }

@@ -7,7 +7,9 @@ import yaml from 'js-yaml';
 export const PROJECT_ROOT = new URL('..', import.meta.url).pathname;
 
 const tags = ['!Ref', '!GetAtt', '!Join', '!Sub', '!If', '!Select'].flatMap((tag) =>
-  (['scalar', 'sequence', 'mapping'] as const).map((kind) => new yaml.Type(tag, { kind, construct: (d: unknown) => ({ [tag]: d }) })),
+  (['scalar', 'sequence', 'mapping'] as const).map(
+    (kind) => new yaml.Type(tag, { kind, construct: (d: unknown) => ({ [tag]: d }) }),
+  ),
 );
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
@@ -20,11 +22,16 @@ interface ServerlessDoc {
 }
 
 export const loadServerless = (): ServerlessDoc =>
-  yaml.load(readFileSync(join(PROJECT_ROOT, 'serverless.yml'), 'utf8'), { schema: yaml.DEFAULT_SCHEMA.extend(tags) }) as ServerlessDoc;
+  yaml.load(readFileSync(join(PROJECT_ROOT, 'serverless.yml'), 'utf8'), {
+    schema: yaml.DEFAULT_SCHEMA.extend(tags),
+  }) as ServerlessDoc;
 
 /** The resources written in serverless.yml (buckets, queues, tables), merged from every list item. */
 export const declaredResources = (doc = loadServerless()): Resources =>
-  Object.assign({}, ...(doc.resources ?? []).map((item) => (typeof item === 'object' ? item.Resources : undefined) ?? {}));
+  Object.assign(
+    {},
+    ...(doc.resources ?? []).map((item) => (typeof item === 'object' ? item.Resources : undefined) ?? {}),
+  );
 
 export interface QueueConsumer {
   functionName: string;
@@ -53,11 +60,16 @@ export interface KeyFilter {
 /** The S3 → SQS notification filters declared on the uploads bucket (none: nothing forwarded). */
 export function s3NotificationFilters(doc = loadServerless()): KeyFilter[] {
   const bucket = declaredResources(doc).UploadsBucket?.Properties as
-    | { NotificationConfiguration?: { QueueConfigurations?: { Filter?: { S3Key?: { Rules?: { Name: string; Value: string }[] } } }[] } }
+    | {
+        NotificationConfiguration?: {
+          QueueConfigurations?: { Filter?: { S3Key?: { Rules?: { Name: string; Value: string }[] } } }[];
+        };
+      }
     | undefined;
   return (bucket?.NotificationConfiguration?.QueueConfigurations ?? []).map((q) => {
     const filter: KeyFilter = {};
-    for (const rule of q.Filter?.S3Key?.Rules ?? []) filter[rule.Name.toLowerCase() as 'prefix' | 'suffix'] = rule.Value;
+    for (const rule of q.Filter?.S3Key?.Rules ?? [])
+      filter[rule.Name.toLowerCase() as 'prefix' | 'suffix'] = rule.Value;
     return filter;
   });
 }

@@ -20,7 +20,13 @@ export function packageService({ outDir, stage = 'ci', env = {} }: PackageOption
   const cli = join(PROJECT_ROOT, 'node_modules', 'osls', 'bin', 'serverless.js');
   const r = spawnSync(process.execPath, [cli, 'package', '--stage', stage, '--package', outDir], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, SLS_TELEMETRY_DISABLED: '1', SLS_NOTIFICATIONS_MODE: 'off', FNQ_BUILD_DIR: join('.esbuild', `package-${process.pid}`), ...env },
+    env: {
+      ...process.env,
+      SLS_TELEMETRY_DISABLED: '1',
+      SLS_NOTIFICATIONS_MODE: 'off',
+      FNQ_BUILD_DIR: join('.esbuild', `package-${process.pid}`),
+      ...env,
+    },
     encoding: 'utf8',
   });
   if (r.status !== 0) throw new Error(`serverless package failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);

@@ -33,7 +33,10 @@ function outstanding(file: string): string[] {
 
 /** Restores the queue's outstanding messages from `file`, then journals what happens to it. Returns how many came back. */
 export function persistQueue(queue: EmulatedQueue, file: string): number {
-  const restored = outstanding(file).map((body) => ({ sent: queue.setRecord({ MessageBody: body }).record.MessageId, body }));
+  const restored = outstanding(file).map((body) => ({
+    sent: queue.setRecord({ MessageBody: body }).record.MessageId,
+    body,
+  }));
   // Written aside and renamed, so a crash now leaves either journal whole.
   writeFileSync(`${file}.new`, restored.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
   renameSync(`${file}.new`, file);

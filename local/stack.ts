@@ -9,7 +9,13 @@ import { stripVTControlCharacters } from 'node:util';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { freePort, startEmulators, type Emulators } from './emulators';
-import { loadServerless, matchesFilter, PROJECT_ROOT, queueConsumers, s3NotificationFilters } from './serverless-config';
+import {
+  loadServerless,
+  matchesFilter,
+  PROJECT_ROOT,
+  queueConsumers,
+  s3NotificationFilters,
+} from './serverless-config';
 import { endOrphanedOffline, forgetOffline, recordOffline } from './offline-pid';
 import { startQueuePoller } from './queue-poller';
 import { localJwtSecret } from './secret';
@@ -44,7 +50,12 @@ const credentials = emulatorCredentials;
 // serverless-esbuild's lines that tell how far the start is (the rest is noise unless FNQ_VERBOSE).
 const OFFLINE_MILESTONES = /compiling|compiled|packag|offline \[http for lambda\]|server ready/i;
 
-function startOffline(env: NodeJS.ProcessEnv, log: (line: string) => void, step: (line: string) => void, signal?: AbortSignal): Promise<ChildProcess> {
+function startOffline(
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+  step: (line: string) => void,
+  signal?: AbortSignal,
+): Promise<ChildProcess> {
   const cli = join(PROJECT_ROOT, 'node_modules', 'osls', 'bin', 'serverless.js');
   const child = spawn(process.execPath, [cli, 'offline', 'start', '--stage', STAGE], {
     cwd: PROJECT_ROOT,
@@ -55,7 +66,13 @@ function startOffline(env: NodeJS.ProcessEnv, log: (line: string) => void, step:
   return new Promise((resolve, reject) => {
     let ready = false;
     const started = Date.now();
-    const heartbeat = setInterval(() => step(`still starting serverless offline (${Math.round((Date.now() - started) / 1000)} s; esbuild bundles every handler on the first start)`), HEARTBEAT_MS);
+    const heartbeat = setInterval(
+      () =>
+        step(
+          `still starting serverless offline (${Math.round((Date.now() - started) / 1000)} s; esbuild bundles every handler on the first start)`,
+        ),
+      HEARTBEAT_MS,
+    );
     const settle = () => {
       clearInterval(heartbeat);
       signal?.removeEventListener('abort', onAbort);
@@ -69,7 +86,8 @@ function startOffline(env: NodeJS.ProcessEnv, log: (line: string) => void, step:
       for (const line of chunk.toString('utf8').split('\n')) {
         if (!line.trim()) continue;
         log(line);
-        if (!ready && OFFLINE_MILESTONES.test(line)) step(`serverless offline: ${stripVTControlCharacters(line).trim()}`);
+        if (!ready && OFFLINE_MILESTONES.test(line))
+          step(`serverless offline: ${stripVTControlCharacters(line).trim()}`);
         if (!ready && /Server ready/i.test(line)) {
           ready = true;
           settle();
@@ -137,7 +155,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
 }
 
-async function start(options: LocalStackOptions, step: (line: string) => void, started: (() => Promise<void>)[]): Promise<LocalStack> {
+async function start(
+  options: LocalStackOptions,
+  step: (line: string) => void,
+  started: (() => Promise<void>)[],
+): Promise<LocalStack> {
   const { signal } = options;
   // A serverless offline left by a killed run on this data folder would hold its ports and files.
   await endOrphanedOffline(options.dataDir);
@@ -183,14 +205,25 @@ async function start(options: LocalStackOptions, step: (line: string) => void, s
   const lambda = new LambdaClient({ region, endpoint: `http://127.0.0.1:${lambdaPort}`, credentials });
   const doc = loadServerless();
   const queues: Record<string, { url: string; arn: string }> = {
-    JobsQueue: { url: emulators.queueUrl, arn: `arn:aws:sqs:${region}:123456789012:${emulators.queueUrl.split('/').pop()}` },
+    JobsQueue: {
+      url: emulators.queueUrl,
+      arn: `arn:aws:sqs:${region}:123456789012:${emulators.queueUrl.split('/').pop()}`,
+    },
   };
   // The ingestion sweep, before any delivery: whatever a killed run left queued or processing is
   // sent again or failed (no worker of that run is alive, so every lease has ended). Its schedule
   // in serverless.yml runs it every 10 minutes after that (serverless offline keeps schedules).
   await lambda
-    .send(new InvokeCommand({ FunctionName: `${doc.service}-${STAGE}-ingestSweep`, Payload: Buffer.from(JSON.stringify({ leasesEnded: true })) }))
-    .then((out) => out.FunctionError && options.log(`ingest sweep failed: ${Buffer.from(out.Payload ?? []).toString('utf8')}`))
+    .send(
+      new InvokeCommand({
+        FunctionName: `${doc.service}-${STAGE}-ingestSweep`,
+        Payload: Buffer.from(JSON.stringify({ leasesEnded: true })),
+      }),
+    )
+    .then(
+      (out) =>
+        out.FunctionError && options.log(`ingest sweep failed: ${Buffer.from(out.Payload ?? []).toString('utf8')}`),
+    )
     .catch((e: Error) => options.log(`ingest sweep failed: ${e.message}`));
   const poller = startQueuePoller({
     sqs,
@@ -209,15 +242,22 @@ async function start(options: LocalStackOptions, step: (line: string) => void, s
 
   const filters = s3NotificationFilters(doc);
   // s3rver is an EventEmitter; its typings omit that.
-  (emulators.s3 as unknown as NodeJS.EventEmitter).on('event', (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
-    const records = event.Records.filter(
-      (r) => r.eventName.startsWith('ObjectCreated') && filters.some((f) => matchesFilter(decodeURIComponent(r.s3.object.key), f)),
-    );
-    if (!records.length) return;
-    sqs
-      .send(new SendMessageCommand({ QueueUrl: emulators.queueUrl, MessageBody: JSON.stringify({ Records: records }) }))
-      .catch((e: Error) => options.log(`s3 notification not forwarded: ${e.message}`));
-  });
+  (emulators.s3 as unknown as NodeJS.EventEmitter).on(
+    'event',
+    (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
+      const records = event.Records.filter(
+        (r) =>
+          r.eventName.startsWith('ObjectCreated') &&
+          filters.some((f) => matchesFilter(decodeURIComponent(r.s3.object.key), f)),
+      );
+      if (!records.length) return;
+      sqs
+        .send(
+          new SendMessageCommand({ QueueUrl: emulators.queueUrl, MessageBody: JSON.stringify({ Records: records }) }),
+        )
+        .catch((e: Error) => options.log(`s3 notification not forwarded: ${e.message}`));
+    },
+  );
 
   return {
     url: `http://localhost:${options.port}`,

@@ -13,18 +13,29 @@ export class Collections {
   constructor(private readonly http: Transport) {}
 
   list() {
-    return this.http.json<{ collections: CollectionInfo[] }>('GET', '/embedder-service/v1/collections').then((r) => r.collections);
+    return this.http
+      .json<{ collections: CollectionInfo[] }>('GET', '/embedder-service/v1/collections')
+      .then((r) => r.collections);
   }
 
   get(name: string) {
-    return this.http.json<CollectionInfo & { uploads: UploadStatus[] }>('GET', `/embedder-service/v1/collections/${encodeURIComponent(name)}`);
+    return this.http.json<CollectionInfo & { uploads: UploadStatus[] }>(
+      'GET',
+      `/embedder-service/v1/collections/${encodeURIComponent(name)}`,
+    );
   }
 
   delete(name: string) {
-    return this.http.json<Record<string, unknown>>('DELETE', `/embedder-service/v1/collections/${encodeURIComponent(name)}`);
+    return this.http.json<Record<string, unknown>>(
+      'DELETE',
+      `/embedder-service/v1/collections/${encodeURIComponent(name)}`,
+    );
   }
 
   deleteUpload(uploadId: string) {
-    return this.http.json<Record<string, unknown>>('DELETE', `/embedder-service/v1/uploads/${encodeURIComponent(uploadId)}`);
+    return this.http.json<Record<string, unknown>>(
+      'DELETE',
+      `/embedder-service/v1/uploads/${encodeURIComponent(uploadId)}`,
+    );
   }
 }

@@ -26,7 +26,9 @@ export class FnqServiceError extends Error {
     readonly body: unknown,
   ) {
     const problems = messages.map(parseProblem).filter((p): p is ServiceProblem => p !== undefined);
-    super(problems.length ? problems.map((p) => `${p.issue} (${p.advice})`).join('; ') : `fnquery answered HTTP ${status}`);
+    super(
+      problems.length ? problems.map((p) => `${p.issue} (${p.advice})`).join('; ') : `fnquery answered HTTP ${status}`,
+    );
     this.name = 'FnqServiceError';
     this.problems = problems;
   }

@@ -46,11 +46,18 @@ export class Functions {
   constructor(private readonly http: Transport) {}
 
   list() {
-    return this.http.json<{ functions: FunctionInfo[] }>('GET', '/function-service/v1/functions').then((r) => r.functions);
+    return this.http
+      .json<{ functions: FunctionInfo[] }>('GET', '/function-service/v1/functions')
+      .then((r) => r.functions);
   }
 
   async exists(shortname: string): Promise<boolean> {
-    return (await this.http.json<{ exists: boolean }>('GET', `/function-service/v1/shortnames/${encodeURIComponent(shortname)}`)).exists;
+    return (
+      await this.http.json<{ exists: boolean }>(
+        'GET',
+        `/function-service/v1/shortnames/${encodeURIComponent(shortname)}`,
+      )
+    ).exists;
   }
 
   /** Deploys a zip bundle with spec.json at its top (see `fnq deploy`, which builds one from a folder). */
@@ -63,7 +70,10 @@ export class Functions {
 
   async delete(shortname: string) {
     this.specs.delete(shortname);
-    return this.http.json<{ shortname: string; version: number; deleted: boolean }>('DELETE', `/function-service/v1/functions/${encodeURIComponent(shortname)}`);
+    return this.http.json<{ shortname: string; version: number; deleted: boolean }>(
+      'DELETE',
+      `/function-service/v1/functions/${encodeURIComponent(shortname)}`,
+    );
   }
 
   /** The function's definition, fetched once per client. */
@@ -92,16 +102,26 @@ export class Functions {
     }
     found.push(...validators.validateQuery(request.query ?? {}));
     if (spec.requirements.inputType === 'FILE') {
-      found.push(...validators.validateFile(request.file && { filename: request.file.filename, size: request.file.data.byteLength }));
+      found.push(
+        ...validators.validateFile(
+          request.file && { filename: request.file.filename, size: request.file.data.byteLength },
+        ),
+      );
     } else {
-      found.push(...validators.validateBody(spec.requirements.inputType === 'NONE' ? (request.body ?? null) : request.body));
+      found.push(
+        ...validators.validateBody(spec.requirements.inputType === 'NONE' ? (request.body ?? null) : request.body),
+      );
     }
     return found;
   }
 
   async invoke(shortname: string, request: InvokeRequest = {}): Promise<InvokeResponse> {
     const violations = await this.check(shortname, request);
-    if (violations.length) throw new FnqRequestInvalidError(shortname, violations.map((v) => ({ path: v.pointer, message: v.message })));
+    if (violations.length)
+      throw new FnqRequestInvalidError(
+        shortname,
+        violations.map((v) => ({ path: v.pointer, message: v.message })),
+      );
     const spec = await this.spec(shortname);
     let raw: RawResponse;
     if (spec.requirements.inputType === 'FILE' && request.file) {
@@ -109,13 +129,25 @@ export class Functions {
       form.append('file', new Blob([request.file.data]), request.file.filename);
       raw = await this.http.send(spec.requirements.requestType, path(shortname), { query: request.query, form });
     } else if (spec.requirements.inputType === 'JSON') {
-      raw = await this.http.send(spec.requirements.requestType, path(shortname), { query: request.query, json: request.body });
+      raw = await this.http.send(spec.requirements.requestType, path(shortname), {
+        query: request.query,
+        json: request.body,
+      });
     } else {
       raw = await this.http.send(spec.requirements.requestType, path(shortname), { query: request.query });
     }
     const bytes = new Uint8Array(raw.body);
     const contentType = raw.headers.get('content-type');
-    const json = spec.requirements.outputType === 'JSON' && bytes.byteLength ? JSON.parse(Buffer.from(bytes).toString('utf8')) : undefined;
-    return { status: raw.status, json, bytes, contentType, outputInvalid: raw.headers.get('x-fnq-output-invalid') ?? undefined };
+    const json =
+      spec.requirements.outputType === 'JSON' && bytes.byteLength
+        ? JSON.parse(Buffer.from(bytes).toString('utf8'))
+        : undefined;
+    return {
+      status: raw.status,
+      json,
+      bytes,
+      contentType,
+      outputInvalid: raw.headers.get('x-fnq-output-invalid') ?? undefined,
+    };
   }
 }

@@ -29,7 +29,14 @@ export class FnqClient {
   }
 }
 
-export { FnqConnectionError, FnqServiceError, FnqRequestInvalidError, parseProblem, type ServiceProblem, type RequestViolation } from './errors';
+export {
+  FnqConnectionError,
+  FnqServiceError,
+  FnqRequestInvalidError,
+  parseProblem,
+  type ServiceProblem,
+  type RequestViolation,
+} from './errors';
 export type { ClientOptions } from './transport';
 export type { QueryOptions, QueryResponse } from './queries';
 export type { UploadStatus, WaitOptions } from './uploads';

@@ -21,7 +21,9 @@ const shared = (query: string, o: QueryOptions) => ({
   query,
   ...(o.aiPlatform !== undefined ? { ai_platform: o.aiPlatform } : {}),
   ...(o.apiKey !== undefined ? { 'api+key': o.apiKey } : {}),
-  ...(o.structuredOutput ? { structured_output: Buffer.from(JSON.stringify(o.structuredOutput)).toString('base64') } : {}),
+  ...(o.structuredOutput
+    ? { structured_output: Buffer.from(JSON.stringify(o.structuredOutput)).toString('base64') }
+    : {}),
 });
 
 export class Queries {
@@ -29,11 +31,17 @@ export class Queries {
 
   /** An AI model answers with the help of the hosted function `shortname`. */
   function(query: string, shortname: string, options: QueryOptions = {}) {
-    return this.http.json<QueryResponse>('POST', '/query-service/v1/function', { json: { ...shared(query, options), function: shortname } });
+    return this.http.json<QueryResponse>('POST', '/query-service/v1/function', {
+      json: { ...shared(query, options), function: shortname },
+    });
   }
 
   /** Retrieval-augmented answer from a collection (ours, or your MongoDB Atlas store with `connectionString`). */
-  vectordb(query: string, collection: string, options: QueryOptions & { ragQuery?: string; connectionString?: string; database?: string } = {}) {
+  vectordb(
+    query: string,
+    collection: string,
+    options: QueryOptions & { ragQuery?: string; connectionString?: string; database?: string } = {},
+  ) {
     return this.http.json<QueryResponse>('POST', '/query-service/v1/vectordb', {
       json: {
         ...shared(query, options),

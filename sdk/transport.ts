@@ -28,11 +28,21 @@ export class Transport {
   }
 
   /** Any 2xx is returned as-is; anything else becomes a FnqServiceError. */
-  async send(method: string, path: string, init: { query?: Record<string, string | undefined>; json?: unknown; form?: FormData; body?: RequestInit["body"]; headers?: Record<string, string> } = {}): Promise<RawResponse> {
+  async send(
+    method: string,
+    path: string,
+    init: {
+      query?: Record<string, string | undefined>;
+      json?: unknown;
+      form?: FormData;
+      body?: RequestInit['body'];
+      headers?: Record<string, string>;
+    } = {},
+  ): Promise<RawResponse> {
     const url = new URL(this.base + path);
     for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
     const headers: Record<string, string> = { svcwt: this.options.token, ...init.headers };
-    let body: RequestInit["body"] = init.body;
+    let body: RequestInit['body'] = init.body;
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.json);
@@ -42,7 +52,12 @@ export class Transport {
     let res: Response;
     let answer: ArrayBuffer;
     try {
-      res = await this.fetchImpl(url, { method, headers, body, signal: AbortSignal.timeout(this.options.timeoutMs ?? 120_000) });
+      res = await this.fetchImpl(url, {
+        method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 120_000),
+      });
       answer = await res.arrayBuffer();
     } catch (e) {
       // The query string may carry names and ids, never secrets; the URL helps find a wrong address.
@@ -67,5 +82,11 @@ function errorFrom(raw: RawResponse): FnqServiceError {
     body = undefined;
   }
   const messages = Array.isArray(body?.messages) ? body.messages.filter((m): m is string => typeof m === 'string') : [];
-  return new FnqServiceError(raw.status, body?.error, body?.spanId ?? raw.headers.get('x-span-id') ?? undefined, messages, body);
+  return new FnqServiceError(
+    raw.status,
+    body?.error,
+    body?.spanId ?? raw.headers.get('x-span-id') ?? undefined,
+    messages,
+    body,
+  );
 }

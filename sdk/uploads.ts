@@ -32,13 +32,20 @@ export class Uploads {
     if (blob.size > DIRECT_UPLOAD_MAX_BYTES) return this.uploadThroughUrl(collection, filename, blob);
     const form = new FormData();
     form.append('file', blob, filename);
-    return this.http.json<UploadStatus>('POST', '/embedder-service/v1/upload', { query: { collection_name: collection }, form });
+    return this.http.json<UploadStatus>('POST', '/embedder-service/v1/upload', {
+      query: { collection_name: collection },
+      form,
+    });
   }
 
   private async uploadThroughUrl(collection: string, filename: string, blob: Blob): Promise<UploadStatus> {
-    const { upload_url: url, ...status } = await this.http.json<UploadStatus & { upload_url: string }>('POST', '/embedder-service/v1/upload-url', {
-      query: { collection_name: collection, filename, size: String(blob.size) },
-    });
+    const { upload_url: url, ...status } = await this.http.json<UploadStatus & { upload_url: string }>(
+      'POST',
+      '/embedder-service/v1/upload-url',
+      {
+        query: { collection_name: collection, filename, size: String(blob.size) },
+      },
+    );
     let put: Response;
     try {
       put = await fetch(url, { method: 'PUT', body: blob });
@@ -60,8 +67,10 @@ export class Uploads {
       const status = await this.status(uploadId);
       options.onProgress?.(status);
       if (status.status === 'completed') return status;
-      if (status.status === 'failed') throw new Error(`upload ${uploadId} failed: ${status.error ?? 'no reason given'}`);
-      if (Date.now() > deadline) throw new Error(`upload ${uploadId} did not finish in time (last status: ${status.status})`);
+      if (status.status === 'failed')
+        throw new Error(`upload ${uploadId} failed: ${status.error ?? 'no reason given'}`);
+      if (Date.now() > deadline)
+        throw new Error(`upload ${uploadId} did not finish in time (last status: ${status.status})`);
       await new Promise((r) => setTimeout(r, options.intervalMs ?? 500));
     }
   }

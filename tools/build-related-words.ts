@@ -43,9 +43,18 @@ for (const [file, pos] of Object.entries(POS)) {
     for (let i = 0; i < pointerCount; i++, at += 4) {
       const [symbol, offset, targetPos, st] = f.slice(at, at + 4) as [string, string, string, string];
       const normalPos = targetPos === 's' ? 'a' : targetPos;
-      pointers.push({ symbol, target: `${normalPos}:${offset}`, source: parseInt(st.slice(0, 2), 16), targetWord: parseInt(st.slice(2), 16) });
+      pointers.push({
+        symbol,
+        target: `${normalPos}:${offset}`,
+        source: parseInt(st.slice(0, 2), 16),
+        targetWord: parseInt(st.slice(2), 16),
+      });
     }
-    synsets.set(`${pos}:${f[0]}`, { words, pointers, hyponyms: pointers.filter((p) => p.symbol === '~' || p.symbol === '~i').length });
+    synsets.set(`${pos}:${f[0]}`, {
+      words,
+      pointers,
+      hyponyms: pointers.filter((p) => p.symbol === '~' || p.symbol === '~i').length,
+    });
   }
   for (const line of readFileSync(join(WORDNET, `index.${file}`), 'utf8').split('\n')) {
     if (!line || line.startsWith(' ')) continue;
@@ -80,7 +89,9 @@ for (const [id, synset] of synsets) {
       for (const w of target.words) if (isCommonIn(w, p.target)) related.add(w);
     }
   }
-  const stems = [...new Set([...related].map(stemOf).filter((s): s is string => s !== undefined && s.length >= 3))].sort();
+  const stems = [
+    ...new Set([...related].map(stemOf).filter((s): s is string => s !== undefined && s.length >= 3)),
+  ].sort();
   if (stems.length >= 2) groups.add(stems.join(' '));
 }
 

@@ -20,16 +20,37 @@ export const collections: Command = {
     if (sub === 'list') {
       if (positionals.length > 0) throw new UsageError('list takes no arguments');
       const list = await fnq.collections.list();
-      io.out(list.length ? table([['NAME', 'DOCUMENTS', 'CHUNKS', 'EMBEDDER'], ...list.map((c) => [c.name, String(c.documents), String(c.chunks), c.embedder])], [1, 2]) : 'no collections');
+      io.out(
+        list.length
+          ? table(
+              [
+                ['NAME', 'DOCUMENTS', 'CHUNKS', 'EMBEDDER'],
+                ...list.map((c) => [c.name, String(c.documents), String(c.chunks), c.embedder]),
+              ],
+              [1, 2],
+            )
+          : 'no collections',
+      );
       return 0;
     }
     const [name, ...extra] = positionals;
-    if ((sub === 'show' || sub === 'delete') && (!name || extra.length > 0)) throw new UsageError('give exactly one collection name');
+    if ((sub === 'show' || sub === 'delete') && (!name || extra.length > 0))
+      throw new UsageError('give exactly one collection name');
     if (sub === 'show') {
       const c = await fnq.collections.get(name!);
       io.out(`${c.name}: ${c.documents} documents, ${c.chunks} chunks, embedded with ${c.embedder}`);
       if (c.uploads.length) {
-        io.out(table([['UPLOAD', 'STATUS', 'CHUNKS', 'STARTED'], ...c.uploads.map((u) => [u.upload_id, u.status, `${u.embedded_chunks}/${u.total_chunks}`, u.upload_started])]));
+        io.out(
+          table([
+            ['UPLOAD', 'STATUS', 'CHUNKS', 'STARTED'],
+            ...c.uploads.map((u) => [
+              u.upload_id,
+              u.status,
+              `${u.embedded_chunks}/${u.total_chunks}`,
+              u.upload_started,
+            ]),
+          ]),
+        );
       }
       return 0;
     }

@@ -22,7 +22,8 @@ export const deploy: Command = {
     if (!dir || extra.length > 0) throw new UsageError('give exactly one function directory');
     const fnq = serviceClient(values, io);
     const absolute = path.resolve(io.cwd, dir);
-    if (!(await stat(absolute).catch(() => undefined))?.isDirectory()) throw new UsageError(`${dir} is not a directory`);
+    if (!(await stat(absolute).catch(() => undefined))?.isDirectory())
+      throw new UsageError(`${dir} is not a directory`);
 
     const bar = progressBar(io);
     bar.draw(0, STEPS, 'validating spec.json');
@@ -34,13 +35,18 @@ export const deploy: Command = {
     const bundle = writeBundle(files);
     if (bundle.length > BUNDLE_MAX_BYTES) {
       bar.end();
-      io.err(`${dir}: the bundle is ${bundle.length} bytes, over the limit of ${BUNDLE_MAX_BYTES}; leave out files not needed at run time`);
+      io.err(
+        `${dir}: the bundle is ${bundle.length} bytes, over the limit of ${BUNDLE_MAX_BYTES}; leave out files not needed at run time`,
+      );
       return 1;
     }
     const sending = `sending ${files.size} files (${bundle.length} bytes) and installing`;
     bar.draw(2, STEPS, sending);
     const started = Date.now();
-    const ticker = setInterval(() => bar.draw(2, STEPS, `${sending} ${Math.round((Date.now() - started) / 1000)} s`), 1000);
+    const ticker = setInterval(
+      () => bar.draw(2, STEPS, `${sending} ${Math.round((Date.now() - started) / 1000)} s`),
+      1000,
+    );
     let done;
     try {
       done = await fnq.functions.deploy(bundle);
@@ -49,7 +55,9 @@ export const deploy: Command = {
     }
     bar.draw(STEPS, STEPS, 'deployed');
     bar.end();
-    io.out(`deployed ${done.shortname} v${done.version} (${done.runtime}, AWS Lambda ${done.lambdaRuntime}): ${done.endpoint}`);
+    io.out(
+      `deployed ${done.shortname} v${done.version} (${done.runtime}, AWS Lambda ${done.lambdaRuntime}): ${done.endpoint}`,
+    );
     for (const warning of done.warnings) io.out(`  warning: ${warning}`);
     return 0;
   },

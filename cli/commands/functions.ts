@@ -31,7 +31,11 @@ export const functions: Command = {
     if (sub === 'list') {
       if (positionals.length > 0) throw new UsageError('list takes no arguments');
       const list = await fnq.functions.list();
-      io.out(list.length ? list.map((f) => `${f.shortname}  v${f.version}  ${f.runtime}  ${f.endpoint}  ${f.updatedAt}`).join('\n') : 'no functions');
+      io.out(
+        list.length
+          ? list.map((f) => `${f.shortname}  v${f.version}  ${f.runtime}  ${f.endpoint}  ${f.updatedAt}`).join('\n')
+          : 'no functions',
+      );
       return 0;
     }
     if (sub === 'delete') {

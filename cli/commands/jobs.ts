@@ -14,19 +14,31 @@ export const jobs: Command = {
   async run(argv, io) {
     let parsed;
     try {
-      parsed = parseArgs({ args: argv, allowPositionals: true, options: { dlq: { type: 'string' }, queue: { type: 'string' }, max: { type: 'string' } } });
+      parsed = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        options: { dlq: { type: 'string' }, queue: { type: 'string' }, max: { type: 'string' } },
+      });
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
     const { positionals, values } = parsed;
-    if (positionals[0] !== 'redrive' || positionals.length !== 1) throw new UsageError('expected the sub-command "redrive"');
-    if (!values.dlq || !values.queue) throw new UsageError('--dlq and --queue are required (the stack outputs JobsDeadLetterQueueUrl and JobsQueueUrl)');
+    if (positionals[0] !== 'redrive' || positionals.length !== 1)
+      throw new UsageError('expected the sub-command "redrive"');
+    if (!values.dlq || !values.queue)
+      throw new UsageError(
+        '--dlq and --queue are required (the stack outputs JobsDeadLetterQueueUrl and JobsQueueUrl)',
+      );
     if (values.dlq === values.queue) throw new UsageError('--dlq and --queue must be different queues');
     const max = values.max === undefined ? undefined : Number(values.max);
-    if (max !== undefined && !(Number.isInteger(max) && max > 0)) throw new UsageError('--max must be a positive whole number');
+    if (max !== undefined && !(Number.isInteger(max) && max > 0))
+      throw new UsageError('--max must be a positive whole number');
     // FNQ_SQS_ENDPOINT: the local stack's emulator, which takes any credentials.
     const endpoint = io.env.FNQ_SQS_ENDPOINT || undefined;
-    const sqs = new SQSClient({ region: io.env.AWS_REGION || 'us-east-1', ...(endpoint && { endpoint, credentials: emulatorCredentials }) });
+    const sqs = new SQSClient({
+      region: io.env.AWS_REGION || 'us-east-1',
+      ...(endpoint && { endpoint, credentials: emulatorCredentials }),
+    });
     try {
       const moved = await redrive(sqs, { from: values.dlq, to: values.queue, max });
       io.out(`moved ${moved} job message(s) back to the jobs queue`);

@@ -16,8 +16,10 @@ const SHARED_HELP = [
 
 const SUBCOMMANDS = {
   function: 'fnq query function <shortname> <question…>   an AI model answers with the help of a hosted function',
-  vectordb: 'fnq query vectordb <collection> <question…> [--rag-query <text>] [--connection-string <mongodb uri> --database <db>]\n         answer from your uploaded documents (or your MongoDB Atlas store)',
-  rdbms: 'fnq query rdbms --tables <t1,t2> [--dsn <user:password@tcp(host:3306)/db>] <question…>\n         text-to-SQL over your MySQL/MariaDB (TLS); the DSN is better passed as FNQ_SQL_DSN',
+  vectordb:
+    'fnq query vectordb <collection> <question…> [--rag-query <text>] [--connection-string <mongodb uri> --database <db>]\n         answer from your uploaded documents (or your MongoDB Atlas store)',
+  rdbms:
+    'fnq query rdbms --tables <t1,t2> [--dsn <user:password@tcp(host:3306)/db>] <question…>\n         text-to-SQL over your MySQL/MariaDB (TLS); the DSN is better passed as FNQ_SQL_DSN',
 };
 
 const OPTIONS = {
@@ -42,7 +44,9 @@ async function sharedOptions(values: Values, io: CliIO): Promise<QueryOptions> {
     try {
       structuredOutput = JSON.parse(await readFile(path.resolve(io.cwd, file), 'utf8')) as Record<string, unknown>;
     } catch (e) {
-      throw new UsageError(`cannot read the JSON Schema in ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new UsageError(
+        `cannot read the JSON Schema in ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
     }
   }
   const apiKey = values['api-key'] ?? io.env.FNQ_API_KEY;
@@ -51,7 +55,14 @@ async function sharedOptions(values: Values, io: CliIO): Promise<QueryOptions> {
 
 /** Only the options of the sub-command asked for are accepted, so a misplaced one is not ignored. */
 function refuseOthers(values: Values, allowed: string[]) {
-  const own = new Set([...Object.keys(serviceOptionSpec), 'platform', 'api-key', 'structured-output', 'json', ...allowed]);
+  const own = new Set([
+    ...Object.keys(serviceOptionSpec),
+    'platform',
+    'api-key',
+    'structured-output',
+    'json',
+    ...allowed,
+  ]);
   const stray = Object.keys(values).filter((k) => !own.has(k));
   if (stray.length) throw new UsageError(`--${stray[0]} does not apply to this sub-command`);
 }
@@ -76,28 +87,47 @@ export const query: Command = {
   name: 'query',
   summary: 'ask a question: with a hosted function, from your documents, or from your SQL database',
   usage: [...Object.values(SUBCOMMANDS), '       shared options:', ...SHARED_HELP].join('\n       '),
-  subcommands: Object.fromEntries(Object.entries(SUBCOMMANDS).map(([k, v]) => [k, [v, '       options:', ...SHARED_HELP].join('\n')])),
+  subcommands: Object.fromEntries(
+    Object.entries(SUBCOMMANDS).map(([k, v]) => [k, [v, '       options:', ...SHARED_HELP].join('\n')]),
+  ),
   async run([sub, ...rest], io) {
     const { values, positionals } = parseOptions(rest, OPTIONS);
     const fnq = serviceClient(values, io);
     if (sub === 'function' || sub === 'vectordb') {
       refuseOthers(values, sub === 'vectordb' ? ['rag-query', 'connection-string', 'database'] : []);
       const [target, ...words] = positionals;
-      if (!target) throw new UsageError(sub === 'function' ? 'give the function\'s shortname' : 'give the collection name');
+      if (!target)
+        throw new UsageError(sub === 'function' ? "give the function's shortname" : 'give the collection name');
       const text = question(words);
       const options = await sharedOptions(values, io);
-      const reply = sub === 'function'
-        ? await fnq.queries.function(text, target, options)
-        : await fnq.queries.vectordb(text, target, { ...options, ragQuery: values['rag-query'], connectionString: values['connection-string'], database: values.database });
+      const reply =
+        sub === 'function'
+          ? await fnq.queries.function(text, target, options)
+          : await fnq.queries.vectordb(text, target, {
+              ...options,
+              ragQuery: values['rag-query'],
+              connectionString: values['connection-string'],
+              database: values.database,
+            });
       return print(reply, values.json, io);
     }
     if (sub === 'rdbms') {
       refuseOthers(values, ['tables', 'dsn']);
-      const tables = (values.tables ?? []).flatMap((t) => t.split(',')).map((t) => t.trim()).filter(Boolean);
+      const tables = (values.tables ?? [])
+        .flatMap((t) => t.split(','))
+        .map((t) => t.trim())
+        .filter(Boolean);
       if (!tables.length) throw new UsageError('--tables is required (comma-separated or repeated)');
       const dsn = values.dsn ?? io.env.FNQ_SQL_DSN;
-      if (!dsn) throw new UsageError('give the database as FNQ_SQL_DSN (or --dsn): <user>:<password>@tcp(<host>:3306)/<database>');
-      return print(await fnq.queries.rdbms(question(positionals), tables, dsn, await sharedOptions(values, io)), values.json, io);
+      if (!dsn)
+        throw new UsageError(
+          'give the database as FNQ_SQL_DSN (or --dsn): <user>:<password>@tcp(<host>:3306)/<database>',
+        );
+      return print(
+        await fnq.queries.rdbms(question(positionals), tables, dsn, await sharedOptions(values, io)),
+        values.json,
+        io,
+      );
     }
     throw new UsageError(sub ? `unknown sub-command '${sub}'` : 'missing sub-command');
   },

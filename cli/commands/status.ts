@@ -13,7 +13,11 @@ export async function followUpload(fnq: FnqClient, first: UploadStatus, io: CliI
   const bar = progressBar(io);
   let status = first;
   for (;;) {
-    bar.draw(status.embedded_chunks, status.total_chunks, `${status.embedded_chunks}/${status.total_chunks} chunks ${status.status}`);
+    bar.draw(
+      status.embedded_chunks,
+      status.total_chunks,
+      `${status.embedded_chunks}/${status.total_chunks} chunks ${status.status}`,
+    );
     if (settled(status)) break;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
     status = await fnq.uploads.status(first.upload_id);
@@ -36,7 +40,7 @@ const describe = (s: UploadStatus) =>
 
 export const status: Command = {
   name: 'status',
-  summary: 'show an upload\'s status, or follow it with --wait until it is embedded',
+  summary: "show an upload's status, or follow it with --wait until it is embedded",
   usage: `fnq status <upload_id> [--wait] [--url <base url>] [--token <svcwt>]\n       ${SERVICE_OPTIONS_HELP}`,
   async run(argv, io) {
     const { values, positionals } = parseOptions(argv, { wait: { type: 'boolean' }, ...serviceOptionSpec });

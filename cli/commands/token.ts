@@ -10,14 +10,16 @@ import { checkoutRoot, defaultDataDir, localJwtSecret } from '../../local/secret
 const USAGE = [
   'fnq token create --account <id> [--level free|pro|enterprise] [--ttl 30d]',
   '       signs with FNQ_JWT_SECRET (the secret of the deployment the token is for); inside an fnquery',
-  '       checkout without it, with the local stack\'s secret in <checkout>/.data/jwt-secret (or FNQ_DATA_DIR)',
+  "       checkout without it, with the local stack's secret in <checkout>/.data/jwt-secret (or FNQ_DATA_DIR)",
 ].join('\n');
 
 function signingSecret(env: NodeJS.ProcessEnv, cwd: string): string {
   if (env.FNQ_JWT_SECRET) return env.FNQ_JWT_SECRET;
   const root = checkoutRoot(cwd);
   if (!root) {
-    throw new Error('no signing secret: set FNQ_JWT_SECRET to the secret of the deployment the token is for, or run this inside the fnquery checkout whose npm start should accept it');
+    throw new Error(
+      'no signing secret: set FNQ_JWT_SECRET to the secret of the deployment the token is for, or run this inside the fnquery checkout whose npm start should accept it',
+    );
   }
   // The folder npm start uses: it runs at the checkout's root.
   return localJwtSecret(defaultDataDir(env, root), env);
@@ -34,7 +36,8 @@ export const token: Command = {
       level: { type: 'string', default: 'free' },
       ttl: { type: 'string', default: '30d' },
     });
-    if (positionals[0] !== 'create' || positionals.length !== 1) throw new UsageError('expected the sub-command "create"');
+    if (positionals[0] !== 'create' || positionals.length !== 1)
+      throw new UsageError('expected the sub-command "create"');
     if (!values.account) throw new UsageError('--account is required');
     if (!LEVELS.includes(values.level as Level)) throw new UsageError(`--level must be one of ${LEVELS.join(', ')}`);
     let ttlSeconds: number;

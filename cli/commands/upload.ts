@@ -11,7 +11,11 @@ export const upload: Command = {
   summary: 'upload a document into a collection, optionally waiting for it to be embedded',
   usage: `fnq upload <file> --collection <name> [--wait] [--url <base url>] [--token <svcwt>]\n       ${SERVICE_OPTIONS_HELP}`,
   async run(argv, io) {
-    const { values, positionals } = parseOptions(argv, { collection: { type: 'string', short: 'c' }, wait: { type: 'boolean' }, ...serviceOptionSpec });
+    const { values, positionals } = parseOptions(argv, {
+      collection: { type: 'string', short: 'c' },
+      wait: { type: 'boolean' },
+      ...serviceOptionSpec,
+    });
     if (positionals.length !== 1) throw new UsageError('give exactly one file');
     if (!values.collection) throw new UsageError('--collection is required');
     const fnq = serviceClient(values, io);

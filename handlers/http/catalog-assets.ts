@@ -12,19 +12,29 @@ const ASSETS: Record<string, { body: Buffer; type: string }> = {
   'catalog.css': { body: Buffer.from(css), type: 'text/css; charset=utf-8' },
 };
 
-export const createAssetsHandler = (deps: { http: HttpDeps }) => httpHandler(
-  apiRoute('GET /catalog/assets/{file}'),
-  async (req) => {
-    const asset = ASSETS[req.pathParams.file ?? ''];
-    if (!asset) throw notFound(`There is no catalog asset "${req.pathParams.file}"`, `Ask for one of ${Object.keys(ASSETS).join(', ')}`, 'asset_not_found');
-    return {
-      status: 200,
-      body: asset.body,
-      // Short: a redeploy changes them and the pages name them without a version.
-      headers: { 'content-type': asset.type, 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' },
-    };
-  },
-  deps.http,
-);
+export const createAssetsHandler = (deps: { http: HttpDeps }) =>
+  httpHandler(
+    apiRoute('GET /catalog/assets/{file}'),
+    async (req) => {
+      const asset = ASSETS[req.pathParams.file ?? ''];
+      if (!asset)
+        throw notFound(
+          `There is no catalog asset "${req.pathParams.file}"`,
+          `Ask for one of ${Object.keys(ASSETS).join(', ')}`,
+          'asset_not_found',
+        );
+      return {
+        status: 200,
+        body: asset.body,
+        // Short: a redeploy changes them and the pages name them without a version.
+        headers: {
+          'content-type': asset.type,
+          'cache-control': 'public, max-age=300',
+          'x-content-type-options': 'nosniff',
+        },
+      };
+    },
+    deps.http,
+  );
 
 export const handler = lazyHandler(() => createAssetsHandler({ http: httpDeps() }));

@@ -10,9 +10,14 @@ import { collectionDeps } from '../../lib/services/vector-writers';
 export function createCollectionDeleteHandler(deps: { http: HttpDeps; collections: CollectionDeps }) {
   return httpHandler(
     apiRoute('DELETE /embedder-service/v1/collections/{name}'),
-    async (req) => ({ status: 200, body: await deleteCollection(deps.collections, req.principal.account, req.pathParams.name ?? '') }),
+    async (req) => ({
+      status: 200,
+      body: await deleteCollection(deps.collections, req.principal.account, req.pathParams.name ?? ''),
+    }),
     deps.http,
   );
 }
 
-export const handler = lazyHandler(() => createCollectionDeleteHandler({ http: httpDeps(), collections: collectionDeps() }));
+export const handler = lazyHandler(() =>
+  createCollectionDeleteHandler({ http: httpDeps(), collections: collectionDeps() }),
+);

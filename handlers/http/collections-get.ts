@@ -9,9 +9,14 @@ import { collectionReadDeps } from '../../lib/services/ingest';
 export function createCollectionGetHandler(deps: { http: HttpDeps; collections: CollectionReadDeps }) {
   return httpHandler(
     apiRoute('GET /embedder-service/v1/collections/{name}'),
-    async (req) => ({ status: 200, body: await describeCollection(deps.collections, req.principal.account, req.pathParams.name ?? '') }),
+    async (req) => ({
+      status: 200,
+      body: await describeCollection(deps.collections, req.principal.account, req.pathParams.name ?? ''),
+    }),
     deps.http,
   );
 }
 
-export const handler = lazyHandler(() => createCollectionGetHandler({ http: httpDeps(), collections: collectionReadDeps() }));
+export const handler = lazyHandler(() =>
+  createCollectionGetHandler({ http: httpDeps(), collections: collectionReadDeps() }),
+);

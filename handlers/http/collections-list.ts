@@ -9,9 +9,14 @@ import { collectionReadDeps } from '../../lib/services/ingest';
 export function createCollectionsListHandler(deps: { http: HttpDeps; collections: CollectionReadDeps }) {
   return httpHandler(
     apiRoute('GET /embedder-service/v1/collections'),
-    async (req) => ({ status: 200, body: { collections: await listCollections(deps.collections, req.principal.account) } }),
+    async (req) => ({
+      status: 200,
+      body: { collections: await listCollections(deps.collections, req.principal.account) },
+    }),
     deps.http,
   );
 }
 
-export const handler = lazyHandler(() => createCollectionsListHandler({ http: httpDeps(), collections: collectionReadDeps() }));
+export const handler = lazyHandler(() =>
+  createCollectionsListHandler({ http: httpDeps(), collections: collectionReadDeps() }),
+);

@@ -14,10 +14,16 @@ export function createFunctionOpenApiHandler(deps: { http: HttpDeps; registry: F
     async (req) => {
       const fn = await lookupFunction(deps.registry, req.pathParams.shortname);
       // Bytes, so the document stays valid OpenAPI (no spanId field added to it).
-      return { status: 200, body: Buffer.from(JSON.stringify(toOpenApi(fn.spec), null, 2)), headers: { 'content-type': 'application/json' } };
+      return {
+        status: 200,
+        body: Buffer.from(JSON.stringify(toOpenApi(fn.spec), null, 2)),
+        headers: { 'content-type': 'application/json' },
+      };
     },
     deps.http,
   );
 }
 
-export const handler = lazyHandler(() => createFunctionOpenApiHandler({ http: httpDeps(), registry: functionRegistry() }));
+export const handler = lazyHandler(() =>
+  createFunctionOpenApiHandler({ http: httpDeps(), registry: functionRegistry() }),
+);

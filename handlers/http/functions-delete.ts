@@ -10,7 +10,11 @@ export function createDeleteHandler(deps: { http: HttpDeps; hosting: Omit<Hostin
   return httpHandler(
     apiRoute('DELETE /function-service/v1/functions/{shortname}'),
     async (req) => {
-      const removed = await deleteFunction({ ...deps.hosting, log: req.log }, req.principal.account, req.pathParams.shortname ?? '');
+      const removed = await deleteFunction(
+        { ...deps.hosting, log: req.log },
+        req.principal.account,
+        req.pathParams.shortname ?? '',
+      );
       return { status: 200, body: { shortname: removed.shortname, version: removed.version, deleted: true } };
     },
     deps.http,

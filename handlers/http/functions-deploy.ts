@@ -19,7 +19,10 @@ export function createDeployHandler(deps: { http: HttpDeps; hosting: Omit<Hostin
       if (!ZIP_TYPES.has(type)) throw unsupportedMediaType(`The request has content type "${type || 'none'}"`, ADVICE);
       if (!req.rawBody?.length) throw badRequest('The request has no code bundle', ADVICE, 'body_missing');
       const result = await deployFunction({ ...deps.hosting, log: req.log }, req.principal.account, req.rawBody);
-      return { status: result.created ? 201 : 200, body: { ...functionView(result.record), warnings: result.warnings } };
+      return {
+        status: result.created ? 201 : 200,
+        body: { ...functionView(result.record), warnings: result.warnings },
+      };
     },
     deps.http,
   );

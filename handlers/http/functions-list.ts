@@ -10,7 +10,10 @@ import { functionRegistry } from '../../lib/services/functions';
 export function createListHandler(deps: { http: HttpDeps; registry: FunctionRegistry }) {
   return httpHandler(
     apiRoute('GET /function-service/v1/functions'),
-    async (req) => ({ status: 200, body: { functions: (await deps.registry.listByOwner(req.principal.account)).map(functionView) } }),
+    async (req) => ({
+      status: 200,
+      body: { functions: (await deps.registry.listByOwner(req.principal.account)).map(functionView) },
+    }),
     deps.http,
   );
 }

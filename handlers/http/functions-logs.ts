@@ -10,7 +10,10 @@ import { hostingDeps } from '../../lib/services/functions';
 export function createLogsHandler(deps: { http: HttpDeps; hosting: Pick<HostingDeps, 'registry' | 'invoker'> }) {
   return httpHandler(
     apiRoute('GET /function-service/v1/functions/{shortname}/logs'),
-    async (req) => ({ status: 200, body: await functionLogs(deps.hosting, req.principal.account, req.pathParams.shortname ?? '', req.query.limit) }),
+    async (req) => ({
+      status: 200,
+      body: await functionLogs(deps.hosting, req.principal.account, req.pathParams.shortname ?? '', req.query.limit),
+    }),
     deps.http,
   );
 }

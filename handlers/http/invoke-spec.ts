@@ -13,7 +13,11 @@ export function createSpecHandler(deps: { http: HttpDeps; registry: FunctionRegi
     async (req) => {
       const fn = await lookupFunction(deps.registry, req.pathParams.shortname);
       // Bytes, so the document stays a valid spec.json (no spanId field added to it).
-      return { status: 200, body: Buffer.from(JSON.stringify(fn.spec, null, 2)), headers: { 'content-type': 'application/json' } };
+      return {
+        status: 200,
+        body: Buffer.from(JSON.stringify(fn.spec, null, 2)),
+        headers: { 'content-type': 'application/json' },
+      };
     },
     deps.http,
   );

@@ -11,7 +11,11 @@ export function createOpenApiHandler(deps: { http: HttpDeps; version: string }) 
     apiRoute('GET /openapi.json'),
     async () => {
       document ??= Buffer.from(JSON.stringify(serviceOpenApi(deps.version), null, 2));
-      return { status: 200, body: document, headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' } };
+      return {
+        status: 200,
+        body: document,
+        headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' },
+      };
     },
     deps.http,
   );

@@ -9,10 +9,17 @@ import { functionInvoker, functionRegistry } from '../../lib/services/functions'
 import { lazyHandler } from '../../lib/services/lazy';
 import { queryModel } from '../../lib/services/query';
 
-export function createFunctionQueryHandler(deps: { http: HttpDeps; queryModel: (body: SharedQueryBody) => QueryModel; functions: FunctionQueryDeps }) {
+export function createFunctionQueryHandler(deps: {
+  http: HttpDeps;
+  queryModel: (body: SharedQueryBody) => QueryModel;
+  functions: FunctionQueryDeps;
+}) {
   return httpHandler<FunctionQueryBody>(
     apiRoute('POST /query-service/v1/function'),
-    (req) => answerQuery(req, deps.queryModel(req.body), (model) => answerWithFunction(req.body, model, deps.functions, req.log, req.signal)),
+    (req) =>
+      answerQuery(req, deps.queryModel(req.body), (model) =>
+        answerWithFunction(req.body, model, deps.functions, req.log, req.signal),
+      ),
     deps.http,
   );
 }

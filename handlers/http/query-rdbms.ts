@@ -9,12 +9,21 @@ import { lazyHandler } from '../../lib/services/lazy';
 import { queryModel } from '../../lib/services/query';
 import { rdbmsOptions } from '../../lib/services/rdbms';
 
-export function createRdbmsQueryHandler(deps: { http: HttpDeps; queryModel: (body: SharedQueryBody) => QueryModel; rdbms: RdbmsOptions }) {
+export function createRdbmsQueryHandler(deps: {
+  http: HttpDeps;
+  queryModel: (body: SharedQueryBody) => QueryModel;
+  rdbms: RdbmsOptions;
+}) {
   return httpHandler<RdbmsBody>(
     apiRoute('POST /query-service/v1/rdbms'),
-    (req) => answerQuery(req, deps.queryModel(req.body), (model) => answerFromDatabase(req.body, model, deps.rdbms, req.signal)),
+    (req) =>
+      answerQuery(req, deps.queryModel(req.body), (model) =>
+        answerFromDatabase(req.body, model, deps.rdbms, req.signal),
+      ),
     deps.http,
   );
 }
 
-export const handler = lazyHandler(() => createRdbmsQueryHandler({ http: httpDeps(), queryModel, rdbms: rdbmsOptions() }));
+export const handler = lazyHandler(() =>
+  createRdbmsQueryHandler({ http: httpDeps(), queryModel, rdbms: rdbmsOptions() }),
+);

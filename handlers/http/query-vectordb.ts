@@ -10,16 +10,24 @@ import { lazyHandler } from '../../lib/services/lazy';
 import { queryModel } from '../../lib/services/query';
 import { vectordbDeps } from '../../lib/services/retrieval';
 
-export function createVectordbQueryHandler(deps: { http: HttpDeps; queryModel: (body: SharedQueryBody) => QueryModel; retrieval: VectordbDeps }) {
+export function createVectordbQueryHandler(deps: {
+  http: HttpDeps;
+  queryModel: (body: SharedQueryBody) => QueryModel;
+  retrieval: VectordbDeps;
+}) {
   return httpHandler<VectordbBody>(
     apiRoute('POST /query-service/v1/vectordb'),
     async (req) => {
       // Our collections follow our naming rule; a caller's MongoDB collection only its own.
       if (!req.body.vector_docdb_connection_string) checkCollectionName(req.body.vector_docdb_collection);
-      return answerQuery(req, deps.queryModel(req.body), (model) => answerFromDocuments(req.principal.account, req.body, model, deps.retrieval, req.signal));
+      return answerQuery(req, deps.queryModel(req.body), (model) =>
+        answerFromDocuments(req.principal.account, req.body, model, deps.retrieval, req.signal),
+      );
     },
     deps.http,
   );
 }
 
-export const handler = lazyHandler(() => createVectordbQueryHandler({ http: httpDeps(), queryModel, retrieval: vectordbDeps() }));
+export const handler = lazyHandler(() =>
+  createVectordbQueryHandler({ http: httpDeps(), queryModel, retrieval: vectordbDeps() }),
+);

@@ -10,9 +10,14 @@ import { collectionDeps } from '../../lib/services/vector-writers';
 export function createUploadDeleteHandler(deps: { http: HttpDeps; collections: CollectionDeps }) {
   return httpHandler(
     apiRoute('DELETE /embedder-service/v1/uploads/{upload_id}'),
-    async (req) => ({ status: 200, body: await deleteUpload(deps.collections, req.principal.account, req.pathParams.upload_id ?? '') }),
+    async (req) => ({
+      status: 200,
+      body: await deleteUpload(deps.collections, req.principal.account, req.pathParams.upload_id ?? ''),
+    }),
     deps.http,
   );
 }
 
-export const handler = lazyHandler(() => createUploadDeleteHandler({ http: httpDeps(), collections: collectionDeps() }));
+export const handler = lazyHandler(() =>
+  createUploadDeleteHandler({ http: httpDeps(), collections: collectionDeps() }),
+);

@@ -12,7 +12,12 @@ export function createUploadStatusHandler(deps: { http: HttpDeps; statuses: Pick
     async (req) => {
       const record = await deps.statuses.get(req.principal.account, req.query.upload_id!);
       // Another account's upload is indistinguishable from one that never existed.
-      if (!record) throw notFound(`No upload with id ${req.query.upload_id} was found`, 'Check the upload_id returned by the upload call', 'upload_not_found');
+      if (!record)
+        throw notFound(
+          `No upload with id ${req.query.upload_id} was found`,
+          'Check the upload_id returned by the upload call',
+          'upload_not_found',
+        );
       return { status: 200, body: statusView(record) };
     },
     deps.http,

@@ -15,7 +15,13 @@ export function createUploadUrlHandler(deps: { http: HttpDeps; intake: Omit<Inta
     apiRoute('POST /embedder-service/v1/upload-url'),
     async (req) => {
       const size = req.query.size === undefined ? undefined : Number(req.query.size);
-      const signed = await acceptUploadUrl({ ...deps.intake, log: req.log }, req.principal, req.query.collection_name, req.query.filename, size);
+      const signed = await acceptUploadUrl(
+        { ...deps.intake, log: req.log },
+        req.principal,
+        req.query.collection_name,
+        req.query.filename,
+        size,
+      );
       return {
         status: 201,
         body: {

@@ -18,8 +18,17 @@ export function createUploadHandler(deps: { http: HttpDeps; intake: Omit<IntakeD
   return httpHandler(
     apiRoute('POST /embedder-service/v1/upload'),
     async (req) => {
-      const file = await readMultipartFile(req, { field: 'file', maxBytes: DIRECT_UPLOAD_MAX_BYTES, tooLargeAdvice: TOO_LARGE_ADVICE });
-      const record = await acceptUpload({ ...deps.intake, log: req.log }, req.principal, req.query.collection_name, file);
+      const file = await readMultipartFile(req, {
+        field: 'file',
+        maxBytes: DIRECT_UPLOAD_MAX_BYTES,
+        tooLargeAdvice: TOO_LARGE_ADVICE,
+      });
+      const record = await acceptUpload(
+        { ...deps.intake, log: req.log },
+        req.principal,
+        req.query.collection_name,
+        file,
+      );
       return { status: 202, body: statusView(record) };
     },
     deps.http,

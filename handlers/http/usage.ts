@@ -11,7 +11,10 @@ import { usageReader } from '../../lib/services/usage';
 export function createUsageHandler(deps: { http: HttpDeps; reader: UsageReader }) {
   return httpHandler(
     apiRoute('GET /usage-service/v1/usage'),
-    async (req) => ({ status: 200, body: await usageReport(deps.reader, req.principal.account, usageWindow(req.query)) }),
+    async (req) => ({
+      status: 200,
+      body: await usageReport(deps.reader, req.principal.account, usageWindow(req.query)),
+    }),
     deps.http,
   );
 }

@@ -23,12 +23,19 @@ export function createEmbedWorker(deps: { worker: Omit<WorkerDeps, 'log'>; log: 
     const deadline = Date.now() + context.getRemainingTimeInMillis();
     const processor = new BatchProcessor(EventType.SQS);
     const onMessage = async (message: SQSRecord) => {
-      const outcome = await deliver({ ...deps.worker, log: deps.log.child({ messageId: message.messageId }) }, message, deadline);
+      const outcome = await deliver(
+        { ...deps.worker, log: deps.log.child({ messageId: message.messageId }) },
+        message,
+        deadline,
+      );
       if (outcome === 'retry') throw new DeliverAgain();
     };
     // One message after another: each job may use the whole memory and the rest of the run.
     // A batch whose every message is to be retried is answered like any other, not thrown.
-    return processPartialResponse(event, onMessage, processor, { processInParallel: false, throwOnFullBatchFailure: false });
+    return processPartialResponse(event, onMessage, processor, {
+      processInParallel: false,
+      throwOnFullBatchFailure: false,
+    });
   };
 }
 

@@ -11,8 +11,11 @@ export interface SweepEvent {
 }
 
 export function createSweepHandler(deps: SweepDeps) {
-  return async (event: SweepEvent | undefined): Promise<SweepReport> => sweepUploads(deps, { leasesEnded: event?.leasesEnded === true });
+  return async (event: SweepEvent | undefined): Promise<SweepReport> =>
+    sweepUploads(deps, { leasesEnded: event?.leasesEnded === true });
 }
 
 // A deployed stage keeps its secrets in SSM; lazyHandler reads them before the stores are wired.
-export const handler = lazyHandler(() => createSweepHandler({ ...sweepDeps(), log: rootLogger().child({ task: 'ingest-sweep' }) }));
+export const handler = lazyHandler(() =>
+  createSweepHandler({ ...sweepDeps(), log: rootLogger().child({ task: 'ingest-sweep' }) }),
+);

@@ -19,7 +19,10 @@ export class OpenAIEmbedder implements Embedder {
     this.client = createOpenAIClient(options);
   }
 
-  async embed(texts: string[], options: { signal?: AbortSignal } = {}): Promise<{ vectors: Float32Array[]; usage: TokenUsage }> {
+  async embed(
+    texts: string[],
+    options: { signal?: AbortSignal } = {},
+  ): Promise<{ vectors: Float32Array[]; usage: TokenUsage }> {
     const vectors: Float32Array[] = [];
     let usage = NO_USAGE;
     for (let start = 0; start < texts.length; start += EMBEDDING_BATCH_SIZE) {
@@ -34,7 +37,10 @@ export class OpenAIEmbedder implements Embedder {
   private async embedBatch(batch: string[], signal: AbortSignal | undefined) {
     // The SDK asks for base64 and decodes it to numbers itself.
     const response = await callPlatform(this.options, signal, (s) =>
-      this.client.embeddings.create({ model: this.options.model, input: batch, dimensions: this.dimensions }, { signal: s }),
+      this.client.embeddings.create(
+        { model: this.options.model, input: batch, dimensions: this.dimensions },
+        { signal: s },
+      ),
     );
     const data = [...response.data].sort((a, b) => a.index - b.index);
     if (data.length !== batch.length) {

@@ -23,7 +23,9 @@ export function retryVerdict(error: unknown): RetryVerdict {
   if (!(error instanceof APIError) || error.status === undefined) return NO_RETRY;
   if (error.code === 'insufficient_quota') return NO_RETRY;
   const { status } = error;
-  return status === 408 || status === 429 || status >= 500 ? { retry: true, afterMs: retryAfterMs(error.headers) } : NO_RETRY;
+  return status === 408 || status === 429 || status >= 500
+    ? { retry: true, afterMs: retryAfterMs(error.headers) }
+    : NO_RETRY;
 }
 
 function retryAfterMs(headers: Headers | undefined): number | undefined {
@@ -59,33 +61,67 @@ export function toPlatformError(error: unknown, ctx: PlatformContext, aborted: b
   const status = error instanceof APIError ? error.status : undefined;
   const code = error instanceof APIError ? error.code : undefined;
   const cause = { platform: ctx.platform, model: ctx.model, status, code };
-  const fail = (httpStatus: number, serviceCode: string, issue: string, advice: string, headers?: Record<string, string>) =>
-    new ServiceError(httpStatus, serviceCode, { issue, advice }, { cause, headers });
+  const fail = (
+    httpStatus: number,
+    serviceCode: string,
+    issue: string,
+    advice: string,
+    headers?: Record<string, string>,
+  ) => new ServiceError(httpStatus, serviceCode, { issue, advice }, { cause, headers });
 
   if (aborted || error instanceof APIConnectionTimeoutError) {
-    return fail(504, 'ai_platform_timeout', `${label} did not answer within ${ctx.timeoutMs} ms`,
-      'Retry the request; a shorter query or less context answers faster');
+    return fail(
+      504,
+      'ai_platform_timeout',
+      `${label} did not answer within ${ctx.timeoutMs} ms`,
+      'Retry the request; a shorter query or less context answers faster',
+    );
   }
   if (status === 401 || status === 403) {
     return ctx.platform === 'openai'
-      ? fail(400, 'ai_key_rejected', `The openai AI platform rejected the key in api+key (HTTP ${status})`,
-          `Check that api+key holds a valid, active OpenAI secret key with access to the model ${ctx.model}, or omit ai_platform to use the default platform`)
-      : fail(502, 'ai_platform_auth_failed', `${label} rejected the service's credentials (HTTP ${status})`,
-          'This is a service configuration problem: report it to the operator, or use ai_platform "openai" with your own api+key');
+      ? fail(
+          400,
+          'ai_key_rejected',
+          `The openai AI platform rejected the key in api+key (HTTP ${status})`,
+          `Check that api+key holds a valid, active OpenAI secret key with access to the model ${ctx.model}, or omit ai_platform to use the default platform`,
+        )
+      : fail(
+          502,
+          'ai_platform_auth_failed',
+          `${label} rejected the service's credentials (HTTP ${status})`,
+          'This is a service configuration problem: report it to the operator, or use ai_platform "openai" with your own api+key',
+        );
   }
   if (status === 429) {
     const retryAfter = retryAfterMs(error instanceof APIError ? error.headers : undefined);
     const headers = { 'Retry-After': String(Math.max(1, Math.ceil((retryAfter ?? 1000) / 1000))) };
     return code === 'insufficient_quota'
-      ? fail(429, 'ai_quota_exceeded', `${label} reports that the account behind the key has no quota left`,
-          ctx.platform === 'openai' ? 'Check the plan and billing of the OpenAI account behind api+key' : 'Report it to the operator, or use ai_platform "openai" with your own api+key', headers)
-      : fail(429, 'ai_rate_limited', `${label} is rate limiting requests`, 'Retry after the number of seconds in the Retry-After header', headers);
+      ? fail(
+          429,
+          'ai_quota_exceeded',
+          `${label} reports that the account behind the key has no quota left`,
+          ctx.platform === 'openai'
+            ? 'Check the plan and billing of the OpenAI account behind api+key'
+            : 'Report it to the operator, or use ai_platform "openai" with your own api+key',
+          headers,
+        )
+      : fail(
+          429,
+          'ai_rate_limited',
+          `${label} is rate limiting requests`,
+          'Retry after the number of seconds in the Retry-After header',
+          headers,
+        );
   }
   if (status === undefined || status >= 500) {
     const what = status === undefined ? 'could not be reached' : `failed (HTTP ${status})`;
     return fail(502, 'ai_platform_unavailable', `${label} ${what}, also on retry`, 'Retry the request later');
   }
   const detail = error instanceof APIError ? scrubSecrets(error.message, ctx.apiKey) : `HTTP ${status}`;
-  return fail(502, 'ai_request_rejected', `${label} rejected the request: ${detail}`,
-    'Retry the request; if it keeps failing, shorten the query or simplify the structured_output schema');
+  return fail(
+    502,
+    'ai_request_rejected',
+    `${label} rejected the request: ${detail}`,
+    'Retry the request; if it keeps failing, shorten the query or simplify the structured_output schema',
+  );
 }

@@ -90,14 +90,22 @@ export function resolvePlatform(
 export function defaultEmbedder(config: AiPlatformConfig, lexicalEmbedder: () => Embedder): Embedder {
   const { endpoint } = config;
   if (!endpoint) return lexicalEmbedder();
-  return cached(operatorEmbedders, config, () => new OpenAIEmbedder(operatorOptions(config, endpoint, endpoint.embedModel)));
+  return cached(
+    operatorEmbedders,
+    config,
+    () => new OpenAIEmbedder(operatorOptions(config, endpoint, endpoint.embedModel)),
+  );
 }
 
 /**
  * The embedder a collection was filled with, if this deployment runs it: the heuristic engine's, or
  * the default platform's. Our collections are queried with it, whatever platform answers.
  */
-export function collectionEmbedder(id: string, config: AiPlatformConfig, lexicalEmbedder: () => Embedder): Embedder | undefined {
+export function collectionEmbedder(
+  id: string,
+  config: AiPlatformConfig,
+  lexicalEmbedder: () => Embedder,
+): Embedder | undefined {
   const local = lexicalEmbedder();
   if (id === local.id) return local;
   const current = defaultEmbedder(config, lexicalEmbedder);
@@ -120,7 +128,11 @@ function platformName(value: string | null | undefined): PlatformName {
  * MongoDB Atlas): the default platform's embedder, or OpenAI's with the caller's key. Our own
  * collections are always queried with the embedder that filled them instead.
  */
-export function platformEmbedder(selection: PlatformSelection, config: AiPlatformConfig, lexicalEmbedder: () => Embedder): Embedder {
+export function platformEmbedder(
+  selection: PlatformSelection,
+  config: AiPlatformConfig,
+  lexicalEmbedder: () => Embedder,
+): Embedder {
   if (platformName(selection.ai_platform) === 'default') return defaultEmbedder(config, lexicalEmbedder);
   return new OpenAIEmbedder({
     ...budget(config),
@@ -160,7 +172,13 @@ function budget(config: AiPlatformConfig) {
 
 function operatorOptions(config: AiPlatformConfig, endpoint: OperatorEndpoint, model: string): OpenAIAdapterOptions {
   // The SDK insists on a key; keyless endpoints ignore this placeholder.
-  return { ...budget(config), platform: 'default', apiKey: endpoint.apiKey || 'none', baseURL: endpoint.baseURL, model };
+  return {
+    ...budget(config),
+    platform: 'default',
+    apiKey: endpoint.apiKey || 'none',
+    baseURL: endpoint.baseURL,
+    model,
+  };
 }
 
 function cached<T>(cache: WeakMap<AiPlatformConfig, T>, config: AiPlatformConfig, build: () => T): T {

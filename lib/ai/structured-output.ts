@@ -23,7 +23,8 @@ export interface StructuredAnswer {
 
 export const MAX_STRUCTURED_OUTPUT_LENGTH = 100_000;
 export const STRUCTURED_OUTPUT_CACHE_SIZE = 100;
-const ENCODE_ADVICE = 'Send the JSON Schema text encoded as standard base64 with padding (RFC 4648), e.g. `base64 -w0 schema.json`';
+const ENCODE_ADVICE =
+  'Send the JSON Schema text encoded as standard base64 with padding (RFC 4648), e.g. `base64 -w0 schema.json`';
 
 /** Map order is recency order: a hit moves to the end, the first entry is the one to evict. */
 const compiled = new Map<string, StructuredOutput>();
@@ -36,7 +37,10 @@ export function parseStructuredOutput(encoded: string | undefined): StructuredOu
   const base64 = (encoded ?? '').replace(/\s+/g, '');
   if (!base64) return undefined;
   if (base64.length > MAX_STRUCTURED_OUTPUT_LENGTH) {
-    throw invalid(`structured_output is longer than ${MAX_STRUCTURED_OUTPUT_LENGTH} characters`, 'Send a smaller schema');
+    throw invalid(
+      `structured_output is longer than ${MAX_STRUCTURED_OUTPUT_LENGTH} characters`,
+      'Send a smaller schema',
+    );
   }
   const key = createHash('sha256').update(base64).digest('base64url');
   const hit = compiled.get(key);
@@ -54,7 +58,10 @@ export function parseStructuredOutput(encoded: string | undefined): StructuredOu
 function decodeBase64(base64: string): string {
   const bad = /[^A-Za-z0-9+/=]/.exec(base64);
   if (bad) {
-    throw invalid(`structured_output is not valid base64: character ${JSON.stringify(bad[0])} at position ${bad.index} is not in the base64 alphabet`, ENCODE_ADVICE);
+    throw invalid(
+      `structured_output is not valid base64: character ${JSON.stringify(bad[0])} at position ${bad.index} is not in the base64 alphabet`,
+      ENCODE_ADVICE,
+    );
   }
   const bytes = Buffer.from(base64, 'base64');
   // Node's decoder skips what it cannot read; only canonical input survives the round trip.
@@ -64,7 +71,10 @@ function decodeBase64(base64: string): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw invalid('structured_output does not decode to UTF-8 text', 'Encode the schema as UTF-8 JSON text before base64');
+    throw invalid(
+      'structured_output does not decode to UTF-8 text',
+      'Encode the schema as UTF-8 JSON text before base64',
+    );
   }
 }
 
@@ -73,10 +83,21 @@ function parseSchema(text: string): JsonSchema {
   try {
     schema = JSON.parse(text);
   } catch (e) {
-    throw invalid(`structured_output decodes to text that is not JSON (${(e as Error).message})`, 'Encode the JSON Schema text itself, not a file name or a quoted string');
+    throw invalid(
+      `structured_output decodes to text that is not JSON (${(e as Error).message})`,
+      'Encode the JSON Schema text itself, not a file name or a quoted string',
+    );
   }
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || (schema as JsonSchema).type !== 'object') {
-    throw invalid('The structured_output schema must describe a JSON object', 'Give the schema "type": "object" at its root and list the answer fields under "properties"');
+  if (
+    typeof schema !== 'object' ||
+    schema === null ||
+    Array.isArray(schema) ||
+    (schema as JsonSchema).type !== 'object'
+  ) {
+    throw invalid(
+      'The structured_output schema must describe a JSON object',
+      'Give the schema "type": "object" at its root and list the answer fields under "properties"',
+    );
   }
   return schema as JsonSchema;
 }
@@ -96,7 +117,11 @@ function compile(schema: JsonSchema): StructuredOutput {
   }
   // No answer could ever pass such a schema: the caller's mistake, refused before any work.
   const why = unsatisfiableBecause(schema);
-  if (why) throw invalid(`No answer can satisfy the structured_output schema: ${why}`, 'Fix the schema so that some value satisfies it (e.g. minimum not above maximum)');
+  if (why)
+    throw invalid(
+      `No answer can satisfy the structured_output schema: ${why}`,
+      'Fix the schema so that some value satisfies it (e.g. minimum not above maximum)',
+    );
   return { schema, validate };
 }
 
@@ -110,14 +135,21 @@ function check(content: string | null, validate: ValidateFunction): Checked {
   } catch (e) {
     // The parser's message quotes the answer, which must not reach logs: keep only the position.
     const position = /position (\d+)/.exec((e as Error).message)?.[1];
-    return { ok: false, errors: [`the answer is not JSON${position ? ` (syntax error at position ${position})` : ''}`] };
+    return {
+      ok: false,
+      errors: [`the answer is not JSON${position ? ` (syntax error at position ${position})` : ''}`],
+    };
   }
   if (validate(value)) return { ok: true, json: JSON.stringify(value) };
   return { ok: false, errors: violations(validate.errors).map((v) => `${v.path} ${v.message}`) };
 }
 
 /** Asks for an answer shaped by the schema; one repair turn, then 502 `structured_output_invalid`. */
-export async function answerWithSchema(chat: ChatModel, request: ChatRequest, structured: StructuredOutput): Promise<StructuredAnswer> {
+export async function answerWithSchema(
+  chat: ChatModel,
+  request: ChatRequest,
+  structured: StructuredOutput,
+): Promise<StructuredAnswer> {
   const shaped: ChatRequest = { ...request, responseFormat: { name: 'answer', schema: structured.schema } };
   const first = await chat.chat(shaped);
   const firstCheck = check(first.content, structured.validate);

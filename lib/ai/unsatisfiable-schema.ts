@@ -28,30 +28,47 @@ function resolve(schema: unknown, root: JsonSchema): unknown {
 }
 
 function typeConflict(schema: JsonSchema, at: string): string | undefined {
-  const types = schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type.map(String) : [String(schema.type)];
+  const types =
+    schema.type === undefined
+      ? undefined
+      : Array.isArray(schema.type)
+        ? schema.type.map(String)
+        : [String(schema.type)];
   if (types?.length === 0) return `${at} allows no type ("type": [])`;
   const fits = (v: unknown) => !types || types.some((t) => TYPE_OF[t]?.(v));
   if ('const' in schema && !fits(schema.const)) return `${at} has a const that is not of its own type`;
-  if (Array.isArray(schema.enum) && !schema.enum.some(fits)) return schema.enum.length === 0 ? `${at} has an empty enum` : `${at} has no enum option of its own type`;
+  if (Array.isArray(schema.enum) && !schema.enum.some(fits))
+    return schema.enum.length === 0 ? `${at} has an empty enum` : `${at} has no enum option of its own type`;
   return undefined;
 }
 
 function boundConflict(schema: JsonSchema, at: string): string | undefined {
-  const [min, max, xmin, xmax] = [num(schema.minimum), num(schema.maximum), num(schema.exclusiveMinimum), num(schema.exclusiveMaximum)];
+  const [min, max, xmin, xmax] = [
+    num(schema.minimum),
+    num(schema.maximum),
+    num(schema.exclusiveMinimum),
+    num(schema.exclusiveMaximum),
+  ];
   const low = Math.max(min ?? -Infinity, xmin ?? -Infinity);
   const high = Math.min(max ?? Infinity, xmax ?? Infinity);
   const lowExcluded = xmin !== undefined && xmin === low;
   const highExcluded = xmax !== undefined && xmax === high;
   const onlyNumbers = schema.type === 'number' || schema.type === 'integer';
-  if (onlyNumbers && (low > high || (low === high && (lowExcluded || highExcluded)))) return `${at} has no number between its minimum and maximum`;
+  if (onlyNumbers && (low > high || (low === high && (lowExcluded || highExcluded))))
+    return `${at} has no number between its minimum and maximum`;
   if (schema.type === 'integer') {
     const first = lowExcluded ? Math.floor(low) + 1 : Math.ceil(low);
     const last = highExcluded ? Math.ceil(high) - 1 : Math.floor(high);
     if (first > last) return `${at} has no integer between its minimum and maximum`;
   }
-  const pairs: [string, string, string][] = [['minLength', 'maxLength', 'string'], ['minItems', 'maxItems', 'array'], ['minProperties', 'maxProperties', 'object']];
+  const pairs: [string, string, string][] = [
+    ['minLength', 'maxLength', 'string'],
+    ['minItems', 'maxItems', 'array'],
+    ['minProperties', 'maxProperties', 'object'],
+  ];
   for (const [lower, upper, type] of pairs) {
-    if (schema.type === type && (num(schema[lower]) ?? 0) > (num(schema[upper]) ?? Infinity)) return `${at} has ${lower} above ${upper}`;
+    if (schema.type === type && (num(schema[lower]) ?? 0) > (num(schema[upper]) ?? Infinity))
+      return `${at} has ${lower} above ${upper}`;
   }
   return undefined;
 }
@@ -59,11 +76,13 @@ function boundConflict(schema: JsonSchema, at: string): string | undefined {
 function objectConflict(schema: JsonSchema, root: JsonSchema, at: string, depth: number): string | undefined {
   const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
   const properties = isObject(schema.properties) ? schema.properties : {};
-  if (required.length > (num(schema.maxProperties) ?? Infinity)) return `${at} requires more properties than its maxProperties`;
+  if (required.length > (num(schema.maxProperties) ?? Infinity))
+    return `${at} requires more properties than its maxProperties`;
   for (const name of required) {
     const property = resolve(properties[name], root);
     if (property === false) return `${at}/${name} is required but its schema is false`;
-    if (property === undefined && schema.additionalProperties === false) return `${at}/${name} is required but not allowed (additionalProperties: false)`;
+    if (property === undefined && schema.additionalProperties === false)
+      return `${at}/${name} is required but not allowed (additionalProperties: false)`;
     const why = conflict(property, root, `${at}/${name}`, depth + 1);
     if (why) return why;
   }
@@ -77,7 +96,8 @@ function conflict(raw: unknown, root: JsonSchema, at: string, depth: number): st
   const own = typeConflict(schema, at) ?? boundConflict(schema, at);
   if (own) return own;
   if (schema.type === 'object') return objectConflict(schema, root, at, depth);
-  if (schema.type === 'array' && (num(schema.minItems) ?? 0) > 0) return conflict(schema.items, root, `${at}/items`, depth + 1);
+  if (schema.type === 'array' && (num(schema.minItems) ?? 0) > 0)
+    return conflict(schema.items, root, `${at}/items`, depth + 1);
   return undefined;
 }
 

@@ -10,7 +10,7 @@ export type OpenApiDocument = Record<string, unknown>;
 const COMMON_ERRORS: Record<number, string> = {
   400: 'Bad request: every violation is listed',
   401: 'The svcwt token is missing, malformed, badly signed or expired',
-  404: 'Not found (or another account\'s)',
+  404: "Not found (or another account's)",
   429: 'Quota or rate limit; see Retry-After',
   500: 'A bug of ours',
   504: 'Did not finish in time',
@@ -24,7 +24,11 @@ const QUERY_RESPONSE = {
     answer: { type: 'string' },
     query: { type: 'string' },
     spanId: { type: 'string' },
-    messages: { type: ['array', 'null'], items: { type: 'string' }, description: 'Ends with "completed", or with "failed" after ISSUE/ADVICE lines.' },
+    messages: {
+      type: ['array', 'null'],
+      items: { type: 'string' },
+      description: 'Ends with "completed", or with "failed" after ISSUE/ADVICE lines.',
+    },
   },
 };
 
@@ -32,20 +36,32 @@ const QUERY_RESPONSE = {
 const ANY_METHODS = ['get', 'post', 'put', 'delete'];
 
 const pathParams = (path: string) =>
-  [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
 
 function queryParams(schema: JsonSchema | undefined) {
   const properties = (schema?.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema?.required ?? []) as string[]);
   return Object.entries(properties).map(([name, s]) => {
     const { description, ...rest } = s;
-    return { name, in: 'query', required: required.has(name), ...(typeof description === 'string' && { description }), schema: rest };
+    return {
+      name,
+      in: 'query',
+      required: required.has(name),
+      ...(typeof description === 'string' && { description }),
+      schema: rest,
+    };
   });
 }
 
 function requestBody(route: ApiRoute) {
   if (route.bodySchema) return { required: true, content: { 'application/json': { schema: route.bodySchema } } };
-  if (route.rawBody) return { description: route.rawBody.description, content: { [route.rawBody.type]: { schema: {} } } };
+  if (route.rawBody)
+    return { description: route.rawBody.description, content: { [route.rawBody.type]: { schema: {} } } };
   return undefined;
 }
 
@@ -70,7 +86,11 @@ function operation(route: ApiRoute, method: string, path: string) {
     ...(params.length > 0 && { parameters: params }),
     ...(body && { requestBody: body }),
     responses: {
-      [route.success.status]: { description: route.success.description, headers: { 'x-span-id': { $ref: '#/components/headers/SpanId' } }, content: successContent(route) },
+      [route.success.status]: {
+        description: route.success.description,
+        headers: { 'x-span-id': { $ref: '#/components/headers/SpanId' } },
+        content: successContent(route),
+      },
       ...Object.fromEntries(
         Object.entries(errors).map(([status, description]) => [
           status,
@@ -93,7 +113,8 @@ export function serviceOpenApi(version: string): OpenApiDocument {
     info: {
       title: 'fnquery',
       version,
-      description: 'Hosted functions, natural-language queries (function calling, retrieval, text-to-SQL) and document ingestion. ' +
+      description:
+        'Hosted functions, natural-language queries (function calling, retrieval, text-to-SQL) and document ingestion. ' +
         'Every failure answers with "ISSUE: … ADVICE: …" lines.',
     },
     servers: [{ url: '/' }],
@@ -102,8 +123,12 @@ export function serviceOpenApi(version: string): OpenApiDocument {
     paths,
     components: {
       schemas: { ErrorEnvelope: ERROR_ENVELOPE, QueryResponse: QUERY_RESPONSE },
-      headers: { SpanId: { description: 'Short id of the request, for support and logs.', schema: { type: 'string' } } },
-      securitySchemes: { svcwt: { type: 'apiKey', in: 'header', name: 'svcwt', description: 'Service-issued access token (a JWT).' } },
+      headers: {
+        SpanId: { description: 'Short id of the request, for support and logs.', schema: { type: 'string' } },
+      },
+      securitySchemes: {
+        svcwt: { type: 'apiKey', in: 'header', name: 'svcwt', description: 'Service-issued access token (a JWT).' },
+      },
     },
   };
 }

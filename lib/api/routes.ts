@@ -15,7 +15,12 @@ export interface ApiRoute extends RouteOptions {
   /** OpenAPI tag grouping the operation. */
   group: 'service' | 'queries' | 'documents' | 'functions' | 'catalog';
   /** What a success returns: status, media type, and its schema when JSON. */
-  success: { status: number; description: string; type?: 'application/json' | 'text/html' | 'other'; schema?: JsonSchema };
+  success: {
+    status: number;
+    description: string;
+    type?: 'application/json' | 'text/html' | 'other';
+    schema?: JsonSchema;
+  };
   /** A body the handler reads itself (`body: 'raw'`): its media type and a description. */
   rawBody?: { type: string; description: string };
 }
@@ -40,18 +45,36 @@ const catalogEntrySchema: JsonSchema = {
 const tagPattern = TAG.pattern.source.replace(/^\^|\$$/g, '');
 
 const routes: ApiRoute[] = [
-  { route: 'GET /health', auth: false, group: 'service', summary: 'Version and live adapters', success: { status: 200, description: 'The service is up.', schema: object('status, version, stage, adapters') } },
   {
-    route: 'GET /openapi.json', auth: false, body: 'none', group: 'service', summary: 'This description of the service (OpenAPI 3.1)',
+    route: 'GET /health',
+    auth: false,
+    group: 'service',
+    summary: 'Version and live adapters',
+    success: { status: 200, description: 'The service is up.', schema: object('status, version, stage, adapters') },
+  },
+  {
+    route: 'GET /openapi.json',
+    auth: false,
+    body: 'none',
+    group: 'service',
+    summary: 'This description of the service (OpenAPI 3.1)',
     success: { status: 200, description: 'The OpenAPI document.', schema: object('OpenAPI 3.1 document') },
   },
   {
-    route: 'POST /query-service/v1/function', body: 'json', envelope: 'query', group: 'queries', summary: 'An AI model answers with the help of a hosted function',
+    route: 'POST /query-service/v1/function',
+    body: 'json',
+    envelope: 'query',
+    group: 'queries',
+    summary: 'An AI model answers with the help of a hosted function',
     bodySchema: queryBodySchema({ function: { type: 'string', minLength: 1, maxLength: 64 } }, ['function']),
     success: { status: 200, description: 'The answer.', schema: { $ref: '#/components/schemas/QueryResponse' } },
   },
   {
-    route: 'POST /query-service/v1/vectordb', body: 'json', envelope: 'query', group: 'queries', summary: 'A retrieval-augmented answer from a collection',
+    route: 'POST /query-service/v1/vectordb',
+    body: 'json',
+    envelope: 'query',
+    group: 'queries',
+    summary: 'A retrieval-augmented answer from a collection',
     bodySchema: queryBodySchema(
       {
         vector_docdb_collection: { type: 'string', minLength: 1, maxLength: 255 },
@@ -64,10 +87,20 @@ const routes: ApiRoute[] = [
     success: { status: 200, description: 'The answer.', schema: { $ref: '#/components/schemas/QueryResponse' } },
   },
   {
-    route: 'POST /query-service/v1/rdbms', body: 'json', envelope: 'query', group: 'queries', summary: 'Text-to-SQL over the caller\'s MySQL/MariaDB (TLS only)',
+    route: 'POST /query-service/v1/rdbms',
+    body: 'json',
+    envelope: 'query',
+    group: 'queries',
+    summary: "Text-to-SQL over the caller's MySQL/MariaDB (TLS only)",
     bodySchema: queryBodySchema(
       {
-        tables: { type: 'array', minItems: 1, maxItems: 50, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } },
+        tables: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 50,
+          uniqueItems: true,
+          items: { type: 'string', minLength: 1, maxLength: 64 },
+        },
         sqldb_connection_string: { type: 'string', minLength: 1, maxLength: 2048 },
       },
       ['tables', 'sqldb_connection_string'],
@@ -75,13 +108,26 @@ const routes: ApiRoute[] = [
     success: { status: 200, description: 'The answer.', schema: { $ref: '#/components/schemas/QueryResponse' } },
   },
   {
-    route: 'POST /embedder-service/v1/upload', body: 'raw', group: 'documents', summary: 'Upload a document into a collection (≤ 5 MB)',
-    querySchema: { type: 'object', required: ['collection_name'], properties: { collection_name: { type: 'string', pattern: COLLECTION_NAME.source } } },
-    rawBody: { type: 'multipart/form-data', description: 'The document in the part "file": pdf, docx, txt, md, html, csv or json.' },
+    route: 'POST /embedder-service/v1/upload',
+    body: 'raw',
+    group: 'documents',
+    summary: 'Upload a document into a collection (≤ 5 MB)',
+    querySchema: {
+      type: 'object',
+      required: ['collection_name'],
+      properties: { collection_name: { type: 'string', pattern: COLLECTION_NAME.source } },
+    },
+    rawBody: {
+      type: 'multipart/form-data',
+      description: 'The document in the part "file": pdf, docx, txt, md, html, csv or json.',
+    },
     success: { status: 202, description: 'The queued status record.', schema: object('status record') },
   },
   {
-    route: 'POST /embedder-service/v1/upload-url', body: 'none', group: 'documents', summary: 'A presigned URL to PUT a large document to (≤ 100 MB)',
+    route: 'POST /embedder-service/v1/upload-url',
+    body: 'none',
+    group: 'documents',
+    summary: 'A presigned URL to PUT a large document to (≤ 100 MB)',
     querySchema: {
       type: 'object',
       required: ['collection_name', 'filename'],
@@ -91,51 +137,157 @@ const routes: ApiRoute[] = [
         size: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
       },
     },
-    success: { status: 202, description: 'The URL, its headers, and the queued status record.', schema: object('upload URL and status record') },
+    success: {
+      status: 202,
+      description: 'The URL, its headers, and the queued status record.',
+      schema: object('upload URL and status record'),
+    },
   },
   {
-    route: 'GET /embedder-service/v1/status', group: 'documents', summary: 'An upload\'s status record',
-    querySchema: { type: 'object', required: ['upload_id'], properties: { upload_id: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' } } },
+    route: 'GET /embedder-service/v1/status',
+    group: 'documents',
+    summary: "An upload's status record",
+    querySchema: {
+      type: 'object',
+      required: ['upload_id'],
+      properties: { upload_id: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' } },
+    },
     success: { status: 200, description: 'The status record.', schema: object('status record') },
   },
-  { route: 'GET /embedder-service/v1/collections', body: 'none', group: 'documents', summary: 'The caller\'s collections', success: { status: 200, description: 'Collections.', schema: object('{collections}') } },
-  { route: 'GET /embedder-service/v1/collections/{name}', body: 'none', group: 'documents', summary: 'One collection and its uploads', success: { status: 200, description: 'The collection.', schema: object('collection') } },
-  { route: 'DELETE /embedder-service/v1/collections/{name}', body: 'none', group: 'documents', summary: 'Delete a collection', success: { status: 200, description: 'What was deleted.', schema: object('deletion') } },
-  { route: 'DELETE /embedder-service/v1/uploads/{upload_id}', body: 'none', group: 'documents', summary: 'Delete an upload and its chunks', success: { status: 200, description: 'What was deleted.', schema: object('deletion') } },
   {
-    route: 'POST /function-service/v1/functions', body: 'raw', group: 'functions', summary: 'Deploy a function (zip with spec.json at its top)',
+    route: 'GET /embedder-service/v1/collections',
+    body: 'none',
+    group: 'documents',
+    summary: "The caller's collections",
+    success: { status: 200, description: 'Collections.', schema: object('{collections}') },
+  },
+  {
+    route: 'GET /embedder-service/v1/collections/{name}',
+    body: 'none',
+    group: 'documents',
+    summary: 'One collection and its uploads',
+    success: { status: 200, description: 'The collection.', schema: object('collection') },
+  },
+  {
+    route: 'DELETE /embedder-service/v1/collections/{name}',
+    body: 'none',
+    group: 'documents',
+    summary: 'Delete a collection',
+    success: { status: 200, description: 'What was deleted.', schema: object('deletion') },
+  },
+  {
+    route: 'DELETE /embedder-service/v1/uploads/{upload_id}',
+    body: 'none',
+    group: 'documents',
+    summary: 'Delete an upload and its chunks',
+    success: { status: 200, description: 'What was deleted.', schema: object('deletion') },
+  },
+  {
+    route: 'POST /function-service/v1/functions',
+    body: 'raw',
+    group: 'functions',
+    summary: 'Deploy a function (zip with spec.json at its top)',
     rawBody: { type: 'application/zip', description: 'The code bundle; `fnq deploy <dir>` builds it.' },
     success: { status: 201, description: 'Deployed (200 for a redeploy).', schema: object('function') },
   },
-  { route: 'GET /function-service/v1/functions', group: 'functions', summary: 'The caller\'s own functions', success: { status: 200, description: 'Functions.', schema: object('{functions}') } },
-  { route: 'DELETE /function-service/v1/functions/{shortname}', group: 'functions', summary: 'Delete one of the caller\'s functions', success: { status: 200, description: 'Deleted.', schema: object('deletion') } },
   {
-    route: 'GET /function-service/v1/functions/{shortname}/logs', group: 'functions', summary: 'What one of the caller\'s functions printed (local runtime)',
-    querySchema: { type: 'object', properties: { limit: { type: 'string', pattern: '^[1-9][0-9]{0,3}$', description: 'Newest lines to return (default 100, at most 1000).' } } },
-    success: { status: 200, description: 'The newest lines, oldest first.', schema: object('{shortname, version, lines}') },
+    route: 'GET /function-service/v1/functions',
+    group: 'functions',
+    summary: "The caller's own functions",
+    success: { status: 200, description: 'Functions.', schema: object('{functions}') },
   },
-  { route: 'GET /function-service/v1/shortnames/{shortname}', group: 'functions', summary: 'Whether a shortname is taken', success: { status: 200, description: '{shortname, exists}.', schema: object('{shortname, exists}') } },
   {
-    route: 'ANY /functions/v1/{shortname}', body: 'raw', group: 'functions', summary: 'Call a hosted function (its method, parameters and body: its spec.json)',
+    route: 'DELETE /function-service/v1/functions/{shortname}',
+    group: 'functions',
+    summary: "Delete one of the caller's functions",
+    success: { status: 200, description: 'Deleted.', schema: object('deletion') },
+  },
+  {
+    route: 'GET /function-service/v1/functions/{shortname}/logs',
+    group: 'functions',
+    summary: "What one of the caller's functions printed (local runtime)",
+    querySchema: {
+      type: 'object',
+      properties: {
+        limit: {
+          type: 'string',
+          pattern: '^[1-9][0-9]{0,3}$',
+          description: 'Newest lines to return (default 100, at most 1000).',
+        },
+      },
+    },
+    success: {
+      status: 200,
+      description: 'The newest lines, oldest first.',
+      schema: object('{shortname, version, lines}'),
+    },
+  },
+  {
+    route: 'GET /function-service/v1/shortnames/{shortname}',
+    group: 'functions',
+    summary: 'Whether a shortname is taken',
+    success: { status: 200, description: '{shortname, exists}.', schema: object('{shortname, exists}') },
+  },
+  {
+    route: 'ANY /functions/v1/{shortname}',
+    body: 'raw',
+    group: 'functions',
+    summary: 'Call a hosted function (its method, parameters and body: its spec.json)',
     rawBody: { type: '*/*', description: 'As the function\'s spec.json says: JSON, multipart "file", or none.' },
-    success: { status: 200, description: 'The function\'s result; GET /functions/v1/{shortname}/openapi.json describes it exactly.', type: 'other' },
+    success: {
+      status: 200,
+      description: "The function's result; GET /functions/v1/{shortname}/openapi.json describes it exactly.",
+      type: 'other',
+    },
   },
-  { route: 'GET /functions/v1/{shortname}/spec.json', group: 'functions', summary: 'A function\'s definition', success: { status: 200, description: 'The normalised spec.json.', schema: object('spec.json') } },
   {
-    route: 'GET /functions/v1/{shortname}/openapi.json', group: 'functions', summary: 'A function\'s own OpenAPI 3.1 description',
-    success: { status: 200, description: 'The OpenAPI document of the function.', schema: object('OpenAPI 3.1 document') },
+    route: 'GET /functions/v1/{shortname}/spec.json',
+    group: 'functions',
+    summary: "A function's definition",
+    success: { status: 200, description: 'The normalised spec.json.', schema: object('spec.json') },
   },
   {
-    route: 'GET /functions/v1', body: 'none', group: 'catalog', summary: 'Search every deployed function by words, tag and runtime',
+    route: 'GET /functions/v1/{shortname}/openapi.json',
+    group: 'functions',
+    summary: "A function's own OpenAPI 3.1 description",
+    success: {
+      status: 200,
+      description: 'The OpenAPI document of the function.',
+      schema: object('OpenAPI 3.1 document'),
+    },
+  },
+  {
+    route: 'GET /functions/v1',
+    body: 'none',
+    group: 'catalog',
+    summary: 'Search every deployed function by words, tag and runtime',
     querySchema: {
       type: 'object',
       additionalProperties: false,
       properties: {
-        q: { type: 'string', maxLength: 200, description: 'Words matched against name, shortname, description and tags; the last one also as a prefix.' },
-        tag: { type: 'string', maxLength: TAG.maxCount * (TAG.max + 1), pattern: '^[a-z0-9]+(,[a-z0-9]+)*$', description: 'Only functions with this tag (comma-separated: all of them).' },
+        q: {
+          type: 'string',
+          maxLength: 200,
+          description: 'Words matched against name, shortname, description and tags; the last one also as a prefix.',
+        },
+        tag: {
+          type: 'string',
+          maxLength: TAG.maxCount * (TAG.max + 1),
+          pattern: '^[a-z0-9]+(,[a-z0-9]+)*$',
+          description: 'Only functions with this tag (comma-separated: all of them).',
+        },
         runtime: { enum: RUNTIMES.map((r) => r.id), description: 'Only functions on this runtime.' },
-        cursor: { type: 'string', maxLength: 512, pattern: '^[A-Za-z0-9_-]+$', description: 'next_cursor of the previous page.' },
-        limit: { type: 'string', pattern: `^([1-9]|[1-9][0-9]|${PAGE_SIZE.max})$`, description: `Results per page, 1–${PAGE_SIZE.max} (default ${PAGE_SIZE.default}).` },
+        cursor: {
+          type: 'string',
+          maxLength: 512,
+          pattern: '^[A-Za-z0-9_-]+$',
+          description: 'next_cursor of the previous page.',
+        },
+        limit: {
+          type: 'string',
+          pattern: `^([1-9]|[1-9][0-9]|${PAGE_SIZE.max})$`,
+          description: `Results per page, 1–${PAGE_SIZE.max} (default ${PAGE_SIZE.default}).`,
+        },
       },
     },
     success: {
@@ -148,30 +300,85 @@ const routes: ApiRoute[] = [
           functions: { type: 'array', items: catalogEntrySchema },
           total: { type: 'integer', description: 'All matches, not only this page.' },
           next_cursor: { type: ['string', 'null'], description: 'Pass as cursor for the next page; null on the last.' },
-          tags: { type: 'array', items: { type: 'object', properties: { tag: { type: 'string' }, count: { type: 'integer' } } }, description: 'The most frequent tags among all matches.' },
+          tags: {
+            type: 'array',
+            items: { type: 'object', properties: { tag: { type: 'string' }, count: { type: 'integer' } } },
+            description: 'The most frequent tags among all matches.',
+          },
           spanId: { type: 'string' },
         },
       },
     },
   },
-  { route: 'GET /catalog', auth: false, body: 'none', group: 'catalog', summary: 'The catalog web page (search)', querySchema: { type: 'object', properties: { q: { type: 'string', maxLength: 200 }, tag: { type: 'string', maxLength: 660 }, cursor: { type: 'string', maxLength: 512 } } }, success: { status: 200, description: 'HTML page.', type: 'text/html' } },
-  { route: 'GET /catalog/{shortname}', auth: false, body: 'none', group: 'catalog', summary: 'A function\'s documentation page', success: { status: 200, description: 'HTML page.', type: 'text/html' } },
-  { route: 'GET /catalog/assets/{file}', auth: false, body: 'none', group: 'catalog', summary: 'Script and style sheet of the catalog pages', success: { status: 200, description: 'JavaScript or CSS.', type: 'other' } },
   {
-    route: 'GET /usage-service/v1/usage', body: 'none', group: 'service', summary: 'The caller\'s own usage by UTC day and endpoint',
+    route: 'GET /catalog',
+    auth: false,
+    body: 'none',
+    group: 'catalog',
+    summary: 'The catalog web page (search)',
+    querySchema: {
+      type: 'object',
+      properties: {
+        q: { type: 'string', maxLength: 200 },
+        tag: { type: 'string', maxLength: 660 },
+        cursor: { type: 'string', maxLength: 512 },
+      },
+    },
+    success: { status: 200, description: 'HTML page.', type: 'text/html' },
+  },
+  {
+    route: 'GET /catalog/{shortname}',
+    auth: false,
+    body: 'none',
+    group: 'catalog',
+    summary: "A function's documentation page",
+    success: { status: 200, description: 'HTML page.', type: 'text/html' },
+  },
+  {
+    route: 'GET /catalog/assets/{file}',
+    auth: false,
+    body: 'none',
+    group: 'catalog',
+    summary: 'Script and style sheet of the catalog pages',
+    success: { status: 200, description: 'JavaScript or CSS.', type: 'other' },
+  },
+  {
+    route: 'GET /usage-service/v1/usage',
+    body: 'none',
+    group: 'service',
+    summary: "The caller's own usage by UTC day and endpoint",
     querySchema: {
       type: 'object',
       additionalProperties: false,
-      properties: { from: { type: 'string', maxLength: 10, description: 'First day, YYYY-MM-DD (default 30 days ago).' }, to: { type: 'string', maxLength: 10, description: 'Last day, YYYY-MM-DD (default today).' } },
+      properties: {
+        from: { type: 'string', maxLength: 10, description: 'First day, YYYY-MM-DD (default 30 days ago).' },
+        to: { type: 'string', maxLength: 10, description: 'Last day, YYYY-MM-DD (default today).' },
+      },
     },
-    success: { status: 200, description: 'Counters per day and endpoint.', schema: object('{account, from, to, usage}') },
+    success: {
+      status: 200,
+      description: 'Counters per day and endpoint.',
+      schema: object('{account, from, to, usage}'),
+    },
   },
   {
     // One route for every method, so GET and DELETE get MCP's 405 rather than a gateway 404.
-    route: 'ANY /mcp', body: 'raw', bearer: true, group: 'functions', summary: 'MCP server (stateless Streamable HTTP): hosted functions and collections as tools',
-    querySchema: { type: 'object', properties: { tag: { type: 'string', pattern: `^${tagPattern}(,${tagPattern})*$`, maxLength: 1024 } }, additionalProperties: false },
+    route: 'ANY /mcp',
+    body: 'raw',
+    bearer: true,
+    group: 'functions',
+    summary: 'MCP server (stateless Streamable HTTP): hosted functions and collections as tools',
+    querySchema: {
+      type: 'object',
+      properties: { tag: { type: 'string', pattern: `^${tagPattern}(,${tagPattern})*$`, maxLength: 1024 } },
+      additionalProperties: false,
+    },
     rawBody: { type: 'application/json', description: 'A JSON-RPC 2.0 request or notification (docs/mcp.md).' },
-    success: { status: 200, description: 'The JSON-RPC response (202 for a notification).', schema: object('JSON-RPC response') },
+    success: {
+      status: 200,
+      description: 'The JSON-RPC response (202 for a notification).',
+      schema: object('JSON-RPC response'),
+    },
   },
 ];
 

@@ -11,7 +11,12 @@ export const dynamoClient = (aws: AwsConfig) =>
   memo(`ddb|${aws.region}|${aws.endpoints.dynamodb ?? ''}`, () =>
     DynamoDBDocumentClient.from(
       aws.endpoints.dynamodb
-        ? new DynamoDBClient({ region: aws.region, endpoint: aws.endpoints.dynamodb, credentials: emulatorCredentials, requestHandler })
+        ? new DynamoDBClient({
+            region: aws.region,
+            endpoint: aws.endpoints.dynamodb,
+            credentials: emulatorCredentials,
+            requestHandler,
+          })
         : new DynamoDBClient({ region: aws.region, requestHandler }),
       { marshallOptions: { removeUndefinedValues: true } },
     ),

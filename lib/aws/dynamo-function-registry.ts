@@ -28,7 +28,9 @@ export class DynamoFunctionRegistry implements FunctionRegistry {
   ) {}
 
   async get(shortname: string): Promise<FunctionRecord | undefined> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { pk: pk(shortname) }, ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { pk: pk(shortname) }, ConsistentRead: true }),
+    );
     return out.Item ? fromItem(out.Item) : undefined;
   }
 

@@ -1,10 +1,18 @@
 // Every item of a Query or Scan, following LastEvaluatedKey across DynamoDB's 1 MB pages: the one
 // pagination loop of the DynamoDB adapters.
-import { QueryCommand, ScanCommand, type DynamoDBDocumentClient, type QueryCommandInput, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  QueryCommand,
+  ScanCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+  type ScanCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 
 type Item = Record<string, unknown>;
 
-async function allPages(send: (start: Item | undefined) => Promise<{ Items?: Item[]; LastEvaluatedKey?: Item }>): Promise<Item[]> {
+async function allPages(
+  send: (start: Item | undefined) => Promise<{ Items?: Item[]; LastEvaluatedKey?: Item }>,
+): Promise<Item[]> {
   const items: Item[] = [];
   let start: Item | undefined;
   do {

@@ -42,12 +42,16 @@ export class DynamoStatusStore implements StatusStore {
   ) {}
 
   async get(account: string, uploadId: string): Promise<UploadRecord | undefined> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: uploadKey(account, uploadId), ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: uploadKey(account, uploadId), ConsistentRead: true }),
+    );
     return out.Item ? strip<UploadRecord>(out.Item) : undefined;
   }
 
   async put(record: UploadRecord): Promise<void> {
-    await this.db.send(new PutCommand({ TableName: this.table, Item: { ...uploadKey(record.account, record.uploadId), ...record } }));
+    await this.db.send(
+      new PutCommand({ TableName: this.table, Item: { ...uploadKey(record.account, record.uploadId), ...record } }),
+    );
   }
 
   async create(record: UploadRecord & { embedder: string }, maxDocuments: number | null): Promise<CreateResult> {
@@ -89,7 +93,8 @@ export class DynamoStatusStore implements StatusStore {
         new UpdateCommand({
           TableName: this.table,
           Key: uploadKey(account, uploadId),
-          UpdateExpression: 'SET #state = :processing, leaseId = :lease, leaseUntil = :until, attempts = attempts + :one REMOVE awaitingFileUntil',
+          UpdateExpression:
+            'SET #state = :processing, leaseId = :lease, leaseUntil = :until, attempts = attempts + :one REMOVE awaitingFileUntil',
           ConditionExpression: '#state = :queued OR (#state = :processing AND leaseUntil < :now)',
           ExpressionAttributeNames: STATE,
           ExpressionAttributeValues: {
@@ -118,7 +123,10 @@ export class DynamoStatusStore implements StatusStore {
     return this.updateIf(account, uploadId, {
       UpdateExpression: `SET ${entries.map(([k]) => `${k} = :${k}`).join(', ')}`,
       ConditionExpression: condition.ConditionExpression,
-      ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ...Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])) },
+      ExpressionAttributeValues: {
+        ...condition.ExpressionAttributeValues,
+        ...Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])),
+      },
     });
   }
 
@@ -134,16 +142,21 @@ export class DynamoStatusStore implements StatusStore {
   async settle(account: string, uploadId: string, leaseId: string, outcome: Settlement): Promise<boolean> {
     const condition = held(leaseId);
     const failed = outcome.state === 'failed';
-    return this.updateIf(account, uploadId, {
-      UpdateExpression: `SET #state = :final, completedAt = :at${failed ? ', #error = :error' : ''} REMOVE leaseId, leaseUntil`,
-      ConditionExpression: condition.ConditionExpression,
-      ExpressionAttributeValues: {
-        ...condition.ExpressionAttributeValues,
-        ':final': outcome.state,
-        ':at': outcome.completedAt,
-        ...(failed ? { ':error': outcome.error } : {}),
+    return this.updateIf(
+      account,
+      uploadId,
+      {
+        UpdateExpression: `SET #state = :final, completedAt = :at${failed ? ', #error = :error' : ''} REMOVE leaseId, leaseUntil`,
+        ConditionExpression: condition.ConditionExpression,
+        ExpressionAttributeValues: {
+          ...condition.ExpressionAttributeValues,
+          ':final': outcome.state,
+          ':at': outcome.completedAt,
+          ...(failed ? { ':error': outcome.error } : {}),
+        },
       },
-    }, failed ? { '#error': 'error' } : {});
+      failed ? { '#error': 'error' } : {},
+    );
   }
 
   async markDeleting(account: string, uploadId: string): Promise<UploadRecord | undefined> {
@@ -164,13 +177,19 @@ export class DynamoStatusStore implements StatusStore {
   }
 
   async delete(account: string, uploadId: string): Promise<void> {
-    const out = await this.db.send(new DeleteCommand({ TableName: this.table, Key: uploadKey(account, uploadId), ReturnValues: 'ALL_OLD' }));
+    const out = await this.db.send(
+      new DeleteCommand({ TableName: this.table, Key: uploadKey(account, uploadId), ReturnValues: 'ALL_OLD' }),
+    );
     if (out.Attributes) await this.freeDocumentSlot(account);
   }
 
   async getCollection(account: string, name: string): Promise<CollectionRecord | undefined> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: collectionKey(account, name), ConsistentRead: true }));
-    return out.Item ? { account, name, embedder: out.Item.embedder as string, createdAt: out.Item.createdAt as number } : undefined;
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: collectionKey(account, name), ConsistentRead: true }),
+    );
+    return out.Item
+      ? { account, name, embedder: out.Item.embedder as string, createdAt: out.Item.createdAt as number }
+      : undefined;
   }
 
   async listCollections(account: string): Promise<CollectionRecord[]> {
@@ -235,28 +254,39 @@ export class DynamoStatusStore implements StatusStore {
   }
 
   private async freeDocumentSlot(account: string): Promise<void> {
-    await this.db.send(
-      new UpdateCommand({
-        TableName: this.table,
-        Key: quotaKey(account),
-        UpdateExpression: 'ADD documents :minus',
-        ConditionExpression: 'documents > :zero',
-        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-      }),
-    ).catch((e: unknown) => {
-      if (!(e instanceof ConditionalCheckFailedException)) throw e;
-    });
+    await this.db
+      .send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: quotaKey(account),
+          UpdateExpression: 'ADD documents :minus',
+          ConditionExpression: 'documents > :zero',
+          ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+        }),
+      )
+      .catch((e: unknown) => {
+        if (!(e instanceof ConditionalCheckFailedException)) throw e;
+      });
   }
 
   private async updateIf(
     account: string,
     uploadId: string,
-    update: { UpdateExpression: string; ConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> },
+    update: {
+      UpdateExpression: string;
+      ConditionExpression: string;
+      ExpressionAttributeValues: Record<string, unknown>;
+    },
     names: Record<string, string> = {},
   ): Promise<boolean> {
     const out = await conditional(() =>
       this.db.send(
-        new UpdateCommand({ TableName: this.table, Key: uploadKey(account, uploadId), ExpressionAttributeNames: { ...STATE, ...names }, ...update }),
+        new UpdateCommand({
+          TableName: this.table,
+          Key: uploadKey(account, uploadId),
+          ExpressionAttributeNames: { ...STATE, ...names },
+          ...update,
+        }),
       ),
     );
     return out !== undefined;

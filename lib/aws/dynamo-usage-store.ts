@@ -10,7 +10,8 @@ const DAY_MS = 86_400_000;
 const pk = (account: string) => `acct#${account}`;
 
 /** When DynamoDB's TTL may remove a day's item, in epoch seconds. */
-export const usageExpiry = (day: string) => Math.floor((Date.parse(`${day}T00:00:00Z`) + USAGE_RETENTION_DAYS * DAY_MS) / 1000);
+export const usageExpiry = (day: string) =>
+  Math.floor((Date.parse(`${day}T00:00:00Z`) + USAGE_RETENTION_DAYS * DAY_MS) / 1000);
 
 /** One item per account, day and route; DynamoDB's ADD makes concurrent increments safe. */
 export class DynamoUsageStore implements UsageStore, UsageReader {
@@ -24,7 +25,8 @@ export class DynamoUsageStore implements UsageStore, UsageReader {
       new UpdateCommand({
         TableName: this.table,
         Key: { pk: pk(account), sk: `${day}#${route}` },
-        UpdateExpression: 'ADD calls :c, errors :e, durationMs :d, aiTokens :t SET #day = :day, #route = :route, expiresAt = :expires',
+        UpdateExpression:
+          'ADD calls :c, errors :e, durationMs :d, aiTokens :t SET #day = :day, #route = :route, expiresAt = :expires',
         ExpressionAttributeNames: { '#day': 'day', '#route': 'route' },
         ExpressionAttributeValues: {
           ':c': delta.calls,

@@ -45,7 +45,9 @@ export class AwsLambdaApi implements LambdaApi {
       await this.lambda.send(new CreateFunctionCommand({ ...settings, Code: { ZipFile: zip }, PackageType: 'Zip' }));
       await waitUntilFunctionActiveV2(waiter, { FunctionName });
     }
-    await this.lambda.send(new PutFunctionConcurrencyCommand({ FunctionName, ReservedConcurrentExecutions: s.reservedConcurrency }));
+    await this.lambda.send(
+      new PutFunctionConcurrencyCommand({ FunctionName, ReservedConcurrentExecutions: s.reservedConcurrency }),
+    );
   }
 
   async remove(name: string): Promise<void> {
@@ -58,8 +60,14 @@ export class AwsLambdaApi implements LambdaApi {
 
   async invoke(name: string, payload: Uint8Array, signal?: AbortSignal): Promise<LambdaReply | undefined> {
     try {
-      const out = await this.lambda.send(new InvokeCommand({ FunctionName: name, InvocationType: 'RequestResponse', Payload: payload }), { abortSignal: signal });
-      return { functionError: out.FunctionError, payload: out.Payload ? Buffer.from(out.Payload).toString('utf8') : '' };
+      const out = await this.lambda.send(
+        new InvokeCommand({ FunctionName: name, InvocationType: 'RequestResponse', Payload: payload }),
+        { abortSignal: signal },
+      );
+      return {
+        functionError: out.FunctionError,
+        payload: out.Payload ? Buffer.from(out.Payload).toString('utf8') : '',
+      };
     } catch (e) {
       if (e instanceof ResourceNotFoundException) return undefined;
       throw e;

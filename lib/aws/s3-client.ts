@@ -4,7 +4,12 @@ import { memo, s3rverCredentials, type AwsConfig } from './client-cache';
 export const s3Client = (aws: AwsConfig) =>
   memo(`s3|${aws.region}|${aws.endpoints.s3 ?? ''}`, () =>
     aws.endpoints.s3
-      ? new S3Client({ region: aws.region, endpoint: aws.endpoints.s3, forcePathStyle: true, credentials: s3rverCredentials })
+      ? new S3Client({
+          region: aws.region,
+          endpoint: aws.endpoints.s3,
+          forcePathStyle: true,
+          credentials: s3rverCredentials,
+        })
       : new S3Client({ region: aws.region }),
   );
 

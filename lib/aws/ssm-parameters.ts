@@ -17,7 +17,9 @@ export async function readParameters(names: string[], where: SsmLocation): Promi
   try {
     // GetParameters takes at most 10 names; the service has two secrets.
     const out = await ssm.send(new GetParametersCommand({ Names: names, WithDecryption: true }));
-    return new Map((out.Parameters ?? []).filter((p) => p.Name && p.Value !== undefined).map((p) => [p.Name!, p.Value!]));
+    return new Map(
+      (out.Parameters ?? []).filter((p) => p.Name && p.Value !== undefined).map((p) => [p.Name!, p.Value!]),
+    );
   } finally {
     // Read once per cold start: the client is not kept.
     ssm.destroy();

@@ -7,7 +7,6 @@ import type { CatalogEntry } from './entry';
 import { PAGE_SIZE, TAG_FACETS_MAX } from './limits';
 import { compareScored, type CatalogIndex, type CatalogQuery, type ScoredEntry } from './search';
 
-
 export interface CatalogPageRequest extends CatalogQuery {
   cursor?: string;
   limit?: number;
@@ -36,8 +35,11 @@ const queryDigest = (q: CatalogQuery) =>
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.score, c.shortname, c.query])).toString('base64url');
 
 const invalidCursor = () =>
-  badRequest('The cursor is not one this search returned',
-    'Pass next_cursor from the previous page unchanged, with the same q, tag and runtime, or start again without cursor', 'cursor_invalid');
+  badRequest(
+    'The cursor is not one this search returned',
+    'Pass next_cursor from the previous page unchanged, with the same q, tag and runtime, or start again without cursor',
+    'cursor_invalid',
+  );
 
 function decodeCursor(text: string): Cursor {
   let value: unknown;
@@ -48,7 +50,13 @@ function decodeCursor(text: string): Cursor {
   }
   if (!Array.isArray(value) || value.length !== 3) throw invalidCursor();
   const [score, shortname, query] = value as unknown[];
-  if (typeof score !== 'number' || !Number.isFinite(score) || typeof shortname !== 'string' || typeof query !== 'string') throw invalidCursor();
+  if (
+    typeof score !== 'number' ||
+    !Number.isFinite(score) ||
+    typeof shortname !== 'string' ||
+    typeof query !== 'string'
+  )
+    throw invalidCursor();
   return { score, shortname, query };
 }
 
@@ -87,7 +95,8 @@ export function catalogPage(index: CatalogIndex, request: CatalogPageRequest): C
   return {
     functions: page.map((m) => m.entry),
     total: matches.length,
-    next_cursor: more && last ? encodeCursor({ score: last.score, shortname: last.entry.shortname, query: digest }) : null,
+    next_cursor:
+      more && last ? encodeCursor({ score: last.score, shortname: last.entry.shortname, query: digest }) : null,
     tags: tagFacets(matches),
   };
 }

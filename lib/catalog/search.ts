@@ -54,7 +54,12 @@ interface QueryWord {
 export function queryWords(q: string): QueryWord[] {
   const raw = rawWords(q);
   const typingLast = !/[^\p{L}\p{N}]$/u.test(q);
-  const words = raw.map((w, i) => ({ raw: w, stem: stemOf(w), typing: typingLast && i === raw.length - 1, optional: false }));
+  const words = raw.map((w, i) => ({
+    raw: w,
+    stem: stemOf(w),
+    typing: typingLast && i === raw.length - 1,
+    optional: false,
+  }));
   const kept = words.filter((w) => w.stem || w.typing);
   for (const w of kept) w.optional = !w.stem && kept.length > 1;
   return kept;
@@ -106,7 +111,10 @@ export class CatalogIndex {
     const wanted = (entry: CatalogEntry) =>
       (!query.runtime || entry.runtime === query.runtime) && (query.tags ?? []).every((t) => entry.tags.includes(t));
     if (words.length === 0) {
-      return this.entries.filter(wanted).map((entry) => ({ entry, score: 0 })).sort(compareScored);
+      return this.entries
+        .filter(wanted)
+        .map((entry) => ({ entry, score: 0 }))
+        .sort(compareScored);
     }
     let scores: Map<number, number> | undefined;
     for (const word of words.filter((w) => !w.optional)) {
@@ -136,7 +144,11 @@ export class CatalogIndex {
     const exact = word.stem ? this.stems.get(word.stem) : undefined;
     if (!word.typing) return exact ?? new Map();
     const hits = new Map(exact);
-    for (let i = this.firstAtOrAfter(word.raw); i < this.sortedWords.length && this.sortedWords[i]!.startsWith(word.raw); i++) {
+    for (
+      let i = this.firstAtOrAfter(word.raw);
+      i < this.sortedWords.length && this.sortedWords[i]!.startsWith(word.raw);
+      i++
+    ) {
       const term = this.sortedWords[i]!;
       // A stop word typed in full matches itself fully (it has no stem to match through).
       const factor = term === word.raw ? (word.stem ? 0 : 1) : PREFIX_FACTOR;

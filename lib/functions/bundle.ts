@@ -35,8 +35,11 @@ function dropSingleTopFolder(files: BundleFiles): BundleFiles {
 
 export function readBundle(zip: Uint8Array): BundleFiles {
   if (zip.length > BUNDLE_MAX_BYTES) {
-    throw tooLarge(`The code bundle is ${zip.length} bytes, over the limit of ${BUNDLE_MAX_BYTES}`,
-      'Leave build output, tests and dependencies that are not needed at run time out of the function directory', 'bundle_too_large');
+    throw tooLarge(
+      `The code bundle is ${zip.length} bytes, over the limit of ${BUNDLE_MAX_BYTES}`,
+      'Leave build output, tests and dependencies that are not needed at run time out of the function directory',
+      'bundle_too_large',
+    );
   }
   let entries = 0;
   let unpacked = 0;
@@ -55,10 +58,18 @@ export function readBundle(zip: Uint8Array): BundleFiles {
   } catch {
     throw badRequest('The code bundle is not a readable zip archive', ADVICE, 'bundle_malformed');
   }
-  if (unsafe !== undefined) throw badRequest(`The code bundle holds the path "${unsafe}", which leaves the function directory`, ADVICE, 'bundle_unsafe_path');
+  if (unsafe !== undefined)
+    throw badRequest(
+      `The code bundle holds the path "${unsafe}", which leaves the function directory`,
+      ADVICE,
+      'bundle_unsafe_path',
+    );
   if (entries > ENTRIES_MAX || unpacked > UNPACKED_MAX_BYTES) {
-    throw tooLarge(`The code bundle unpacks to more than ${ENTRIES_MAX} files or ${UNPACKED_MAX_BYTES} bytes`,
-      'Leave files that are not needed at run time out of the function directory', 'bundle_too_large');
+    throw tooLarge(
+      `The code bundle unpacks to more than ${ENTRIES_MAX} files or ${UNPACKED_MAX_BYTES} bytes`,
+      'Leave files that are not needed at run time out of the function directory',
+      'bundle_too_large',
+    );
   }
   return dropSingleTopFolder(new Map(Object.entries(raw).map(([name, bytes]) => [safePath(name)!, bytes])));
 }
@@ -67,7 +78,9 @@ export function readBundle(zip: Uint8Array): BundleFiles {
 export function writeBundle(files: BundleFiles): Uint8Array {
   const sorted = [...files].sort(([a], [b]) => a.localeCompare(b));
   // A fixed timestamp keeps the bundle's hash stable across deploys of unchanged code.
-  return zipSync(Object.fromEntries(sorted.map(([path, bytes]) => [path, [bytes, { mtime: new Date(1980, 0, 2) }]])), { level: 6 });
+  return zipSync(Object.fromEntries(sorted.map(([path, bytes]) => [path, [bytes, { mtime: new Date(1980, 0, 2) }]])), {
+    level: 6,
+  });
 }
 
 /** The files of a function directory (version-control folders left out), as a bundle's content. */

@@ -5,7 +5,14 @@ import { parseJsonBody } from '../wire/body';
 import type { HttpRequest, Reply } from '../wire/request';
 import { readMultipartFile } from '../wire/multipart';
 import type { Logger } from '../log';
-import { compiledValidators, defaultSchemaCompiler, outputBody, type FunctionRequest as ToolRequest, type NormalizedSpec, type Violation } from '../spec/index';
+import {
+  compiledValidators,
+  defaultSchemaCompiler,
+  outputBody,
+  type FunctionRequest as ToolRequest,
+  type NormalizedSpec,
+  type Violation,
+} from '../spec/index';
 import { errorsOf } from '../spec/schema-compiler';
 import { FUNCTION_REPLY_MAX_BYTES, functionBadOutput } from './failures';
 import { functionNotFound } from './manage';
@@ -46,14 +53,21 @@ function stableSpec(fn: FunctionRecord): NormalizedSpec {
   return spec;
 }
 
-export async function lookupFunction(registry: FunctionRegistry, shortname: string | undefined): Promise<FunctionRecord> {
+export async function lookupFunction(
+  registry: FunctionRegistry,
+  shortname: string | undefined,
+): Promise<FunctionRecord> {
   const fn = shortname ? await registry.get(shortname) : undefined;
   if (!fn) throw functionNotFound(shortname ?? '');
   return { ...fn, spec: stableSpec(fn) };
 }
 
 function invalidRequest(violations: Violation[]): ServiceError {
-  return new ServiceError(400, 'request_invalid', violations.map((v) => ({ issue: `${v.pointer}: ${v.message}`, advice: v.fix })));
+  return new ServiceError(
+    400,
+    'request_invalid',
+    violations.map((v) => ({ issue: `${v.pointer}: ${v.message}`, advice: v.fix })),
+  );
 }
 
 /** The request object of the runtime contract, or a 400 listing every violation. */
@@ -79,7 +93,9 @@ async function functionRequest(spec: NormalizedSpec, req: HttpRequest): Promise<
           })
         : undefined;
       violations.push(...validators.validateFile(file && { filename: file.filename, size: file.bytes.length }));
-      body = file ? { filename: file.filename, contentType: mediaTypeOf(file.filename), data: file.bytes.toString('base64') } : null;
+      body = file
+        ? { filename: file.filename, contentType: mediaTypeOf(file.filename), data: file.bytes.toString('base64') }
+        : null;
       break;
     }
   }
@@ -98,7 +114,11 @@ export function toolRequestViolations(spec: NormalizedSpec, request: ToolRequest
   if (spec.requirements.inputType === 'FILE') {
     const file = request.body as { filename?: unknown; data?: unknown } | undefined;
     const size = typeof file?.data === 'string' ? Buffer.byteLength(file.data, 'base64') : 0;
-    found.push(...validators.validateFile(file && typeof file.filename === 'string' ? { filename: file.filename, size } : undefined));
+    found.push(
+      ...validators.validateFile(
+        file && typeof file.filename === 'string' ? { filename: file.filename, size } : undefined,
+      ),
+    );
   } else {
     found.push(...validators.validateBody(request.body ?? (spec.requirements.inputType === 'NONE' ? null : undefined)));
   }
@@ -136,21 +156,34 @@ export interface FileOutput {
  */
 export function fileOutput(fn: FunctionRecord, body: unknown): FileOutput {
   const file = body as { filename?: unknown; contentType?: unknown; data?: unknown } | null;
-  if (!file || typeof file !== 'object' || typeof file.data !== 'string' || (file.filename !== undefined && typeof file.filename !== 'string')
-    || (file.contentType !== undefined && file.contentType !== null && typeof file.contentType !== 'string')) {
+  if (
+    !file ||
+    typeof file !== 'object' ||
+    typeof file.data !== 'string' ||
+    (file.filename !== undefined && typeof file.filename !== 'string') ||
+    (file.contentType !== undefined && file.contentType !== null && typeof file.contentType !== 'string')
+  ) {
     throw functionBadOutput(fn.shortname, 'FILE output must be {filename, contentType, data} with base64 data');
   }
   const filename = typeof file.filename === 'string' ? file.filename : 'output';
   if (filename.length > FILENAME_MAX || CONTROL.test(filename)) {
-    throw functionBadOutput(fn.shortname, `the filename must be at most ${FILENAME_MAX} characters without control characters`);
+    throw functionBadOutput(
+      fn.shortname,
+      `the filename must be at most ${FILENAME_MAX} characters without control characters`,
+    );
   }
-  const contentType = typeof file.contentType === 'string' && file.contentType ? file.contentType : mediaTypeOf(filename);
+  const contentType =
+    typeof file.contentType === 'string' && file.contentType ? file.contentType : mediaTypeOf(filename);
   if (contentType.length > MEDIA_TYPE_MAX || !MEDIA_TYPE.test(contentType)) {
-    throw functionBadOutput(fn.shortname, `the contentType is not a media type such as "application/pdf" or "text/csv; charset=utf-8"`);
+    throw functionBadOutput(
+      fn.shortname,
+      `the contentType is not a media type such as "application/pdf" or "text/csv; charset=utf-8"`,
+    );
   }
   if (!BASE64.test(file.data)) throw functionBadOutput(fn.shortname, 'the file data is not base64');
   const bytes = Buffer.from(file.data, 'base64');
-  if (bytes.length > FUNCTION_REPLY_MAX_BYTES) throw functionBadOutput(fn.shortname, `the file is larger than ${FUNCTION_REPLY_MAX_BYTES} bytes`);
+  if (bytes.length > FUNCTION_REPLY_MAX_BYTES)
+    throw functionBadOutput(fn.shortname, `the file is larger than ${FUNCTION_REPLY_MAX_BYTES} bytes`);
   return { filename, contentType, bytes };
 }
 
@@ -173,11 +206,19 @@ export async function invokeFunction(deps: InvokeDeps, req: InvocationRequest): 
   const fn = await lookupFunction(deps.registry, req.pathParams.shortname);
   const allowed = fn.spec.requirements.requestType;
   if (req.method !== allowed) {
-    throw methodNotAllowed(`Function ${fn.shortname} is called with ${allowed}, not ${req.method}`, `Send the request as ${allowed}`,
-      'method_not_allowed', { headers: { allow: allowed } });
+    throw methodNotAllowed(
+      `Function ${fn.shortname} is called with ${allowed}, not ${req.method}`,
+      `Send the request as ${allowed}`,
+      'method_not_allowed',
+      { headers: { allow: allowed } },
+    );
   }
   const request = await functionRequest(fn.spec, req);
-  const { body } = await deps.invoker.invoke(fn, request, { timeoutMs: deps.settings.timeoutMs, signal: req.signal, log: req.log });
+  const { body } = await deps.invoker.invoke(fn, request, {
+    timeoutMs: deps.settings.timeoutMs,
+    signal: req.signal,
+    log: req.log,
+  });
 
   switch (fn.spec.requirements.outputType) {
     case 'NONE':
@@ -188,15 +229,20 @@ export async function invokeFunction(deps: InvokeDeps, req: InvocationRequest): 
       const mismatch = outputMismatch(fn, body);
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (mismatch) {
-        req.log.warn('function output does not match outputSchema', { function: fn.shortname, version: fn.version, mismatch });
-        if (deps.settings.outputCheck === 'reject') throw functionBadOutput(fn.shortname, `it does not match outputSchema (${mismatch})`);
+        req.log.warn('function output does not match outputSchema', {
+          function: fn.shortname,
+          version: fn.version,
+          mismatch,
+        });
+        if (deps.settings.outputCheck === 'reject')
+          throw functionBadOutput(fn.shortname, `it does not match outputSchema (${mismatch})`);
         headers[OUTPUT_INVALID_HEADER] = mismatch;
       }
       // Bytes, so the answer is exactly what the function returned (no spanId added to it).
       const bytes = Buffer.from(JSON.stringify(body) ?? 'null');
-      if (bytes.length > FUNCTION_REPLY_MAX_BYTES) throw functionBadOutput(fn.shortname, `the response is larger than ${FUNCTION_REPLY_MAX_BYTES} bytes`);
+      if (bytes.length > FUNCTION_REPLY_MAX_BYTES)
+        throw functionBadOutput(fn.shortname, `the response is larger than ${FUNCTION_REPLY_MAX_BYTES} bytes`);
       return { status: 200, body: bytes, headers };
     }
   }
 }
-

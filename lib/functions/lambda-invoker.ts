@@ -8,7 +8,15 @@ import { runtimeInfo } from '../spec/index';
 import { readBundle, writeBundle } from './bundle';
 import { functionBadOutput, functionCrashed, functionFailed, functionTimedOut } from './failures';
 import { entryFileOf, familyOf } from './languages';
-import { registryKey, type FunctionInvoker, type FunctionRecord, type FunctionRequest, type InvokeOptions, type InvokeResult, type LambdaApi } from './ports';
+import {
+  registryKey,
+  type FunctionInvoker,
+  type FunctionRecord,
+  type FunctionRequest,
+  type InvokeOptions,
+  type InvokeResult,
+  type LambdaApi,
+} from './ports';
 import { LAMBDA_BOOTSTRAPS, type LambdaBootstrap } from './runners/lambda';
 
 export interface LambdaInvokerOptions {
@@ -74,26 +82,35 @@ export class LambdaInvoker implements FunctionInvoker {
   }
 
   async invoke(fn: FunctionRecord, request: FunctionRequest, options: InvokeOptions): Promise<InvokeResult> {
-    const out = await this.lambda.invoke(lambdaName(this.options.stage, fn.shortname), utf8.encode(JSON.stringify(request)), options.signal);
+    const out = await this.lambda.invoke(
+      lambdaName(this.options.stage, fn.shortname),
+      utf8.encode(JSON.stringify(request)),
+      options.signal,
+    );
     if (!out) throw functionCrashed(fn.shortname, 'its Lambda does not exist; deploy it again');
     if (out.functionError) {
       const error = parse(out.payload) as { errorType?: string; errorMessage?: string } | undefined;
       const message = error?.errorMessage ?? out.payload;
       if (/Task timed out/i.test(message)) throw functionTimedOut(fn.shortname, this.options.timeoutMs);
       // Runtime.* errors are the sandbox failing (import error, exit, out of memory), not the user's exception.
-      if (error?.errorType?.startsWith('Runtime.')) throw functionCrashed(fn.shortname, `${error.errorType}: ${message}`);
+      if (error?.errorType?.startsWith('Runtime.'))
+        throw functionCrashed(fn.shortname, `${error.errorType}: ${message}`);
       throw functionFailed(fn.shortname, error?.errorType ? `${error.errorType}: ${message}` : message);
     }
     const reply = parse(out.payload) as { body?: unknown } | undefined;
-    if (!reply || typeof reply !== 'object' || !('body' in reply)) throw functionBadOutput(fn.shortname, 'the Lambda bootstrap returned no body');
+    if (!reply || typeof reply !== 'object' || !('body' in reply))
+      throw functionBadOutput(fn.shortname, 'the Lambda bootstrap returned no body');
     return { body: reply.body };
   }
 
   private bootstrapFor(fn: FunctionRecord): LambdaBootstrap {
     const bootstrap = LAMBDA_BOOTSTRAPS[familyOf(fn.runtime)];
     if (bootstrap) return bootstrap;
-    throw badRequest(`${fn.runtime} functions cannot be deployed to AWS Lambda by this service yet`,
-      `Use a Node.js, Python or Ruby runtime on AWS (${fn.runtime} runs on the local runtime only; docs/functions.md)`, 'runtime_unavailable');
+    throw badRequest(
+      `${fn.runtime} functions cannot be deployed to AWS Lambda by this service yet`,
+      `Use a Node.js, Python or Ruby runtime on AWS (${fn.runtime} runs on the local runtime only; docs/functions.md)`,
+      'runtime_unavailable',
+    );
   }
 }
 

@@ -29,14 +29,20 @@ export function entryFileOf(files: BundleFiles, runtime: string): string {
   const family = familyOf(runtime);
   const reserved = [...files.keys()].find((name) => RESERVED.test(name.split('/').pop()!));
   if (reserved) {
-    throw badRequest(`The code bundle holds "${reserved}", a name the service uses for its own runner`,
-      'Rename the file so it does not start with fnq_ or FnqRunner', 'bundle_reserved_name');
+    throw badRequest(
+      `The code bundle holds "${reserved}", a name the service uses for its own runner`,
+      'Rename the file so it does not start with fnq_ or FnqRunner',
+      'bundle_reserved_name',
+    );
   }
   const entry = ENTRY_FILES[family].find((name) => files.has(name));
   if (!entry) {
     const expected = ENTRY_FILES[family].join(' or ');
-    throw badRequest(`The code bundle has no ${expected} at its top, which the ${runtime} runtime loads`,
-      `Put the entrypoint function in ${expected} next to spec.json`, 'entry_file_missing');
+    throw badRequest(
+      `The code bundle has no ${expected} at its top, which the ${runtime} runtime loads`,
+      `Put the entrypoint function in ${expected} next to spec.json`,
+      'entry_file_missing',
+    );
   }
   return entry;
 }

@@ -29,19 +29,39 @@ export interface DeployResult {
 }
 
 export const functionNotFound = (shortname: string) =>
-  notFound(`No function named "${shortname}" was found`, 'Check the shortname; fnq functions list shows the functions you deployed', 'function_not_found');
+  notFound(
+    `No function named "${shortname}" was found`,
+    'Check the shortname; fnq functions list shows the functions you deployed',
+    'function_not_found',
+  );
 
 const shortnameTaken = (shortname: string) =>
-  conflict(`The shortname "${shortname}" is already taken by another account`,
-    'Choose another shortname in spec.json; fnq functions exists NAME tells whether one is free', 'shortname_taken');
+  conflict(
+    `The shortname "${shortname}" is already taken by another account`,
+    'Choose another shortname in spec.json; fnq functions exists NAME tells whether one is free',
+    'shortname_taken',
+  );
 
 function specOf(files: BundleFiles): NormalizedSpec {
   const bytes = files.get(SPEC_FILE);
-  if (!bytes) throw badRequest('The code bundle has no spec.json at its top', 'Put spec.json in the function directory and deploy that directory', 'spec_missing');
-  if (bytes.length > SPEC_MAX_BYTES) throw tooLarge(`spec.json is ${bytes.length} bytes, over the limit of ${SPEC_MAX_BYTES}`, 'Shorten the schemas and descriptions', 'spec_too_large');
+  if (!bytes)
+    throw badRequest(
+      'The code bundle has no spec.json at its top',
+      'Put spec.json in the function directory and deploy that directory',
+      'spec_missing',
+    );
+  if (bytes.length > SPEC_MAX_BYTES)
+    throw tooLarge(
+      `spec.json is ${bytes.length} bytes, over the limit of ${SPEC_MAX_BYTES}`,
+      'Shorten the schemas and descriptions',
+      'spec_too_large',
+    );
   const result = validateSpecText(Buffer.from(bytes).toString('utf8'));
   if (!result.spec) {
-    const problems = result.violations.map((v) => ({ issue: `spec.json ${v.pointer || '(document)'}: ${v.message}`, advice: v.fix }));
+    const problems = result.violations.map((v) => ({
+      issue: `spec.json ${v.pointer || '(document)'}: ${v.message}`,
+      advice: v.fix,
+    }));
     throw new ServiceError(400, 'spec_invalid', problems);
   }
   return result.spec;
@@ -86,13 +106,21 @@ export async function deployFunction(deps: HostingDeps, owner: string, zip: Uint
 }
 
 /** The registry goes back to the version it had (or forgets the name), and the new code goes. */
-async function rollBack(deps: HostingDeps, failed: FunctionRecord, previous: FunctionRecord | undefined): Promise<void> {
+async function rollBack(
+  deps: HostingDeps,
+  failed: FunctionRecord,
+  previous: FunctionRecord | undefined,
+): Promise<void> {
   try {
     if (previous) await deps.registry.register(previous, failed.version);
     else await deps.registry.remove(failed.shortname, failed.owner);
     await deps.blobs.delete(failed.codeKey);
   } catch (e) {
-    deps.log.error('function deploy not rolled back', { function: failed.shortname, version: failed.version, ...errorFields(e) });
+    deps.log.error('function deploy not rolled back', {
+      function: failed.shortname,
+      version: failed.version,
+      ...errorFields(e),
+    });
   }
 }
 
@@ -110,12 +138,21 @@ export const LOG_LINES_DEFAULT = 200;
 export const LOG_LINES_MAX = 1000;
 
 /** The newest lines the owner's function printed; another account's function is a 404. */
-export async function functionLogs(deps: Pick<HostingDeps, 'registry' | 'invoker'>, owner: string, shortname: string, limitText?: string) {
+export async function functionLogs(
+  deps: Pick<HostingDeps, 'registry' | 'invoker'>,
+  owner: string,
+  shortname: string,
+  limitText?: string,
+) {
   const fn = await deps.registry.get(shortname);
   if (!fn || fn.owner !== owner) throw functionNotFound(shortname);
   const limit = limitText === undefined ? LOG_LINES_DEFAULT : Number(limitText);
   if (!Number.isInteger(limit) || limit < 1 || limit > LOG_LINES_MAX) {
-    throw badRequest(`/query/limit: must be a whole number from 1 to ${LOG_LINES_MAX}`, `Send limit=${LOG_LINES_DEFAULT}, or leave it out`, 'request_invalid');
+    throw badRequest(
+      `/query/limit: must be a whole number from 1 to ${LOG_LINES_MAX}`,
+      `Send limit=${LOG_LINES_DEFAULT}, or leave it out`,
+      'request_invalid',
+    );
   }
   const lines = await deps.invoker.logs(fn, limit);
   if (!lines) {

@@ -81,7 +81,8 @@ export interface FunctionInvoker {
 /** Registry and code keys ignore case, so `Weather` cannot sit beside `weather`. */
 export const registryKey = (shortname: string) => shortname.toLowerCase();
 
-export const codeKey = (shortname: string, version: number) => `functions/${registryKey(shortname)}/v${version}/code.zip`;
+export const codeKey = (shortname: string, version: number) =>
+  `functions/${registryKey(shortname)}/v${version}/code.zip`;
 
 /** What a function's Lambda is created or updated with (lib/functions/lambda-invoker.ts decides it). */
 export interface LambdaFunctionSettings {

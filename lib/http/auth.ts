@@ -38,7 +38,8 @@ export function createVerifier(auth: Config['auth']): TokenVerifier {
         requiredClaims: ['sub', 'exp'],
       }));
     } catch (e) {
-      if (e instanceof errors.JWTExpired) throw unauthorized('The access token has expired', 'Get a new token and retry', 'token_expired');
+      if (e instanceof errors.JWTExpired)
+        throw unauthorized('The access token has expired', 'Get a new token and retry', 'token_expired');
       throw unauthorized('The access token is not valid', ADVICE, 'token_invalid');
     }
     const level = payload.lvl;

@@ -7,8 +7,7 @@ export type EnvelopeKind = 'plain' | 'query';
 
 export function errorReply(error: ServiceError, kind: EnvelopeKind, spanId: string, query: string): Reply {
   const messages = [...error.lines(), 'failed'];
-  const body =
-    kind === 'query' ? { answer: '', query, spanId, messages } : { spanId, error: error.code, messages };
+  const body = kind === 'query' ? { answer: '', query, spanId, messages } : { spanId, error: error.code, messages };
   return { status: error.status, body, headers: { ...error.headers } };
 }
 

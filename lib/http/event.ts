@@ -17,7 +17,10 @@ export function toHttpRequest(event: APIGatewayProxyEventV2): HttpRequest {
     pathParams: defined(event.pathParameters),
     query: defined(event.queryStringParameters),
     headers,
-    rawBody: event.body === undefined || event.body === null ? undefined : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8'),
+    rawBody:
+      event.body === undefined || event.body === null
+        ? undefined
+        : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8'),
   };
 }
 

@@ -11,7 +11,15 @@ import { toLambdaResult } from './event';
 import { withSpanId, type EnvelopeKind } from './envelope';
 import type { UsageStore } from '../usage/ports';
 import type { Principal, TokenVerifier } from './auth';
-import { httpRequestOf, spanIdOf, usageOf, type HttpEvent, type HttpInternal, type HttpMiddyRequest, type HttpResult } from './middleware/internal';
+import {
+  httpRequestOf,
+  spanIdOf,
+  usageOf,
+  type HttpEvent,
+  type HttpInternal,
+  type HttpMiddyRequest,
+  type HttpResult,
+} from './middleware/internal';
 import { span } from './middleware/span';
 import { requestLogger } from './middleware/logger';
 import { operationalMetrics, type EmfMetrics } from './middleware/metrics';
@@ -58,7 +66,11 @@ export interface ServiceRequest<B = unknown> extends HttpRequest {
 export type HttpLambda = (event: HttpEvent, context: Context) => Promise<HttpResult>;
 
 /** The route's Lambda handler; schemas compile here, once per handler (a cold start), never per request. */
-export function httpHandler<B = unknown>(options: RouteOptions, handle: (req: ServiceRequest<B>) => Promise<Reply>, deps: HttpDeps): HttpLambda {
+export function httpHandler<B = unknown>(
+  options: RouteOptions,
+  handle: (req: ServiceRequest<B>) => Promise<Reply>,
+  deps: HttpDeps,
+): HttpLambda {
   // Middy hands the base handler only (event, context); the middlewares' state is found by context,
   // which is one object per invocation.
   const requests = new WeakMap<Context, HttpMiddyRequest>();

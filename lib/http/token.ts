@@ -8,11 +8,19 @@ const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 }
 export function parseTtl(ttl: string): number {
   const m = /^(\d+)([smhd]?)$/.exec(ttl.trim());
   const seconds = m ? Number(m[1]) * UNIT_SECONDS[m[2] || 's']! : NaN;
-  if (!Number.isSafeInteger(seconds) || seconds <= 0) throw new Error(`invalid ttl "${ttl}": use a number with s, m, h or d, e.g. 30d`);
+  if (!Number.isSafeInteger(seconds) || seconds <= 0)
+    throw new Error(`invalid ttl "${ttl}": use a number with s, m, h or d, e.g. 30d`);
   return seconds;
 }
 
-export async function issueToken(options: { secret: string; account: string; level: Level; ttlSeconds: number; issuer?: string; audience?: string }) {
+export async function issueToken(options: {
+  secret: string;
+  account: string;
+  level: Level;
+  ttlSeconds: number;
+  issuer?: string;
+  audience?: string;
+}) {
   const now = Math.floor(Date.now() / 1000);
   let jwt = new SignJWT({ lvl: options.level })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -16,6 +16,10 @@ export function compileCheck(schema: JsonSchema, prefix: '/body' | '/query'): Re
       issue: `The ${where} ${v.path} ${v.message}`,
       advice: `Correct ${v.path} and retry`,
     }));
-    throw new ServiceError(400, 'validation_failed', problems.length ? problems : badRequest('The request is invalid', 'Check the request').problems);
+    throw new ServiceError(
+      400,
+      'validation_failed',
+      problems.length ? problems : badRequest('The request is invalid', 'Check the request').problems,
+    );
   };
 }

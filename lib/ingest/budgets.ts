@@ -45,12 +45,18 @@ const SPLIT = 'Split the document into smaller files and upload each one';
 
 export function checkDeadline(budget: ExtractionBudget, now = Date.now()): void {
   if (now <= budget.deadline) return;
-  throw budgetExceeded(`Reading the document took longer than its time budget of ${EXTRACTION_LIMITS.milliseconds / 1000} s`, SPLIT);
+  throw budgetExceeded(
+    `Reading the document took longer than its time budget of ${EXTRACTION_LIMITS.milliseconds / 1000} s`,
+    SPLIT,
+  );
 }
 
 export function checkCharacters(count: number, budget: ExtractionBudget): void {
   if (count <= budget.characters) return;
-  throw budgetExceeded(`The document holds more than ${budget.characters.toLocaleString('en-US')} characters of text, its budget`, SPLIT);
+  throw budgetExceeded(
+    `The document holds more than ${budget.characters.toLocaleString('en-US')} characters of text, its budget`,
+    SPLIT,
+  );
 }
 
 export const nestingExceeded = (budget: ExtractionBudget, what: string) =>

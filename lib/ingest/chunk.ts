@@ -47,7 +47,8 @@ export function chunkSections(sections: Section[], source: string, options: Chun
     const n = starts.length;
     let first = 0;
     while (first < n) {
-      const end = first + maxTokens >= n ? n : bestEnd(section.text, starts, ends, first + minTokens, first + maxTokens);
+      const end =
+        first + maxTokens >= n ? n : bestEnd(section.text, starts, ends, first + minTokens, first + maxTokens);
       chunks.push({
         text: section.text.slice(starts[first], ends[end - 1]),
         position: chunks.length,

@@ -30,9 +30,20 @@ export interface CollectionSummary {
 const DELETE_CONCURRENCY = 16;
 
 export async function listCollections(deps: CollectionReadDeps, account: string): Promise<CollectionSummary[]> {
-  const [collections, uploads] = await Promise.all([deps.statuses.listCollections(account), deps.statuses.listUploads(account)]);
+  const [collections, uploads] = await Promise.all([
+    deps.statuses.listCollections(account),
+    deps.statuses.listUploads(account),
+  ]);
   const now = (deps.now ?? Date.now)();
-  return collections.map((c) => summary(c, uploads.filter((u) => u.collection === c.name), now)).sort((a, b) => a.name.localeCompare(b.name));
+  return collections
+    .map((c) =>
+      summary(
+        c,
+        uploads.filter((u) => u.collection === c.name),
+        now,
+      ),
+    )
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export async function describeCollection(deps: CollectionReadDeps, account: string, name: string) {
@@ -50,7 +61,11 @@ export async function deleteUpload(deps: CollectionDeps, account: string, upload
   // Marked first: a worker still on the upload stops at its next write and removes what it stored.
   const record = await deps.statuses.markDeleting(account, uploadId);
   if (!record) {
-    throw notFound(`No upload with id ${uploadId} was found`, 'Check the upload_id returned by the upload call', 'upload_not_found');
+    throw notFound(
+      `No upload with id ${uploadId} was found`,
+      'Check the upload_id returned by the upload call',
+      'upload_not_found',
+    );
   }
   const ref: CollectionRef = { account, collection: record.collection };
   const chunks = await deps.vectors.count(ref, uploadId);
@@ -88,7 +103,11 @@ async function removeFileAndRecord(deps: CollectionDeps, record: UploadRecord): 
 }
 
 const collectionNotFound = (name: string) =>
-  notFound(`No collection named ${name} was found`, 'List your collections with GET /embedder-service/v1/collections', 'collection_not_found');
+  notFound(
+    `No collection named ${name} was found`,
+    'List your collections with GET /embedder-service/v1/collections',
+    'collection_not_found',
+  );
 
 async function forEachLimited<T>(items: T[], run: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;

@@ -11,7 +11,8 @@ const DEFLATED = 8;
 /** Compressed bytes per push: deflate expands at most ~1,032×, so one push yields at most ~4 MB. */
 const SLICE = 4096;
 
-const ADVICE = 'Open the document in Word or LibreOffice, save it again as .docx, and upload that; very large documents should be split';
+const ADVICE =
+  'Open the document in Word or LibreOffice, save it again as .docx, and upload that; very large documents should be split';
 
 /** Throws a budget breach, or a plain Error for an archive that cannot be read (the caller words that). */
 export function checkDocxBudget(bytes: Uint8Array, budget: ExtractionBudget): void {
@@ -29,12 +30,24 @@ export function checkDocxBudget(bytes: Uint8Array, budget: ExtractionBudget): vo
   }
 }
 
-function checkSizes(name: string, entryBytes: number, totalBytes: number, budget: ExtractionBudget, verb: string): void {
+function checkSizes(
+  name: string,
+  entryBytes: number,
+  totalBytes: number,
+  budget: ExtractionBudget,
+  verb: string,
+): void {
   if (entryBytes > budget.zipEntryBytes) {
-    throw budgetExceeded(`The Word document ${verb} ${entryBytes} bytes for its part ${JSON.stringify(name.slice(0, 100))}, over the budget of ${budget.zipEntryBytes} bytes per part`, ADVICE);
+    throw budgetExceeded(
+      `The Word document ${verb} ${entryBytes} bytes for its part ${JSON.stringify(name.slice(0, 100))}, over the budget of ${budget.zipEntryBytes} bytes per part`,
+      ADVICE,
+    );
   }
   if (totalBytes > budget.zipTotalBytes) {
-    throw budgetExceeded(`The Word document ${verb} more than ${budget.zipTotalBytes} bytes once unpacked, its budget`, ADVICE);
+    throw budgetExceeded(
+      `The Word document ${verb} more than ${budget.zipTotalBytes} bytes once unpacked, its budget`,
+      ADVICE,
+    );
   }
 }
 

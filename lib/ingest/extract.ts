@@ -5,7 +5,14 @@
 
 import mammoth from 'mammoth';
 import { badRequest, isServiceError } from '../errors';
-import { checkCharacters, checkDeadline, extractionBudget, isStackOverflow, nestingExceeded, type ExtractionBudget } from './budgets';
+import {
+  checkCharacters,
+  checkDeadline,
+  extractionBudget,
+  isStackOverflow,
+  nestingExceeded,
+  type ExtractionBudget,
+} from './budgets';
 import { checkDocxBudget } from './docx-budget';
 import { jsonText, csvText } from './extract-data';
 import { htmlSections } from './extract-html';
@@ -22,7 +29,11 @@ export interface ExtractedDocument {
   sections: Section[];
 }
 
-export async function extractText(type: FileType, bytes: Uint8Array, budget = extractionBudget()): Promise<ExtractedDocument> {
+export async function extractText(
+  type: FileType,
+  bytes: Uint8Array,
+  budget = extractionBudget(),
+): Promise<ExtractedDocument> {
   let sections: Section[];
   try {
     sections = await sectionsOf(type, bytes, budget);
@@ -31,7 +42,10 @@ export async function extractText(type: FileType, bytes: Uint8Array, budget = ex
     if (isStackOverflow(e)) throw nestingExceeded(budget, 'its parts');
     throw e;
   }
-  checkCharacters(sections.reduce((n, s) => n + s.text.length, 0), budget);
+  checkCharacters(
+    sections.reduce((n, s) => n + s.text.length, 0),
+    budget,
+  );
   checkDeadline(budget);
   if (!sections.some((s) => /[\p{L}\p{N}]/u.test(s.text))) {
     throw badRequest('The document contains no text', EMPTY_ADVICE[type], 'empty_document');

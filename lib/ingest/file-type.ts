@@ -78,13 +78,13 @@ function contentMismatch(type: FileType, bytes: Uint8Array): string | undefined 
     case 'pdf':
       return indexOfAscii(bytes, '%PDF-', PDF_HEADER_WINDOW) < 0 ? 'a PDF starts with %PDF-' : undefined;
     case 'docx':
-      return zipHasEntry(bytes, 'word/document.xml')
-        ? undefined
-        : 'a DOCX is a ZIP archive holding word/document.xml';
+      return zipHasEntry(bytes, 'word/document.xml') ? undefined : 'a DOCX is a ZIP archive holding word/document.xml';
     case 'json':
       return jsonProblem(bytes);
     case 'jsonl':
-      return textProblem(bytes.subarray(0, TEXT_HEAD_BYTES), type) ?? jsonLinesProblem(bytes.subarray(0, TEXT_HEAD_BYTES));
+      return (
+        textProblem(bytes.subarray(0, TEXT_HEAD_BYTES), type) ?? jsonLinesProblem(bytes.subarray(0, TEXT_HEAD_BYTES))
+      );
     default:
       return textProblem(bytes.subarray(0, TEXT_HEAD_BYTES), type);
   }
@@ -127,7 +127,8 @@ function jsonLinesProblem(head: Uint8Array): string | undefined {
   return bad === undefined ? undefined : jsonLineReason(bad);
 }
 
-export const jsonLineReason = (line: number) => `line ${line} is not a JSON value; each line of a JSON Lines file holds one`;
+export const jsonLineReason = (line: number) =>
+  `line ${line} is not a JSON value; each line of a JSON Lines file holds one`;
 
 /** 1-based number of the first non-blank line that does not parse as JSON. */
 function badJsonLine(lines: string[]): number | undefined {
@@ -170,7 +171,8 @@ function indexOfAscii(bytes: Uint8Array, needle: string, window: number): number
 }
 
 /** Reads only the zip's central directory (at the tail), so a DOCX is checked without inflating anything. */
-const zipHasEntry = (bytes: Uint8Array, name: string) => zipDirectory(bytes)?.some((entry) => entry.name === name) ?? false;
+const zipHasEntry = (bytes: Uint8Array, name: string) =>
+  zipDirectory(bytes)?.some((entry) => entry.name === name) ?? false;
 
 /** Names what a mismatched file probably is, so users see their mistake at once. */
 function adviceFromContent(bytes: Uint8Array): string | undefined {

@@ -78,7 +78,10 @@ export async function acceptUploadUrl(
   record.awaitingFileUntil = expiresAt;
   await reserve(deps, who, record);
   try {
-    const url = await deps.blobs.presignPut(record.objectKey, { expiresInSeconds: UPLOAD_URL_TTL_SECONDS, contentLength: sizeBytes });
+    const url = await deps.blobs.presignPut(record.objectKey, {
+      expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+      contentLength: sizeBytes,
+    });
     return { record, url, expiresAt };
   } catch (e) {
     await undo(deps, record);
@@ -89,9 +92,13 @@ export async function acceptUploadUrl(
 /** The name as the user gave it, without folders or control characters: it is shown as each chunk's source. */
 function displayFilename(name: string): string {
   const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
-  if (!clean) throw badRequest('The file has no name', 'Send the file with its file name (e.g. report.pdf)', 'filename_missing');
+  const clean = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
+  if (!clean)
+    throw badRequest('The file has no name', 'Send the file with its file name (e.g. report.pdf)', 'filename_missing');
   return clean;
 }
 

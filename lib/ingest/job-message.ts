@@ -25,13 +25,19 @@ export function jobsInMessage(body: string): UploadJob[] {
   }
   if (isJob(message)) return [{ account: message.account, uploadId: message.uploadId }];
   if (isObject(message) && message.Event === 's3:TestEvent') return [];
-  if (isObject(message) && Array.isArray(message.Records)) return (message.Records as S3EventRecord[]).flatMap(jobOfS3Record);
+  if (isObject(message) && Array.isArray(message.Records))
+    return (message.Records as S3EventRecord[]).flatMap(jobOfS3Record);
   throw new InvalidJobMessage('the message is neither an upload job nor an S3 event notification');
 }
 
 function jobOfS3Record(record: S3EventRecord): UploadJob[] {
   const key = record.s3?.object?.key;
-  if (record.eventSource !== 'aws:s3' || typeof record.eventName !== 'string' || !record.eventName.startsWith('ObjectCreated:')) return [];
+  if (
+    record.eventSource !== 'aws:s3' ||
+    typeof record.eventName !== 'string' ||
+    !record.eventName.startsWith('ObjectCreated:')
+  )
+    return [];
   if (typeof key !== 'string') throw new InvalidJobMessage('an S3 event record has no object key');
   const job = parseUploadObjectKey(decodeS3Key(key));
   return job ? [job] : [];
@@ -49,4 +55,8 @@ function decodeS3Key(key: string): string {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 const isJob = (v: unknown): v is UploadJob =>
-  isObject(v) && typeof v.account === 'string' && v.account !== '' && typeof v.uploadId === 'string' && v.uploadId !== '';
+  isObject(v) &&
+  typeof v.account === 'string' &&
+  v.account !== '' &&
+  typeof v.uploadId === 'string' &&
+  v.uploadId !== '';

@@ -16,7 +16,12 @@ const MAX_FILENAME = 100;
 const accountSegment = (account: string) =>
   PLAIN_ACCOUNT.test(account) ? account : ENCODED + Buffer.from(account, 'utf8').toString('base64url');
 
-export function uploadObjectKey(account: string, uploadId: string, filename: string, route: 'direct' | 'url' = 'direct'): string {
+export function uploadObjectKey(
+  account: string,
+  uploadId: string,
+  filename: string,
+  route: 'direct' | 'url' = 'direct',
+): string {
   const key = `accounts/${accountSegment(account)}/uploads/${uploadId}/${safeFilename(filename)}`;
   return route === 'url' ? SIGNED_UPLOAD_PREFIX + key : key;
 }
@@ -26,7 +31,9 @@ export function parseUploadObjectKey(key: string): { account: string; uploadId: 
   const match = KEY.exec(key);
   if (!match) return undefined;
   const [, segment, uploadId] = match as unknown as [string, string, string];
-  const account = segment.startsWith(ENCODED) ? Buffer.from(segment.slice(ENCODED.length), 'base64url').toString('utf8') : segment;
+  const account = segment.startsWith(ENCODED)
+    ? Buffer.from(segment.slice(ENCODED.length), 'base64url').toString('utf8')
+    : segment;
   return accountSegment(account) === segment ? { account, uploadId } : undefined;
 }
 

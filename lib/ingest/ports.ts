@@ -4,7 +4,6 @@ import type { BlobStore } from '../storage/ports';
 
 export type { BlobStore };
 
-
 /** What the upload handler queues for the embed worker (S3 event notifications also reach it). */
 export interface UploadJob {
   account: string;
@@ -60,12 +59,11 @@ export interface CollectionRecord {
 }
 
 export type CreateResult =
-  | { created: true }
-  | { created: false; reason: 'quota' }
-  | { created: false; reason: 'embedder'; embedder: string };
+  { created: true } | { created: false; reason: 'quota' } | { created: false; reason: 'embedder'; embedder: string };
 
 /** Both ends set `completedAt`: `upload_completed` says when the upload ended, whichever way. */
-export type Settlement = { state: 'completed'; completedAt: number } | { state: 'failed'; completedAt: number; error: string };
+export type Settlement =
+  { state: 'completed'; completedAt: number } | { state: 'failed'; completedAt: number; error: string };
 
 /** Every write that moves a job on is conditional, so redelivered and concurrent runs cannot collide. */
 export interface StatusStore {
@@ -77,7 +75,12 @@ export interface StatusStore {
    */
   create(record: UploadRecord & { embedder: string }, maxDocuments: number | null): Promise<CreateResult>;
   /** queued → processing, or a takeover of an expired lease; counts an attempt. Undefined: not claimable. */
-  claim(account: string, uploadId: string, lease: { leaseId: string; leaseUntil: number }, now: number): Promise<UploadRecord | undefined>;
+  claim(
+    account: string,
+    uploadId: string,
+    lease: { leaseId: string; leaseUntil: number },
+    now: number,
+  ): Promise<UploadRecord | undefined>;
   /** False when the lease is no longer held (taken over, or the upload is being deleted). */
   progress(
     account: string,

@@ -45,14 +45,23 @@ export async function sweepUploads(deps: SweepDeps, options: SweepOptions = {}):
       if (action) report[action] += 1;
     } catch (e) {
       // One record's trouble must not stop the rest; the next sweep tries it again.
-      deps.log.error('sweep could not settle an upload', { account: record.account, uploadId: record.uploadId, ...errorFields(e) });
+      deps.log.error('sweep could not settle an upload', {
+        account: record.account,
+        uploadId: record.uploadId,
+        ...errorFields(e),
+      });
     }
   }
   if (report.resent || report.failed) deps.log.info('sweep done', { ...report });
   return report;
 }
 
-async function settleOrResend(deps: SweepDeps, record: UploadRecord, now: number, options: SweepOptions): Promise<keyof SweepReport | undefined> {
+async function settleOrResend(
+  deps: SweepDeps,
+  record: UploadRecord,
+  now: number,
+  options: SweepOptions,
+): Promise<keyof SweepReport | undefined> {
   const { account, uploadId } = record;
   const leaseEnded = record.state === 'processing' && (options.leasesEnded || (record.leaseUntil ?? 0) < now);
   const seen = leaseEnded ? { ...record, leaseUntil: Math.min(record.leaseUntil ?? 0, now - 1) } : record;
@@ -62,7 +71,11 @@ async function settleOrResend(deps: SweepDeps, record: UploadRecord, now: number
     const leaseId = record.leaseId ?? (await takeOver(deps, record, now));
     if (!leaseId) return undefined;
     await deps.vectors.deleteUpload({ account, collection: record.collection }, uploadId);
-    const settled = await deps.statuses.settle(account, uploadId, leaseId, { state: 'failed', completedAt: shown.completedAt ?? now, error: shown.error! });
+    const settled = await deps.statuses.settle(account, uploadId, leaseId, {
+      state: 'failed',
+      completedAt: shown.completedAt ?? now,
+      error: shown.error!,
+    });
     return settled ? 'failed' : undefined;
   }
   if (record.state === 'queued') {
@@ -72,7 +85,8 @@ async function settleOrResend(deps: SweepDeps, record: UploadRecord, now: number
     if (!leaseEnded) return undefined;
     // A lease the store still counts as live (the local start-up case) is given back first, so the
     // next delivery may claim the job.
-    if ((record.leaseUntil ?? 0) >= now && !(await deps.statuses.release(account, uploadId, record.leaseId!))) return undefined;
+    if ((record.leaseUntil ?? 0) >= now && !(await deps.statuses.release(account, uploadId, record.leaseId!)))
+      return undefined;
   }
   await deps.jobs.send({ account, uploadId });
   return 'resent';
@@ -81,5 +95,7 @@ async function settleOrResend(deps: SweepDeps, record: UploadRecord, now: number
 /** A lease for the sweep itself, on a queued record it is about to fail. */
 async function takeOver(deps: SweepDeps, record: UploadRecord, now: number): Promise<string | undefined> {
   const leaseId = `sweep-${randomUUID()}`;
-  return (await deps.statuses.claim(record.account, record.uploadId, { leaseId, leaseUntil: now + 60_000 }, now)) ? leaseId : undefined;
+  return (await deps.statuses.claim(record.account, record.uploadId, { leaseId, leaseUntil: now + 60_000 }, now))
+    ? leaseId
+    : undefined;
 }

@@ -94,12 +94,14 @@ class HeldJob {
   }
 
   async progress(changes: Parameters<StatusStore['progress']>[3]): Promise<void> {
-    if (!(await this.deps.statuses.progress(this.record.account, this.record.uploadId, this.leaseId, changes))) throw new LeaseLost();
+    if (!(await this.deps.statuses.progress(this.record.account, this.record.uploadId, this.leaseId, changes)))
+      throw new LeaseLost();
     Object.assign(this.record, changes);
   }
 
   async settle(outcome: Settlement): Promise<void> {
-    if (!(await this.deps.statuses.settle(this.record.account, this.record.uploadId, this.leaseId, outcome))) throw new LeaseLost();
+    if (!(await this.deps.statuses.settle(this.record.account, this.record.uploadId, this.leaseId, outcome)))
+      throw new LeaseLost();
   }
 
   release(): Promise<boolean> {
@@ -137,7 +139,10 @@ async function embedUpload(deps: WorkerDeps, job: HeldJob, delivery: Delivery): 
     if (now() > delivery.deadline - STOP_MARGIN_MS) throw outOfRunTime();
     const batch = chunks.slice(start, start + batchSize);
     const { vectors } = await deps.embedder.embed(batch.map((c) => c.text));
-    await deps.vectors.upsert(ref, batch.map((chunk, i) => chunkRecord(record.uploadId, chunk, vectors[i]!)));
+    await deps.vectors.upsert(
+      ref,
+      batch.map((chunk, i) => chunkRecord(record.uploadId, chunk, vectors[i]!)),
+    );
     await job.progress({ embeddedChunks: start + batch.length });
   }
   await job.settle({ state: 'completed', completedAt: now() });
@@ -145,7 +150,11 @@ async function embedUpload(deps: WorkerDeps, job: HeldJob, delivery: Delivery): 
 
 /** Transient: the next delivery starts over with a whole run. */
 const outOfRunTime = () =>
-  gatewayTimeout('Embedding did not finish within the time of one worker run', 'Split the document into smaller files and upload them', 'worker_timeout');
+  gatewayTimeout(
+    'Embedding did not finish within the time of one worker run',
+    'Split the document into smaller files and upload them',
+    'worker_timeout',
+  );
 
 function checkEmbedder(record: UploadRecord, embedder: Embedder): void {
   if (!record.embedder || record.embedder === embedder.id) return;
@@ -179,7 +188,11 @@ async function failed(deps: WorkerDeps, job: HeldJob, e: unknown, delivery: Deli
   // A failed upload contributes nothing to queries.
   await deps.vectors.deleteUpload(job.ref, job.record.uploadId);
   try {
-    await job.settle({ state: 'failed', completedAt: (deps.now ?? Date.now)(), error: permanent ? (e as ServiceError).lines().join(' ') : lastAttemptReason(e, attempts) });
+    await job.settle({
+      state: 'failed',
+      completedAt: (deps.now ?? Date.now)(),
+      error: permanent ? (e as ServiceError).lines().join(' ') : lastAttemptReason(e, attempts),
+    });
   } catch (lost) {
     if (lost instanceof LeaseLost) return job.stopped(log);
     throw lost;
@@ -190,7 +203,10 @@ async function failed(deps: WorkerDeps, job: HeldJob, e: unknown, delivery: Deli
 function lastAttemptReason(e: unknown, attempts: number): string {
   if (isServiceError(e)) {
     const first = e.problems[0]!;
-    return problemLine({ issue: `${first.issue.replace(/[.\s]+$/, '')} (after ${attempts} attempts)`, advice: first.advice });
+    return problemLine({
+      issue: `${first.issue.replace(/[.\s]+$/, '')} (after ${attempts} attempts)`,
+      advice: first.advice,
+    });
   }
   return problemLine({
     issue: `The document could not be processed in ${attempts} attempts because of an internal error`,

@@ -40,7 +40,8 @@ export function zipDirectory(bytes: Uint8Array): ZipEntry[] | undefined {
   let offset = view.getUint32(eocd + 16, true);
   const entries: ZipEntry[] = [];
   for (let n = 0; n < count; n++) {
-    if (offset + DIRECTORY_ENTRY_SIZE > bytes.length || view.getUint32(offset, true) !== ZIP_DIRECTORY_ENTRY) return undefined;
+    if (offset + DIRECTORY_ENTRY_SIZE > bytes.length || view.getUint32(offset, true) !== ZIP_DIRECTORY_ENTRY)
+      return undefined;
     const nameLength = view.getUint16(offset + 28, true);
     const extraLength = view.getUint16(offset + 30, true);
     const commentLength = view.getUint16(offset + 32, true);

@@ -5,7 +5,14 @@ import { UsageMeter } from '../ai/usage';
 import { isServiceError } from '../errors';
 import { COLLECTION_NAME } from '../ingest/collection-name';
 import { serviceAjv, violations } from '../json-schema';
-import { answerFromDocuments, collectionSource, CONTEXT_HITS, describeSource, searchSource, type VectordbDeps } from '../query/vectordb';
+import {
+  answerFromDocuments,
+  collectionSource,
+  CONTEXT_HITS,
+  describeSource,
+  searchSource,
+  type VectordbDeps,
+} from '../query/vectordb';
 import type { QueryModel, SharedQueryBody } from '../query/shared';
 import type { JsonSchemaObject } from '../spec/index';
 import { ASK_COLLECTION, SEARCH_COLLECTION } from './tool-names';
@@ -32,7 +39,13 @@ const TOOLS: McpTool[] = [
       properties: {
         collection,
         query: { ...question, description: 'What to look for.' },
-        limit: { type: 'integer', minimum: 1, maximum: SEARCH_LIMIT_MAX, default: CONTEXT_HITS, description: 'How many chunks to return.' },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: SEARCH_LIMIT_MAX,
+          default: CONTEXT_HITS,
+          description: 'How many chunks to return.',
+        },
       },
       required: ['collection', 'query'],
       additionalProperties: false,
@@ -68,7 +81,10 @@ const TOOLS: McpTool[] = [
       properties: {
         collection,
         query: { ...question, description: 'The question to answer.' },
-        rag_query: { ...question, description: 'A different text to search with, when the question itself finds the wrong passages.' },
+        rag_query: {
+          ...question,
+          description: 'A different text to search with, when the question itself finds the wrong passages.',
+        },
       },
       required: ['collection', 'query'],
       additionalProperties: false,
@@ -105,9 +121,20 @@ interface SearchArgs {
   rag_query?: string;
 }
 
-export async function callCollectionTool(name: string, args: Record<string, unknown>, deps: CollectionToolDeps, ctx: CollectionCallContext): Promise<ToolResult> {
+export async function callCollectionTool(
+  name: string,
+  args: Record<string, unknown>,
+  deps: CollectionToolDeps,
+  ctx: CollectionCallContext,
+): Promise<ToolResult> {
   const check = checks.get(name)!;
-  if (!check(args)) return toolError(violations(check.errors).map((v) => ({ issue: `${v.path}: ${v.message}`, advice: `Correct ${v.path} and call again` })));
+  if (!check(args))
+    return toolError(
+      violations(check.errors).map((v) => ({
+        issue: `${v.path}: ${v.message}`,
+        advice: `Correct ${v.path} and call again`,
+      })),
+    );
   const a = args as unknown as SearchArgs;
   try {
     return name === SEARCH_COLLECTION ? await search(a, deps, ctx) : await ask(a, deps, ctx);
@@ -122,15 +149,30 @@ async function search(a: SearchArgs, deps: CollectionToolDeps, ctx: CollectionCa
   const meter = new UsageMeter();
   try {
     const source = await collectionSource(ctx.account, a.collection, deps.retrieval);
-    const hits = await searchSource(source, { account: ctx.account, collection: a.collection }, a.query, a.limit ?? CONTEXT_HITS, meter, deps.retrieval.searchRoutes, ctx.signal);
-    return toolResult({ chunks: hits.map((h) => ({ text: h.text, score: h.score, source: describeSource(h) })), notes: source.notes });
+    const hits = await searchSource(
+      source,
+      { account: ctx.account, collection: a.collection },
+      a.query,
+      a.limit ?? CONTEXT_HITS,
+      meter,
+      deps.retrieval.searchRoutes,
+      ctx.signal,
+    );
+    return toolResult({
+      chunks: hits.map((h) => ({ text: h.text, score: h.score, source: describeSource(h) })),
+      notes: source.notes,
+    });
   } finally {
     ctx.usage.aiTokens += meter.total.totalTokens;
   }
 }
 
 async function ask(a: SearchArgs, deps: CollectionToolDeps, ctx: CollectionCallContext): Promise<ToolResult> {
-  const body = { query: a.query, vector_docdb_collection: a.collection, ...(a.rag_query && { rag_query: a.rag_query }) };
+  const body = {
+    query: a.query,
+    vector_docdb_collection: a.collection,
+    ...(a.rag_query && { rag_query: a.rag_query }),
+  };
   const model = deps.queryModel(body);
   try {
     const { answer, messages } = await answerFromDocuments(ctx.account, body, model, deps.retrieval, ctx.signal);

@@ -6,7 +6,13 @@ import { isServiceError, type Problem } from '../errors';
 import { fileOutput, outputMismatch, toolRequestViolations } from '../functions/invoke';
 import type { FunctionInvoker, FunctionRecord } from '../functions/ports';
 import type { Logger } from '../log';
-import { outputBody, toolArgumentsToRequest, toToolDefinition, type JsonSchemaObject, type NormalizedSpec } from '../spec/index';
+import {
+  outputBody,
+  toolArgumentsToRequest,
+  toToolDefinition,
+  type JsonSchemaObject,
+  type NormalizedSpec,
+} from '../spec/index';
 import { embedSchema } from '../spec/schema-walk';
 import { toolNameOf } from './tool-names';
 import { toolError, toolResult, type McpTool, type ToolResult } from './tool-result';
@@ -24,7 +30,12 @@ function outputSchemaOf(spec: NormalizedSpec): JsonSchemaObject | undefined {
     return { ...schema, ...(defs && { $defs: defs }) };
   }
   const { schema, defs } = embedSchema(output.schema, `#/properties/${WRAPPED_RESULT_KEY}`, '#/$defs');
-  return { type: 'object', properties: { [WRAPPED_RESULT_KEY]: schema }, required: [WRAPPED_RESULT_KEY], ...(defs && { $defs: defs }) };
+  return {
+    type: 'object',
+    properties: { [WRAPPED_RESULT_KEY]: schema },
+    required: [WRAPPED_RESULT_KEY],
+    ...(defs && { $defs: defs }),
+  };
 }
 
 // Per definition object: lookupFunction hands out one per function version, so calls reuse it.
@@ -43,7 +54,8 @@ function buildTool(fn: FunctionRecord): McpTool {
   const { parameters } = toToolDefinition(fn.spec).function;
   const outputSchema = outputSchemaOf(fn.spec);
   const name = toolNameOf(fn.shortname);
-  const mapped = name !== fn.shortname ? ` (tool name mapped from the function ${fn.shortname}, whose name is reserved)` : '';
+  const mapped =
+    name !== fn.shortname ? ` (tool name mapped from the function ${fn.shortname}, whose name is reserved)` : '';
   return {
     name,
     title: fn.spec.name,
@@ -74,7 +86,12 @@ function undeclaredArguments(fn: FunctionRecord, args: Record<string, unknown>):
     }));
 }
 
-export async function callFunctionTool(fn: FunctionRecord, args: Record<string, unknown>, deps: FunctionCallDeps, ctx: CallContext): Promise<ToolResult> {
+export async function callFunctionTool(
+  fn: FunctionRecord,
+  args: Record<string, unknown>,
+  deps: FunctionCallDeps,
+  ctx: CallContext,
+): Promise<ToolResult> {
   const request = toolArgumentsToRequest(fn.spec, args);
   const problems = [
     ...undeclaredArguments(fn, args),
@@ -119,11 +136,17 @@ function shapeOutput(fn: FunctionRecord, body: unknown, log: Logger): ToolResult
       // Structured content that broke the advertised schema would break the client: report it instead.
       const mismatch = outputMismatch(fn, body);
       if (mismatch) {
-        log.warn('function output does not match outputSchema', { function: fn.shortname, version: fn.version, mismatch });
-        return toolError([{
-          issue: `${fn.shortname} returned an answer that does not match its outputSchema (${mismatch})`,
-          advice: 'Report this to the function\'s owner; retrying with other arguments may succeed',
-        }]);
+        log.warn('function output does not match outputSchema', {
+          function: fn.shortname,
+          version: fn.version,
+          mismatch,
+        });
+        return toolError([
+          {
+            issue: `${fn.shortname} returned an answer that does not match its outputSchema (${mismatch})`,
+            advice: "Report this to the function's owner; retrying with other arguments may succeed",
+          },
+        ]);
       }
       const wrapped = !isObjectSchema(fn.spec.requirements.outputSchema as JsonSchemaObject);
       const structured = wrapped ? { [WRAPPED_RESULT_KEY]: body } : (body as Record<string, unknown>);

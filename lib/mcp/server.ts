@@ -49,21 +49,29 @@ const jsonRpcReply = (status: number, message: object): Reply => ({
 /** This server answers JSON only; a client that accepts neither JSON nor anything gets 406. */
 function checkAccept(accept: string | undefined): void {
   if (!accept || /(^|,)\s*(application\/json|application\/\*|\*\/\*)\s*(;|,|$)/i.test(accept)) return;
-  throw notAcceptable(`The request accepts only "${accept}"`, 'Accept application/json (and text/event-stream, as MCP clients send)');
+  throw notAcceptable(
+    `The request accepts only "${accept}"`,
+    'Accept application/json (and text/event-stream, as MCP clients send)',
+  );
 }
 
 /** Framing failures (body, content type, batch, revision header) answer with their HTTP status. */
 function framingFailure(e: unknown, spanId: string): Reply {
   if (e instanceof RpcError) return jsonRpcReply(e.failure.status, errorMessage(null, e.code, e.failure, spanId));
   const failure = toServiceError(e);
-  const code = failure.code === 'body_malformed' ? RPC.parseError : failure.status >= 500 ? RPC.internalError : RPC.invalidRequest;
+  const code =
+    failure.code === 'body_malformed' ? RPC.parseError : failure.status >= 500 ? RPC.internalError : RPC.invalidRequest;
   return jsonRpcReply(failure.status, errorMessage(null, code, failure, spanId));
 }
 
 export async function handleMcp(req: ServiceRequest, deps: McpDeps): Promise<Reply> {
   if (req.method !== 'POST') {
-    throw methodNotAllowed(`This stateless MCP server takes POST only, not ${req.method}`, 'POST one JSON-RPC message per request; there is no event stream to GET',
-      'method_not_allowed', { headers: { allow: 'POST' } });
+    throw methodNotAllowed(
+      `This stateless MCP server takes POST only, not ${req.method}`,
+      'POST one JSON-RPC message per request; there is no event stream to GET',
+      'method_not_allowed',
+      { headers: { allow: 'POST' } },
+    );
   }
   let message: Incoming;
   try {
@@ -87,7 +95,10 @@ function methodFailure(id: RpcId, e: unknown, req: ServiceRequest): Reply {
   if (e instanceof RpcError) return jsonRpcReply(200, errorMessage(id, e.code, e.failure, req.spanId));
   const failure = toServiceError(e);
   req.log.error('mcp request failed', { code: failure.code, ...errorFields(failure.cause ?? failure) });
-  return jsonRpcReply(failure.status >= 500 ? failure.status : 200, errorMessage(id, RPC.internalError, failure, req.spanId));
+  return jsonRpcReply(
+    failure.status >= 500 ? failure.status : 200,
+    errorMessage(id, RPC.internalError, failure, req.spanId),
+  );
 }
 
 async function dispatch(message: Request, req: ServiceRequest, deps: McpDeps): Promise<unknown> {
@@ -119,15 +130,22 @@ const hasTag = (fn: FunctionRecord, tags: string[]) => tags.length === 0 || fn.s
 
 async function callTool(params: Record<string, unknown>, req: ServiceRequest, deps: McpDeps) {
   const { name, arguments: args = {} } = params;
-  if (typeof name !== 'string') throw invalidParams('tools/call has no tool name', 'Send params.name, one of the names tools/list returns');
+  if (typeof name !== 'string')
+    throw invalidParams('tools/call has no tool name', 'Send params.name, one of the names tools/list returns');
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     throw invalidParams(`The arguments of ${name} are not an object`, 'Send params.arguments as a JSON object');
   }
-  const unknownTool = () => invalidParams(`There is no tool named "${name}"`, 'Call tools/list for the tools you may call');
+  const unknownTool = () =>
+    invalidParams(`There is no tool named "${name}"`, 'Call tools/list for the tools you may call');
   const target = resolveToolName(name);
   if (!target) throw unknownTool();
   const values = args as Record<string, unknown>;
-  if (target.kind === 'builtin') return callCollectionTool(target.name, values, deps, { account: req.principal.account, signal: req.signal, usage: req.usage });
+  if (target.kind === 'builtin')
+    return callCollectionTool(target.name, values, deps, {
+      account: req.principal.account,
+      signal: req.signal,
+      usage: req.usage,
+    });
 
   let fn: FunctionRecord;
   try {

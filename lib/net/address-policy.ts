@@ -25,20 +25,64 @@ type Category = 'metadata' | 'unspecified' | 'loopback' | 'private' | 'link-loca
 
 // Checked in this order: the metadata endpoints sit inside link-local and unique-local space.
 const RANGES: [Category, [string, number, 'ipv4' | 'ipv6'][]][] = [
-  ['metadata', [['169.254.169.254', 32, 'ipv4'], ['169.254.170.2', 32, 'ipv4'], ['fd00:ec2::254', 128, 'ipv6']]],
-  ['unspecified', [['0.0.0.0', 8, 'ipv4'], ['::', 128, 'ipv6']]],
-  ['loopback', [['127.0.0.0', 8, 'ipv4'], ['::1', 128, 'ipv6']]],
-  ['private', [['10.0.0.0', 8, 'ipv4'], ['172.16.0.0', 12, 'ipv4'], ['192.168.0.0', 16, 'ipv4'], ['100.64.0.0', 10, 'ipv4'], ['fc00::', 7, 'ipv6']]],
-  ['link-local', [['169.254.0.0', 16, 'ipv4'], ['fe80::', 10, 'ipv6']]],
-  ['multicast', [['224.0.0.0', 4, 'ipv4'], ['ff00::', 8, 'ipv6']]],
+  [
+    'metadata',
+    [
+      ['169.254.169.254', 32, 'ipv4'],
+      ['169.254.170.2', 32, 'ipv4'],
+      ['fd00:ec2::254', 128, 'ipv6'],
+    ],
+  ],
+  [
+    'unspecified',
+    [
+      ['0.0.0.0', 8, 'ipv4'],
+      ['::', 128, 'ipv6'],
+    ],
+  ],
+  [
+    'loopback',
+    [
+      ['127.0.0.0', 8, 'ipv4'],
+      ['::1', 128, 'ipv6'],
+    ],
+  ],
+  [
+    'private',
+    [
+      ['10.0.0.0', 8, 'ipv4'],
+      ['172.16.0.0', 12, 'ipv4'],
+      ['192.168.0.0', 16, 'ipv4'],
+      ['100.64.0.0', 10, 'ipv4'],
+      ['fc00::', 7, 'ipv6'],
+    ],
+  ],
+  [
+    'link-local',
+    [
+      ['169.254.0.0', 16, 'ipv4'],
+      ['fe80::', 10, 'ipv6'],
+    ],
+  ],
+  [
+    'multicast',
+    [
+      ['224.0.0.0', 4, 'ipv4'],
+      ['ff00::', 8, 'ipv6'],
+    ],
+  ],
   // 240/4 holds the broadcast address; 198.18/15 is for benchmarking networks, 192.0.0/24 for
   // protocol assignments (NAT64 discovery, DS-Lite); ::/96 is the deprecated IPv4-compatible form,
   // fec0::/10 site-local, 64:ff9b:1::/48 local-use NAT64.
   [
     'reserved',
     [
-      ['240.0.0.0', 4, 'ipv4'], ['198.18.0.0', 15, 'ipv4'], ['192.0.0.0', 24, 'ipv4'],
-      ['::', 96, 'ipv6'], ['fec0::', 10, 'ipv6'], ['64:ff9b:1::', 48, 'ipv6'],
+      ['240.0.0.0', 4, 'ipv4'],
+      ['198.18.0.0', 15, 'ipv4'],
+      ['192.0.0.0', 24, 'ipv4'],
+      ['::', 96, 'ipv6'],
+      ['fec0::', 10, 'ipv6'],
+      ['64:ff9b:1::', 48, 'ipv6'],
     ],
   ],
 ];
@@ -56,7 +100,9 @@ export function classifyAddress(address: string): Category | 'public' {
   if (own || type === 'ipv4') return own ?? 'public';
   // An IPv6 address that carries an IPv4 address reaches that address through a translator or
   // tunnel: it is as allowed as the worst IPv4 address it carries.
-  const carried = embeddedIPv4(address).map(classifyAddress).find((category) => category !== 'public');
+  const carried = embeddedIPv4(address)
+    .map(classifyAddress)
+    .find((category) => category !== 'public');
   return carried ?? 'public';
 }
 
@@ -82,8 +128,11 @@ function ipv6Groups(address: string): number[] | undefined {
   const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
   const start = parse(head);
   const end = parse(tail ?? '');
-  const groups = tail === undefined ? start : [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
-  return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : undefined;
+  const groups =
+    tail === undefined ? start : [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
+  return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff)
+    ? groups
+    : undefined;
 }
 
 function isAllowed(category: Category, options: AddressPolicyOptions): boolean {
@@ -97,7 +146,10 @@ async function systemLookup(host: string): Promise<ResolvedAddress[]> {
 }
 
 /** Resolves the host and returns the address to connect to; every address it resolves to must be allowed. */
-export async function resolveAllowedAddress(host: string, options: AddressPolicyOptions = {}): Promise<ResolvedAddress> {
+export async function resolveAllowedAddress(
+  host: string,
+  options: AddressPolicyOptions = {},
+): Promise<ResolvedAddress> {
   const addresses = await resolve(host, options.lookup ?? systemLookup);
   for (const { address } of addresses) {
     const category = classifyAddress(address);
@@ -108,7 +160,10 @@ export async function resolveAllowedAddress(host: string, options: AddressPolicy
   return first;
 }
 
-async function resolve(host: string, resolver: (host: string) => Promise<ResolvedAddress[]>): Promise<ResolvedAddress[]> {
+async function resolve(
+  host: string,
+  resolver: (host: string) => Promise<ResolvedAddress[]>,
+): Promise<ResolvedAddress[]> {
   const family = isIP(host);
   if (family) return [{ address: host, family }];
   try {
@@ -134,10 +189,15 @@ const unresolvable = (host: string, cause?: unknown) =>
   );
 
 function refused(host: string, address: string, category: Category): ServiceError {
-  const where = host === address ? `The database address ${address}` : `The database host ${host} resolves to ${address}, which`;
+  const where =
+    host === address ? `The database address ${address}` : `The database host ${host} resolves to ${address}, which`;
   const advice =
     category === 'loopback' || category === 'private'
       ? "Use the database's public address; the operator can allow private addresses for databases inside the service's network"
       : "Use the database's public host name or address";
-  return badRequest(`${where} is a ${category} address, which the service does not connect to`, advice, 'database_address_refused');
+  return badRequest(
+    `${where} is a ${category} address, which the service does not connect to`,
+    advice,
+    'database_address_refused',
+  );
 }

@@ -34,10 +34,14 @@ const SYSTEM = (tool: ToolDefinition) =>
 function resultForModel(result: unknown): string {
   const file = result as { filename?: unknown; contentType?: unknown; data?: unknown } | null;
   if (file && typeof file === 'object' && typeof file.data === 'string' && 'contentType' in file) {
-    return JSON.stringify({ file: { filename: file.filename, contentType: file.contentType, bytes: Buffer.byteLength(file.data, 'base64') } });
+    return JSON.stringify({
+      file: { filename: file.filename, contentType: file.contentType, bytes: Buffer.byteLength(file.data, 'base64') },
+    });
   }
   const text = JSON.stringify(result ?? null);
-  return text.length > RESULT_MAX_CHARS ? `${text.slice(0, RESULT_MAX_CHARS)}… (cut: ${text.length} characters in all)` : text;
+  return text.length > RESULT_MAX_CHARS
+    ? `${text.slice(0, RESULT_MAX_CHARS)}… (cut: ${text.length} characters in all)`
+    : text;
 }
 
 const describe = (violations: Violation[]) => violations.map((v) => `${v.pointer}: ${v.message}`).join('; ');
@@ -56,7 +60,13 @@ export async function answerWithFunction(
     { role: 'user', content: body.query },
   ];
   const ask = (extra: ChatMessage[] = []) =>
-    model.chat.chat({ messages: [...messages, ...extra], tools: [tool], toolChoice: 'auto', signal, hint: { kind: 'function', question: body.query, named: true } });
+    model.chat.chat({
+      messages: [...messages, ...extra],
+      tools: [tool],
+      toolChoice: 'auto',
+      signal,
+      hint: { kind: 'function', question: body.query, named: true },
+    });
 
   let reply: ChatResponse = await ask();
   let call: ToolCall | undefined = reply.toolCalls[0];
@@ -66,7 +76,11 @@ export async function answerWithFunction(
     // One repair turn: the model sees what was wrong with its arguments and may call again.
     const repair: ChatMessage[] = [
       { role: 'assistant', content: reply.content, toolCalls: [call] },
-      { role: 'tool', toolCallId: call.id, content: `The arguments were not valid: ${describe(problems)}. Call ${tool.name} again with corrected arguments, or ask the user for what is missing.` },
+      {
+        role: 'tool',
+        toolCallId: call.id,
+        content: `The arguments were not valid: ${describe(problems)}. Call ${tool.name} again with corrected arguments, or ask the user for what is missing.`,
+      },
     ];
     reply = await ask(repair);
     call = reply.toolCalls[0];
@@ -76,7 +90,10 @@ export async function answerWithFunction(
       throw new ServiceError(
         400,
         'tool_arguments_invalid',
-        problems.map((v) => ({ issue: `The AI model called ${fn.shortname} with invalid arguments, also after one repair: ${v.pointer} ${v.message}`, advice: `Name the value for ${v.pointer} in the question; repeating the request may also succeed` })),
+        problems.map((v) => ({
+          issue: `The AI model called ${fn.shortname} with invalid arguments, also after one repair: ${v.pointer} ${v.message}`,
+          advice: `Name the value for ${v.pointer} in the question; repeating the request may also succeed`,
+        })),
       );
     }
     messages.push(...repair);
@@ -85,7 +102,14 @@ export async function answerWithFunction(
   if (!call || !request) {
     // No call: the model asked for a missing value or answered on its own.
     if (!model.structured) return { answer: reply.content ?? '', messages: null };
-    return { answer: await finalAnswer(model, { messages: [...messages, { role: 'assistant', content: reply.content }], signal, hint: { kind: 'function', question: body.query } }), messages: null };
+    return {
+      answer: await finalAnswer(model, {
+        messages: [...messages, { role: 'assistant', content: reply.content }],
+        signal,
+        hint: { kind: 'function', question: body.query },
+      }),
+      messages: null,
+    };
   }
 
   const { body: result } = await deps.invoker.invoke(
@@ -94,7 +118,11 @@ export async function answerWithFunction(
     { timeoutMs: deps.timeoutMs, signal, log },
   );
   const answer = await finalAnswer(model, {
-    messages: [...messages, { role: 'assistant', content: reply.content, toolCalls: [call] }, { role: 'tool', toolCallId: call.id, content: resultForModel(result) }],
+    messages: [
+      ...messages,
+      { role: 'assistant', content: reply.content, toolCalls: [call] },
+      { role: 'tool', toolCallId: call.id, content: resultForModel(result) },
+    ],
     tools: [tool],
     toolChoice: 'none',
     signal,

@@ -38,12 +38,22 @@ interface Generated {
 }
 
 /** The plain answer to a request to change data: nothing was generated to run, nothing ran. */
-export const READ_ONLY_ANSWER = 'The service only reads data from your database: it does not insert, change or delete anything, so nothing was run.';
+export const READ_ONLY_ANSWER =
+  'The service only reads data from your database: it does not insert, change or delete anything, so nothing was run.';
 
-async function generateAndRun(body: RdbmsBody, schema: DatabaseSchema, model: QueryModel, run: (sql: string) => Promise<QueryResult>, signal?: AbortSignal): Promise<Generated | 'read-only'> {
+async function generateAndRun(
+  body: RdbmsBody,
+  schema: DatabaseSchema,
+  model: QueryModel,
+  run: (sql: string) => Promise<QueryResult>,
+  signal?: AbortSignal,
+): Promise<Generated | 'read-only'> {
   const messages: ChatMessage[] = [
     { role: 'system', content: WRITE_SQL(schema.flavour) },
-    { role: 'user', content: `Tables of database \`${schema.database}\`:\n\n${describeSchema(schema)}\n\nQuestion: ${body.query}` },
+    {
+      role: 'user',
+      content: `Tables of database \`${schema.database}\`:\n\n${describeSchema(schema)}\n\nQuestion: ${body.query}`,
+    },
   ];
   let failure: ServiceError | undefined;
   for (let attempt = 0; attempt <= MAX_REPAIRS; attempt++) {
@@ -62,7 +72,10 @@ async function generateAndRun(body: RdbmsBody, schema: DatabaseSchema, model: Qu
       failure = e;
       messages.push(
         { role: 'assistant', content: sql },
-        { role: 'user', content: `That query was refused or failed: ${e.problems.map((p) => `${p.issue}. ${p.advice}`).join(' ')}\nWrite a corrected query.` },
+        {
+          role: 'user',
+          content: `That query was refused or failed: ${e.problems.map((p) => `${p.issue}. ${p.advice}`).join(' ')}\nWrite a corrected query.`,
+        },
       );
     }
   }
@@ -77,13 +90,20 @@ export async function answerFromDatabase(
 ): Promise<{ answer: string; messages: string[] }> {
   return options.databases.withSession(body.sqldb_connection_string, body.tables, async ({ schema, run }) => {
     const generated = await generateAndRun(body, schema, model, run, signal);
-    if (generated === 'read-only') return { answer: READ_ONLY_ANSWER, messages: ['NOT RUN: the request asks to change data; the service only reads', 'completed'] };
+    if (generated === 'read-only')
+      return {
+        answer: READ_ONLY_ANSWER,
+        messages: ['NOT RUN: the request asks to change data; the service only reads', 'completed'],
+      };
     const { sql, result } = generated;
 
     const answer = await finalAnswer(model, {
       messages: [
         { role: 'system', content: ANSWER },
-        { role: 'user', content: `Question: ${body.query}\n\nSQL that was run:\n${sql}\n\nResult: ${describeRows(result)}` },
+        {
+          role: 'user',
+          content: `Question: ${body.query}\n\nSQL that was run:\n${sql}\n\nResult: ${describeRows(result)}`,
+        },
       ],
       signal,
       hint: { kind: 'sql', question: body.query, schema, rows: { sql, ...result } },
@@ -103,4 +123,6 @@ const notAppliedMessages = (answer: string): string[] =>
 const cutMessage = ({ cutAtBytes, rowCount }: QueryResult): string[] =>
   cutAtBytes === undefined
     ? []
-    : [`RESULT CUT: the result passed the service's size limit of ${cutAtBytes} bytes after ${rowCount} rows, so the query was stopped; ask for fewer rows or columns to see the rest`];
+    : [
+        `RESULT CUT: the result passed the service's size limit of ${cutAtBytes} bytes after ${rowCount} rows, so the query was stopped; ask for fewer rows or columns to see the rest`,
+      ];

@@ -37,15 +37,23 @@ export interface VectordbDeps {
 }
 
 /** The caller's MongoDB database: `vector_docdb_database`, else the connection string's path. */
-export function callerDatabase(body: Pick<VectordbBody, 'vector_docdb_database' | 'vector_docdb_connection_string'>): string {
+export function callerDatabase(
+  body: Pick<VectordbBody, 'vector_docdb_database' | 'vector_docdb_connection_string'>,
+): string {
   if (body.vector_docdb_database) return body.vector_docdb_database;
   const fromUri = /^mongodb(?:\+srv)?:\/\/[^/]*\/([^?/]+)/.exec(body.vector_docdb_connection_string ?? '')?.[1];
   if (fromUri) return decodeURIComponent(fromUri);
-  throw badRequest('No database was named for your document store', 'Send vector_docdb_database, or put the database in the connection string path', 'database_missing');
+  throw badRequest(
+    'No database was named for your document store',
+    'Send vector_docdb_database, or put the database in the connection string path',
+    'database_missing',
+  );
 }
 
 export const describeSource = (hit: SearchHit) =>
-  [hit.source, hit.page !== undefined ? `p. ${hit.page}` : undefined, hit.heading ? `"${hit.heading}"` : undefined].filter(Boolean).join(', ');
+  [hit.source, hit.page !== undefined ? `p. ${hit.page}` : undefined, hit.heading ? `"${hit.heading}"` : undefined]
+    .filter(Boolean)
+    .join(', ');
 
 const SYSTEM = [
   'You answer questions using only the numbered context passages provided.',
@@ -54,10 +62,19 @@ const SYSTEM = [
 ].join(' ');
 
 /** One of the account's collections, with the embedder that filled it and notes on unfinished uploads. */
-export async function collectionSource(account: string, name: string, deps: Omit<VectordbDeps, 'callerStore'>): Promise<RetrievalSource> {
+export async function collectionSource(
+  account: string,
+  name: string,
+  deps: Omit<VectordbDeps, 'callerStore'>,
+): Promise<RetrievalSource> {
   const collection = await deps.collections.getCollection(account, name);
   // Another account's collection is indistinguishable from one that does not exist.
-  if (!collection) throw notFound(`No collection named ${name} was found`, 'Upload a document into it first, or check the name (it is case-sensitive)', 'collection_not_found');
+  if (!collection)
+    throw notFound(
+      `No collection named ${name} was found`,
+      'Upload a document into it first, or check the name (it is case-sensitive)',
+      'collection_not_found',
+    );
   const embedder = deps.embedderFor(collection.embedder);
   if (!embedder) {
     throw conflict(
@@ -69,7 +86,9 @@ export async function collectionSource(account: string, name: string, deps: Omit
   const uploads = await deps.collections.listUploads(account, name);
   const pending = uploads.filter((u) => u.state === 'queued' || u.state === 'processing');
   const notes = pending.length
-    ? [`NOTE: ${pending.length} upload(s) in ${name} are still being embedded; the answer uses the ${uploads.length - pending.length} finished ones and the chunks embedded so far.`]
+    ? [
+        `NOTE: ${pending.length} upload(s) in ${name} are still being embedded; the answer uses the ${uploads.length - pending.length} finished ones and the chunks embedded so far.`,
+      ]
     : [];
   return { store: deps.store, embedder, notes };
 }
@@ -98,7 +117,15 @@ export async function answerFromDocuments(
   const source = body.vector_docdb_connection_string
     ? deps.callerStore(body, model)
     : await collectionSource(account, body.vector_docdb_collection, deps);
-  const hits = await searchSource(source, { account, collection: body.vector_docdb_collection }, body.rag_query?.trim() || body.query, CONTEXT_HITS, model.meter, deps.searchRoutes, signal);
+  const hits = await searchSource(
+    source,
+    { account, collection: body.vector_docdb_collection },
+    body.rag_query?.trim() || body.query,
+    CONTEXT_HITS,
+    model.meter,
+    deps.searchRoutes,
+    signal,
+  );
   const context = hits.map((h, i) => `[${i + 1}] (source: ${describeSource(h)})\n${h.text}`).join('\n\n');
   const messages: ChatMessage[] = [
     { role: 'system', content: SYSTEM },
@@ -107,7 +134,12 @@ export async function answerFromDocuments(
   const answer = await finalAnswer(model, {
     messages,
     signal,
-    hint: { kind: 'rag', question: body.query, retrievalQuery: body.rag_query?.trim() || undefined, hits: hits.map((h) => ({ text: h.text, source: describeSource(h), score: h.score })) },
+    hint: {
+      kind: 'rag',
+      question: body.query,
+      retrievalQuery: body.rag_query?.trim() || undefined,
+      hits: hits.map((h) => ({ text: h.text, source: describeSource(h), score: h.score })),
+    },
   });
   return { answer, messages: [...source.notes, 'completed'] };
 }

@@ -19,13 +19,17 @@ let aiPlatform: AiPlatformConfig | undefined;
 export const config = (): Config => getConfig();
 
 /** The process's DynamoDB document client, its SDK imported on first use. */
-export const dynamo = async (): Promise<DynamoDBDocumentClient> => (await import('../aws/dynamo-client')).dynamoClient(getConfig().aws);
+export const dynamo = async (): Promise<DynamoDBDocumentClient> =>
+  (await import('../aws/dynamo-client')).dynamoClient(getConfig().aws);
 
 export function httpDeps(): HttpDeps {
   if (!http) {
     const c = getConfig();
     http = {
-      usage: onFirstUse(async () => new (await import('../aws/dynamo-usage-store')).DynamoUsageStore(await dynamo(), c.aws.tables.usage)),
+      usage: onFirstUse(
+        async () =>
+          new (await import('../aws/dynamo-usage-store')).DynamoUsageStore(await dynamo(), c.aws.tables.usage),
+      ),
       verify: createVerifier(c.auth),
       log: rootLogger(),
       // Operational figures as embedded metrics in the function's log (no API call, no client).
@@ -38,7 +42,10 @@ export function httpDeps(): HttpDeps {
 
 export function statuses(): StatusStore {
   const c = getConfig();
-  statusStore ??= onFirstUse(async () => new (await import('../aws/dynamo-status-store')).DynamoStatusStore(await dynamo(), c.aws.tables.uploads));
+  statusStore ??= onFirstUse(
+    async () =>
+      new (await import('../aws/dynamo-status-store')).DynamoStatusStore(await dynamo(), c.aws.tables.uploads),
+  );
   return statusStore;
 }
 
@@ -46,7 +53,9 @@ export function statuses(): StatusStore {
 export function aiPlatformConfig(): AiPlatformConfig {
   const { ai } = getConfig();
   aiPlatform ??= {
-    endpoint: ai.baseUrl ? { baseURL: ai.baseUrl, apiKey: ai.apiKey, chatModel: ai.chatModel, embedModel: ai.embedModel } : undefined,
+    endpoint: ai.baseUrl
+      ? { baseURL: ai.baseUrl, apiKey: ai.apiKey, chatModel: ai.chatModel, embedModel: ai.embedModel }
+      : undefined,
     openaiBaseURL: ai.openaiBaseUrl,
     timeoutMs: ai.timeoutMs,
   };

@@ -13,7 +13,13 @@ let invoker: FunctionInvoker | undefined;
 
 export function functionRegistry(): FunctionRegistry {
   const c = getConfig();
-  registry ??= onFirstUse(async () => new (await import('../aws/dynamo-function-registry')).DynamoFunctionRegistry(await dynamo(), c.aws.tables.functions));
+  registry ??= onFirstUse(
+    async () =>
+      new (await import('../aws/dynamo-function-registry')).DynamoFunctionRegistry(
+        await dynamo(),
+        c.aws.tables.functions,
+      ),
+  );
   return registry;
 }
 
@@ -22,14 +28,26 @@ async function loadInvoker(): Promise<FunctionInvoker> {
   const s = c.functions;
   if (s.runtime === 'local') {
     const { ProcessInvoker } = await import('../functions/process-runtime/process-invoker');
-    return new ProcessInvoker({ blobs: blobs(), workDir: s.workDir, memoryMb: s.memoryMb, unsafeLocal: s.unsafeLocal, log: rootLogger() });
+    return new ProcessInvoker({
+      blobs: blobs(),
+      workDir: s.workDir,
+      memoryMb: s.memoryMb,
+      unsafeLocal: s.unsafeLocal,
+      log: rootLogger(),
+    });
   }
   const [{ LambdaInvoker }, { AwsLambdaApi }, { lambdaClient }] = await Promise.all([
     import('../functions/lambda-invoker'),
     import('../aws/lambda-api'),
     import('../aws/lambda-client'),
   ]);
-  return new LambdaInvoker(new AwsLambdaApi(lambdaClient(c.aws)), { stage: c.stage, roleArn: s.roleArn!, timeoutMs: s.timeoutMs, memoryMb: s.memoryMb, reservedConcurrency: s.reservedConcurrency });
+  return new LambdaInvoker(new AwsLambdaApi(lambdaClient(c.aws)), {
+    stage: c.stage,
+    roleArn: s.roleArn!,
+    timeoutMs: s.timeoutMs,
+    memoryMb: s.memoryMb,
+    reservedConcurrency: s.reservedConcurrency,
+  });
 }
 
 export function functionInvoker(): FunctionInvoker {
@@ -37,6 +55,14 @@ export function functionInvoker(): FunctionInvoker {
   return invoker;
 }
 
-export const hostingDeps = (): Omit<HostingDeps, 'log'> => ({ registry: functionRegistry(), blobs: blobs(), invoker: functionInvoker() });
+export const hostingDeps = (): Omit<HostingDeps, 'log'> => ({
+  registry: functionRegistry(),
+  blobs: blobs(),
+  invoker: functionInvoker(),
+});
 
-export const invokeDeps = (): InvokeDeps => ({ registry: functionRegistry(), invoker: functionInvoker(), settings: getConfig().functions });
+export const invokeDeps = (): InvokeDeps => ({
+  registry: functionRegistry(),
+  invoker: functionInvoker(),
+  settings: getConfig().functions,
+});

@@ -23,7 +23,8 @@ export function onFirstUse<T extends AsyncPort<T>>(load: () => Promise<T>): T {
     get(_target, name) {
       // Not a thenable: awaiting the port itself must not load anything.
       if (name === 'then' || typeof name === 'symbol') return undefined;
-      return (...args: unknown[]) => loaded().then((a) => (a[name as keyof T] as (...x: unknown[]) => Promise<unknown>).apply(a, args));
+      return (...args: unknown[]) =>
+        loaded().then((a) => (a[name as keyof T] as (...x: unknown[]) => Promise<unknown>).apply(a, args));
     },
   });
 }
@@ -34,7 +35,9 @@ export function onFirstUse<T extends AsyncPort<T>>(load: () => Promise<T>): T {
  * no config and builds nothing. A failed read or build is not kept: the call fails (a 500 from API
  * Gateway, the log names the cause) and the next one tries again.
  */
-export function lazyHandler<E, C, R>(wire: () => (event: E, context: C) => Promise<R>): (event: E, context: C) => Promise<R> {
+export function lazyHandler<E, C, R>(
+  wire: () => (event: E, context: C) => Promise<R>,
+): (event: E, context: C) => Promise<R> {
   let handler: ((event: E, context: C) => Promise<R>) | undefined;
   return async (event, context) => {
     await loadSecrets();

@@ -31,7 +31,11 @@ export const vectordbDeps = (): VectordbDeps => ({
   callerStore: (body) => ({
     // The MongoDB driver loads only for requests that name the caller's own store.
     store: callerVectorStore(body),
-    embedder: platformEmbedder({ ai_platform: body.ai_platform, apiKey: body['api+key'] }, aiPlatformConfig(), lexicalEmbedder),
+    embedder: platformEmbedder(
+      { ai_platform: body.ai_platform, apiKey: body['api+key'] },
+      aiPlatformConfig(),
+      lexicalEmbedder,
+    ),
     notes: [],
   }),
 });

@@ -10,7 +10,10 @@ let jobQueue: JobQueue | undefined;
 export function blobs(): BlobStore {
   const { aws } = getConfig();
   blobStore ??= onFirstUse(async () => {
-    const [{ S3BlobStore }, { s3Client, s3PresignClient }] = await Promise.all([import('../aws/s3-blob-store'), import('../aws/s3-client')]);
+    const [{ S3BlobStore }, { s3Client, s3PresignClient }] = await Promise.all([
+      import('../aws/s3-blob-store'),
+      import('../aws/s3-client'),
+    ]);
     return new S3BlobStore(s3Client(aws), aws.bucket, s3PresignClient(aws));
   });
   return blobStore;
@@ -19,7 +22,10 @@ export function blobs(): BlobStore {
 export function jobs(): JobQueue {
   const { aws } = getConfig();
   jobQueue ??= onFirstUse(async () => {
-    const [{ SqsJobQueue }, { sqsClient }] = await Promise.all([import('../aws/sqs-job-queue'), import('../aws/sqs-client')]);
+    const [{ SqsJobQueue }, { sqsClient }] = await Promise.all([
+      import('../aws/sqs-job-queue'),
+      import('../aws/sqs-client'),
+    ]);
     return new SqsJobQueue(sqsClient(aws), aws.queueUrl);
   });
   return jobQueue;

@@ -7,6 +7,8 @@ let reader: UsageReader | undefined;
 
 export function usageReader(): UsageReader {
   const c = config();
-  reader ??= onFirstUse(async () => new (await import('../aws/dynamo-usage-store')).DynamoUsageStore(await dynamo(), c.aws.tables.usage));
+  reader ??= onFirstUse(
+    async () => new (await import('../aws/dynamo-usage-store')).DynamoUsageStore(await dynamo(), c.aws.tables.usage),
+  );
   return reader;
 }

@@ -9,6 +9,11 @@ import { vectors } from './vectors';
 
 export const collectionDeps = (): CollectionDeps => ({ statuses: statuses(), blobs: blobs(), vectors: vectors() });
 
-export const workerDeps = (): Omit<WorkerDeps, 'log'> => ({ statuses: statuses(), blobs: blobs(), vectors: vectors(), embedder: embedder() });
+export const workerDeps = (): Omit<WorkerDeps, 'log'> => ({
+  statuses: statuses(),
+  blobs: blobs(),
+  vectors: vectors(),
+  embedder: embedder(),
+});
 
 export const sweepDeps = (): Omit<SweepDeps, 'log'> => ({ statuses: statuses(), jobs: jobs(), vectors: vectors() });

@@ -7,6 +7,8 @@ import { onFirstUse } from './lazy';
 let vectorStore: VectorStore | undefined;
 
 export function vectors(): VectorStore {
-  vectorStore ??= onFirstUse(async () => new (await import('../vectors/lancedb-store')).LanceVectorStore({ uri: getConfig().lanceUri }));
+  vectorStore ??= onFirstUse(
+    async () => new (await import('../vectors/lancedb-store')).LanceVectorStore({ uri: getConfig().lanceUri }),
+  );
   return vectorStore;
 }

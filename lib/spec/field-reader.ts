@@ -71,7 +71,13 @@ export class FieldReader {
   private typed(key: string, type: JsonType, mandatory: boolean): unknown {
     const value = this.fields[key];
     if (value === undefined) {
-      if (mandatory) this.violations.add(this.at(key), 'field.missing', `"${key}" is missing`, `Add "${key}" (${withArticle(type)}).`);
+      if (mandatory)
+        this.violations.add(
+          this.at(key),
+          'field.missing',
+          `"${key}" is missing`,
+          `Add "${key}" (${withArticle(type)}).`,
+        );
       return undefined;
     }
     if (jsonTypeOf(value) === type) return value;

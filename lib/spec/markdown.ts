@@ -38,8 +38,10 @@ function queryParams(spec: NormalizedSpec): string[] {
   return [
     '| Name | Required | Description | Example |',
     '|---|---|---|---|',
-    ...params.map((p) =>
-      `| ${code(p.name)} | ${p.required ? 'yes' : 'no'} | ${cell(p.description ?? '')} | ${p.exampleData ? code(cell(p.exampleData)) : ''} |`),
+    ...params.map(
+      (p) =>
+        `| ${code(p.name)} | ${p.required ? 'yes' : 'no'} | ${cell(p.description ?? '')} | ${p.exampleData ? code(cell(p.exampleData)) : ''} |`,
+    ),
   ];
 }
 
@@ -48,10 +50,14 @@ function requestBody(spec: NormalizedSpec): string[] {
   if (input.type === 'NONE') return ['None.'];
   if (input.type === 'FILE') {
     const presence = input.schema.required ? 'required' : 'optional';
-    return [`${code('multipart/form-data')} with the file in the part ${code('file')} (${presence}). ${describeFile(input.schema, code)}`];
+    return [
+      `${code('multipart/form-data')} with the file in the part ${code('file')} (${presence}). ${describeFile(input.schema, code)}`,
+    ];
   }
   return [
-    `${code('application/json')} matching this JSON Schema:`, '', json(input.schema),
+    `${code('application/json')} matching this JSON Schema:`,
+    '',
+    json(input.schema),
     ...(input.example === undefined ? [] : ['', 'Example:', '', prettyJson(input.example)]),
   ];
 }
@@ -59,9 +65,14 @@ function requestBody(spec: NormalizedSpec): string[] {
 function response(spec: NormalizedSpec): string[] {
   const output = outputBody(spec);
   if (output.type === 'NONE') return ['`204 No Content`: the function returns no body.'];
-  if (output.type === 'FILE') return [`${code('200')}: the file content (${code('application/octet-stream')}). ${describeFile(output.schema, code)}`];
+  if (output.type === 'FILE')
+    return [
+      `${code('200')}: the file content (${code('application/octet-stream')}). ${describeFile(output.schema, code)}`,
+    ];
   return [
-    `${code('200')} ${code('application/json')} matching this JSON Schema:`, '', json(output.schema),
+    `${code('200')} ${code('application/json')} matching this JSON Schema:`,
+    '',
+    json(output.schema),
     ...(output.example === undefined ? [] : ['', 'Example:', '', prettyJson(output.example)]),
   ];
 }
@@ -74,12 +85,16 @@ export function curlCommand(spec: NormalizedSpec): string {
     .map((p) => `${p.name}=${encodeURIComponent(queryExampleValue(p) ?? '…')}`)
     .join('&');
   const input = inputBody(spec);
-  const lines = [`curl -X ${requestType} "$BASE_URL${functionPath(spec.shortname)}${query ? `?${query}` : ''}"`, '  -H "svcwt: $TOKEN"'];
+  const lines = [
+    `curl -X ${requestType} "$BASE_URL${functionPath(spec.shortname)}${query ? `?${query}` : ''}"`,
+    '  -H "svcwt: $TOKEN"',
+  ];
   if (input.type === 'JSON') {
     const body = input.example === undefined ? '{}' : JSON.stringify(JSON.parse(input.example));
     lines.push("  -H 'content-type: application/json'", `  --data '${body.replace(/'/g, "'\\''")}'`);
   }
-  if (input.type === 'FILE') lines.push(`  -F "file=@document${input.schema.extensions[0] ? `.${input.schema.extensions[0]}` : ''}"`);
+  if (input.type === 'FILE')
+    lines.push(`  -F "file=@document${input.schema.extensions[0] ? `.${input.schema.extensions[0]}` : ''}"`);
   return lines.join(' \\\n');
 }
 
@@ -102,7 +117,11 @@ export function toMarkdown(spec: NormalizedSpec): string {
     ['Errors', errors()],
   ];
   return [
-    `# ${cell(spec.name)}`, '', spec.description, '', ...overview(spec),
+    `# ${cell(spec.name)}`,
+    '',
+    spec.description,
+    '',
+    ...overview(spec),
     ...sections.flatMap(([title, lines]) => ['', `## ${title}`, '', ...lines]),
     '',
   ].join('\n');

@@ -1,11 +1,30 @@
 // OpenAPI 3.1 description of one hosted function: its invocation endpoint and its spec.json.
-import { BODY_TYPES, DESCRIPTION_MAX, ENTRYPOINT, ERROR_STATUSES, functionPath, MANDATORY_TOP_LEVEL_FIELDS, NAME_MAX,
-  QUERY_PARAM_NAME, REQUEST_TYPES, SHORTNAME, SPEC_VERSION, specPath, TAG } from './rules';
+import {
+  BODY_TYPES,
+  DESCRIPTION_MAX,
+  ENTRYPOINT,
+  ERROR_STATUSES,
+  functionPath,
+  MANDATORY_TOP_LEVEL_FIELDS,
+  NAME_MAX,
+  QUERY_PARAM_NAME,
+  REQUEST_TYPES,
+  SHORTNAME,
+  SPEC_VERSION,
+  specPath,
+  TAG,
+} from './rules';
 import { RUNTIMES } from './runtimes';
 import { embedSchema } from './schema-walk';
 import {
-  describeFile, describeQueryParam, inputBody, outputBody, queryExampleValue,
-  type JsonSchemaObject, type NormalizedSpec, type QueryParam,
+  describeFile,
+  describeQueryParam,
+  inputBody,
+  outputBody,
+  queryExampleValue,
+  type JsonSchemaObject,
+  type NormalizedSpec,
+  type QueryParam,
 } from './types';
 
 export type OpenApiDocument = Record<string, unknown>;
@@ -66,12 +85,21 @@ function successResponse(spec: NormalizedSpec, schemas: Record<string, JsonSchem
   if (output.type === 'JSON') {
     schemas.Output = component('Output', output.schema);
     const example = output.example === undefined ? {} : { example: JSON.parse(output.example) as unknown };
-    return { 200: { description: 'The function result.', headers, content: { 'application/json': { schema: schemaRef('Output'), ...example } } } };
+    return {
+      200: {
+        description: 'The function result.',
+        headers,
+        content: { 'application/json': { schema: schemaRef('Output'), ...example } },
+      },
+    };
   }
   return {
     200: {
       description: `The file the function returns. ${describeFile(output.schema)}`,
-      headers: { ...headers, 'Content-Disposition': { description: 'attachment; filename="…"', schema: { type: 'string' } } },
+      headers: {
+        ...headers,
+        'Content-Disposition': { description: 'attachment; filename="…"', schema: { type: 'string' } },
+      },
       content: { 'application/octet-stream': { schema: BINARY } },
     },
   };
@@ -102,7 +130,12 @@ const FUNCTION_DEFINITION = {
     runtime: { enum: RUNTIMES.map((r) => r.id) },
     entrypoint: { type: 'string', pattern: ENTRYPOINT.pattern.source, maxLength: ENTRYPOINT.max },
     description: { type: 'string', minLength: 1, maxLength: DESCRIPTION_MAX },
-    tags: { type: 'array', maxItems: TAG.maxCount, uniqueItems: true, items: { type: 'string', pattern: TAG.pattern.source, maxLength: TAG.max } },
+    tags: {
+      type: 'array',
+      maxItems: TAG.maxCount,
+      uniqueItems: true,
+      items: { type: 'string', pattern: TAG.pattern.source, maxLength: TAG.max },
+    },
     requirements: {
       type: 'object',
       required: ['requestType', 'queryParams', 'inputType', 'outputType'],
@@ -154,14 +187,22 @@ export function toOpenApi(spec: NormalizedSpec): OpenApiDocument {
     summary: `Definition of ${spec.name}`,
     description: 'The spec.json of the function, with defaults applied.',
     responses: {
-      200: { description: 'The function definition.', content: { 'application/json': { schema: schemaRef('FunctionDefinition') } } },
+      200: {
+        description: 'The function definition.',
+        content: { 'application/json': { schema: schemaRef('FunctionDefinition') } },
+      },
       ...errorResponses([401, 404]),
     },
   };
   return {
     openapi: '3.1.0',
     info: { title: spec.name, version: SPEC_VERSION, description: spec.description },
-    servers: [{ url: '{baseUrl}', variables: { baseUrl: { default: 'http://localhost:3000', description: 'Base address of the service.' } } }],
+    servers: [
+      {
+        url: '{baseUrl}',
+        variables: { baseUrl: { default: 'http://localhost:3000', description: 'Base address of the service.' } },
+      },
+    ],
     security: [{ svcwt: [] }],
     paths: {
       [functionPath(shortname)]: { [requirements.requestType.toLowerCase()]: invoke },
@@ -176,14 +217,20 @@ export function toOpenApi(spec: NormalizedSpec): OpenApiDocument {
             description,
             headers: {
               'x-span-id': { $ref: '#/components/headers/SpanId' },
-              ...(status === '405' && { Allow: { description: 'The method the function accepts.', schema: { type: 'string' } } }),
+              ...(status === '405' && {
+                Allow: { description: 'The method the function accepts.', schema: { type: 'string' } },
+              }),
             },
             content: { 'application/json': { schema: schemaRef('ErrorEnvelope') } },
           },
         ]),
       ),
-      headers: { SpanId: { description: 'Short id of the request, for support and logs.', schema: { type: 'string' } } },
-      securitySchemes: { svcwt: { type: 'apiKey', in: 'header', name: 'svcwt', description: 'Service-issued access token (a JWT).' } },
+      headers: {
+        SpanId: { description: 'Short id of the request, for support and logs.', schema: { type: 'string' } },
+      },
+      securitySchemes: {
+        svcwt: { type: 'apiKey', in: 'header', name: 'svcwt', description: 'Service-issued access token (a JWT).' },
+      },
     },
   };
 }

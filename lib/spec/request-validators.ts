@@ -20,7 +20,12 @@ export interface RequestValidators {
   validateFile(file: FileFacts | undefined): Violation[];
 }
 
-const violation = (pointer: string, rule: string, message: string, fix: string): Violation => ({ pointer, rule, message, fix });
+const violation = (pointer: string, rule: string, message: string, fix: string): Violation => ({
+  pointer,
+  rule,
+  message,
+  fix,
+});
 
 /** Point at the property itself for `required` and `additionalProperties`, e.g. `/body/city`. */
 function errorPointer(e: ErrorObject): string {
@@ -31,23 +36,43 @@ function errorPointer(e: ErrorObject): string {
 
 function schemaViolations(validate: ValidateFunction, value: unknown, base: string): Violation[] {
   return errorsOf(validate, value).map((e) =>
-    violation(`${base}${errorPointer(e)}`, `body.${e.keyword}`, `${base}${e.instancePath} ${e.message ?? 'is invalid'}`,
-      'Change the value so it matches the input schema in spec.json.'),
+    violation(
+      `${base}${errorPointer(e)}`,
+      `body.${e.keyword}`,
+      `${base}${e.instancePath} ${e.message ?? 'is invalid'}`,
+      'Change the value so it matches the input schema in spec.json.',
+    ),
   );
 }
 
 function fileViolations(schema: InputFileSchema, file: FileFacts | undefined, base: string): Violation[] {
   if (!file) {
     if (!schema.required) return [];
-    return [violation(base, 'file.required', 'The function requires a file and none was sent', 'Send the file as the multipart part "file".')];
+    return [
+      violation(
+        base,
+        'file.required',
+        'The function requires a file and none was sent',
+        'Send the file as the multipart part "file".',
+      ),
+    ];
   }
   const found: Violation[] = [];
   const name = file.filename.toLowerCase();
   if (schema.extensions.length > 0 && !schema.extensions.some((ext) => name.endsWith(`.${ext}`))) {
-    found.push(violation(`${base}/filename`, 'file.extension', `File "${file.filename}" does not have an accepted extension`,
-      `Send a file ending in ${extensionList(schema)}.`));
+    found.push(
+      violation(
+        `${base}/filename`,
+        'file.extension',
+        `File "${file.filename}" does not have an accepted extension`,
+        `Send a file ending in ${extensionList(schema)}.`,
+      ),
+    );
   }
-  if (file.size === 0) found.push(violation(`${base}/size`, 'file.empty', `File "${file.filename}" is empty`, 'Send a file with content.'));
+  if (file.size === 0)
+    found.push(
+      violation(`${base}/size`, 'file.empty', `File "${file.filename}" is empty`, 'Send a file with content.'),
+    );
   return found;
 }
 
@@ -58,8 +83,14 @@ function fileBodyViolations(schema: InputFileSchema, body: unknown): Violation[]
   const isObject = typeof body === 'object' && !Array.isArray(body);
   const contentTypeOk = b.contentType === undefined || typeof b.contentType === 'string';
   if (!isObject || typeof b.filename !== 'string' || typeof b.data !== 'string' || !contentTypeOk) {
-    return [violation('/body', 'body.type', `The file body is ${describeValue(body)} without string "filename" and "data"`,
-      'Send { "filename": "name.ext", "contentType": "…", "data": "<base64>" }.')];
+    return [
+      violation(
+        '/body',
+        'body.type',
+        `The file body is ${describeValue(body)} without string "filename" and "data"`,
+        'Send { "filename": "name.ext", "contentType": "…", "data": "<base64>" }.',
+      ),
+    ];
   }
   return fileViolations(schema, { filename: b.filename, size: Buffer.byteLength(b.data, 'base64') }, '/body');
 }
@@ -68,7 +99,8 @@ function build(spec: NormalizedSpec, compiler: SchemaCompiler): RequestValidator
   const input = inputBody(spec);
   const declared = new Map(spec.requirements.queryParams.map((p) => [p.name, p]));
   const jsonValidate = input.type === 'JSON' ? compiler.analyse(input.schema).validate : undefined;
-  if (input.type === 'JSON' && !jsonValidate) throw new Error(`inputSchema of ${spec.shortname} does not compile; validate the spec first`);
+  if (input.type === 'JSON' && !jsonValidate)
+    throw new Error(`inputSchema of ${spec.shortname} does not compile; validate the spec first`);
   const noFile = (file: FileFacts | undefined) => {
     if (!file) return [];
     const fix = `Remove the file${input.type === 'JSON' ? ' and send a JSON body' : ''}.`;
@@ -80,15 +112,29 @@ function build(spec: NormalizedSpec, compiler: SchemaCompiler): RequestValidator
       const found: Violation[] = [];
       for (const p of declared.values()) {
         if (p.required && !query[p.name]) {
-          found.push(violation(pointerOf('query', p.name), 'query.required', `Query parameter "${p.name}" is required`,
-            p.exampleData ? `Add it, e.g. ${p.exampleData}.` : `Add ?${p.name}=… to the request.`));
+          found.push(
+            violation(
+              pointerOf('query', p.name),
+              'query.required',
+              `Query parameter "${p.name}" is required`,
+              p.exampleData ? `Add it, e.g. ${p.exampleData}.` : `Add ?${p.name}=… to the request.`,
+            ),
+          );
         }
       }
       for (const name of Object.keys(query)) {
         if (!declared.has(name)) {
           const known = [...declared.keys()];
-          found.push(violation(pointerOf('query', name), 'query.unknown', `Query parameter "${name}" is not declared by ${spec.shortname}`,
-            known.length ? `Remove it; the declared parameters are ${known.join(', ')}.` : 'Remove it; the function takes no query parameters.'));
+          found.push(
+            violation(
+              pointerOf('query', name),
+              'query.unknown',
+              `Query parameter "${name}" is not declared by ${spec.shortname}`,
+              known.length
+                ? `Remove it; the declared parameters are ${known.join(', ')}.`
+                : 'Remove it; the function takes no query parameters.',
+            ),
+          );
         }
       }
       return found;
@@ -97,11 +143,20 @@ function build(spec: NormalizedSpec, compiler: SchemaCompiler): RequestValidator
       if (input.type === 'FILE') return fileBodyViolations(input.schema, body);
       if (jsonValidate) {
         return body === undefined
-          ? [violation('/body', 'body.missing', 'The request has no JSON body', 'Send a JSON body that matches the input schema.')]
+          ? [
+              violation(
+                '/body',
+                'body.missing',
+                'The request has no JSON body',
+                'Send a JSON body that matches the input schema.',
+              ),
+            ]
           : schemaViolations(jsonValidate, body, '/body');
       }
       if (body === undefined || body === null) return [];
-      return [violation('/body', 'body.unexpected', 'The function takes no request body', 'Send the request without a body.')];
+      return [
+        violation('/body', 'body.unexpected', 'The function takes no request body', 'Send the request without a body.'),
+      ];
     },
     validateFile(file) {
       return input.type === 'FILE' ? fileViolations(input.schema, file, '/file') : noFile(file);
@@ -112,7 +167,10 @@ function build(spec: NormalizedSpec, compiler: SchemaCompiler): RequestValidator
 const cache = new WeakMap<NormalizedSpec, RequestValidators>();
 
 /** Request validators of a spec returned by validateSpec; built once per spec object. */
-export function compiledValidators(spec: NormalizedSpec, compiler: SchemaCompiler = defaultSchemaCompiler): RequestValidators {
+export function compiledValidators(
+  spec: NormalizedSpec,
+  compiler: SchemaCompiler = defaultSchemaCompiler,
+): RequestValidators {
   let validators = cache.get(spec);
   if (!validators) {
     validators = build(spec, compiler);

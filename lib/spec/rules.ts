@@ -60,7 +60,7 @@ export const ERROR_STATUSES: Record<number, string> = {
   400: 'The request does not match the definition; every violation is listed',
   401: 'The svcwt token is missing, malformed, badly signed or expired',
   404: 'No function has this shortname',
-  405: 'The method is not the function\'s requestType; the Allow header names the right one',
+  405: "The method is not the function's requestType; the Allow header names the right one",
   413: 'The request body is too large',
   502: 'The function failed or returned a response that does not match its definition',
   504: 'The function did not answer in time',

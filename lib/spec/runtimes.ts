@@ -31,27 +31,28 @@ const CUSTOM_RUNTIME = 'provided.al2023';
  * 2026-06-30. Update this when AWS adds or deprecates one: a test fails once a mapping's runtime
  * is past its date.
  */
-export const LAMBDA_RUNTIMES: Readonly<Record<string, { family: RuntimeFamily; version: string; deprecated: string }>> = {
-  'nodejs24.x': { family: 'node', version: '24', deprecated: '2028-04-30' },
-  'nodejs22.x': { family: 'node', version: '22', deprecated: '2027-04-30' },
-  'nodejs20.x': { family: 'node', version: '20', deprecated: '2026-04-30' },
-  'nodejs18.x': { family: 'node', version: '18', deprecated: '2025-09-01' },
-  'python3.14': { family: 'python', version: '3.14', deprecated: '2029-06-30' },
-  'python3.13': { family: 'python', version: '3.13', deprecated: '2029-06-30' },
-  'python3.12': { family: 'python', version: '3.12', deprecated: '2028-10-31' },
-  'python3.11': { family: 'python', version: '3.11', deprecated: '2026-06-30' },
-  'python3.10': { family: 'python', version: '3.10', deprecated: '2026-06-30' },
-  'python3.9': { family: 'python', version: '3.9', deprecated: '2025-12-15' },
-  java25: { family: 'java', version: '25', deprecated: '2029-06-30' },
-  java21: { family: 'java', version: '21', deprecated: '2029-06-30' },
-  java17: { family: 'java', version: '17', deprecated: '2026-06-30' },
-  java11: { family: 'java', version: '11', deprecated: '2026-06-30' },
-  'ruby3.4': { family: 'ruby', version: '3.4', deprecated: '2028-03-31' },
-  'ruby3.3': { family: 'ruby', version: '3.3', deprecated: '2027-03-31' },
-  'ruby3.2': { family: 'ruby', version: '3.2', deprecated: '2026-03-31' },
-  dotnet10: { family: 'dotnet', version: '10', deprecated: '2028-11-14' },
-  dotnet8: { family: 'dotnet', version: '8', deprecated: '2026-11-10' },
-};
+export const LAMBDA_RUNTIMES: Readonly<Record<string, { family: RuntimeFamily; version: string; deprecated: string }>> =
+  {
+    'nodejs24.x': { family: 'node', version: '24', deprecated: '2028-04-30' },
+    'nodejs22.x': { family: 'node', version: '22', deprecated: '2027-04-30' },
+    'nodejs20.x': { family: 'node', version: '20', deprecated: '2026-04-30' },
+    'nodejs18.x': { family: 'node', version: '18', deprecated: '2025-09-01' },
+    'python3.14': { family: 'python', version: '3.14', deprecated: '2029-06-30' },
+    'python3.13': { family: 'python', version: '3.13', deprecated: '2029-06-30' },
+    'python3.12': { family: 'python', version: '3.12', deprecated: '2028-10-31' },
+    'python3.11': { family: 'python', version: '3.11', deprecated: '2026-06-30' },
+    'python3.10': { family: 'python', version: '3.10', deprecated: '2026-06-30' },
+    'python3.9': { family: 'python', version: '3.9', deprecated: '2025-12-15' },
+    java25: { family: 'java', version: '25', deprecated: '2029-06-30' },
+    java21: { family: 'java', version: '21', deprecated: '2029-06-30' },
+    java17: { family: 'java', version: '17', deprecated: '2026-06-30' },
+    java11: { family: 'java', version: '11', deprecated: '2026-06-30' },
+    'ruby3.4': { family: 'ruby', version: '3.4', deprecated: '2028-03-31' },
+    'ruby3.3': { family: 'ruby', version: '3.3', deprecated: '2027-03-31' },
+    'ruby3.2': { family: 'ruby', version: '3.2', deprecated: '2026-03-31' },
+    dotnet10: { family: 'dotnet', version: '10', deprecated: '2028-11-14' },
+    dotnet8: { family: 'dotnet', version: '8', deprecated: '2026-11-10' },
+  };
 
 /** Go and PHP have no managed runtime: they run on the OS-only one, which has no language version. */
 const ON_CUSTOM_RUNTIME: readonly RuntimeFamily[] = ['go', 'php'];
@@ -61,7 +62,10 @@ type Row = [id: string, version: string];
 const TABLE: Record<RuntimeFamily, Row[]> = {
   node: ['20', '18', '16', '14', '12', '10', '8', '6'].map((v): Row => [`nodejs${v}`, v]),
   python: ['3.12', '3.11', '3.10', '3.9', '3.8', '3.7'].map((v): Row => [`python${v.replace('.', '')}`, v]),
-  go: ['1.22', '1.21', '1.20', '1.19', '1.18', '1.16', '1.13', '1.12', '1.11'].map((v): Row => [`go${v.replace('.', '')}`, v]),
+  go: ['1.22', '1.21', '1.20', '1.19', '1.18', '1.16', '1.13', '1.12', '1.11'].map((v): Row => [
+    `go${v.replace('.', '')}`,
+    v,
+  ]),
   java: ['21', '17', '11'].map((v): Row => [`java${v}`, v]),
   ruby: ['3.2', '3.0', '2.7', '2.6'].map((v): Row => [`ruby${v.replace('.', '')}`, v]),
   php: ['8.2', '8.1', '7.4'].map((v): Row => [`php${v.replace('.', '')}`, v]),
@@ -71,7 +75,8 @@ const TABLE: Record<RuntimeFamily, Row[]> = {
 const versionKey = (v: string) => v.split('.').map(Number);
 const compareVersions = (a: string, b: string) => {
   const [x, y] = [versionKey(a), versionKey(b)];
-  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
+  for (let i = 0; i < Math.max(x.length, y.length); i++)
+    if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
   return 0;
 };
 
@@ -91,7 +96,8 @@ export function lambdaRuntimeFor(family: RuntimeFamily, version: string, day: st
   return (candidates.find(([, r]) => compareVersions(r.version, version) >= 0) ?? candidates.at(-1)!)[0];
 }
 
-const isRetired = (version: string, lambdaRuntime: string) => lambdaRuntime !== CUSTOM_RUNTIME && LAMBDA_RUNTIMES[lambdaRuntime]!.version !== version;
+const isRetired = (version: string, lambdaRuntime: string) =>
+  lambdaRuntime !== CUSTOM_RUNTIME && LAMBDA_RUNTIMES[lambdaRuntime]!.version !== version;
 
 function info(family: RuntimeFamily, [id, version]: Row, day: string): RuntimeInfo {
   const lambdaRuntime = lambdaRuntimeFor(family, version, day);

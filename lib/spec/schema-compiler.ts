@@ -49,7 +49,8 @@ function metaProblems(errors: ErrorObject[]): SchemaProblem[] {
   const byPointer = new Map<string, Set<string>>();
   for (const e of errors) {
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf') continue;
-    const allowed = e.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')})` : '';
+    const allowed =
+      e.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')})` : '';
     const messages = byPointer.get(e.instancePath) ?? new Set();
     messages.add(`${e.message ?? 'is invalid'}${allowed}`);
     byPointer.set(e.instancePath, messages);
@@ -61,7 +62,8 @@ function metaProblems(errors: ErrorObject[]): SchemaProblem[] {
   }));
 }
 
-const CYCLE = 'a $ref cycle never reaches a keyword that checks anything (e.g. a definition that only refers to itself)';
+const CYCLE =
+  'a $ref cycle never reaches a keyword that checks anything (e.g. a definition that only refers to itself)';
 
 /**
  * Runs a compiled validator. Some `$ref` cycles compile but recurse without end on every value;

@@ -8,8 +8,22 @@ import type { JsonSchemaObject } from './types';
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 /** Keywords whose value is a subschema or an array of subschemas. */
 const SCHEMA_CHILDREN = new Set([
-  'items', 'prefixItems', 'additionalItems', 'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties',
-  'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'contentSchema',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'additionalProperties',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'contentSchema',
 ]);
 
 /** Copies `schema`, passing every (sub)schema object through `transform` before its children. */

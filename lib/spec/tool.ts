@@ -51,7 +51,10 @@ function bodyProperty(spec: NormalizedSpec): { schema?: JsonSchemaObject; defs?:
       type: 'object',
       description: input.schema.description ?? 'The file to send.',
       properties: {
-        filename: { type: 'string', description: extensions ? `File name ending in ${extensions}.` : 'File name with its extension.' },
+        filename: {
+          type: 'string',
+          description: extensions ? `File name ending in ${extensions}.` : 'File name with its extension.',
+        },
         contentType: { type: 'string', description: 'Media type, e.g. application/pdf.' },
         data: { type: 'string', contentEncoding: 'base64', description: 'File content, base64-encoded.' },
       },

@@ -67,14 +67,16 @@ export type OutputBody =
 
 export function inputBody(spec: NormalizedSpec): InputBody {
   const r = spec.requirements;
-  if (r.inputType === 'JSON') return { type: 'JSON', schema: r.inputSchema as JsonSchemaObject, example: r.inputJsonExample };
+  if (r.inputType === 'JSON')
+    return { type: 'JSON', schema: r.inputSchema as JsonSchemaObject, example: r.inputJsonExample };
   if (r.inputType === 'FILE') return { type: 'FILE', schema: r.inputSchema as InputFileSchema };
   return { type: 'NONE' };
 }
 
 export function outputBody(spec: NormalizedSpec): OutputBody {
   const r = spec.requirements;
-  if (r.outputType === 'JSON') return { type: 'JSON', schema: r.outputSchema as JsonSchemaObject, example: r.outputJsonExample };
+  if (r.outputType === 'JSON')
+    return { type: 'JSON', schema: r.outputSchema as JsonSchemaObject, example: r.outputJsonExample };
   if (r.outputType === 'FILE') return { type: 'FILE', schema: r.outputSchema as FileSchema };
   return { type: 'NONE' };
 }

@@ -1,13 +1,7 @@
 // The request or response body of a definition: its type, schema and example must agree
 // (INTERFACE.md "requirements" rules 1, 2, 5 and 6).
 import { FieldReader, isJsonObject } from './field-reader';
-import {
-  DESCRIPTION_MAX,
-  EXTENSION,
-  FILE_SCHEMA_FIELDS,
-  JSON_SCHEMA_DIALECT,
-  type BodyType,
-} from './rules';
+import { DESCRIPTION_MAX, EXTENSION, FILE_SCHEMA_FIELDS, JSON_SCHEMA_DIALECT, type BodyType } from './rules';
 import { errorsOf, type SchemaCompiler } from './schema-compiler';
 import type { FileSchema, InputFileSchema, JsonSchemaObject } from './types';
 import { describeValue } from './violations';
@@ -45,22 +39,34 @@ export class BodyChecker {
     const example = this.example(type);
     if (type === 'NONE') {
       if (r.has(this.schemaKey)) {
-        this.add(this.schemaKey, 'schema.unexpected', `"${this.schemaKey}" is given but ${this.side}Type is NONE`,
-          `Remove "${this.schemaKey}", or set ${this.side}Type to JSON or FILE.`);
+        this.add(
+          this.schemaKey,
+          'schema.unexpected',
+          `"${this.schemaKey}" is given but ${this.side}Type is NONE`,
+          `Remove "${this.schemaKey}", or set ${this.side}Type to JSON or FILE.`,
+        );
       }
       return {};
     }
     if (!r.has(this.schemaKey)) {
-      this.add(this.schemaKey, 'schema.missing', `${this.side}Type is ${type} but "${this.schemaKey}" is missing`,
+      this.add(
+        this.schemaKey,
+        'schema.missing',
+        `${this.side}Type is ${type} but "${this.schemaKey}" is missing`,
         type === 'JSON'
           ? `Add "${this.schemaKey}": a JSON Schema (2020-12) of the body.`
-          : `Add "${this.schemaKey}": { "description": …, "extensions": [ … ] }.`);
+          : `Add "${this.schemaKey}": { "description": …, "extensions": [ … ] }.`,
+      );
       return {};
     }
     const schema = r.fields[this.schemaKey];
     if (!isJsonObject(schema)) {
-      this.add(this.schemaKey, 'schema.type', `"${this.schemaKey}" must be an object, not ${describeValue(schema)}`,
-        type === 'JSON' ? 'Write the JSON Schema as an object.' : 'Write the file schema as an object.');
+      this.add(
+        this.schemaKey,
+        'schema.type',
+        `"${this.schemaKey}" must be an object, not ${describeValue(schema)}`,
+        type === 'JSON' ? 'Write the JSON Schema as an object.' : 'Write the file schema as an object.',
+      );
       return {};
     }
     return type === 'JSON' ? this.jsonBody(schema, example) : { schema: this.fileSchema(schema) };
@@ -69,8 +75,12 @@ export class BodyChecker {
   private example(type: BodyType): string | undefined {
     if (!this.requirements.has(this.exampleKey)) return undefined;
     if (type !== 'JSON') {
-      this.add(this.exampleKey, 'example.unexpected', `"${this.exampleKey}" is only allowed when ${this.side}Type is JSON`,
-        `Remove "${this.exampleKey}", or set ${this.side}Type to JSON.`);
+      this.add(
+        this.exampleKey,
+        'example.unexpected',
+        `"${this.exampleKey}" is only allowed when ${this.side}Type is JSON`,
+        `Remove "${this.exampleKey}", or set ${this.side}Type to JSON.`,
+      );
       return undefined;
     }
     return this.requirements.string(this.exampleKey);
@@ -82,12 +92,19 @@ export class BodyChecker {
     for (const p of analysis.problems) {
       const pointer = `${this.requirements.at(this.schemaKey)}${p.pointer}`;
       if (p.rule === 'schema.invalid') {
-        this.requirements.violations.add(pointer, p.rule,
+        this.requirements.violations.add(
+          pointer,
+          p.rule,
           `${this.schemaKey} is not a valid JSON Schema: ${p.pointer || 'its root'} ${p.message}`,
-          'Correct this keyword following JSON Schema 2020-12.');
+          'Correct this keyword following JSON Schema 2020-12.',
+        );
       } else {
-        this.requirements.violations.add(pointer, p.rule, `${this.schemaKey} does not compile: ${p.message}`,
-          'Fix the reference, pattern or $ref cycle it names; only references inside the schema itself resolve.');
+        this.requirements.violations.add(
+          pointer,
+          p.rule,
+          `${this.schemaKey} does not compile: ${p.message}`,
+          'Fix the reference, pattern or $ref cycle it names; only references inside the schema itself resolve.',
+        );
       }
     }
     if (example === undefined) return { schema };
@@ -95,16 +112,23 @@ export class BodyChecker {
     try {
       value = JSON.parse(example);
     } catch (e) {
-      this.add(this.exampleKey, 'example.parse', `"${this.exampleKey}" is not valid JSON: ${(e as Error).message}`,
-        'Write the example as a string holding JSON text, with inner quotes escaped.');
+      this.add(
+        this.exampleKey,
+        'example.parse',
+        `"${this.exampleKey}" is not valid JSON: ${(e as Error).message}`,
+        'Write the example as a string holding JSON text, with inner quotes escaped.',
+      );
       return { schema, example };
     }
     if (analysis.validate) {
       for (const e of errorsOf(analysis.validate, value)) {
         const where = e.instancePath || 'the value';
-        this.add(this.exampleKey, 'example.mismatch',
+        this.add(
+          this.exampleKey,
+          'example.mismatch',
           `"${this.exampleKey}" does not match ${this.schemaKey}: ${where} ${e.message ?? 'is invalid'}`,
-          `Change the example (or the schema) so the example is valid at ${e.instancePath || 'its root'}.`);
+          `Change the example (or the schema) so the example is valid at ${e.instancePath || 'its root'}.`,
+        );
       }
     }
     return { schema, example };
@@ -112,28 +136,43 @@ export class BodyChecker {
 
   private dialectSupported(schema: JsonSchemaObject): boolean {
     const declared = schema.$schema;
-    if (declared === undefined || (typeof declared === 'string' && declared.replace(/#$/, '') === JSON_SCHEMA_DIALECT)) return true;
+    if (declared === undefined || (typeof declared === 'string' && declared.replace(/#$/, '') === JSON_SCHEMA_DIALECT))
+      return true;
     const named = typeof declared === 'string' ? `${dialectName(declared)} (${declared})` : describeValue(declared);
-    this.requirements.violations.add(`${this.requirements.at(this.schemaKey)}/$schema`, 'schema.draft',
+    this.requirements.violations.add(
+      `${this.requirements.at(this.schemaKey)}/$schema`,
+      'schema.draft',
       `${this.schemaKey} declares ${named}; only JSON Schema 2020-12 is supported`,
       `Set "$schema" to "${JSON_SCHEMA_DIALECT}" (or remove it) and update keywords that changed, ` +
-        'e.g. "definitions" → "$defs", array "items" → "prefixItems".');
+        'e.g. "definitions" → "$defs", array "items" → "prefixItems".',
+    );
     return false;
   }
 
   private fileSchema(schema: JsonSchemaObject): FileSchema | InputFileSchema {
     const file = new FieldReader(schema, this.requirements.at(this.schemaKey), this.requirements.violations);
     if (this.side === 'output' && file.has('required')) {
-      this.requirements.violations.add(file.at('required'), 'fileSchema.outputRequired', '"required" does not apply to an output file schema',
-        'Remove "required" from outputSchema; it is only meaningful for input files.');
+      this.requirements.violations.add(
+        file.at('required'),
+        'fileSchema.outputRequired',
+        '"required" does not apply to an output file schema',
+        'Remove "required" from outputSchema; it is only meaningful for input files.',
+      );
     }
     file.rejectUnknown(FILE_SCHEMA_FIELDS, `${this.schemaKey} (file schema)`);
     const description = file.string('description');
     if (description !== undefined && description.length > DESCRIPTION_MAX) {
-      this.requirements.violations.add(file.at('description'), 'fileSchema.description.length',
-        `The file description is ${description.length} characters long; at most ${DESCRIPTION_MAX} are allowed`, 'Shorten it.');
+      this.requirements.violations.add(
+        file.at('description'),
+        'fileSchema.description.length',
+        `The file description is ${description.length} characters long; at most ${DESCRIPTION_MAX} are allowed`,
+        'Shorten it.',
+      );
     }
-    const normalized: FileSchema = { ...(description !== undefined && { description }), extensions: this.extensions(file) };
+    const normalized: FileSchema = {
+      ...(description !== undefined && { description }),
+      extensions: this.extensions(file),
+    };
     return this.side === 'input' ? { ...normalized, required: file.boolean('required') ?? false } : normalized;
   }
 
@@ -142,15 +181,23 @@ export class BodyChecker {
     const list = file.array('extensions');
     if (!list) return [];
     if (list.length === 0) {
-      file.violations.add(file.at('extensions'), 'fileSchema.extensions.empty', '"extensions" is an empty list, which would accept no file',
-        'List the accepted extensions, e.g. ["pdf"], or remove "extensions" to accept any file.');
+      file.violations.add(
+        file.at('extensions'),
+        'fileSchema.extensions.empty',
+        '"extensions" is an empty list, which would accept no file',
+        'List the accepted extensions, e.g. ["pdf"], or remove "extensions" to accept any file.',
+      );
     }
     const normalized = new Set<string>();
     list.forEach((ext, i) => {
       const pointer = `${file.at('extensions')}/${i}`;
       if (typeof ext !== 'string' || !EXTENSION.pattern.test(ext)) {
-        file.violations.add(pointer, 'fileSchema.extensions.charset', `Extension ${describeValue(ext)} is not a file extension`,
-          'Write it as letters and digits, optionally with a leading dot, e.g. "pdf", ".csv" or "tar.gz".');
+        file.violations.add(
+          pointer,
+          'fileSchema.extensions.charset',
+          `Extension ${describeValue(ext)} is not a file extension`,
+          'Write it as letters and digits, optionally with a leading dot, e.g. "pdf", ".csv" or "tar.gz".',
+        );
         return;
       }
       normalized.add(ext.replace(/^\./, '').toLowerCase());

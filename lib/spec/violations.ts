@@ -44,7 +44,8 @@ export function closestName(typo: string, known: readonly string[]): string | un
   let best: { name: string; distance: number } | undefined;
   for (const name of known) {
     const distance = editDistance(lower, name.toLowerCase());
-    if (distance <= Math.max(2, Math.floor(name.length / 4)) && (!best || distance < best.distance)) best = { name, distance };
+    if (distance <= Math.max(2, Math.floor(name.length / 4)) && (!best || distance < best.distance))
+      best = { name, distance };
   }
   return best?.name;
 }

@@ -17,11 +17,20 @@ export interface CallerDatabaseOptions {
 export class MysqlCallerDatabases implements CallerDatabases {
   constructor(private readonly options: CallerDatabaseOptions) {}
 
-  withSession<T>(connectionString: string, tables: readonly string[], work: (session: DatabaseQuerySession) => Promise<T>): Promise<T> {
+  withSession<T>(
+    connectionString: string,
+    tables: readonly string[],
+    work: (session: DatabaseQuerySession) => Promise<T>,
+  ): Promise<T> {
     const target = parseConnectionString(connectionString);
     return withDatabaseSession(target, this.options.connect, async (session) => {
       const schema = await introspectTables(session, tables);
-      const guardOptions = { allowedTables: [...tables], rowLimit: this.options.rowLimit, flavour: schema.flavour, database: schema.database };
+      const guardOptions = {
+        allowedTables: [...tables],
+        rowLimit: this.options.rowLimit,
+        flavour: schema.flavour,
+        database: schema.database,
+      };
       return work({ schema, run: (sql) => executeGuardedSql(session, guardSql(sql, guardOptions), this.options) });
     });
   }

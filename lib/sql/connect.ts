@@ -40,7 +40,11 @@ const sslProfiles = new WeakMap<readonly string[], Map<boolean, SslOptions>>();
 function sslProfile(extraCAs: readonly string[], verify: boolean): SslOptions {
   const byVerify = sslProfiles.get(extraCAs) ?? new Map<boolean, SslOptions>();
   sslProfiles.set(extraCAs, byVerify);
-  const profile = byVerify.get(verify) ?? { ca: [...rootCertificates, ...extraCAs], rejectUnauthorized: verify, verifyIdentity: verify };
+  const profile = byVerify.get(verify) ?? {
+    ca: [...rootCertificates, ...extraCAs],
+    rejectUnauthorized: verify,
+    verifyIdentity: verify,
+  };
   byVerify.set(verify, profile);
   return profile;
 }
@@ -105,8 +109,14 @@ export async function withDatabaseSession<T>(
 // differently from the guard, so the session drops them.
 const LEXICAL_MODES = new Set(['ANSI_QUOTES', 'NO_BACKSLASH_ESCAPES']);
 
-async function prepareSession(connection: Connection, database: string, statementTimeoutMs: number): Promise<DatabaseSession> {
-  const [[server]] = await connection.query<RowDataPacket[]>('SELECT VERSION() AS version, @@SESSION.sql_mode AS sqlMode');
+async function prepareSession(
+  connection: Connection,
+  database: string,
+  statementTimeoutMs: number,
+): Promise<DatabaseSession> {
+  const [[server]] = await connection.query<RowDataPacket[]>(
+    'SELECT VERSION() AS version, @@SESSION.sql_mode AS sqlMode',
+  );
   const serverVersion = String(server?.version ?? '');
   const flavour = flavourOf(serverVersion);
   const sqlMode = String(server?.sqlMode ?? '')
@@ -115,7 +125,9 @@ async function prepareSession(connection: Connection, database: string, statemen
     .join(',');
   // MariaDB counts the limit in seconds for every statement, MySQL in milliseconds for SELECTs.
   const timeoutSetting =
-    flavour === 'MariaDB' ? ['max_statement_time', statementTimeoutMs / 1000] : ['max_execution_time', Math.ceil(statementTimeoutMs)];
+    flavour === 'MariaDB'
+      ? ['max_statement_time', statementTimeoutMs / 1000]
+      : ['max_execution_time', Math.ceil(statementTimeoutMs)];
   await connection.query(`SET SESSION sql_mode = ?, SESSION ${timeoutSetting[0]} = ?`, [sqlMode, timeoutSetting[1]]);
   return { connection, flavour, serverVersion, database, statementTimeoutMs, close: () => closeQuietly(connection) };
 }

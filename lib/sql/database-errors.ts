@@ -63,7 +63,12 @@ export function connectFailure(error: unknown, context: ConnectFailureContext): 
           options,
         );
       }
-      return badRequest(`The database's TLS certificate was not accepted: ${redactSecret(message, context.password)}`, TLS_ADVICE, 'database_tls_rejected', options);
+      return badRequest(
+        `The database's TLS certificate was not accepted: ${redactSecret(message, context.password)}`,
+        TLS_ADVICE,
+        'database_tls_rejected',
+        options,
+      );
     case 'ETIMEDOUT':
       return gatewayTimeout(
         `The database at ${context.host}:${context.port} did not answer within ${context.connectTimeoutMs} ms`,
@@ -89,9 +94,19 @@ export function connectFailure(error: unknown, context: ConnectFailureContext): 
         options,
       );
     case 1044: // ER_DBACCESS_DENIED_ERROR
-      return badRequest(`The database user may not use the database ${context.database}`, 'Grant the user SELECT on the tables to query', 'database_access_denied', options);
+      return badRequest(
+        `The database user may not use the database ${context.database}`,
+        'Grant the user SELECT on the tables to query',
+        'database_access_denied',
+        options,
+      );
     case 1049: // ER_BAD_DB_ERROR
-      return badRequest(`The database ${context.database} does not exist on the server`, 'Check the database name of the connection string; names are case-sensitive', 'database_not_found', options);
+      return badRequest(
+        `The database ${context.database} does not exist on the server`,
+        'Check the database name of the connection string; names are case-sensitive',
+        'database_not_found',
+        options,
+      );
     case 1130: // ER_HOST_NOT_PRIVILEGED
       return badRequest(
         "The database does not accept connections from the service's address",
@@ -109,7 +124,10 @@ export function connectFailure(error: unknown, context: ConnectFailureContext): 
 }
 
 /** Errors of a statement the service sent (introspection or the generated query). */
-export function statementFailure(error: unknown, problem: { issue: string; advice: string; query?: string }): ServiceError {
+export function statementFailure(
+  error: unknown,
+  problem: { issue: string; advice: string; query?: string },
+): ServiceError {
   const { sqlMessage, message = '' } = asDriverError(error);
   const options = { cause: error };
   if (isStatementTimeout(error)) {
@@ -118,7 +136,12 @@ export function statementFailure(error: unknown, problem: { issue: string; advic
     return new ServiceError(504, 'database_timeout', { issue, advice, query: problem.query }, options);
   }
   if (isConnectionLost(error) || sqlMessage === undefined) {
-    return badGateway(`The database connection failed while running the query: ${message}`, 'Retry the request', 'database_unreachable', options);
+    return badGateway(
+      `The database connection failed while running the query: ${message}`,
+      'Retry the request',
+      'database_unreachable',
+      options,
+    );
   }
   return new ServiceError(400, 'query_failed', { ...problem, issue: `${problem.issue}: ${sqlMessage}` }, options);
 }

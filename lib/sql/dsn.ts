@@ -87,7 +87,11 @@ function parseAddress(address: string): { host: string; port: number } {
 
 const HOST_LABEL = /^[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?$/;
 const isHostName = (host: string) =>
-  host.length <= 253 && host.replace(/\.$/, '').split('.').every((label) => HOST_LABEL.test(label));
+  host.length <= 253 &&
+  host
+    .replace(/\.$/, '')
+    .split('.')
+    .every((label) => HOST_LABEL.test(label));
 
 function parsePort(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PORT;
@@ -116,10 +120,25 @@ function parseParams(text: string): Pick<ConnectionTarget, 'tlsVerify' | 'connec
 // Other Go driver parameters are named back to the caller; anything else is not quoted,
 // since a misplaced password can end up where a parameter name belongs.
 const GO_DRIVER_PARAMS = new Set([
-  'allowAllFiles', 'allowCleartextPasswords', 'allowNativePasswords', 'allowOldPasswords', 'charset',
-  'checkConnLiveness', 'clientFoundRows', 'collation', 'columnsWithAlias', 'interpolateParams', 'loc',
-  'maxAllowedPacket', 'multiStatements', 'parseTime', 'readTimeout', 'rejectReadOnly', 'serverPubKey',
-  'writeTimeout', 'connectionAttributes',
+  'allowAllFiles',
+  'allowCleartextPasswords',
+  'allowNativePasswords',
+  'allowOldPasswords',
+  'charset',
+  'checkConnLiveness',
+  'clientFoundRows',
+  'collation',
+  'columnsWithAlias',
+  'interpolateParams',
+  'loc',
+  'maxAllowedPacket',
+  'multiStatements',
+  'parseTime',
+  'readTimeout',
+  'rejectReadOnly',
+  'serverPubKey',
+  'writeTimeout',
+  'connectionAttributes',
 ]);
 
 function unsupportedParam(name: string): ServiceError {
@@ -127,7 +146,15 @@ function unsupportedParam(name: string): ServiceError {
   return malformed(`${shown} not supported`, `Use only ${SUPPORTED_PARAMS}, or remove the parameters`);
 }
 
-const DURATION_UNITS_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const DURATION_UNITS_MS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
 
 /** Go duration syntax as the driver reads `timeout`: `5s`, `500ms`, `1m30s`. */
 function parseDuration(value: string): number {
@@ -135,7 +162,10 @@ function parseDuration(value: string): number {
   const wellFormed = parts.length > 0 && parts.map((part) => part[0]).join('') === value;
   const ms = parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * (DURATION_UNITS_MS[unit ?? ''] ?? NaN), 0);
   if (!wellFormed || !(ms >= 1)) {
-    throw malformed('the timeout is not a positive duration', 'Write the timeout as a duration such as timeout=5s or timeout=500ms');
+    throw malformed(
+      'the timeout is not a positive duration',
+      'Write the timeout as a duration such as timeout=5s or timeout=500ms',
+    );
   }
   return Math.round(ms);
 }

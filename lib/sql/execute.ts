@@ -21,7 +21,6 @@ export interface ExecuteOptions {
   resultBytes?: number;
 }
 
-
 /** How long after the server's own limit the client gives up on the statement. */
 const CLIENT_TIMEOUT_GRACE_MS = 2000;
 
@@ -47,7 +46,11 @@ function valueBytes(value: PlainValue): number {
   return 8;
 }
 
-export async function executeGuardedSql(session: DatabaseSession, sql: string, options: ExecuteOptions): Promise<QueryResult> {
+export async function executeGuardedSql(
+  session: DatabaseSession,
+  sql: string,
+  options: ExecuteOptions,
+): Promise<QueryResult> {
   const { connection } = session;
   const { rowLimit, resultBytes = DEFAULT_SQL_RESULT_BYTES } = options;
   let stopped = false;
@@ -85,7 +88,11 @@ export async function executeGuardedSql(session: DatabaseSession, sql: string, o
     result.rowCount = result.rows.length;
     return result;
   } catch (error) {
-    throw statementFailure(error, { issue: 'The generated query failed to run', advice: FAILED_QUERY_ADVICE, query: sql });
+    throw statementFailure(error, {
+      issue: 'The generated query failed to run',
+      advice: FAILED_QUERY_ADVICE,
+      query: sql,
+    });
   } finally {
     if (!stopped) {
       await connection.query('ROLLBACK').catch(() => {

@@ -37,7 +37,8 @@ const SYSTEM_SCHEMAS = new Set(['information_schema', 'mysql', 'performance_sche
 
 type Refuse = (issue: string, advice: string) => never;
 
-const READ_ONLY_ADVICE = 'Only a single read-only SELECT on the listed tables is run; rephrase the question as one that reads data';
+const READ_ONLY_ADVICE =
+  'Only a single read-only SELECT on the listed tables is run; rephrase the question as one that reads data';
 
 /** Checks generated SQL and returns the text to run, with its row limit capped. Throws a 400 ServiceError when refused. */
 export function guardSql(sql: string, options: GuardOptions): string {
@@ -46,7 +47,8 @@ export function guardSql(sql: string, options: GuardOptions): string {
     throw new ServiceError(400, 'query_refused', { issue, advice, query: text });
   };
   if (!text) refuse('The generated query is empty', 'Repeating the request usually succeeds');
-  if (text.length > MAX_SQL_LENGTH) refuse(`The generated query is longer than ${MAX_SQL_LENGTH} characters`, 'Ask a simpler question');
+  if (text.length > MAX_SQL_LENGTH)
+    refuse(`The generated query is longer than ${MAX_SQL_LENGTH} characters`, 'Ask a simpler question');
 
   let tokens: Token[];
   try {
@@ -63,7 +65,8 @@ export function guardSql(sql: string, options: GuardOptions): string {
   const ast = Array.isArray(parsed.ast) ? parsed.ast : [parsed.ast];
   if (ast.length !== 1) refuse('The generated query holds more than one statement', READ_ONLY_ADVICE);
   const [root] = ast as Node[];
-  if (root?.type !== 'select') refuse(notSelect(String(root?.type ?? 'something else').toUpperCase()), READ_ONLY_ADVICE);
+  if (root?.type !== 'select')
+    refuse(notSelect(String(root?.type ?? 'something else').toUpperCase()), READ_ONLY_ADVICE);
 
   const cteNames = new Set<string>();
   visit(root, { scope: new Set(), cteNames, options, refuse });
@@ -89,26 +92,35 @@ const notSelect = (start: string) => `The generated query is not a SELECT statem
 /** What the lexer alone can tell, before the parser has a say. */
 function checkTokens(tokens: Token[], refuse: Refuse): void {
   const first = tokens.find((token) => token.text !== '(');
-  if (first && !isWord(first, 'SELECT', 'WITH')) refuse(notSelect(first.text.toUpperCase().slice(0, 20)), READ_ONLY_ADVICE);
+  if (first && !isWord(first, 'SELECT', 'WITH'))
+    refuse(notSelect(first.text.toUpperCase().slice(0, 20)), READ_ONLY_ADVICE);
   tokens.forEach((token, index) => {
     const next = tokens[index + 1];
     if (token.kind === 'comment') {
-      refuse('The generated query contains a comment', 'Comments are refused because the server runs text inside some of them; generate the query without comments');
+      refuse(
+        'The generated query contains a comment',
+        'Comments are refused because the server runs text inside some of them; generate the query without comments',
+      );
     }
-    if (token.text === ';' && index !== tokens.length - 1) refuse('The generated query holds more than one statement', READ_ONLY_ADVICE);
+    if (token.text === ';' && index !== tokens.length - 1)
+      refuse('The generated query holds more than one statement', READ_ONLY_ADVICE);
     // The parser reads `--x` as a comment; the server reads it as two minus signs.
-    if (token.text === '-' && next?.text === '-' && next.start === token.end) refuse('The generated query contains "--"', 'Write a space between two minus signs');
-    if (token.text === '@' || token.text === ':=') refuse('The generated query uses or assigns a variable', READ_ONLY_ADVICE);
+    if (token.text === '-' && next?.text === '-' && next.start === token.end)
+      refuse('The generated query contains "--"', 'Write a space between two minus signs');
+    if (token.text === '@' || token.text === ':=')
+      refuse('The generated query uses or assigns a variable', READ_ONLY_ADVICE);
     if (token.kind === 'word' || token.kind === 'quoted-identifier') {
       const name = identifierName(token);
-      if (next?.text === '.' && SYSTEM_SCHEMAS.has(name)) refuse(`The generated query reads the system schema ${name}`, READ_ONLY_ADVICE);
+      if (next?.text === '.' && SYSTEM_SCHEMAS.has(name))
+        refuse(`The generated query reads the system schema ${name}`, READ_ONLY_ADVICE);
     }
     if (isWord(token, 'INTO')) refuse('The generated query writes its result somewhere (INTO)', READ_ONLY_ADVICE);
     if (isWord(token, 'UPDATE', 'LOCK') || (isWord(token, 'FOR') && isWord(next, 'SHARE'))) {
       refuse('The generated query locks rows (FOR UPDATE, FOR SHARE or LOCK IN SHARE MODE)', READ_ONLY_ADVICE);
     }
     if (isWord(token, 'PROCEDURE')) refuse('The generated query calls a procedure', READ_ONLY_ADVICE);
-    if (isWord(token, 'NEXT') && isWord(next, 'VALUE')) refuse('The generated query advances a sequence (NEXT VALUE FOR)', READ_ONLY_ADVICE);
+    if (isWord(token, 'NEXT') && isWord(next, 'VALUE'))
+      refuse('The generated query advances a sequence (NEXT VALUE FOR)', READ_ONLY_ADVICE);
   });
 }
 
@@ -126,10 +138,13 @@ function checkCalls(tokens: Token[], cteNames: ReadonlySet<string>, refuse: Refu
   });
 }
 
-const mayPrecedeParenthesis = (name: string) => BUILTIN_FUNCTIONS.has(name.toLowerCase()) || KEYWORDS_BEFORE_PARENTHESIS.has(name.toLowerCase());
+const mayPrecedeParenthesis = (name: string) =>
+  BUILTIN_FUNCTIONS.has(name.toLowerCase()) || KEYWORDS_BEFORE_PARENTHESIS.has(name.toLowerCase());
 
-const callRefused = (name: string) => `The generated query calls ${name}, which is not a built-in function the service allows`;
-const CALL_ADVICE = 'Only built-in functions that compute values are run (docs/sql.md lists them); rewrite the query without user-defined functions or procedures';
+const callRefused = (name: string) =>
+  `The generated query calls ${name}, which is not a built-in function the service allows`;
+const CALL_ADVICE =
+  'Only built-in functions that compute values are run (docs/sql.md lists them); rewrite the query without user-defined functions or procedures';
 
 function identifierName(token: Token): string {
   const name = token.kind === 'quoted-identifier' ? token.text.slice(1, -1).replace(/``/g, '`') : token.text;
@@ -179,7 +194,8 @@ function visitSelect(select: Node, context: WalkContext): void {
   }
   const into = select.into as Node | undefined;
   if (into?.keyword || into?.expr) refuse('The generated query writes its result somewhere (INTO)', READ_ONLY_ADVICE);
-  if (select.locking_read) refuse('The generated query locks rows (FOR UPDATE, FOR SHARE or LOCK IN SHARE MODE)', READ_ONLY_ADVICE);
+  if (select.locking_read)
+    refuse('The generated query locks rows (FOR UPDATE, FOR SHARE or LOCK IN SHARE MODE)', READ_ONLY_ADVICE);
   for (const [key, child] of Object.entries(select)) {
     if (key !== 'with') visit(child, { ...context, scope });
   }
@@ -187,10 +203,12 @@ function visitSelect(select: Node, context: WalkContext): void {
 
 function checkNode(node: Node, context: WalkContext): void {
   const { refuse } = context;
-  if (node.type === 'var' || node.type === 'assign') refuse('The generated query uses or assigns a variable', READ_ONLY_ADVICE);
+  if (node.type === 'var' || node.type === 'assign')
+    refuse('The generated query uses or assigns a variable', READ_ONLY_ADVICE);
   if (node.type === 'function') checkFunction(node, refuse);
   if (node.type !== 'column_ref' && 'table' in node && node.table !== null) {
-    if (typeof node.table !== 'string' || node.schema) refuse('The generated query names a table in a form the guard could not check', READ_ONLY_ADVICE);
+    if (typeof node.table !== 'string' || node.schema)
+      refuse('The generated query names a table in a form the guard could not check', READ_ONLY_ADVICE);
     checkTable(typeof node.db === 'string' ? node.db : null, String(node.table), context);
   }
 }
@@ -198,15 +216,18 @@ function checkNode(node: Node, context: WalkContext): void {
 function checkFunction(node: Node, refuse: Refuse): void {
   const name = node.name as { name?: { value?: unknown }[]; schema?: unknown } | undefined;
   const parts = (name?.name ?? []).map((part) => String(part.value ?? ''));
-  if (name?.schema || parts.length !== 1) refuse('The generated query calls a function of another schema', READ_ONLY_ADVICE);
+  if (name?.schema || parts.length !== 1)
+    refuse('The generated query calls a function of another schema', READ_ONLY_ADVICE);
   const functionName = parts[0] ?? '';
   if (!mayPrecedeParenthesis(functionName)) refuse(callRefused(functionName), CALL_ADVICE);
 }
 
 function checkTable(db: string | null, table: string, { scope, options, refuse }: WalkContext): void {
   if (db !== null) {
-    if (SYSTEM_SCHEMAS.has(db.toLowerCase())) refuse(`The generated query reads the system schema ${db}`, READ_ONLY_ADVICE);
-    if (db !== options.database) refuse(`The generated query reads the database ${db}, not the one of the connection string`, READ_ONLY_ADVICE);
+    if (SYSTEM_SCHEMAS.has(db.toLowerCase()))
+      refuse(`The generated query reads the system schema ${db}`, READ_ONLY_ADVICE);
+    if (db !== options.database)
+      refuse(`The generated query reads the database ${db}, not the one of the connection string`, READ_ONLY_ADVICE);
   } else if (scope.has(table)) {
     return;
   }
@@ -219,13 +240,21 @@ const tableNotListed = (table: string): [string, string] => [
 ];
 
 /** The parser's own table list, as a second opinion on the walk (entries are `kind::db::table`). */
-function checkTableList(tableList: string[], cteNames: ReadonlySet<string>, options: GuardOptions, refuse: Refuse): void {
+function checkTableList(
+  tableList: string[],
+  cteNames: ReadonlySet<string>,
+  options: GuardOptions,
+  refuse: Refuse,
+): void {
   for (const entry of tableList) {
     const [kind = '', db = '', ...rest] = entry.split('::');
     const table = rest.join('::');
-    if (kind.toLowerCase() !== 'select') refuse(`The generated query would ${kind.toUpperCase()} a table`, READ_ONLY_ADVICE);
+    if (kind.toLowerCase() !== 'select')
+      refuse(`The generated query would ${kind.toUpperCase()} a table`, READ_ONLY_ADVICE);
     const sameDatabase = db === 'null' || db === options.database;
-    if (!sameDatabase) refuse(`The generated query reads the database ${db}, not the one of the connection string`, READ_ONLY_ADVICE);
-    if (!options.allowedTables.includes(table) && !(db === 'null' && cteNames.has(table))) refuse(...tableNotListed(table));
+    if (!sameDatabase)
+      refuse(`The generated query reads the database ${db}, not the one of the connection string`, READ_ONLY_ADVICE);
+    if (!options.allowedTables.includes(table) && !(db === 'null' && cteNames.has(table)))
+      refuse(...tableNotListed(table));
   }
 }

@@ -19,7 +19,16 @@ const MAX_DISTINCT_VALUES = 20;
 const MAX_DISTINCT_VALUE_LENGTH = 60;
 const MAX_SAMPLE_TEXT_LENGTH = 100;
 const TEXT_TYPES = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext', 'longtext', 'enum', 'set']);
-const LONG_TYPES = new Set([...TEXT_TYPES, 'binary', 'varbinary', 'tinyblob', 'blob', 'mediumblob', 'longblob', 'json']);
+const LONG_TYPES = new Set([
+  ...TEXT_TYPES,
+  'binary',
+  'varbinary',
+  'tinyblob',
+  'blob',
+  'mediumblob',
+  'longblob',
+  'json',
+]);
 
 const quoteIdentifier = (name: string) => `\`${name.replace(/`/g, '``')}\``;
 
@@ -61,21 +70,32 @@ function caseDistinctBatches(names: string[]): string[][] {
   return batches;
 }
 
-export async function introspectTables(session: DatabaseSession, requested: readonly string[]): Promise<DatabaseSchema> {
+export async function introspectTables(
+  session: DatabaseSession,
+  requested: readonly string[],
+): Promise<DatabaseSchema> {
   const names = [...new Set(requested)];
-  if (names.length === 0) throw badRequest('No tables were listed', 'List the tables the model may read in "tables"', 'no_tables');
+  if (names.length === 0)
+    throw badRequest('No tables were listed', 'List the tables the model may read in "tables"', 'no_tables');
   const read = async <T>(query: QueryOptions, what: string): Promise<T[]> => {
     try {
       const [rows] = await session.connection.query(query);
       return rows as T[];
     } catch (error) {
-      throw statementFailure(error, { issue: `Reading ${what} failed`, advice: 'Grant the database user SELECT on the listed tables, then retry' });
+      throw statementFailure(error, {
+        issue: `Reading ${what} failed`,
+        advice: 'Grant the database user SELECT on the listed tables, then retry',
+      });
     }
   };
 
   const lowerNames = names.map((name) => name.toLowerCase());
   const existing = await read<RowDataPacket>({ sql: EXISTING_SQL, values: [lowerNames] }, 'the list of tables');
-  checkAllFound(names, existing.map((row) => String(row.name)), session.database);
+  checkAllFound(
+    names,
+    existing.map((row) => String(row.name)),
+    session.database,
+  );
 
   const tableRows: RowDataPacket[] = [];
   const columns: ColumnRow[] = [];
@@ -113,15 +133,24 @@ function checkAllFound(names: string[], existing: string[], database: string): v
   const hint = caseVariants.length ? ` The database has ${caseVariants.join(', ')}, which differs only in case.` : '';
   const advice = `Check that the tables exist in the database ${database} and that the case is right, since table names are case-sensitive.${hint}`;
   if (missing.length === names.length) throw badRequest('No tables found in the database', advice, 'no_tables_found');
-  throw badRequest(`Some listed tables were not found in the database: ${missing.join(', ')}`, advice, 'tables_not_found');
+  throw badRequest(
+    `Some listed tables were not found in the database: ${missing.join(', ')}`,
+    advice,
+    'tables_not_found',
+  );
 }
 
 /** The first rows, with long values cut in the server so a wide table costs little to read. */
 function scanQuery(table: string, columns: ColumnRow[]): QueryOptions {
   const list = columns.map(({ name, dataType }) =>
-    LONG_TYPES.has(dataType.toLowerCase()) ? `LEFT(${quoteIdentifier(name)}, ${MAX_SAMPLE_TEXT_LENGTH + 1})` : quoteIdentifier(name),
+    LONG_TYPES.has(dataType.toLowerCase())
+      ? `LEFT(${quoteIdentifier(name)}, ${MAX_SAMPLE_TEXT_LENGTH + 1})`
+      : quoteIdentifier(name),
   );
-  return { sql: `SELECT ${list.join(', ') || '*'} FROM ${quoteIdentifier(table)} LIMIT ${SCANNED_ROWS}`, rowsAsArray: true };
+  return {
+    sql: `SELECT ${list.join(', ') || '*'} FROM ${quoteIdentifier(table)} LIMIT ${SCANNED_ROWS}`,
+    rowsAsArray: true,
+  };
 }
 
 function describeColumn(column: ColumnRow, rows: PlainValue[][], index: number): ColumnSchema {
@@ -139,7 +168,11 @@ function foreignKeys(keys: RowDataPacket[], database: string): ForeignKeySchema[
   const byConstraint = new Map<string, ForeignKeySchema>();
   for (const key of keys) {
     if (!key.referencedTable || key.referencedSchema !== database) continue;
-    const foreignKey = byConstraint.get(key.constraintName) ?? { columns: [], referencedTable: String(key.referencedTable), referencedColumns: [] };
+    const foreignKey = byConstraint.get(key.constraintName) ?? {
+      columns: [],
+      referencedTable: String(key.referencedTable),
+      referencedColumns: [],
+    };
     foreignKey.columns.push(String(key.columnName));
     foreignKey.referencedColumns.push(String(key.referencedColumn));
     byConstraint.set(key.constraintName, foreignKey);
@@ -148,4 +181,6 @@ function foreignKeys(keys: RowDataPacket[], database: string): ForeignKeySchema[
 }
 
 const shortenSample = (value: PlainValue): PlainValue =>
-  typeof value === 'string' && value.length > MAX_SAMPLE_TEXT_LENGTH ? `${value.slice(0, MAX_SAMPLE_TEXT_LENGTH)}…` : value;
+  typeof value === 'string' && value.length > MAX_SAMPLE_TEXT_LENGTH
+    ? `${value.slice(0, MAX_SAMPLE_TEXT_LENGTH)}…`
+    : value;

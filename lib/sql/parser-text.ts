@@ -10,13 +10,33 @@
 import { isWord, type Token } from './sql-tokens';
 
 /** Reserved by the parser's grammars, not by the servers (MariaDB 10.x/11.x, MySQL 8). */
-const PARSER_ONLY_RESERVED = new Set(['status', 'session', 'global', 'local', 'persist', 'persist_only', 'boolean', 'contains', 'json']);
+const PARSER_ONLY_RESERVED = new Set([
+  'status',
+  'session',
+  'global',
+  'local',
+  'persist',
+  'persist_only',
+  'boolean',
+  'contains',
+  'json',
+]);
 
 /** Units the servers accept that the parser does not, each with one it reads the same way. */
 const UNIT_STAND_INS: Record<string, string> = {
-  microsecond: 'SECOND', quarter: 'MONTH', second_microsecond: 'SECOND', minute_microsecond: 'MINUTE', minute_second: 'MINUTE',
-  hour_microsecond: 'HOUR', hour_second: 'HOUR', hour_minute: 'HOUR', day_microsecond: 'DAY', day_second: 'DAY', day_minute: 'DAY',
-  day_hour: 'DAY', year_month: 'MONTH',
+  microsecond: 'SECOND',
+  quarter: 'MONTH',
+  second_microsecond: 'SECOND',
+  minute_microsecond: 'MINUTE',
+  minute_second: 'MINUTE',
+  hour_microsecond: 'HOUR',
+  hour_second: 'HOUR',
+  hour_minute: 'HOUR',
+  day_microsecond: 'DAY',
+  day_second: 'DAY',
+  day_minute: 'DAY',
+  day_hour: 'DAY',
+  year_month: 'MONTH',
 };
 
 /** Same shape, same tables and arguments; the parser knows only the second. */
@@ -54,6 +74,7 @@ export function parserText(statement: string, tokens: readonly Token[]): string 
     }
   });
   let text = statement;
-  for (const { token, text: replacement } of edits.reverse()) text = text.slice(0, token.start) + replacement + text.slice(token.end);
+  for (const { token, text: replacement } of edits.reverse())
+    text = text.slice(0, token.start) + replacement + text.slice(token.end);
   return text;
 }

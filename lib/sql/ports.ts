@@ -58,5 +58,9 @@ export interface DatabaseQuerySession {
 
 export interface CallerDatabases {
   /** Connects (TLS only) to the database of `connectionString`, reads `tables`, runs `work`, and disconnects. */
-  withSession<T>(connectionString: string, tables: readonly string[], work: (session: DatabaseQuerySession) => Promise<T>): Promise<T>;
+  withSession<T>(
+    connectionString: string,
+    tables: readonly string[],
+    work: (session: DatabaseQuerySession) => Promise<T>,
+  ): Promise<T>;
 }

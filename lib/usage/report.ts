@@ -24,7 +24,11 @@ const shift = (day: string, days: number) => utcDay(new Date(Date.parse(`${day}T
 function calendarDay(name: 'from' | 'to', value: string): string {
   // Date.parse rolls 2026-02-30 over to March; a real calendar day prints back unchanged.
   if (!DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || shift(value, 0) !== value) {
-    throw badRequest(`${name} "${value}" is not a calendar day`, `Send ${name} as YYYY-MM-DD (UTC), e.g. ${utcDay()}`, 'invalid_day');
+    throw badRequest(
+      `${name} "${value}" is not a calendar day`,
+      `Send ${name} as YYYY-MM-DD (UTC), e.g. ${utcDay()}`,
+      'invalid_day',
+    );
   }
   return value;
 }
@@ -33,10 +37,15 @@ function calendarDay(name: 'from' | 'to', value: string): string {
 export function usageWindow(query: { from?: string; to?: string }, today = utcDay()): UsageWindow {
   const to = query.to === undefined ? today : calendarDay('to', query.to);
   const from = query.from === undefined ? shift(to, 1 - DEFAULT_DAYS) : calendarDay('from', query.from);
-  if (from > to) throw badRequest(`from (${from}) is after to (${to})`, 'Send a from day on or before the to day', 'invalid_range');
+  if (from > to)
+    throw badRequest(`from (${from}) is after to (${to})`, 'Send a from day on or before the to day', 'invalid_range');
   const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
   if (days > MAX_DAYS) {
-    throw badRequest(`The range from ${from} to ${to} spans ${days} days, over the limit of ${MAX_DAYS}`, `Ask for at most ${MAX_DAYS} days at a time`, 'range_too_long');
+    throw badRequest(
+      `The range from ${from} to ${to} spans ${days} days, over the limit of ${MAX_DAYS}`,
+      `Ask for at most ${MAX_DAYS} days at a time`,
+      'range_too_long',
+    );
   }
   return { from, to };
 }

@@ -31,7 +31,12 @@ export interface MaintenancePolicy {
  * 8 batches of the embed worker (128 chunks each), or 1,000 rows the full-text index has not seen
  * (larger batches, as bulk loads write): unindexed rows stay ≈1,000, searched flat.
  */
-export const DEFAULT_MAINTENANCE: MaintenancePolicy = { smallFragments: 8, unindexedRows: 1_000, versions: 16, keepVersionsMs: 0 };
+export const DEFAULT_MAINTENANCE: MaintenancePolicy = {
+  smallFragments: 8,
+  unindexedRows: 1_000,
+  versions: 16,
+  keepVersionsMs: 0,
+};
 
 /** Whether the table is due, by its own statistics (a manifest read, the text index's statistics, a listing). */
 export async function isDue(table: Table, policy: MaintenancePolicy): Promise<boolean> {
@@ -50,7 +55,10 @@ export async function maintain(table: Table, policy: MaintenancePolicy, log: Log
   try {
     await retryTransient(async () => {
       if (force || (await isDue(table, policy))) {
-        await table.optimize({ cleanupOlderThan: new Date(Date.now() - policy.keepVersionsMs), deleteUnverified: false });
+        await table.optimize({
+          cleanupOlderThan: new Date(Date.now() - policy.keepVersionsMs),
+          deleteUnverified: false,
+        });
       }
     });
   } catch (e) {

@@ -10,7 +10,8 @@
 
 import { withRetries } from '../retry';
 
-const CONFLICT = /commit conflict|preempted by concurrent transaction|too many concurrent writers|incompatible with concurrent transaction Overwrite/i;
+const CONFLICT =
+  /commit conflict|preempted by concurrent transaction|too many concurrent writers|incompatible with concurrent transaction Overwrite/i;
 const UNPUBLISHED_MANIFEST = /_versions\/\d+\.manifest|manifest e_tag mismatch/i;
 
 export const isTransient = (e: unknown): boolean =>
@@ -25,7 +26,9 @@ export interface RetryPolicy {
 const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 25 };
 
 export function retryTransient<T>(operation: () => Promise<T>, policy = DEFAULT_RETRY): Promise<T> {
-  return withRetries(operation, { maxRetries: policy.attempts - 1, baseDelayMs: policy.baseDelayMs, deadline: Infinity, fullJitter: true }, (e) =>
-    isTransient(e) ? { retry: true } : { retry: false },
+  return withRetries(
+    operation,
+    { maxRetries: policy.attempts - 1, baseDelayMs: policy.baseDelayMs, deadline: Infinity, fullJitter: true },
+    (e) => (isTransient(e) ? { retry: true } : { retry: false }),
   );
 }

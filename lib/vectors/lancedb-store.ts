@@ -14,7 +14,14 @@ import { conflict } from '../errors';
 import { rootLogger, type Logger } from '../log';
 import { tableNameFor } from './collection-table';
 import { isTransient, retryTransient } from './lance-retry';
-import { DEFAULT_TEXT_INDEX, DEFAULT_VECTOR_INDEX, isMissingTextIndex, refreshIndexes, type IndexPolicy, type VectorIndexPolicy } from './lance-indexes';
+import {
+  DEFAULT_TEXT_INDEX,
+  DEFAULT_VECTOR_INDEX,
+  isMissingTextIndex,
+  refreshIndexes,
+  type IndexPolicy,
+  type VectorIndexPolicy,
+} from './lance-indexes';
 import { DEFAULT_MAINTENANCE, maintain, type MaintenancePolicy } from './lance-maintenance';
 import { CHUNK_SCHEMA, HIT_COLUMNS, TEXT_COLUMN, toArrowTable, toSearchHit } from './lance-schema';
 import { RRF_K, fuseByReciprocalRank } from './rank-fusion';
@@ -59,7 +66,8 @@ const RECHECKS = 3;
  * LanceDB's error for a table that does not exist, or that was dropped under an open handle; not
  * one naming a single manifest, which is a commit still being published (lance-retry.ts).
  */
-const isMissingTable = (e: unknown) => e instanceof Error && /was not found|not found: \S*\.lance/i.test(e.message) && !isTransient(e);
+const isMissingTable = (e: unknown) =>
+  e instanceof Error && /was not found|not found: \S*\.lance/i.test(e.message) && !isTransient(e);
 
 export class LanceVectorStore implements VectorStore {
   private connection: Promise<Connection> | undefined;
@@ -73,7 +81,10 @@ export class LanceVectorStore implements VectorStore {
 
   constructor(private readonly options: LanceStoreOptions) {
     this.fusion = { ...DEFAULT_FUSION, ...options.fusion };
-    this.indexes = { text: options.textIndex ?? DEFAULT_TEXT_INDEX, vector: { ...DEFAULT_VECTOR_INDEX, ...options.vectorIndex } };
+    this.indexes = {
+      text: options.textIndex ?? DEFAULT_TEXT_INDEX,
+      vector: { ...DEFAULT_VECTOR_INDEX, ...options.vectorIndex },
+    };
     this.maintenance = { ...DEFAULT_MAINTENANCE, ...options.maintenance };
     this.log = options.log ?? rootLogger();
   }
@@ -116,7 +127,9 @@ export class LanceVectorStore implements VectorStore {
 
   /** 0 for a collection that has no table (never written, or deleted). */
   async count(ref: CollectionRef, uploadId?: string): Promise<number> {
-    return this.withTable(ref, 'open', 0, (table) => table.countRows(uploadId === undefined ? undefined : `uploadId = ${sqlString(uploadId)}`));
+    return this.withTable(ref, 'open', 0, (table) =>
+      table.countRows(uploadId === undefined ? undefined : `uploadId = ${sqlString(uploadId)}`),
+    );
   }
 
   async deleteUpload(ref: CollectionRef, uploadId: string): Promise<void> {
@@ -151,7 +164,10 @@ export class LanceVectorStore implements VectorStore {
     }
     if (vector.every((x) => x === 0)) return [];
     const query = this.indexes.vector.tune(table.vectorSearch(vector).distanceType('cosine'));
-    const rows = await query.select([...HIT_COLUMNS, '_distance']).limit(limit).toArray();
+    const rows = await query
+      .select([...HIT_COLUMNS, '_distance'])
+      .limit(limit)
+      .toArray();
     return rows.map((row: Record<string, unknown>) => toSearchHit(row, 1 - Number(row._distance)));
   }
 
@@ -193,7 +209,9 @@ export class LanceVectorStore implements VectorStore {
     for (let attempt = 1; ; attempt++) {
       let pending = this.tables.get(name);
       if (!pending) {
-        pending = this.connect().then((db) => retryTransient(() => (how === 'open' ? db.openTable(name) : this.openOrCreate(db, name))));
+        pending = this.connect().then((db) =>
+          retryTransient(() => (how === 'open' ? db.openTable(name) : this.openOrCreate(db, name))),
+        );
         this.tables.set(name, pending);
       }
       try {
@@ -215,7 +233,9 @@ export class LanceVectorStore implements VectorStore {
     } catch (e) {
       if (!isMissingTable(e)) throw e;
     }
-    const table = await retryTransient(() => db.createEmptyTable(name, CHUNK_SCHEMA, { mode: 'create', existOk: true }));
+    const table = await retryTransient(() =>
+      db.createEmptyTable(name, CHUNK_SCHEMA, { mode: 'create', existOk: true }),
+    );
     if ((await table.countRows()) === 0) this.newborn.add(table);
     return table;
   }
@@ -246,7 +266,12 @@ export class LanceVectorStore implements VectorStore {
    * handle whose table another process dropped fails with "not found": it is forgotten and the
    * table opened afresh, once.
    */
-  private async withTable<T>(ref: CollectionRef, how: 'open' | 'create', absent: T, use: (table: Table) => Promise<T>): Promise<T> {
+  private async withTable<T>(
+    ref: CollectionRef,
+    how: 'open' | 'create',
+    absent: T,
+    use: (table: Table) => Promise<T>,
+  ): Promise<T> {
     const name = tableNameFor(ref);
     for (let attempt = 1; ; attempt++) {
       const table = await this.table(name, how);

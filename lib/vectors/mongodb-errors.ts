@@ -20,15 +20,26 @@ const UNAUTHORIZED = 13;
 const VECTOR_SEARCH_UNAVAILABLE_CODES = new Set([40324, 6047401, 31082]);
 const VECTOR_SEARCH_UNAVAILABLE = /unrecognized pipeline stage name|only allowed on mongodb atlas|search.*not enabled/i;
 // DNS and socket failures that happen before the driver wraps them (mongodb+srv lookups).
-const UNREACHABLE_CODES = new Set(['ENOTFOUND', 'ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET', 'EAI_AGAIN']);
+const UNREACHABLE_CODES = new Set([
+  'ENOTFOUND',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ECONNRESET',
+  'EAI_AGAIN',
+]);
 
 export function isVectorSearchUnavailable(e: unknown): boolean {
   if (!(e instanceof MongoServerError)) return false;
-  return (typeof e.code === 'number' && VECTOR_SEARCH_UNAVAILABLE_CODES.has(e.code)) || VECTOR_SEARCH_UNAVAILABLE.test(e.message);
+  return (
+    (typeof e.code === 'number' && VECTOR_SEARCH_UNAVAILABLE_CODES.has(e.code)) ||
+    VECTOR_SEARCH_UNAVAILABLE.test(e.message)
+  );
 }
 
 // Atlas answers a wrong password with code 8000 "bad auth : authentication failed".
-const isAuthFailure = (e: MongoError) => e.code === AUTHENTICATION_FAILED || /auth(entication)? failed/i.test(e.message);
+const isAuthFailure = (e: MongoError) =>
+  e.code === AUTHENTICATION_FAILED || /auth(entication)? failed/i.test(e.message);
 
 export const badConnectionString = () =>
   badRequest(

@@ -55,7 +55,11 @@ export const connectionKey = (connectionString: string) =>
  * A shared client for this connection string; the driver connects on first use. TLS is always
  * on, sockets resolve names through the address policy, and connecting is bounded like selection.
  */
-export function clientFor(connectionString: string, serverSelectionTimeoutMs: number, policy: MongoAddressPolicy = {}): MongoClient {
+export function clientFor(
+  connectionString: string,
+  serverSelectionTimeoutMs: number,
+  policy: MongoAddressPolicy = {},
+): MongoClient {
   const key = connectionKey(connectionString);
   const cached = clients.get(key);
   if (cached) return cached;
@@ -121,7 +125,11 @@ export class MongoVectorStore implements VectorStore {
     try {
       // Checked on every search: the client cache must not outlive a DNS change to a refused address.
       await checkMongoAddresses(connectionString, addressPolicy);
-      const collection = clientFor(connectionString, this.options.serverSelectionTimeoutMs ?? MONGO_DEFAULTS.serverSelectionTimeoutMs, addressPolicy)
+      const collection = clientFor(
+        connectionString,
+        this.options.serverSelectionTimeoutMs ?? MONGO_DEFAULTS.serverSelectionTimeoutMs,
+        addressPolicy,
+      )
         .db(this.options.database)
         .collection(this.options.collection);
       const run = (pipeline: Document[]) => collection.aggregate(pipeline, { maxTimeMS: QUERY_TIMEOUT_MS }).toArray();

@@ -12,7 +12,10 @@ export const SEARCH_ROUTES: readonly SearchRoute[] = ['hybrid', 'vector', 'text'
  * with BM25 adds noise, not a second view: on SciFact, full text alone scores above the fusion.
  * Any other embedder (a dense model) keeps the fused route, which BEIR's results favour for them.
  */
-export const DEFAULT_SEARCH_ROUTES: Readonly<Record<string, SearchRoute>> = { [LEXICAL_EMBEDDER_ID]: 'text', '*': 'hybrid' };
+export const DEFAULT_SEARCH_ROUTES: Readonly<Record<string, SearchRoute>> = {
+  [LEXICAL_EMBEDDER_ID]: 'text',
+  '*': 'hybrid',
+};
 
 /**
  * `FNQ_SEARCH_ROUTES`: comma-separated `embedder=route` pairs (`*` for every other embedder), e.g.
@@ -20,15 +23,22 @@ export const DEFAULT_SEARCH_ROUTES: Readonly<Record<string, SearchRoute>> = { [L
  */
 export function parseSearchRoutes(text: string | undefined): Record<string, SearchRoute> {
   const routes: Record<string, SearchRoute> = { ...DEFAULT_SEARCH_ROUTES };
-  for (const pair of (text ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of (text ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [embedder, route, extra] = pair.split('=').map((p) => p.trim());
     if (!embedder || extra !== undefined || !SEARCH_ROUTES.includes(route as SearchRoute)) {
-      throw new Error(`FNQ_SEARCH_ROUTES entry "${pair}" is not embedder=route with route one of ${SEARCH_ROUTES.join(', ')}`);
+      throw new Error(
+        `FNQ_SEARCH_ROUTES entry "${pair}" is not embedder=route with route one of ${SEARCH_ROUTES.join(', ')}`,
+      );
     }
     routes[embedder] = route as SearchRoute;
   }
   return routes;
 }
 
-export const searchRouteFor = (embedderId: string, routes: Readonly<Record<string, SearchRoute>> = DEFAULT_SEARCH_ROUTES): SearchRoute =>
-  routes[embedderId] ?? routes['*'] ?? 'hybrid';
+export const searchRouteFor = (
+  embedderId: string,
+  routes: Readonly<Record<string, SearchRoute>> = DEFAULT_SEARCH_ROUTES,
+): SearchRoute => routes[embedderId] ?? routes['*'] ?? 'hybrid';

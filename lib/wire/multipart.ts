@@ -17,23 +17,35 @@ export interface MultipartOptions {
   tooLargeAdvice: string;
 }
 
-const FORM_ADVICE = (field: string) => `Send the file as multipart/form-data in a part named "${field}" (curl -F ${field}=@report.pdf)`;
+const FORM_ADVICE = (field: string) =>
+  `Send the file as multipart/form-data in a part named "${field}" (curl -F ${field}=@report.pdf)`;
 
 export async function readMultipartFile(req: HttpRequest, options: MultipartOptions): Promise<MultipartFile> {
   const contentType = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw unsupportedMediaType(`The request has content type "${requestMediaType(req) || 'none'}"`, FORM_ADVICE(options.field));
+    throw unsupportedMediaType(
+      `The request has content type "${requestMediaType(req) || 'none'}"`,
+      FORM_ADVICE(options.field),
+    );
   }
   if (!req.rawBody?.length) throw missingFile(options.field);
 
   const files = await parse(req.rawBody, contentType, options);
   if (files.length > 1) {
-    throw badRequest(`The request holds ${files.length} parts named "${options.field}"`, 'Send one file per upload request', 'too_many_files');
+    throw badRequest(
+      `The request holds ${files.length} parts named "${options.field}"`,
+      'Send one file per upload request',
+      'too_many_files',
+    );
   }
   const file = files[0];
   if (!file) throw missingFile(options.field);
   if (file.truncated) {
-    throw tooLarge(`The file is larger than the direct upload limit of ${options.maxBytes} bytes`, options.tooLargeAdvice, 'file_too_large');
+    throw tooLarge(
+      `The file is larger than the direct upload limit of ${options.maxBytes} bytes`,
+      options.tooLargeAdvice,
+      'file_too_large',
+    );
   }
   return { filename: file.filename, bytes: file.bytes };
 }
@@ -79,7 +91,12 @@ function parse(body: Buffer, contentType: string, options: MultipartOptions): Pr
   });
 }
 
-const missingFile = (field: string) => badRequest(`The request has no file part named "${field}"`, FORM_ADVICE(field), 'file_missing');
+const missingFile = (field: string) =>
+  badRequest(`The request has no file part named "${field}"`, FORM_ADVICE(field), 'file_missing');
 
 const malformed = () =>
-  badRequest('The multipart/form-data body could not be parsed', 'Let your HTTP client build the form (e.g. curl -F or FormData) rather than writing it by hand', 'body_malformed');
+  badRequest(
+    'The multipart/form-data body could not be parsed',
+    'Let your HTTP client build the form (e.g. curl -F or FormData) rather than writing it by hand',
+    'body_malformed',
+  );

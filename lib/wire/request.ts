@@ -21,4 +21,5 @@ export interface Reply {
 }
 
 /** The request's media type without parameters, lower-cased ('' when none was sent). */
-export const requestMediaType = (req: Pick<HttpRequest, 'headers'>): string => (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+export const requestMediaType = (req: Pick<HttpRequest, 'headers'>): string =>
+  (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

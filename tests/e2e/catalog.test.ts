@@ -29,7 +29,9 @@ const CONVERT: FunctionFixture = {
     requestType: 'POST',
     queryParams: [{ name: 'unit', required: true, description: 'f or k', exampleData: 'unit=f' }],
     inputType: 'JSON',
-    inputSchema: jsonObject({ celsius: { type: 'number', minimum: -273.15, description: 'Degrees Celsius' } }, ['celsius']),
+    inputSchema: jsonObject({ celsius: { type: 'number', minimum: -273.15, description: 'Degrees Celsius' } }, [
+      'celsius',
+    ]),
     inputJsonExample: '{"celsius": 21.5}',
     outputType: 'JSON',
     outputSchema: jsonObject({ value: { type: 'number' }, unit: { type: 'string' } }, ['value', 'unit']),
@@ -45,7 +47,12 @@ const CONVERT: FunctionFixture = {
 const GREET: FunctionFixture = {
   shortname: 'cat-greet',
   spec: { name: 'Greeter', description: 'Writes a friendly salutation for a visitor.', tags: ['text'] },
-  requirements: { requestType: 'GET', queryParams: [{ name: 'name', required: true }], outputType: 'JSON', outputSchema: jsonObject({ text: { type: 'string' } }) },
+  requirements: {
+    requestType: 'GET',
+    queryParams: [{ name: 'name', required: true }],
+    outputType: 'JSON',
+    outputSchema: jsonObject({ text: { type: 'string' } }),
+  },
   files: { 'index.mjs': 'export const handler = ({ query }) => ({ text: `Hello, ${query.name}!` });' },
 };
 
@@ -62,7 +69,9 @@ describe('catalog routes beside hosted-function invocation', () => {
     const found = (await search.json()) as { functions: { shortname: string; method: string }[] };
     expect(found.functions.map((f) => [f.shortname, f.method])).toEqual([['cat-greet', 'GET']]);
 
-    const byTag = (await (await fetch(`${url}/functions/v1?tag=temperature`, { headers })).json()) as { functions: { shortname: string }[] };
+    const byTag = (await (await fetch(`${url}/functions/v1?tag=temperature`, { headers })).json()) as {
+      functions: { shortname: string }[];
+    };
     expect(byTag.functions.map((f) => f.shortname)).toEqual(['cat-convert']);
 
     const invoked = await fetch(`${url}/functions/v1/cat-greet?name=Ada`, { headers });
@@ -75,7 +84,9 @@ describe('catalog routes beside hosted-function invocation', () => {
     expect((await fetch(`${url}/functions/v1`)).status).toBe(401);
     const service = await fetch(`${url}/openapi.json`);
     expect(service.status).toBe(200);
-    expect(Object.keys(((await service.json()) as { paths: object }).paths)).toEqual(expect.arrayContaining(['/functions/v1', '/catalog/{shortname}']));
+    expect(Object.keys(((await service.json()) as { paths: object }).paths)).toEqual(
+      expect.arrayContaining(['/functions/v1', '/catalog/{shortname}']),
+    );
   });
 });
 
@@ -101,7 +112,16 @@ describe('catalog pages in a real browser', () => {
       executablePath: findExecutable(['chromium'])!,
       headless: true,
       viewport: { width: 1100, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
       ...options,
     });
     opened.push({ context, profile });
@@ -160,7 +180,9 @@ describe('catalog pages in a real browser', () => {
     expect(calls).toEqual([`POST ${url}/functions/v1/cat-convert?unit=k`]);
     // The token stays in this tab's sessionStorage, nowhere else.
     // (A string: this file is type-checked without the DOM library.)
-    expect(await page.evaluate('[sessionStorage.getItem("fnq-token") !== null, localStorage.length, document.cookie]')).toEqual([true, 0, '']);
+    expect(
+      await page.evaluate('[sessionStorage.getItem("fnq-token") !== null, localStorage.length, document.cookie]'),
+    ).toEqual([true, 0, '']);
     await shoot(page, 'function-page-result');
     await page.close();
   });
@@ -171,8 +193,11 @@ describe('catalog pages in a real browser', () => {
     await page.goto(`${url}/catalog?q=converts`);
     expect(await resultNames(page)).toEqual(['Temperature converter']);
     await page.goto(`${url}/catalog/cat-convert`);
-    expect(await page.locator('table caption').allTextContents()).toEqual(['Query parameters', 'Request body fields', 'Response body fields']);
+    expect(await page.locator('table caption').allTextContents()).toEqual([
+      'Query parameters',
+      'Request body fields',
+      'Response body fields',
+    ]);
     expect(await page.locator('#try-it').isVisible()).toBe(false);
   });
 });
-

@@ -26,7 +26,10 @@ async function fnq(...argv: string[]) {
 }
 
 beforeAll(async () => {
-  env = { FNQ_URL: inject('stackUrl'), FNQ_TOKEN: await issueToken({ secret: inject('stackSecret'), account: 'cli-user', level: 'pro', ttlSeconds: 3600 }) };
+  env = {
+    FNQ_URL: inject('stackUrl'),
+    FNQ_TOKEN: await issueToken({ secret: inject('stackSecret'), account: 'cli-user', level: 'pro', ttlSeconds: 3600 }),
+  };
   dir = await mkdtemp(path.join(tmpdir(), 'fnq-cli-e2e-'));
 });
 afterAll(async () => {
@@ -68,7 +71,9 @@ describe('fnq against the local stack', () => {
     const uploadId = up.stdout.trim();
     const waited = await fnq('status', uploadId, '--wait');
     expect(waited.code, waited.stderr).toBe(0);
-    expect(waited.stderr.trim().split('\n').at(-1)).toMatch(new RegExp(`^\\[${'#'.repeat(30)}\\] (\\d+)/\\1 chunks completed$`));
+    expect(waited.stderr.trim().split('\n').at(-1)).toMatch(
+      new RegExp(`^\\[${'#'.repeat(30)}\\] (\\d+)/\\1 chunks completed$`),
+    );
     const shown = await fnq('status', uploadId);
     expect(shown.stdout).toMatch(new RegExp(`^upload ${uploadId}: completed\\n  collection  cli-docs`));
 
@@ -76,7 +81,9 @@ describe('fnq against the local stack', () => {
     expect(answer.code, answer.stderr).toBe(0);
     expect(answer.stdout).toMatch(/every hour from pier 3/);
 
-    expect((await fnq('collections', 'list')).stdout).toMatch(/^NAME\s+DOCUMENTS\s+CHUNKS\s+EMBEDDER\ncli-docs\s+1\s+\d+\s+\S+/m);
+    expect((await fnq('collections', 'list')).stdout).toMatch(
+      /^NAME\s+DOCUMENTS\s+CHUNKS\s+EMBEDDER\ncli-docs\s+1\s+\d+\s+\S+/m,
+    );
     expect((await fnq('collections', 'show', 'cli-docs')).stdout).toContain(uploadId);
     expect((await fnq('collections', 'delete', 'cli-docs')).stdout).toBe('cli-docs: deleted\n');
     const gone = await fnq('collections', 'show', 'cli-docs');

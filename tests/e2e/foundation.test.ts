@@ -13,7 +13,10 @@ describe('the local stack through serverless offline', () => {
     const res = await fetch(`${url}/health`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { spanId: string; error: string; messages: string[] };
-    expect(body).toMatchObject({ status: 'ok', adapters: { storage: 'local-emulators', vectors: 'lancedb-local', ai: 'local-engine' } });
+    expect(body).toMatchObject({
+      status: 'ok',
+      adapters: { storage: 'local-emulators', vectors: 'lancedb-local', ai: 'local-engine' },
+    });
     expect(res.headers.get('x-span-id')).toBe(body.spanId);
   });
 
@@ -26,7 +29,12 @@ describe('the local stack through serverless offline', () => {
   });
 
   it('refuses a token signed with another secret', async () => {
-    const forged = await issueToken({ secret: 'a-completely-different-secret-0123456789', account: 'x', level: 'pro', ttlSeconds: 60 });
+    const forged = await issueToken({
+      secret: 'a-completely-different-secret-0123456789',
+      account: 'x',
+      level: 'pro',
+      ttlSeconds: 60,
+    });
     const res = await fetch(`${url}/embedder-service/v1/status?upload_id=abc`, { headers: { svcwt: forged } });
     expect(res.status).toBe(401);
   });
@@ -36,16 +44,31 @@ describe('the local stack through serverless offline', () => {
     const config = loadConfig(inject('stackEnv'));
     const store = new DynamoStatusStore(dynamoClient(config.aws), config.aws.tables.uploads);
     await store.put({
-      account: 'owner-1', uploadId: '11111111-2222-3333-4444-555555555555', collection: 'docs', filename: 'a.pdf', fileType: 'pdf',
-      sizeBytes: 10, objectKey: 'k', state: 'completed', totalChunks: 3, embeddedChunks: 3,
-      startedAt: Date.UTC(2026, 10, 21, 7, 0, 0), completedAt: Date.UTC(2026, 10, 21, 7, 0, 5), attempts: 1,
+      account: 'owner-1',
+      uploadId: '11111111-2222-3333-4444-555555555555',
+      collection: 'docs',
+      filename: 'a.pdf',
+      fileType: 'pdf',
+      sizeBytes: 10,
+      objectKey: 'k',
+      state: 'completed',
+      totalChunks: 3,
+      embeddedChunks: 3,
+      startedAt: Date.UTC(2026, 10, 21, 7, 0, 0),
+      completedAt: Date.UTC(2026, 10, 21, 7, 0, 5),
+      attempts: 1,
     });
     const path = `${url}/embedder-service/v1/status?upload_id=11111111-2222-3333-4444-555555555555`;
     const own = await fetch(path, { headers: { svcwt: await token('owner-1') } });
     expect(own.status).toBe(200);
     expect(await own.json()).toMatchObject({
-      upload_id: '11111111-2222-3333-4444-555555555555', collection_name: 'docs', status: 'completed', embedded_chunks: 3, total_chunks: 3,
-      upload_started: 'Sat, 21 Nov 2026 07:00:00 GMT', upload_completed: 'Sat, 21 Nov 2026 07:00:05 GMT',
+      upload_id: '11111111-2222-3333-4444-555555555555',
+      collection_name: 'docs',
+      status: 'completed',
+      embedded_chunks: 3,
+      total_chunks: 3,
+      upload_started: 'Sat, 21 Nov 2026 07:00:00 GMT',
+      upload_completed: 'Sat, 21 Nov 2026 07:00:05 GMT',
     });
     const other = await fetch(path, { headers: { svcwt: await token('intruder') } });
     expect(other.status).toBe(404);

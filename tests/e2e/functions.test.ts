@@ -40,12 +40,20 @@ async function deploy(f: FunctionFixture, account = OWNER) {
 }
 
 async function callFn(shortname: string, init: RequestInit & { query?: string; account?: string } = {}) {
-  const headers = { svcwt: await token(init.account ?? OTHER), ...(init.headers as Record<string, string> | undefined) };
+  const headers = {
+    svcwt: await token(init.account ?? OTHER),
+    ...(init.headers as Record<string, string> | undefined),
+  };
   return fetch(`${url}/functions/v1/${shortname}${init.query ? `?${init.query}` : ''}`, { ...init, headers });
 }
 
 const postJson = (shortname: string, body: unknown, query?: string) =>
-  callFn(shortname, { method: 'POST', query, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  callFn(shortname, {
+    method: 'POST',
+    query,
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
 
 const failure = async (res: Response) => (await res.json()) as { error: string; messages: string[] };
 
@@ -90,7 +98,12 @@ def handler(request):
 const PROBE: FunctionFixture = {
   shortname: 'e2e-probe',
   runtime: 'python311',
-  requirements: { requestType: 'GET', queryParams: [{ name: 'fail', required: false }], outputType: 'JSON', outputSchema: jsonObject({}) },
+  requirements: {
+    requestType: 'GET',
+    queryParams: [{ name: 'fail', required: false }],
+    outputType: 'JSON',
+    outputSchema: jsonObject({}),
+  },
   files: {
     'main.py': `import os
 def handler(request):
@@ -104,7 +117,7 @@ def handler(request):
 const PING: FunctionFixture = {
   shortname: 'e2e-ping',
   requirements: { requestType: 'GET', queryParams: [{ name: 'spin', required: false }] },
-  files: { 'index.mjs': "export function handler(r) { if (r.query.spin) for (;;) {} return null; }" },
+  files: { 'index.mjs': 'export function handler(r) { if (r.query.spin) for (;;) {} return null; }' },
 };
 
 describe('function hosting through the local stack', () => {
@@ -112,9 +125,13 @@ describe('function hosting through the local stack', () => {
     expect((await fnq(OWNER, 'functions', 'exists', 'e2e-convert')).code).toBe(1);
     const deployed = await deploy(CONVERT);
     expect(deployed.stdout).toMatch(/valid \(e2e-convert, nodejs20/);
-    expect(deployed.stdout).toMatch(/deployed e2e-convert v1 \(nodejs20, AWS Lambda nodejs22.x\): POST \/functions\/v1\/e2e-convert/);
+    expect(deployed.stdout).toMatch(
+      /deployed e2e-convert v1 \(nodejs20, AWS Lambda nodejs22.x\): POST \/functions\/v1\/e2e-convert/,
+    );
     expect((await fnq(OTHER, 'functions', 'exists', 'E2E-Convert')).code).toBe(0);
-    expect((await fnq(OWNER, 'functions', 'list')).stdout).toMatch(/^e2e-convert {2}v1 {2}nodejs20 {2}POST \/functions\/v1\/e2e-convert/m);
+    expect((await fnq(OWNER, 'functions', 'list')).stdout).toMatch(
+      /^e2e-convert {2}v1 {2}nodejs20 {2}POST \/functions\/v1\/e2e-convert/m,
+    );
     expect((await fnq(OTHER, 'functions', 'list')).stdout).not.toMatch(/e2e-convert/);
   });
 
@@ -124,13 +141,20 @@ describe('function hosting through the local stack', () => {
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(res.headers.get('x-span-id')).toBeTruthy();
     expect(await res.json()).toEqual({ value: 212, unit: 'F' });
-    expect(await (await postJson('e2e-convert', { celsius: 0 }, 'unit=k')).json()).toEqual({ value: 273.15, unit: 'K' });
+    expect(await (await postJson('e2e-convert', { celsius: 0 }, 'unit=k')).json()).toEqual({
+      value: 273.15,
+      unit: 'K',
+    });
   });
 
   it('serves the definition at …/spec.json to any account', async () => {
     const res = await callFn('e2e-convert/spec.json');
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ shortname: 'e2e-convert', runtime: 'nodejs20', requirements: { requestType: 'POST', inputType: 'JSON' } });
+    expect(await res.json()).toMatchObject({
+      shortname: 'e2e-convert',
+      runtime: 'nodejs20',
+      requirements: { requestType: 'POST', inputType: 'JSON' },
+    });
   });
 
   it('refuses a wrong method with 405 and the Allow header', async () => {
@@ -145,15 +169,24 @@ describe('function hosting through the local stack', () => {
     expect(res.status).toBe(400);
     const body = await failure(res);
     expect(body.error).toBe('request_invalid');
-    expect(body.messages).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^ISSUE: \/query\/unit: Query parameter "unit" is required\. ADVICE: Add it, e\.g\. unit=f/),
-      expect.stringMatching(/^ISSUE: \/query\/colour: Query parameter "colour" is not declared/),
-      expect.stringMatching(/^ISSUE: \/body\/celsius: .*must be number/),
-    ]));
+    expect(body.messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^ISSUE: \/query\/unit: Query parameter "unit" is required\. ADVICE: Add it, e\.g\. unit=f/,
+        ),
+        expect.stringMatching(/^ISSUE: \/query\/colour: Query parameter "colour" is not declared/),
+        expect.stringMatching(/^ISSUE: \/body\/celsius: .*must be number/),
+      ]),
+    );
     expect(body.messages.at(-1)).toBe('failed');
     const empty = await callFn('e2e-convert', { method: 'POST', query: 'unit=f' });
     expect((await failure(empty)).messages[0]).toMatch(/\/body: The request has no JSON body/);
-    const text = await callFn('e2e-convert', { method: 'POST', query: 'unit=f', body: 'celsius=3', headers: { 'content-type': 'text/plain' } });
+    const text = await callFn('e2e-convert', {
+      method: 'POST',
+      query: 'unit=f',
+      body: 'celsius=3',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
   });
 
@@ -179,7 +212,9 @@ describe('function hosting through the local stack', () => {
     wrong.append('file', new Blob(['x']), 'note.pdf');
     const res = await callFn('e2e-upper', { method: 'PUT', body: wrong });
     expect(res.status).toBe(400);
-    expect((await failure(res)).messages[0]).toMatch(/^ISSUE: \/file\/filename: File "note\.pdf" does not have an accepted extension\. ADVICE: Send a file ending in \.txt/);
+    expect((await failure(res)).messages[0]).toMatch(
+      /^ISSUE: \/file\/filename: File "note\.pdf" does not have an accepted extension\. ADVICE: Send a file ending in \.txt/,
+    );
     const big = new FormData();
     big.append('file', new Blob([Buffer.alloc(5 * 1024 * 1024 + 1, 97)]), 'big.txt');
     expect((await callFn('e2e-upper', { method: 'PUT', body: big })).status).toBe(413);
@@ -203,7 +238,9 @@ describe('function hosting through the local stack', () => {
     expect(res.status).toBe(502);
     const body = await failure(res);
     expect(body.error).toBe('function_error');
-    expect(body.messages[0]).toMatch(/^ISSUE: Function e2e-probe raised an error: RuntimeError: the probe failed on purpose\. ADVICE:/);
+    expect(body.messages[0]).toMatch(
+      /^ISSUE: Function e2e-probe raised an error: RuntimeError: the probe failed on purpose\. ADVICE:/,
+    );
     expect(body.messages.join(' ')).not.toMatch(/Traceback|\.ts:|\.mjs:|fnq_runner|\/tmp\//);
   });
 
@@ -223,10 +260,16 @@ describe('function hosting through the local stack', () => {
     const taken = await fnq(OTHER, 'deploy', await functionDir(CONVERT));
     expect(taken.code).toBe(1);
     expect(taken.stderr).toMatch(/HTTP 409[\s\S]*shortname "e2e-convert" is already taken/);
-    const otherDelete = await fetch(`${url}/function-service/v1/functions/e2e-convert`, { method: 'DELETE', headers: { svcwt: await token(OTHER) } });
+    const otherDelete = await fetch(`${url}/function-service/v1/functions/e2e-convert`, {
+      method: 'DELETE',
+      headers: { svcwt: await token(OTHER) },
+    });
     expect(otherDelete.status).toBe(404);
 
-    const v2 = await deploy({ ...CONVERT, files: { 'index.mjs': "export const handler = ({ body }) => ({ value: body.celsius, unit: 'C' });" } });
+    const v2 = await deploy({
+      ...CONVERT,
+      files: { 'index.mjs': "export const handler = ({ body }) => ({ value: body.celsius, unit: 'C' });" },
+    });
     expect(v2.stdout).toMatch(/deployed e2e-convert v2/);
     expect(await (await postJson('e2e-convert', { celsius: 7 }, 'unit=f')).json()).toEqual({ value: 7, unit: 'C' });
 
@@ -257,7 +300,9 @@ export function handler() { console.log('printed by the function'); spawn('sleep
     // The invoke and logs routes are separate Lambdas: the log is shared through the function's folder.
     const own = await logs(OWNER);
     expect(own.status).toBe(200);
-    expect(((await own.json()) as { lines: { text: string }[] }).lines.map((l) => l.text)).toContain('printed by the function');
+    expect(((await own.json()) as { lines: { text: string }[] }).lines.map((l) => l.text)).toContain(
+      'printed by the function',
+    );
     expect((await logs(OTHER)).status).toBe(404);
 
     const running = async () => {

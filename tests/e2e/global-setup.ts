@@ -33,7 +33,11 @@ export default async function setup(project: TestProject) {
   });
   project.provide('stackUrl', stack.url);
   project.provide('stackSecret', stack.secret);
-  project.provide('stackEnv', { ...stack.emulators.env, FNQ_JWT_SECRET: stack.secret, FNQ_LANCE_URI: join(dataDir, 'lancedb') });
+  project.provide('stackEnv', {
+    ...stack.emulators.env,
+    FNQ_JWT_SECRET: stack.secret,
+    FNQ_LANCE_URI: join(dataDir, 'lancedb'),
+  });
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -15,12 +15,16 @@ const running: ChildProcess[] = [];
 
 /** Starts the stack in its own process group; resolves with its URL and secret once it serves. */
 function startStack(port: number): Promise<{ child: ChildProcess; url: string; secret: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'tests/support/local-stack-process.ts')], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: String(port), FNQ_DATA_DIR: dataDir },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(PROJECT_ROOT, 'tests/support/local-stack-process.ts')],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, PORT: String(port), FNQ_DATA_DIR: dataDir },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   running.push(child);
   let errors = '';
   child.stderr!.on('data', (d: Buffer) => (errors += d.toString()));
@@ -50,7 +54,10 @@ afterAll(async () => {
 
 /** Distinct paragraphs: a few hundred chunks, so ten uploads take a while to embed. */
 const document = (n: number) =>
-  Array.from({ length: 600 }, (_, p) => `Upload ${n} paragraph ${p}: the tide tables list ${p * 7 + n} ferries and ${p} harbours.`).join('\n\n');
+  Array.from(
+    { length: 600 },
+    (_, p) => `Upload ${n} paragraph ${p}: the tide tables list ${p * 7 + n} ferries and ${p} harbours.`,
+  ).join('\n\n');
 
 describe('a crash of the local stack', () => {
   it('loses no upload: all 10 end completed after a restart', async () => {
@@ -59,13 +66,20 @@ describe('a crash of the local stack', () => {
     const token = await issueToken({ secret: first.secret, account: 'acct-crash', level: 'pro', ttlSeconds: 3600 });
     const headers = { svcwt: token };
     const status = async (url: string, id: string) =>
-      (await (await fetch(`${url}/embedder-service/v1/status?upload_id=${id}`, { headers })).json()) as Record<string, unknown>;
+      (await (await fetch(`${url}/embedder-service/v1/status?upload_id=${id}`, { headers })).json()) as Record<
+        string,
+        unknown
+      >;
 
     const ids: string[] = [];
     for (let n = 0; n < UPLOADS; n++) {
       const form = new FormData();
       form.append('file', new Blob([document(n)]), `doc-${n}.txt`);
-      const reply = await fetch(`${first.url}/embedder-service/v1/upload?collection_name=crash`, { method: 'POST', headers, body: form });
+      const reply = await fetch(`${first.url}/embedder-service/v1/upload?collection_name=crash`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
       expect(reply.status).toBe(202);
       ids.push(((await reply.json()) as { upload_id: string }).upload_id);
     }
@@ -90,7 +104,9 @@ describe('a crash of the local stack', () => {
     expect(records.map((r) => r.status)).toEqual(Array(UPLOADS).fill('completed'));
     for (const r of records) expect(r.embedded_chunks).toBe(r.total_chunks);
     // No chunk twice: the collection holds exactly the chunks the records report.
-    const collection = (await (await fetch(`${second.url}/embedder-service/v1/collections/crash`, { headers })).json()) as { chunks: number };
+    const collection = (await (
+      await fetch(`${second.url}/embedder-service/v1/collections/crash`, { headers })
+    ).json()) as { chunks: number };
     expect(collection.chunks).toBe(records.reduce((n, r) => n + (r.total_chunks as number), 0));
   }, 400_000);
 });

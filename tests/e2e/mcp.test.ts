@@ -18,11 +18,20 @@ const FORECAST = {
     requestType: 'POST',
     queryParams: [{ name: 'units', required: true, description: 'metric or imperial', exampleData: 'units=metric' }],
     inputType: 'JSON',
-    inputSchema: jsonObject({ city: { type: 'string' }, days: { type: 'integer', minimum: 1, maximum: 7 } }, ['city', 'days']),
+    inputSchema: jsonObject({ city: { type: 'string' }, days: { type: 'integer', minimum: 1, maximum: 7 } }, [
+      'city',
+      'days',
+    ]),
     outputType: 'JSON',
-    outputSchema: jsonObject({ city: { type: 'string' }, days: { type: 'integer' }, units: { type: 'string' } }, ['city', 'days', 'units']),
+    outputSchema: jsonObject({ city: { type: 'string' }, days: { type: 'integer' }, units: { type: 'string' } }, [
+      'city',
+      'days',
+      'units',
+    ]),
   },
-  files: { 'index.js': `exports.handler = async (req) => ({ city: req.body.city, days: req.body.days, units: req.query.units });` },
+  files: {
+    'index.js': `exports.handler = async (req) => ({ city: req.body.city, days: req.body.days, units: req.query.units });`,
+  },
 };
 
 let fnq: FnqClient;
@@ -32,9 +41,18 @@ beforeAll(async () => {
   const token = await issueToken({ secret, account: 'mcp-user', level: 'pro', ttlSeconds: 3600 });
   fnq = new FnqClient({ url, token });
   await fnq.functions.deploy(await bundleOf(await functionDir(FORECAST)));
-  await fnq.uploads.uploadAndWait('mcp-docs', 'trains.md', new TextEncoder().encode('# Trains\n\nThe night train to Vienna leaves at 21:40 from platform 7.'), { intervalMs: 200 });
+  await fnq.uploads.uploadAndWait(
+    'mcp-docs',
+    'trains.md',
+    new TextEncoder().encode('# Trains\n\nThe night train to Vienna leaves at 21:40 from platform 7.'),
+    { intervalMs: 200 },
+  );
   client = new Client({ name: 'fnquery-e2e', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -54,15 +72,21 @@ describe('the official MCP client against the local stack', () => {
   });
 
   it('gets every violation of bad arguments back as a tool error', async () => {
-    const result = await client.callTool({ name: 'mcp-forecast', arguments: { query: {}, body: { city: 7, days: 30 } } });
+    const result = await client.callTool({
+      name: 'mcp-forecast',
+      arguments: { query: {}, body: { city: 7, days: 30 } },
+    });
     expect(result.isError).toBe(true);
     const text = (result.content as { type: string; text: string }[])[0]!.text;
     for (const pointer of ['/query/units', '/body/city', '/body/days']) expect(text).toContain(pointer);
   });
 
-  it('gets structured content that validates against the tool\'s outputSchema', async () => {
+  it("gets structured content that validates against the tool's outputSchema", async () => {
     await client.listTools();
-    const result = await client.callTool({ name: 'mcp-forecast', arguments: { query: { units: 'metric' }, body: { city: 'Vienna', days: 3 } } });
+    const result = await client.callTool({
+      name: 'mcp-forecast',
+      arguments: { query: { units: 'metric' }, body: { city: 'Vienna', days: 3 } },
+    });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual({ city: 'Vienna', days: 3, units: 'metric' });
     // The client already checked it; check again with the service's own 2020-12 validator.
@@ -72,7 +96,10 @@ describe('the official MCP client against the local stack', () => {
   });
 
   it('searches an uploaded collection through search_collection', async () => {
-    const result = await client.callTool({ name: 'search_collection', arguments: { collection: 'mcp-docs', query: 'When does the night train to Vienna leave?', limit: 3 } });
+    const result = await client.callTool({
+      name: 'search_collection',
+      arguments: { collection: 'mcp-docs', query: 'When does the night train to Vienna leave?', limit: 3 },
+    });
     expect(result.isError).toBeFalsy();
     const { chunks } = result.structuredContent as { chunks: { text: string; score: number; source: string }[] };
     expect(chunks[0]!.text).toMatch(/21:40 from platform 7/);
@@ -82,6 +109,8 @@ describe('the official MCP client against the local stack', () => {
 
   it('is refused without a token', async () => {
     const anonymous = new Client({ name: 'anonymous', version: '1.0.0' });
-    await expect(anonymous.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)))).rejects.toThrow(/token_missing.*ISSUE: The svcwt header is missing/);
+    await expect(anonymous.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)))).rejects.toThrow(
+      /token_missing.*ISSUE: The svcwt header is missing/,
+    );
   });
 });

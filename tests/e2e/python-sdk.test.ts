@@ -12,11 +12,21 @@ const unavailable = await ensureDebianPrograms([{ programs: ['jsonschema'], pkg:
 
 describe.skipIf(unavailable)(`the Python SDK${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
   it('passes its unittest suite against the local stack', async () => {
-    const token = await issueToken({ secret: inject('stackSecret'), account: 'python-user', level: 'pro', ttlSeconds: 3600 });
+    const token = await issueToken({
+      secret: inject('stackSecret'),
+      account: 'python-user',
+      level: 'pro',
+      ttlSeconds: 3600,
+    });
     const run = spawnSync(PYTHON, ['-m', 'unittest', 'discover', '-s', join(PROJECT_ROOT, 'sdk/python/tests'), '-v'], {
       cwd: PROJECT_ROOT,
       encoding: 'utf8',
-      env: { ...process.env, PYTHONPATH: join(PROJECT_ROOT, 'sdk/python'), FNQ_URL: inject('stackUrl'), FNQ_TOKEN: token },
+      env: {
+        ...process.env,
+        PYTHONPATH: join(PROJECT_ROOT, 'sdk/python'),
+        FNQ_URL: inject('stackUrl'),
+        FNQ_TOKEN: token,
+      },
       timeout: 600_000,
     });
     expect(run.status, run.stderr).toBe(0);

@@ -47,7 +47,9 @@ describe('the TypeScript SDK against the local stack', () => {
   it('refuses a request that breaks the definition before sending it', async () => {
     await fnq.functions.spec('sdk-weather');
     const before = functionCalls.length;
-    const error = await fnq.functions.invoke('sdk-weather', { method: 'GET', query: { x: '1' }, body: { town: 'Paris' } }).catch((e: unknown) => e);
+    const error = await fnq.functions
+      .invoke('sdk-weather', { method: 'GET', query: { x: '1' }, body: { town: 'Paris' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FnqRequestInvalidError);
     const paths = (error as FnqRequestInvalidError).violations.map((v) => v.path);
     expect(paths).toEqual(expect.arrayContaining(['/method', '/query/x', '/body/city']));
@@ -58,10 +60,15 @@ describe('the TypeScript SDK against the local stack', () => {
     expect((await fnq.health()).status).toBe('ok');
 
     const seen: string[] = [];
-    const done = await fnq.uploads.uploadAndWait('sdk-docs', 'policy.md', new TextEncoder().encode('# Travel\n\nTrain tickets are reimbursed in full. Taxis need a receipt.'), {
-      onProgress: (s) => seen.push(s.status),
-      intervalMs: 200,
-    });
+    const done = await fnq.uploads.uploadAndWait(
+      'sdk-docs',
+      'policy.md',
+      new TextEncoder().encode('# Travel\n\nTrain tickets are reimbursed in full. Taxis need a receipt.'),
+      {
+        onProgress: (s) => seen.push(s.status),
+        intervalMs: 200,
+      },
+    );
     expect(done.status).toBe('completed');
     expect(seen.at(-1)).toBe('completed');
     expect((await fnq.uploads.status(done.upload_id)).total_chunks).toBe(done.total_chunks);
@@ -83,7 +90,10 @@ describe('the TypeScript SDK against the local stack', () => {
     expect((await fnq.functions.list()).map((f) => f.shortname)).toContain('sdk-weather');
     expect(await fnq.functions.exists('sdk-weather')).toBe(true);
     expect((await fnq.functions.spec('sdk-weather')).requirements.requestType).toBe('POST');
-    expect((await fnq.functions.invoke('sdk-weather', { body: { city: 'Oslo' } })).json).toEqual({ city: 'Oslo', temperature: 21 });
+    expect((await fnq.functions.invoke('sdk-weather', { body: { city: 'Oslo' } })).json).toEqual({
+      city: 'Oslo',
+      temperature: 21,
+    });
 
     await fnq.collections.deleteUpload(done.upload_id);
     await expect(fnq.uploads.status(done.upload_id)).rejects.toMatchObject({ status: 404 });
@@ -92,7 +102,9 @@ describe('the TypeScript SDK against the local stack', () => {
   });
 
   it('turns service errors into typed errors with ISSUE, ADVICE and spanId', async () => {
-    const error = (await fnq.queries.vectordb('anything', 'no-such-collection').catch((e: unknown) => e)) as FnqServiceError;
+    const error = (await fnq.queries
+      .vectordb('anything', 'no-such-collection')
+      .catch((e: unknown) => e)) as FnqServiceError;
     expect(error).toBeInstanceOf(FnqServiceError);
     expect(error.status).toBe(404);
     expect(error.issue).toMatch(/No collection named no-such-collection/);
@@ -103,7 +115,9 @@ describe('the TypeScript SDK against the local stack', () => {
   });
 
   it('runs the README examples as written', () => {
-    const blocks = [...readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8').matchAll(/```ts sdk-example\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const blocks = [
+      ...readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8').matchAll(/```ts sdk-example\n([\s\S]*?)```/g),
+    ].map((m) => m[1]!);
     expect(blocks.length).toBeGreaterThanOrEqual(2);
     const dir = join(PROJECT_ROOT, '.tmp', 'readme-examples');
     mkdirSync(dir, { recursive: true });
@@ -129,20 +143,29 @@ describe('the TypeScript SDK against the local stack', () => {
 
 const sqlUnavailable = await mariaDbUnavailableReason();
 
-describe.skipIf(sqlUnavailable)(`the SDK's text-to-SQL call${sqlUnavailable ? ` (skipped: ${sqlUnavailable})` : ''}`, () => {
-  let db: MariaDbServer;
-  beforeAll(async () => {
-    db = await startMariaDb();
-    const admin = await db.admin();
-    await admin.query(`USE \`${db.database}\`; CREATE TABLE city (name VARCHAR(20), population INT); INSERT INTO city VALUES ('Oslo', 700000), ('Bergen', 290000), ('Tromso', 78000);`);
-    await admin.end();
-  });
-  afterAll(() => db?.stop());
+describe.skipIf(sqlUnavailable)(
+  `the SDK's text-to-SQL call${sqlUnavailable ? ` (skipped: ${sqlUnavailable})` : ''}`,
+  () => {
+    let db: MariaDbServer;
+    beforeAll(async () => {
+      db = await startMariaDb();
+      const admin = await db.admin();
+      await admin.query(
+        `USE \`${db.database}\`; CREATE TABLE city (name VARCHAR(20), population INT); INSERT INTO city VALUES ('Oslo', 700000), ('Bergen', 290000), ('Tromso', 78000);`,
+      );
+      await admin.end();
+    });
+    afterAll(() => db?.stop());
 
-  it('answers from the caller’s database over TLS through the local engine', async () => {
-    // The test CA is not installed in the stack, so the caller opts out of certificate checks explicitly.
-    const reply = await fnq.queries.rdbms('How many cities are there?', ['city'], db.dsn({ params: 'tls=skip-verify' }));
-    expect(reply.answer).toMatch(/3/);
-    expect(reply.messages?.at(-1)).toBe('completed');
-  });
-});
+    it('answers from the caller’s database over TLS through the local engine', async () => {
+      // The test CA is not installed in the stack, so the caller opts out of certificate checks explicitly.
+      const reply = await fnq.queries.rdbms(
+        'How many cities are there?',
+        ['city'],
+        db.dsn({ params: 'tls=skip-verify' }),
+      );
+      expect(reply.answer).toMatch(/3/);
+      expect(reply.messages?.at(-1)).toBe('completed');
+    });
+  },
+);

@@ -18,8 +18,11 @@ interface UsageBody {
 describe('usage route', () => {
   it('reports the caller’s calls of other routes by day and endpoint, and nobody else’s', async () => {
     const alice = await token('e2e-usage-alice');
-    for (let i = 0; i < 2; i++) await fetch(`${url}/embedder-service/v1/status?upload_id=none`, { headers: { svcwt: alice } });
-    await fetch(`${url}/embedder-service/v1/status?upload_id=none`, { headers: { svcwt: await token('e2e-usage-bob') } });
+    for (let i = 0; i < 2; i++)
+      await fetch(`${url}/embedder-service/v1/status?upload_id=none`, { headers: { svcwt: alice } });
+    await fetch(`${url}/embedder-service/v1/status?upload_id=none`, {
+      headers: { svcwt: await token('e2e-usage-bob') },
+    });
 
     const res = await fetch(`${url}/usage-service/v1/usage`, { headers: { svcwt: alice } });
     expect(res.status).toBe(200);
@@ -31,7 +34,9 @@ describe('usage route', () => {
   });
 
   it('answers 400 for a window over 366 days', async () => {
-    const res = await fetch(`${url}/usage-service/v1/usage?from=2024-01-01&to=2025-06-01`, { headers: { svcwt: await token('e2e-usage-alice') } });
+    const res = await fetch(`${url}/usage-service/v1/usage?from=2024-01-01&to=2025-06-01`, {
+      headers: { svcwt: await token('e2e-usage-alice') },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe('range_too_long');
   });

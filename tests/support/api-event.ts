@@ -84,7 +84,12 @@ export async function call(handler: HandlerFn, input: EventInput = {}, remaining
   } catch {
     json = undefined;
   }
-  return { status: result.statusCode!, headers: (result.headers ?? {}) as Record<string, string>, body: json as Record<string, unknown>, raw: result };
+  return {
+    status: result.statusCode!,
+    headers: (result.headers ?? {}) as Record<string, string>,
+    body: json as Record<string, unknown>,
+    raw: result,
+  };
 }
 
 /** A multipart/form-data body and its content type, encoded by the platform's own FormData as fetch sends it. */

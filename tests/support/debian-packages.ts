@@ -42,7 +42,10 @@ const installs = new Map<string, Promise<string | undefined>>();
 export function ensureDebianPrograms(wanted: DebianProgram[]): Promise<string | undefined> {
   const missing = wanted.filter((w) => !findExecutable(w.programs));
   if (missing.length === 0) return Promise.resolve(undefined);
-  const key = missing.map((m) => m.pkg).sort().join(' ');
+  const key = missing
+    .map((m) => m.pkg)
+    .sort()
+    .join(' ');
   let install = installs.get(key);
   if (!install) {
     install = installPackages(missing);
@@ -53,7 +56,8 @@ export function ensureDebianPrograms(wanted: DebianProgram[]): Promise<string | 
 
 async function installPackages(missing: DebianProgram[]): Promise<string | undefined> {
   const pkgs = missing.map((m) => m.pkg);
-  if (process.getuid?.() !== 0) return `${pkgs.join(', ')} not installed, and installing needs root: run \`apt-get install ${pkgs.join(' ')}\``;
+  if (process.getuid?.() !== 0)
+    return `${pkgs.join(', ')} not installed, and installing needs root: run \`apt-get install ${pkgs.join(' ')}\``;
   const lock = join(tmpdir(), 'fnquery-apt-install.lock');
   await acquireLock(lock);
   try {
@@ -64,9 +68,14 @@ async function installPackages(missing: DebianProgram[]): Promise<string | undef
     await run('apt-get', ['update', '-q'], buffers);
     await run('apt-get', ['install', '-o', 'DPkg::Lock::Timeout=600', '-y', '-q', ...still], buffers);
     const after = missing.filter((m) => !findExecutable(m.programs));
-    return after.length ? `apt-get installed ${still.join(' ')} but ${after.map((m) => m.programs[0]).join(', ')} is still missing` : undefined;
+    return after.length
+      ? `apt-get installed ${still.join(' ')} but ${after.map((m) => m.programs[0]).join(', ')} is still missing`
+      : undefined;
   } catch (error) {
-    const detail = String((error as { stderr?: string }).stderr ?? error).trim().split('\n').pop();
+    const detail = String((error as { stderr?: string }).stderr ?? error)
+      .trim()
+      .split('\n')
+      .pop();
     return `apt-get install ${pkgs.join(' ')} failed: ${detail}`;
   } finally {
     await rm(lock, { recursive: true, force: true });

@@ -42,8 +42,16 @@ type Json = Record<string, unknown>;
 const ERROR_TYPES: Record<number, { type: string; code: string; message: string }> = {
   400: { type: 'invalid_request_error', code: 'invalid_request', message: 'Invalid request.' },
   429: { type: 'requests', code: 'rate_limit_exceeded', message: 'Rate limit reached for requests.' },
-  500: { type: 'server_error', code: 'server_error', message: 'The server had an error while processing your request.' },
-  503: { type: 'server_error', code: 'overloaded', message: 'The engine is currently overloaded, please try again later.' },
+  500: {
+    type: 'server_error',
+    code: 'server_error',
+    message: 'The server had an error while processing your request.',
+  },
+  503: {
+    type: 'server_error',
+    code: 'overloaded',
+    message: 'The engine is currently overloaded, please try again later.',
+  },
 };
 
 export class FakeOpenAI {
@@ -53,7 +61,9 @@ export class FakeOpenAI {
   private readonly delays: number[] = [];
   private readonly server = createServer((req, res) => {
     // A throwing reply script must fail the request under test, not the test process.
-    this.handle(req, res).catch((e: unknown) => sendError(res, 500, { type: 'server_error', code: 'fake_failure', message: String(e) }));
+    this.handle(req, res).catch((e: unknown) =>
+      sendError(res, 500, { type: 'server_error', code: 'fake_failure', message: String(e) }),
+    );
   });
 
   constructor(private readonly options: FakeOpenAIOptions = {}) {}
@@ -124,16 +134,22 @@ export class FakeOpenAI {
     const failure = this.failures.shift();
     if (failure) {
       const defaults = ERROR_TYPES[failure.status] ?? ERROR_TYPES[500]!;
-      const headers: Record<string, string> = failure.status === 429 ? { 'retry-after': failure.retryAfter ?? '1' } : {};
+      const headers: Record<string, string> =
+        failure.status === 429 ? { 'retry-after': failure.retryAfter ?? '1' } : {};
       const { code = defaults.code, message = defaults.message } = failure;
       return sendError(res, failure.status, { type: defaults.type, code, message }, headers);
     }
     if (req.method !== 'POST' || typeof body !== 'object' || body === null) {
       return sendError(res, 400, { ...ERROR_TYPES[400]!, message: 'Expected a POST with a JSON body.' });
     }
-    if (path === '/v1/chat/completions') return sendJson(res, 200, this.chatCompletion(body as ChatCompletionCreateParamsNonStreaming));
+    if (path === '/v1/chat/completions')
+      return sendJson(res, 200, this.chatCompletion(body as ChatCompletionCreateParamsNonStreaming));
     if (path === '/v1/embeddings') return sendJson(res, 200, this.embeddings(body as EmbeddingCreateParams));
-    return sendError(res, 404, { type: 'invalid_request_error', code: 'unknown_url', message: `Unknown request URL: POST ${path}.` });
+    return sendError(res, 404, {
+      type: 'invalid_request_error',
+      code: 'unknown_url',
+      message: `Unknown request URL: POST ${path}.`,
+    });
   }
 
   private chatCompletion(body: ChatCompletionCreateParamsNonStreaming): Json {
@@ -142,7 +158,10 @@ export class FakeOpenAI {
     const toolCalls = (reply.toolCalls ?? []).map((c, i) => ({
       id: c.id ?? `call_${i}`,
       type: 'function',
-      function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) },
+      function: {
+        name: c.name,
+        arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
+      },
     }));
     const content = reply.content ?? null;
     const prompt = countWords(body.messages.map((m) => JSON.stringify(m.content ?? '')).join(' '));
@@ -165,11 +184,14 @@ export class FakeOpenAI {
   }
 
   private embeddings(body: EmbeddingCreateParams): Json {
-    const inputs = (Array.isArray(body.input) ? body.input : [body.input]).map((i) => (typeof i === 'string' ? i : JSON.stringify(i)));
+    const inputs = (Array.isArray(body.input) ? body.input : [body.input]).map((i) =>
+      typeof i === 'string' ? i : JSON.stringify(i),
+    );
     const dimensions = this.options.fixedEmbeddingDimensions ?? body.dimensions ?? 1536;
     const data = inputs.map((text, index) => {
       const vector = hashEmbedding(text, dimensions);
-      const embedding = body.encoding_format === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector;
+      const embedding =
+        body.encoding_format === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector;
       return { object: 'embedding', index, embedding };
     });
     const tokens = countWords(inputs.join(' '));
@@ -202,13 +224,16 @@ function defaultChatReply(body: ChatCompletionCreateParamsNonStreaming): ChatRep
   const choice = body.tool_choice;
   const tools = (body.tools ?? []).flatMap((t) => (t.type === 'function' ? [t.function] : []));
   if (tools.length && (choice === 'required' || (typeof choice === 'object' && choice.type === 'function'))) {
-    const tool = tools.find((t) => typeof choice === 'object' && choice.type === 'function' && t.name === choice.function.name) ?? tools[0]!;
+    const tool =
+      tools.find((t) => typeof choice === 'object' && choice.type === 'function' && t.name === choice.function.name) ??
+      tools[0]!;
     return { toolCalls: [{ name: tool.name, arguments: sampleInstance(tool.parameters ?? {}) as object }] };
   }
   const last = body.messages.at(-1);
   if (last?.role === 'tool') return { content: `Result: ${String(last.content)}` };
   const format = body.response_format;
-  if (format?.type === 'json_schema') return { content: JSON.stringify(sampleInstance(format.json_schema.schema ?? {})) };
+  if (format?.type === 'json_schema')
+    return { content: JSON.stringify(sampleInstance(format.json_schema.schema ?? {})) };
   const lastUser = body.messages.findLast((m) => m.role === 'user');
   return { content: `echo: ${typeof lastUser?.content === 'string' ? lastUser.content : ''}` };
 }
@@ -251,6 +276,16 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(JSON.stringify(body));
 }
 
-function sendError(res: ServerResponse, status: number, error: { type: string; code: string; message: string }, headers: Record<string, string> = {}): void {
-  sendJson(res, status, { error: { message: error.message, type: error.type, param: null, code: error.code } }, headers);
+function sendError(
+  res: ServerResponse,
+  status: number,
+  error: { type: string; code: string; message: string },
+  headers: Record<string, string> = {},
+): void {
+  sendJson(
+    res,
+    status,
+    { error: { message: error.message, type: error.type, param: null, code: error.code } },
+    headers,
+  );
 }

@@ -19,12 +19,18 @@ export async function startFakeSsm(parameters: Record<string, string>): Promise<
         res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
         res.end(JSON.stringify(body));
       };
-      if (req.headers['x-amz-target'] !== 'AmazonSSM.GetParameters') return reply(400, { __type: 'UnknownOperationException' });
+      if (req.headers['x-amz-target'] !== 'AmazonSSM.GetParameters')
+        return reply(400, { __type: 'UnknownOperationException' });
       const input = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { Names: string[]; WithDecryption?: boolean };
       calls.push({ names: input.Names, withDecryption: input.WithDecryption === true });
       const found = input.Names.filter((n) => n in parameters);
       reply(200, {
-        Parameters: found.map((Name) => ({ Name, Type: 'SecureString', Value: input.WithDecryption ? parameters[Name] : 'AQICAH-ciphertext', Version: 1 })),
+        Parameters: found.map((Name) => ({
+          Name,
+          Type: 'SecureString',
+          Value: input.WithDecryption ? parameters[Name] : 'AQICAH-ciphertext',
+          Version: 1,
+        })),
         InvalidParameters: input.Names.filter((n) => !(n in parameters)),
       });
     });

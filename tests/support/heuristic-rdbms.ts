@@ -9,7 +9,11 @@ import { startMariaDb, type MariaDbServer } from './mariadb';
 export interface HeuristicRdbms {
   db: MariaDbServer;
   /** Answers `query` over `tables`, with a structured_output schema when given; `calls` counts model calls. */
-  ask(query: string, tables: string[], structuredOutput?: unknown): Promise<Awaited<ReturnType<typeof answerFromDatabase>> & { calls: number }>;
+  ask(
+    query: string,
+    tables: string[],
+    structuredOutput?: unknown,
+  ): Promise<Awaited<ReturnType<typeof answerFromDatabase>> & { calls: number }>;
   stop(): Promise<void>;
 }
 
@@ -31,7 +35,9 @@ export async function startHeuristicRdbms(seedSql: string): Promise<HeuristicRdb
         query,
         tables,
         sqldb_connection_string: db.dsn(),
-        ...(structuredOutput !== undefined && { structured_output: Buffer.from(JSON.stringify(structuredOutput)).toString('base64') }),
+        ...(structuredOutput !== undefined && {
+          structured_output: Buffer.from(JSON.stringify(structuredOutput)).toString('base64'),
+        }),
       };
       const model = prepareModel(body, {}, () => ({ id: 'local', chat: async (request) => heuristicSqlTurn(request) }));
       return { ...(await answerFromDatabase(body, model, options)), calls: model.meter.total.calls };

@@ -65,7 +65,9 @@ const RELS = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http:/
  */
 export function makeZipBombDocx({ inflatedMiB = 200, lying = false } = {}): Uint8Array {
   const paragraph = Buffer.from('<w:p><w:r><w:t>All work and no play makes a dull document. </w:t></w:r></w:p>');
-  const head = Buffer.from('<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>');
+  const head = Buffer.from(
+    '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>',
+  );
   const tail = Buffer.from('</w:body></w:document>');
   const body = Buffer.alloc(inflatedMiB * MiB - head.length - tail.length);
   for (let at = 0; at < body.length; at += paragraph.length) paragraph.copy(body, at);
@@ -108,7 +110,10 @@ export function makeManyPagePdf(pages = 40_000): Uint8Array {
 
 /** `<div>` nested `depth` deep around one sentence. */
 export const makeDeepHtml = (depth = 50_000): Uint8Array =>
-  new Uint8Array(Buffer.from(`<!doctype html><html><body>${'<div>'.repeat(depth)}Deep text.${'</div>'.repeat(depth)}</body></html>`));
+  new Uint8Array(
+    Buffer.from(`<!doctype html><html><body>${'<div>'.repeat(depth)}Deep text.${'</div>'.repeat(depth)}</body></html>`),
+  );
 
 /** Arrays nested `depth` deep around one string. */
-export const makeDeepJson = (depth = 50_000): Uint8Array => new Uint8Array(Buffer.from(`${'['.repeat(depth)}"deep"${']'.repeat(depth)}`));
+export const makeDeepJson = (depth = 50_000): Uint8Array =>
+  new Uint8Array(Buffer.from(`${'['.repeat(depth)}"deep"${']'.repeat(depth)}`));

@@ -36,7 +36,12 @@ export class MemoryUsageStore implements UsageStore {
   async add(account: string, day: string, route: string, d: UsageDelta) {
     const key = `${account}|${day}|${route}`;
     const row = this.rows.get(key) ?? { calls: 0, errors: 0, durationMs: 0, aiTokens: 0 };
-    this.rows.set(key, { calls: row.calls + d.calls, errors: row.errors + d.errors, durationMs: row.durationMs + d.durationMs, aiTokens: row.aiTokens + d.aiTokens });
+    this.rows.set(key, {
+      calls: row.calls + d.calls,
+      errors: row.errors + d.errors,
+      durationMs: row.durationMs + d.durationMs,
+      aiTokens: row.aiTokens + d.aiTokens,
+    });
   }
 }
 

@@ -145,7 +145,7 @@ export const HOSTILE_QUERIES: string[] = [
   'SELECT SETVAL(seq, 5)',
   'SELECT USER()',
   'SELECT VERSION()',
-  "SELECT RELEASE_ALL_LOCKS()",
+  'SELECT RELEASE_ALL_LOCKS()',
   "SELECT IS_USED_LOCK('x')",
   "SELECT MASTER_GTID_WAIT('0-1-1', 5)",
   'SELECT Lname FROM Faculty WHERE FacID = 1 INTO @x',
@@ -189,25 +189,46 @@ export const LEGIT_QUERIES: [sql: string, runs: string][] = [
     'WITH RECURSIVE n AS (SELECT 1 AS i UNION ALL SELECT i + 1 FROM n WHERE i < 5) SELECT i FROM n',
     'WITH RECURSIVE n AS (SELECT 1 AS i UNION ALL SELECT i + 1 FROM n WHERE i < 5) SELECT i FROM n LIMIT 101',
   ],
-  ['SELECT Lname FROM Faculty UNION SELECT LName FROM Student ORDER BY 1 LIMIT 3', 'SELECT Lname FROM Faculty UNION SELECT LName FROM Student ORDER BY 1 LIMIT 3'],
+  [
+    'SELECT Lname FROM Faculty UNION SELECT LName FROM Student ORDER BY 1 LIMIT 3',
+    'SELECT Lname FROM Faculty UNION SELECT LName FROM Student ORDER BY 1 LIMIT 3',
+  ],
   [
     '(SELECT Lname FROM Faculty LIMIT 2) UNION ALL (SELECT LName FROM Student LIMIT 2)',
     '(SELECT Lname FROM Faculty LIMIT 2) UNION ALL (SELECT LName FROM Student LIMIT 2) LIMIT 101',
   ],
-  ['SELECT FacID FROM Faculty INTERSECT SELECT Advisor FROM Student', 'SELECT FacID FROM Faculty INTERSECT SELECT Advisor FROM Student LIMIT 101'],
-  ['SELECT FacID FROM Faculty EXCEPT SELECT Advisor FROM Student', 'SELECT FacID FROM Faculty EXCEPT SELECT Advisor FROM Student LIMIT 101'],
-  ['SELECT `order`, `Rank` FROM Student JOIN Faculty ON Advisor = FacID', 'SELECT `order`, `Rank` FROM Student JOIN Faculty ON Advisor = FacID LIMIT 101'],
+  [
+    'SELECT FacID FROM Faculty INTERSECT SELECT Advisor FROM Student',
+    'SELECT FacID FROM Faculty INTERSECT SELECT Advisor FROM Student LIMIT 101',
+  ],
+  [
+    'SELECT FacID FROM Faculty EXCEPT SELECT Advisor FROM Student',
+    'SELECT FacID FROM Faculty EXCEPT SELECT Advisor FROM Student LIMIT 101',
+  ],
+  [
+    'SELECT `order`, `Rank` FROM Student JOIN Faculty ON Advisor = FacID',
+    'SELECT `order`, `Rank` FROM Student JOIN Faculty ON Advisor = FacID LIMIT 101',
+  ],
   [
     "SELECT * FROM Faculty WHERE Lname = 'O''Brien -- no comment; DROP TABLE x /* */' OR Lname = \"@x := 1\"",
     "SELECT * FROM Faculty WHERE Lname = 'O''Brien -- no comment; DROP TABLE x /* */' OR Lname = \"@x := 1\" LIMIT 101",
   ],
-  ["SELECT Lname FROM Faculty WHERE Lname <> 'it\\'s' LIMIT 2", "SELECT Lname FROM Faculty WHERE Lname <> 'it\\'s' LIMIT 2"],
-  ['SELECT d.n FROM (SELECT COUNT(*) AS n FROM Student) AS d', 'SELECT d.n FROM (SELECT COUNT(*) AS n FROM Student) AS d LIMIT 101'],
+  [
+    "SELECT Lname FROM Faculty WHERE Lname <> 'it\\'s' LIMIT 2",
+    "SELECT Lname FROM Faculty WHERE Lname <> 'it\\'s' LIMIT 2",
+  ],
+  [
+    'SELECT d.n FROM (SELECT COUNT(*) AS n FROM Student) AS d',
+    'SELECT d.n FROM (SELECT COUNT(*) AS n FROM Student) AS d LIMIT 101',
+  ],
   [
     'SELECT Lname FROM Faculty f WHERE EXISTS (SELECT 1 FROM Student s WHERE s.Advisor = f.FacID)',
     'SELECT Lname FROM Faculty f WHERE EXISTS (SELECT 1 FROM Student s WHERE s.Advisor = f.FacID) LIMIT 101',
   ],
-  ['SELECT Lname, RANK() OVER (ORDER BY FacID DESC) AS r FROM Faculty', 'SELECT Lname, RANK() OVER (ORDER BY FacID DESC) AS r FROM Faculty LIMIT 101'],
+  [
+    'SELECT Lname, RANK() OVER (ORDER BY FacID DESC) AS r FROM Faculty',
+    'SELECT Lname, RANK() OVER (ORDER BY FacID DESC) AS r FROM Faculty LIMIT 101',
+  ],
   ['SELECT * FROM fnq_test.Faculty', 'SELECT * FROM fnq_test.Faculty LIMIT 101'],
   [
     "SELECT UPPER(Faculty.Lname), CONCAT(Faculty.Fname, ' ', Faculty.Lname), IFNULL(Building, '-'), CASE WHEN Age > 19 THEN 'older' ELSE 'younger' END FROM Faculty JOIN Student ON Advisor = FacID",

@@ -59,18 +59,57 @@ export function mariaDbUnavailableReason(): Promise<string | undefined> {
 async function ensureInstalled(): Promise<string | undefined> {
   const reason = await ensureDebianPrograms([{ programs: ['mariadbd', 'mysqld'], pkg: 'mariadb-server' }]);
   if (reason) return reason;
-  return serverBinary() && installDbBinary() ? undefined : 'mariadb-server is installed but mariadb-install-db was not found';
+  return serverBinary() && installDbBinary()
+    ? undefined
+    : 'mariadb-server is installed but mariadb-install-db was not found';
 }
 
 async function makeCertificates(dir: string, names: string[]): Promise<{ ca: string; cert: string; key: string }> {
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
   const path = (name: string) => join(dir, name);
-  await run('openssl', ['req', '-x509', ...ec, '-keyout', path('ca.key'), '-out', path('ca.pem'), '-days', '7', '-subj', '/CN=fnquery test CA']);
-  await run('openssl', ['req', ...ec, '-keyout', path('server.key'), '-out', path('server.csr'), '-subj', '/CN=localhost']);
-  await writeFile(path('server.ext'), `subjectAltName=${names.join(',')}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`);
   await run('openssl', [
-    'x509', '-req', '-in', path('server.csr'), '-CA', path('ca.pem'), '-CAkey', path('ca.key'), '-CAcreateserial',
-    '-out', path('server.pem'), '-days', '7', '-extfile', path('server.ext'),
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    path('ca.key'),
+    '-out',
+    path('ca.pem'),
+    '-days',
+    '7',
+    '-subj',
+    '/CN=fnquery test CA',
+  ]);
+  await run('openssl', [
+    'req',
+    ...ec,
+    '-keyout',
+    path('server.key'),
+    '-out',
+    path('server.csr'),
+    '-subj',
+    '/CN=localhost',
+  ]);
+  await writeFile(
+    path('server.ext'),
+    `subjectAltName=${names.join(',')}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`,
+  );
+  await run('openssl', [
+    'x509',
+    '-req',
+    '-in',
+    path('server.csr'),
+    '-CA',
+    path('ca.pem'),
+    '-CAkey',
+    path('ca.key'),
+    '-CAcreateserial',
+    '-out',
+    path('server.pem'),
+    '-days',
+    '7',
+    '-extfile',
+    path('server.ext'),
   ]);
   return { ca: path('ca.pem'), cert: path('server.pem'), key: path('server.key') };
 }
@@ -85,7 +124,10 @@ async function initialiseDatadir(datadir: string, tmp: string): Promise<void> {
   const installDb = installDbBinary();
   if (!installDb) throw new Error('mariadb-install-db not found');
   await run(installDb, [
-    '--no-defaults', `--datadir=${datadir}`, '--auth-root-authentication-method=normal', '--skip-test-db',
+    '--no-defaults',
+    `--datadir=${datadir}`,
+    '--auth-root-authentication-method=normal',
+    '--skip-test-db',
     ...(isRoot ? ['--user=root'] : []),
     `--tmpdir=${tmp}`,
   ]);
@@ -118,19 +160,43 @@ export async function startMariaDb(options: StartOptions = {}): Promise<MariaDbS
   const fileDir = options.fileDir ?? join(dir, 'files');
   await mkdir(fileDir, { recursive: true });
   const names = options.certificateNames ?? ['DNS:localhost', 'IP:127.0.0.1'];
-  const [certificates] = await Promise.all([tls ? makeCertificates(dir, names) : undefined, initialiseDatadir(datadir, dir)]);
+  const [certificates] = await Promise.all([
+    tls ? makeCertificates(dir, names) : undefined,
+    initialiseDatadir(datadir, dir),
+  ]);
   const port = await freePort();
   const socketPath = join(dir, 'mariadb.sock');
   const errorLog = join(dir, 'error.log');
-  const child = spawn(binary, [
-    '--no-defaults', ...(isRoot ? ['--user=root'] : []), `--datadir=${datadir}`, `--socket=${socketPath}`, `--port=${port}`,
-    '--bind-address=127.0.0.1', `--pid-file=${join(dir, 'mariadbd.pid')}`, `--tmpdir=${dir}`, `--log-error=${errorLog}`, `--secure-file-priv=${fileDir}`,
-    '--skip-name-resolve', '--skip-log-bin', '--innodb-buffer-pool-size=128M', '--innodb-flush-log-at-trx-commit=2',
-    '--character-set-server=utf8mb4', '--collation-server=utf8mb4_unicode_ci',
-    ...(certificates
-      ? [`--ssl-ca=${certificates.ca}`, `--ssl-cert=${certificates.cert}`, `--ssl-key=${certificates.key}`, '--require-secure-transport=ON']
-      : ['--skip-ssl']),
-  ], { stdio: 'ignore' });
+  const child = spawn(
+    binary,
+    [
+      '--no-defaults',
+      ...(isRoot ? ['--user=root'] : []),
+      `--datadir=${datadir}`,
+      `--socket=${socketPath}`,
+      `--port=${port}`,
+      '--bind-address=127.0.0.1',
+      `--pid-file=${join(dir, 'mariadbd.pid')}`,
+      `--tmpdir=${dir}`,
+      `--log-error=${errorLog}`,
+      `--secure-file-priv=${fileDir}`,
+      '--skip-name-resolve',
+      '--skip-log-bin',
+      '--innodb-buffer-pool-size=128M',
+      '--innodb-flush-log-at-trx-commit=2',
+      '--character-set-server=utf8mb4',
+      '--collation-server=utf8mb4_unicode_ci',
+      ...(certificates
+        ? [
+            `--ssl-ca=${certificates.ca}`,
+            `--ssl-cert=${certificates.cert}`,
+            `--ssl-key=${certificates.key}`,
+            '--require-secure-transport=ON',
+          ]
+        : ['--skip-ssl']),
+    ],
+    { stdio: 'ignore' },
+  );
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 

@@ -51,9 +51,15 @@ export class MemoryStatusStore implements StatusStore {
     if (maxDocuments !== null && used >= maxDocuments) return { created: false, reason: 'quota' };
     const collectionKey = this.key(record.account, record.collection);
     const existing = this.collections.get(collectionKey);
-    if (existing && existing.embedder !== record.embedder) return { created: false, reason: 'embedder', embedder: existing.embedder };
+    if (existing && existing.embedder !== record.embedder)
+      return { created: false, reason: 'embedder', embedder: existing.embedder };
     if (!existing) {
-      this.collections.set(collectionKey, { account: record.account, name: record.collection, embedder: record.embedder, createdAt: record.startedAt });
+      this.collections.set(collectionKey, {
+        account: record.account,
+        name: record.collection,
+        embedder: record.embedder,
+        createdAt: record.startedAt,
+      });
     }
     this.documents.set(record.account, used + 1);
     await this.put(record);
@@ -96,7 +102,8 @@ export class MemoryStatusStore implements StatusStore {
     return before;
   }
   async delete(account: string, uploadId: string) {
-    if (this.uploads.delete(this.key(account, uploadId))) this.documents.set(account, (this.documents.get(account) ?? 1) - 1);
+    if (this.uploads.delete(this.key(account, uploadId)))
+      this.documents.set(account, (this.documents.get(account) ?? 1) - 1);
   }
   async getCollection(account: string, name: string) {
     const c = this.collections.get(this.key(account, name));
@@ -106,7 +113,9 @@ export class MemoryStatusStore implements StatusStore {
     return [...this.collections.values()].filter((c) => c.account === account).map(copy);
   }
   async listUploads(account: string, collection?: string) {
-    return [...this.uploads.values()].filter((u) => u.account === account && (collection === undefined || u.collection === collection)).map(copy);
+    return [...this.uploads.values()]
+      .filter((u) => u.account === account && (collection === undefined || u.collection === collection))
+      .map(copy);
   }
   async listUnfinished() {
     return [...this.uploads.values()].filter((u) => u.state === 'queued' || u.state === 'processing').map(copy);

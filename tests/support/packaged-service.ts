@@ -24,7 +24,9 @@ export function packaged(env: Record<string, string> = { FNQ_JWT_SECRET_PARAMETE
   mkdirSync(join(PROJECT_ROOT, '.tmp'), { recursive: true });
   const dir = mkdtempSync(join(PROJECT_ROOT, '.tmp', 'package-test-'));
   packageService({ outDir: dir, env });
-  const template = JSON.parse(readFileSync(join(dir, 'cloudformation-template-update-stack.json'), 'utf8')) as Packaged['template'];
+  const template = JSON.parse(
+    readFileSync(join(dir, 'cloudformation-template-update-stack.json'), 'utf8'),
+  ) as Packaged['template'];
   return { dir, template, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

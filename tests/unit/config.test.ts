@@ -21,7 +21,14 @@ describe('config', () => {
   });
 
   it('fails at start naming every bad setting', () => {
-    const env = { ...base, FNQ_BUCKET: '', FNQ_SQL_ROW_LIMIT: 'lots', FNQ_AI_BASE_URL: 'ftp://x', FNQ_SQL_ALLOW_PRIVATE: 'maybe', FNQ_JWT_SECRET: 'short' };
+    const env = {
+      ...base,
+      FNQ_BUCKET: '',
+      FNQ_SQL_ROW_LIMIT: 'lots',
+      FNQ_AI_BASE_URL: 'ftp://x',
+      FNQ_SQL_ALLOW_PRIVATE: 'maybe',
+      FNQ_JWT_SECRET: 'short',
+    };
     let error: ConfigError | undefined;
     try {
       loadConfig(env);
@@ -30,7 +37,14 @@ describe('config', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const text = error!.message;
-    for (const name of ['FNQ_BUCKET', 'FNQ_SQL_ROW_LIMIT', 'FNQ_AI_BASE_URL', 'FNQ_SQL_ALLOW_PRIVATE', 'FNQ_JWT_SECRET']) expect(text).toContain(name);
+    for (const name of [
+      'FNQ_BUCKET',
+      'FNQ_SQL_ROW_LIMIT',
+      'FNQ_AI_BASE_URL',
+      'FNQ_SQL_ALLOW_PRIVATE',
+      'FNQ_JWT_SECRET',
+    ])
+      expect(text).toContain(name);
     expect(error!.problems).toHaveLength(5);
   });
 
@@ -51,12 +65,19 @@ describe('function hosting settings', () => {
     expect(loadConfig(base).functions.runtime).toBe('local');
     expect(loadConfig({ ...base, AWS_LAMBDA_FUNCTION_NAME: 'f', IS_OFFLINE: 'true' }).functions.runtime).toBe('local');
     expect(() => loadConfig({ ...base, AWS_LAMBDA_FUNCTION_NAME: 'f' })).toThrow(/FNQ_FUNCTIONS_ROLE_ARN is required/);
-    expect(loadConfig({ ...base, AWS_LAMBDA_FUNCTION_NAME: 'f', FNQ_FUNCTIONS_ROLE_ARN: 'arn:aws:iam::1:role/r' }).functions.runtime).toBe('lambda');
+    expect(
+      loadConfig({ ...base, AWS_LAMBDA_FUNCTION_NAME: 'f', FNQ_FUNCTIONS_ROLE_ARN: 'arn:aws:iam::1:role/r' }).functions
+        .runtime,
+    ).toBe('lambda');
   });
 
   it('reads FNQ_SEARCH_ROUTES over the measured defaults, and names a bad entry', () => {
     expect(loadConfig(base).searchRoutes).toMatchObject({ 'local-lexical-v1': 'text', '*': 'hybrid' });
-    expect(loadConfig({ ...base, FNQ_SEARCH_ROUTES: 'local-lexical-v1=hybrid' }).searchRoutes['local-lexical-v1']).toBe('hybrid');
-    expect(() => loadConfig({ ...base, FNQ_SEARCH_ROUTES: 'local-lexical-v1=fast' })).toThrow(/FNQ_SEARCH_ROUTES entry "local-lexical-v1=fast"/);
+    expect(loadConfig({ ...base, FNQ_SEARCH_ROUTES: 'local-lexical-v1=hybrid' }).searchRoutes['local-lexical-v1']).toBe(
+      'hybrid',
+    );
+    expect(() => loadConfig({ ...base, FNQ_SEARCH_ROUTES: 'local-lexical-v1=fast' })).toThrow(
+      /FNQ_SEARCH_ROUTES entry "local-lexical-v1=fast"/,
+    );
   });
 });

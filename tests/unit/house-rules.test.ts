@@ -13,11 +13,15 @@ interface Violation {
 
 function cruise(cwd: string, paths: string[]): Violation[] {
   const cli = join(PROJECT_ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
-  const out = execFileSync(process.execPath, [cli, '--config', join(PROJECT_ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json', ...paths], {
-    cwd,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const out = execFileSync(
+    process.execPath,
+    [cli, '--config', join(PROJECT_ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json', ...paths],
+    {
+      cwd,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return (JSON.parse(out) as { summary: { violations: Violation[] } }).summary.violations;
 }
 

@@ -9,13 +9,15 @@ import { heuristicSqlTurn } from './sql';
 import { structuredAnswer } from './structured-answer';
 import { LOCAL_MODEL_ID, heuristicReply } from './reply';
 
-
 function ragTurn(request: ChatRequest, hint: Extract<ChatRequest['hint'], { kind: 'rag' }>): ChatResponse {
   const found = ragAnswer(hint.question, hint.hits, hint.retrievalQuery);
   if (!request.responseFormat) return heuristicReply(request, found.answer);
   // The hits are records (text, source, score) for a list-of-objects property such as citations.
   const evidence = { answer: found.answer, sources: found.sources, sentences: found.sentences, hits: hint.hits };
-  const json = structuredAnswer(request.responseFormat.schema, evidence, { text: found.answer, evidence: found.sentences.join(' ') || hint.hits[0]?.text });
+  const json = structuredAnswer(request.responseFormat.schema, evidence, {
+    text: found.answer,
+    evidence: found.sentences.join(' ') || hint.hits[0]?.text,
+  });
   return heuristicReply(request, JSON.stringify(json));
 }
 
@@ -28,7 +30,10 @@ function repairTurn(request: ChatRequest, hint: Extract<ChatRequest['hint'], { k
   } catch {
     previous = { answer: hint.invalid };
   }
-  return heuristicReply(request, JSON.stringify(structuredAnswer(request.responseFormat.schema, previous, { text: hint.invalid })));
+  return heuristicReply(
+    request,
+    JSON.stringify(structuredAnswer(request.responseFormat.schema, previous, { text: hint.invalid })),
+  );
 }
 
 export class HeuristicChat implements ChatModel {

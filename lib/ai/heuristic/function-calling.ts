@@ -12,7 +12,6 @@ import { answerFromResult, parseResult } from './result-text';
 import { structuredAnswer } from './structured-answer';
 import { heuristicReply } from './reply';
 
-
 /** Tools scoring at least this share of the best relevance are compared by their arguments too. */
 const CONTENDER_SHARE = 0.6;
 const FILLED_WEIGHT = 0.3;
@@ -50,7 +49,9 @@ function offeredTools(request: ChatRequest): ToolDefinition[] {
 
 const declined = (tools: ToolDefinition[], question: Question): Decision => {
   const names = tools.map((t) => t.name).join(', ');
-  return { text: `None of the available functions (${names}) can answer "${question.text}", so I cannot answer it with them.` };
+  return {
+    text: `None of the available functions (${names}) can answer "${question.text}", so I cannot answer it with them.`,
+  };
 };
 
 const callOrAsk = (tool: ToolDefinition, extraction: ReturnType<typeof extractArguments>): Decision =>
@@ -80,10 +81,16 @@ function decide(request: ChatRequest, question: Question): Decision {
   const forced = request.toolChoice === 'required' || typeof request.toolChoice === 'object';
   if (!ranked[0] || (ranked[0].score < RELEVANCE_THRESHOLD && !forced)) return declined(tools, question);
   // Close contenders are told apart by how much of what they need the question gives.
-  const contenders = ranked.filter((r) => r.score >= ranked[0]!.score * CONTENDER_SHARE).map((r) => {
-    const extraction = extractArguments(r.tool, question);
-    return { tool: r.tool, extraction, score: r.score + FILLED_WEIGHT * extraction.found - MISSING_WEIGHT * extraction.missing.length };
-  });
+  const contenders = ranked
+    .filter((r) => r.score >= ranked[0]!.score * CONTENDER_SHARE)
+    .map((r) => {
+      const extraction = extractArguments(r.tool, question);
+      return {
+        tool: r.tool,
+        extraction,
+        score: r.score + FILLED_WEIGHT * extraction.found - MISSING_WEIGHT * extraction.missing.length,
+      };
+    });
   const best = contenders.reduce((a, b) => (b.score > a.score ? b : a));
   return callOrAsk(best.tool, best.extraction);
 }
@@ -98,8 +105,14 @@ export function heuristicFunctionTurn(request: ChatRequest): ChatResponse {
   const hint = request.hint?.kind === 'function' ? request.hint : undefined;
   const question = readQuestion(hint?.question ?? lastUserText(request.messages));
   const result = resultOf(request);
-  const decision: Decision = result ? { text: answerFromResult(question.text, result.functionName, result.value) } : decide(request, question);
+  const decision: Decision = result
+    ? { text: answerFromResult(question.text, result.functionName, result.value) }
+    : decide(request, question);
   if ('call' in decision) return heuristicReply(request, null, [decision.call]);
   const { responseFormat } = request;
-  return heuristicReply(request, responseFormat ? shapedAnswer(responseFormat.schema, result?.value, question, decision.text) : decision.text, []);
+  return heuristicReply(
+    request,
+    responseFormat ? shapedAnswer(responseFormat.schema, result?.value, question, decision.text) : decision.text,
+    [],
+  );
 }

@@ -53,11 +53,22 @@ export function ragAnswer(question: string, hits: RagHit[], retrievalQuery?: str
   const candidates: Candidate[] = [];
   hits.forEach((hit, hitRank) =>
     splitSentences(hit.text).forEach((text, position) =>
-      candidates.push({ text, source: hit.source, hitRank, position, score: 0, coverage: 0, stems: new Set(terms(text)) }),
+      candidates.push({
+        text,
+        source: hit.source,
+        hitRank,
+        position,
+        score: 0,
+        coverage: 0,
+        stems: new Set(terms(text)),
+      }),
     ),
   );
-  const measures = [question, retrievalQuery].filter((q): q is string => !!q?.trim()).map((q) => coverageOf([...new Set(terms(q))], candidates));
-  if (!candidates.length || measures.every((m) => m === undefined)) return { answer: NOTHING_RELEVANT, sources: [], sentences: [] };
+  const measures = [question, retrievalQuery]
+    .filter((q): q is string => !!q?.trim())
+    .map((q) => coverageOf([...new Set(terms(q))], candidates));
+  if (!candidates.length || measures.every((m) => m === undefined))
+    return { answer: NOTHING_RELEVANT, sources: [], sentences: [] };
   const coverage = (stems: Set<string>) => Math.max(...measures.map((m) => m?.(stems) ?? 0));
   for (const c of candidates) {
     c.coverage = coverage(c.stems);
@@ -83,8 +94,12 @@ export function ragAnswer(question: string, hits: RagHit[], retrievalQuery?: str
 
   const sources = [...new Set(chosen.map((c) => c.source))];
   // Read in document order within a source, best source first.
-  const ordered = [...chosen].sort((a, b) => sources.indexOf(a.source) - sources.indexOf(b.source) || a.hitRank - b.hitRank || a.position - b.position);
-  const body = ordered.map((c) => `${c.text}${/[.!?]$/.test(c.text) ? '' : '.'} [${sources.indexOf(c.source) + 1}]`).join(' ');
+  const ordered = [...chosen].sort(
+    (a, b) => sources.indexOf(a.source) - sources.indexOf(b.source) || a.hitRank - b.hitRank || a.position - b.position,
+  );
+  const body = ordered
+    .map((c) => `${c.text}${/[.!?]$/.test(c.text) ? '' : '.'} [${sources.indexOf(c.source) + 1}]`)
+    .join(' ');
   const citations = sources.map((s, i) => `[${i + 1}] ${s}`).join('; ');
   return { answer: `${lead}${body}\n\nSources: ${citations}`, sources, sentences: ordered.map((c) => c.text) };
 }

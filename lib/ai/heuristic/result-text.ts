@@ -16,7 +16,10 @@ function scalarText(value: unknown): string {
   if (value === null || value === undefined) return 'none';
   if (typeof value === 'string') return clip(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.length === 0 ? 'none' : `${value.length} item${value.length === 1 ? '' : 's'} (${value.slice(0, MAX_ITEMS).map(shortText).join(', ')}${value.length > MAX_ITEMS ? ', …' : ''})`;
+  if (Array.isArray(value))
+    return value.length === 0
+      ? 'none'
+      : `${value.length} item${value.length === 1 ? '' : 's'} (${value.slice(0, MAX_ITEMS).map(shortText).join(', ')}${value.length > MAX_ITEMS ? ', …' : ''})`;
   return shortText(value);
 }
 
@@ -24,15 +27,21 @@ function scalarText(value: unknown): string {
 function shortText(value: unknown): string {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return scalarText(value);
   const entries = Object.entries(value);
-  const shown = entries.slice(0, MAX_ITEMS).map(([k, v]) => `${nameWords(k).join(' ') || k}: ${typeof v === 'object' && v !== null ? '…' : scalarText(v)}`);
+  const shown = entries
+    .slice(0, MAX_ITEMS)
+    .map(([k, v]) => `${nameWords(k).join(' ') || k}: ${typeof v === 'object' && v !== null ? '…' : scalarText(v)}`);
   return `${shown.join(', ')}${entries.length > MAX_ITEMS ? ', …' : ''}`;
 }
 
 /** Fields whose names the question uses come first; the rest keep their order. */
 function byRelevance(entries: [string, unknown][], question: string): [string, unknown][] {
   const asked = terms(question);
-  const relevance = (key: string) => terms(nameWords(key).join(' ')).filter((k) => asked.some((q) => stemMatch(k, q) >= 0.8)).length;
-  return entries.map((e, i) => ({ e, i, r: relevance(e[0]) })).sort((a, b) => b.r - a.r || a.i - b.i).map((x) => x.e);
+  const relevance = (key: string) =>
+    terms(nameWords(key).join(' ')).filter((k) => asked.some((q) => stemMatch(k, q) >= 0.8)).length;
+  return entries
+    .map((e, i) => ({ e, i, r: relevance(e[0]) }))
+    .sort((a, b) => b.r - a.r || a.i - b.i)
+    .map((x) => x.e);
 }
 
 export function parseResult(raw: unknown): unknown {
@@ -46,12 +55,15 @@ export function parseResult(raw: unknown): unknown {
 
 export function answerFromResult(question: string, functionName: string, result: unknown): string {
   const source = nameWords(functionName).join(' ') || functionName;
-  if (result === null || result === undefined || result === '') return `${sentenceCase(source)} returned no result for "${question}".`;
+  if (result === null || result === undefined || result === '')
+    return `${sentenceCase(source)} returned no result for "${question}".`;
   if (Array.isArray(result)) {
     if (result.length === 0) return `${sentenceCase(source)} found nothing for "${question}".`;
     const first = result.slice(0, MAX_ITEMS).map((item, i) => `${i + 1}) ${shortText(item)}`);
     const intro = `${sentenceCase(source)} returned ${result.length} result${result.length === 1 ? '' : 's'}`;
-    return result.length <= MAX_ITEMS ? `${intro}: ${first.join('; ')}.` : `${intro}; the first ${MAX_ITEMS}: ${first.join('; ')}.`;
+    return result.length <= MAX_ITEMS
+      ? `${intro}: ${first.join('; ')}.`
+      : `${intro}; the first ${MAX_ITEMS}: ${first.join('; ')}.`;
   }
   if (typeof result === 'object') {
     const entries = byRelevance(Object.entries(result), question);

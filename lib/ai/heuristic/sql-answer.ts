@@ -18,7 +18,13 @@ export const NO_ROWS = 'No rows matched.';
 /** Values listed before "and N more". */
 export const MAX_LISTED = 20;
 
-const AGGREGATE_WORDS: Record<string, string> = { count: 'number', avg: 'average', sum: 'total', min: 'minimum', max: 'maximum' };
+const AGGREGATE_WORDS: Record<string, string> = {
+  count: 'number',
+  avg: 'average',
+  sum: 'total',
+  min: 'minimum',
+  max: 'maximum',
+};
 const AGGREGATE = /^(\w+)\s*\((?:distinct\s+)?(.*)\)$/i;
 
 /** `COUNT(*)` → "number", `AVG(t1.age)` → "average age", `first_name` → "first name". */
@@ -31,7 +37,8 @@ export function columnLabel(column: string): string {
   return nameWords(column.replace(/^.*\./, '')).join(' ') || column;
 }
 
-const isAggregate = (column: string) => Object.hasOwn(AGGREGATE_WORDS, AGGREGATE.exec(column.trim())?.[1]?.toLowerCase() ?? '');
+const isAggregate = (column: string) =>
+  Object.hasOwn(AGGREGATE_WORDS, AGGREGATE.exec(column.trim())?.[1]?.toLowerCase() ?? '');
 const isCount = (column: string) => /^count\s*\(/i.test(column.trim());
 
 const listed = (values: string[]) =>
@@ -41,13 +48,18 @@ export function answerFromRows(question: string, result: SqlRows): string {
   const described = describeSql(result.sql);
   const parts = [answerText(described, result)];
   if (result.cutAtBytes !== undefined) {
-    parts.push(`The result was cut after ${result.rowCount} rows because it passed the service's size limit; ask for fewer rows or columns to see the rest.`);
+    parts.push(
+      `The result was cut after ${result.rowCount} rows because it passed the service's size limit; ask for fewer rows or columns to see the rest.`,
+    );
   } else if (result.truncated) parts.push(`The result was cut at ${result.rowCount} rows; more rows matched.`);
   const missing = unappliedConditions(question, result.sql);
   if (missing.length) {
-    parts.push(`${NOT_APPLIED} ${missing.map((m) => `"${m}"`).join(', ')} — no column of the listed tables expresses ${missing.length > 1 ? 'these conditions' : 'this condition'}, so the result above does not take ${missing.length > 1 ? 'them' : 'it'} into account.`);
+    parts.push(
+      `${NOT_APPLIED} ${missing.map((m) => `"${m}"`).join(', ')} — no column of the listed tables expresses ${missing.length > 1 ? 'these conditions' : 'this condition'}, so the result above does not take ${missing.length > 1 ? 'them' : 'it'} into account.`,
+    );
   }
-  if (wantsCode(question) && result.rows.length) parts.push(chartCode(question, result.columns.map(columnLabel), result.rows));
+  if (wantsCode(question) && result.rows.length)
+    parts.push(chartCode(question, result.columns.map(columnLabel), result.rows));
   return parts.join('\n\n');
 }
 
@@ -64,8 +76,17 @@ function answerText(described: SqlDescription, { columns, rows }: SqlRows): stri
   const where = described.conditions ? ` where ${described.conditions}` : '';
   if (!rows.length) return NO_ROWS;
   // Aggregates over no rows: COUNT says 0 and the others NULL.
-  const emptyAggregates = rows.length === 1 && columns.every(isAggregate) && rows[0]!.every((v, i) => v === null || (isCount(columns[i]!) && Number(v) === 0));
-  if (emptyAggregates) return `No ${rowsOf(described.table)}${where ? ` matched${where.replace(/^ where/, ':')}` : ' exist'}, so there is no ${columns.filter((c) => !isCount(c)).map(columnLabel).join(', ') || 'count above 0'}.`;
+  const emptyAggregates =
+    rows.length === 1 &&
+    columns.every(isAggregate) &&
+    rows[0]!.every((v, i) => v === null || (isCount(columns[i]!) && Number(v) === 0));
+  if (emptyAggregates)
+    return `No ${rowsOf(described.table)}${where ? ` matched${where.replace(/^ where/, ':')}` : ' exist'}, so there is no ${
+      columns
+        .filter((c) => !isCount(c))
+        .map(columnLabel)
+        .join(', ') || 'count above 0'
+    }.`;
   if (rows.length === 1 && columns.length === 1) return singleValue(described, columns[0]!, rows[0]![0]!);
   const subject = `${rowsOf(described.table)}${where}`;
   if (columns.length === 1) {
@@ -74,7 +95,8 @@ function answerText(described: SqlDescription, { columns, rows }: SqlRows): stri
     const shown = values.slice(0, MAX_LISTED);
     return `${capitalise(columnLabel(columns[0]!))} of ${subject} (${values.length}): ${more ? shown.join(', ') : listed(shown)}${more}.`;
   }
-  if (rows.length === 1) return `${capitalise(subject)}: ${columns.map((c, i) => `${columnLabel(c)} ${valueText(rows[0]![i]!)}`).join('; ')}.`;
+  if (rows.length === 1)
+    return `${capitalise(subject)}: ${columns.map((c, i) => `${columnLabel(c)} ${valueText(rows[0]![i]!)}`).join('; ')}.`;
   const lines = rows.slice(0, MAX_LISTED).map((r) => `- ${r.map(valueText).join(' | ')}`);
   const more = rows.length > MAX_LISTED ? [`… and ${rows.length - MAX_LISTED} more rows.`] : [];
   return [`${rows.length} rows of ${subject} (${columns.map(columnLabel).join(' | ')}):`, ...lines, ...more].join('\n');

@@ -3,7 +3,8 @@
 // dates or years, a bar chart otherwise; one row of several numbers becomes one bar per column.
 import type { PlainValue } from '../../sql/values';
 
-const CODE_WORDS = /\b(?:chart|plot|graph|visuali[sz]e|visuali[sz]ation|diagram|histogram|code|python|script|matplotlib)\b/i;
+const CODE_WORDS =
+  /\b(?:chart|plot|graph|visuali[sz]e|visuali[sz]ation|diagram|histogram|code|python|script|matplotlib)\b/i;
 
 export const wantsCode = (question: string) => CODE_WORDS.test(question);
 
@@ -17,7 +18,10 @@ const DECIMAL = /^[-+]?\d+\.\d+$/;
 export function valueText(value: PlainValue): string {
   if (value === null) return 'none';
   if (typeof value === 'object') return JSON.stringify(value);
-  const fraction = typeof value === 'number' ? !Number.isInteger(value) && Number.isFinite(value) : typeof value === 'string' && DECIMAL.test(value);
+  const fraction =
+    typeof value === 'number'
+      ? !Number.isInteger(value) && Number.isFinite(value)
+      : typeof value === 'string' && DECIMAL.test(value);
   if (!fraction) return String(value);
   const number = Number(value);
   if (Number.isInteger(number)) return String(number);
@@ -41,7 +45,12 @@ export function pythonLiteral(value: PlainValue): string {
 
 const list = (values: PlainValue[]) => `[${values.map(pythonLiteral).join(', ')}]`;
 const looksTemporal = (values: PlainValue[]) =>
-  values.length > 1 && values.every((v) => typeof v === 'string' ? /^\d{4}(?:-\d{2}(?:-\d{2})?)?/.test(v) : typeof v === 'number' && Number.isInteger(v) && v >= 1800 && v <= 2200);
+  values.length > 1 &&
+  values.every((v) =>
+    typeof v === 'string'
+      ? /^\d{4}(?:-\d{2}(?:-\d{2})?)?/.test(v)
+      : typeof v === 'number' && Number.isInteger(v) && v >= 1800 && v <= 2200,
+  );
 
 /** `columns` names the result's columns in words: they become the axis titles. */
 export function chartCode(question: string, columns: string[], rows: PlainValue[][]): string {
@@ -67,7 +76,9 @@ export function chartCode(question: string, columns: string[], rows: PlainValue[
     values = [...counts.values()];
     axes = [columns[0]!, 'count'];
   }
-  const draw = looksTemporal(categories) ? "ax.plot(labels, values, marker='o')" : 'ax.bar([str(label) for label in labels], values)';
+  const draw = looksTemporal(categories)
+    ? "ax.plot(labels, values, marker='o')"
+    : 'ax.bar([str(label) for label in labels], values)';
   return [
     '```python',
     'import matplotlib.pyplot as plt',

@@ -7,8 +7,20 @@ import type { ColumnRef, Mention } from './sql-linking';
 import type { Aggregate, SelectItem } from './sql-plan';
 import { claim, columnAfter, findPhrase, type Reading } from './sql-reading';
 import {
-  ADJECTIVE_HINTS, AGGREGATES, CLAUSE_MARKERS, COUNT_CUES, DESCENDING, DISTINCT_WORDS, FREQUENCY, GROUP_CUES, ORDER_CUES, ORDER_WORDS,
-  FULL_NAME, isPersonalName, SUPERLATIVES, VALUE_SUPERLATIVES,
+  ADJECTIVE_HINTS,
+  AGGREGATES,
+  CLAUSE_MARKERS,
+  COUNT_CUES,
+  DESCENDING,
+  DISTINCT_WORDS,
+  FREQUENCY,
+  GROUP_CUES,
+  ORDER_CUES,
+  ORDER_WORDS,
+  FULL_NAME,
+  isPersonalName,
+  SUPERLATIVES,
+  VALUE_SUPERLATIVES,
 } from './sql-vocabulary';
 
 export interface Ranking {
@@ -30,15 +42,22 @@ export type Group = ColumnRef | 'shown' | { table: TableSchema };
 function cueAt(reading: Reading, phrases: readonly string[], from = 0) {
   // "access count", and "phone number of …" where the word before belongs to a column's name.
   const inName = (i: number) =>
-    reading.columns.some((m) => (m.words.length > 1 && m.score === 1 && m.words.includes(i)) || (m.words.at(-1) === i - 1 && /^(?:number|count)$/.test(reading.words[i]!.lower)));
+    reading.columns.some(
+      (m) =>
+        (m.words.length > 1 && m.score === 1 && m.words.includes(i)) ||
+        (m.words.at(-1) === i - 1 && /^(?:number|count)$/.test(reading.words[i]!.lower)),
+    );
   let found = findPhrase(reading.words, phrases, from);
-  while (found && (reading.claimed.has(found.start) || inName(found.start))) found = findPhrase(reading.words, phrases, found.start + 1);
+  while (found && (reading.claimed.has(found.start) || inName(found.start)))
+    found = findPhrase(reading.words, phrases, found.start + 1);
   return found;
 }
 
 /** The unclaimed column mention of several words that starts at `at` ("number of customers"), if any. */
 function nameHolding(reading: Reading, at: number): Mention<ColumnRef> | undefined {
-  return reading.columns.find((m) => m.words[0] === at && m.words.length > 1 && !m.words.some((i) => reading.claimed.has(i)));
+  return reading.columns.find(
+    (m) => m.words[0] === at && m.words.length > 1 && !m.words.some((i) => reading.claimed.has(i)),
+  );
 }
 
 /** "for each country", "per city", "by type": the column, or the name of the table, rows are grouped by. */
@@ -50,7 +69,11 @@ export function readGroup(reading: Reading): Group | undefined {
     if (cue.phrase === 'by' && ORDER_WORDS.test(words[cue.start - 1]?.lower ?? '')) continue;
     if (cue.phrase === 'by' && words.slice(0, cue.start).some((w) => w.lower === 'top')) continue; // "the top 5 songs by sales" ranks
     // "the number of different directors" counts distinct values.
-    if (cue.phrase.endsWith('different') && (!aggregated || /^(?:number|count)$/.test(words[cue.start - 1]?.lower ?? ''))) continue;
+    if (
+      cue.phrase.endsWith('different') &&
+      (!aggregated || /^(?:number|count)$/.test(words[cue.start - 1]?.lower ?? ''))
+    )
+      continue;
     // "for each of the different majors"
     let skip = 0;
     while (/^(?:the|of|different|distinct|all)$/.test(words[cue.end + skip]?.lower ?? '') && skip < 4) skip++;
@@ -77,7 +100,10 @@ export function readGroup(reading: Reading): Group | undefined {
 export function readOrder(reading: Reading): Ranking | undefined {
   const cue = cueAt(reading, ORDER_CUES);
   if (!cue) return undefined;
-  const rest = reading.words.slice(cue.start).map((w) => w.lower).join(' ');
+  const rest = reading.words
+    .slice(cue.start)
+    .map((w) => w.lower)
+    .join(' ');
   const descending = DESCENDING.test(rest);
   claim(reading, range(cue.start, cue.end));
   const column = columnAfter(reading, cue.end, 4);
@@ -139,7 +165,10 @@ export function readRanking(reading: Reading): Ranking | undefined {
 }
 
 /** Which column a superlative's adjective is about; older rows have earlier dates, so "oldest" sorts a birth date up. */
-function hintedRanking(reading: Reading, adjective: string | undefined): { column: ColumnRef; flip: boolean } | undefined {
+function hintedRanking(
+  reading: Reading,
+  adjective: string | undefined,
+): { column: ColumnRef; flip: boolean } | undefined {
   const hinted = adjective ? hintedColumn(reading, ADJECTIVE_HINTS[adjective] ?? []) : undefined;
   if (!hinted) return undefined;
   const dated = isTemporal(hinted.column) || /birth|born|dob/i.test(hinted.column.name);
@@ -153,7 +182,9 @@ function hintedRanking(reading: Reading, adjective: string | undefined): { colum
 function asksForValue(reading: Reading, at: number): boolean {
   const { words } = reading;
   if (/^(?:who|which|whose)$/.test(words[0]?.lower ?? '')) return false;
-  return !words.slice(1, at).some((w, i) => CLAUSE_MARKERS.has(w.lower) && !/^(?:along|together)$/.test(words[i]!.lower));
+  return !words
+    .slice(1, at)
+    .some((w, i) => CLAUSE_MARKERS.has(w.lower) && !/^(?:along|together)$/.test(words[i]!.lower));
 }
 
 /** "average age", "the average and minimum price", "the average height and weight", "total sales". */
@@ -169,7 +200,9 @@ export function readAggregates(reading: Reading, grouped: boolean): SelectItem[]
     if ((aggregate === 'MAX' || aggregate === 'MIN') && !grouped && !asksForValue(reading, i)) continue;
     pending.push({ aggregate, at: i });
     // "the average, minimum and max ages": the column comes after the last aggregate of a list.
-    const listed = AGGREGATES[words[i + 1]?.lower ?? ''] || (/^(?:and|or)$/.test(words[i + 1]?.lower ?? '') && AGGREGATES[words[i + 2]?.lower ?? '']);
+    const listed =
+      AGGREGATES[words[i + 1]?.lower ?? ''] ||
+      (/^(?:and|or)$/.test(words[i + 1]?.lower ?? '') && AGGREGATES[words[i + 2]?.lower ?? '']);
     if (listed) continue;
     const number = findPhrase(words, ['number of', 'amount of'], i + 1);
     const from = number?.start === i + 1 ? number.end : i + 1;
@@ -234,10 +267,15 @@ export function readCount(reading: Reading): Count | undefined {
   const column = columnAfter(reading, end, 0);
   if (column && holdsNumbers(column.target) && (!table || table.words[0]! > column.words[0]!)) {
     // "the total number of domestic passengers" adds a column up; "how many credits" reads one.
-    const total = words[cue.start - 1]?.lower === 'total' || words[cue.start]?.lower === 'total' || tail?.phrase.includes('total');
+    const total =
+      words[cue.start - 1]?.lower === 'total' || words[cue.start]?.lower === 'total' || tail?.phrase.includes('total');
     if (total || cue.phrase === 'how many') {
       claim(reading, [cue.start - 1, ...column.words]);
-      return { item: total ? { aggregate: 'SUM', column: column.target } : { column: column.target }, at, column: column.target };
+      return {
+        item: total ? { aggregate: 'SUM', column: column.target } : { column: column.target },
+        at,
+        column: column.target,
+      };
     }
   }
   if (table) claim(reading, table.words);
@@ -279,6 +317,5 @@ function headOf(reading: Reading, free: Mention<ColumnRef>[]): Mention<ColumnRef
   const head = clause < 0 ? free : free.filter((m) => m.words[0]! < clause);
   return head.length ? head : free;
 }
-
 
 export const range = (start: number, end: number) => Array.from({ length: end - start }, (_, i) => start + i);

@@ -33,19 +33,68 @@ export function holdsNumbers({ table, column }: ColumnRef): boolean {
 
 /** Comparison phrases, longest first so "greater than or equal to" wins over "greater than". */
 const BEFORE_NUMBER: [string, Operator][] = [
-  ...['greater than or equal to', 'more than or equal to', 'larger than or equal to', 'at least', 'no less than', 'not less than', 'no fewer than', 'since']
-    .map((p): [string, Operator] => [p, '>=']),
-  ...['less than or equal to', 'smaller than or equal to', 'at most', 'no more than', 'not more than', 'up to']
-    .map((p): [string, Operator] => [p, '<=']),
-  ...['more than', 'greater than', 'larger than', 'bigger than', 'higher than', 'over', 'above', 'exceeding', 'exceeds', 'exceed', 'after', 'later than', 'older than', 'longer than', 'taller than', 'heavier than']
-    .map((p): [string, Operator] => [p, '>']),
-  ...['less than', 'fewer than', 'smaller than', 'lower than', 'below', 'under', 'before', 'earlier than', 'younger than', 'shorter than', 'lighter than', 'cheaper than']
-    .map((p): [string, Operator] => [p, '<']),
+  ...[
+    'greater than or equal to',
+    'more than or equal to',
+    'larger than or equal to',
+    'at least',
+    'no less than',
+    'not less than',
+    'no fewer than',
+    'since',
+  ].map((p): [string, Operator] => [p, '>=']),
+  ...['less than or equal to', 'smaller than or equal to', 'at most', 'no more than', 'not more than', 'up to'].map(
+    (p): [string, Operator] => [p, '<='],
+  ),
+  ...[
+    'more than',
+    'greater than',
+    'larger than',
+    'bigger than',
+    'higher than',
+    'over',
+    'above',
+    'exceeding',
+    'exceeds',
+    'exceed',
+    'after',
+    'later than',
+    'older than',
+    'longer than',
+    'taller than',
+    'heavier than',
+  ].map((p): [string, Operator] => [p, '>']),
+  ...[
+    'less than',
+    'fewer than',
+    'smaller than',
+    'lower than',
+    'below',
+    'under',
+    'before',
+    'earlier than',
+    'younger than',
+    'shorter than',
+    'lighter than',
+    'cheaper than',
+  ].map((p): [string, Operator] => [p, '<']),
   ...['not equal to', 'other than', 'not'].map((p): [string, Operator] => [p, '<>']),
 ];
 const AFTER_NUMBER: [string, Operator][] = [
-  ['or more', '>='], ['or greater', '>='], ['or older', '>='], ['or above', '>='], ['or higher', '>='], ['and above', '>='], ['or later', '>='],
-  ['or less', '<='], ['or fewer', '<='], ['or younger', '<='], ['or below', '<='], ['or lower', '<='], ['and below', '<='], ['or earlier', '<='],
+  ['or more', '>='],
+  ['or greater', '>='],
+  ['or older', '>='],
+  ['or above', '>='],
+  ['or higher', '>='],
+  ['and above', '>='],
+  ['or later', '>='],
+  ['or less', '<='],
+  ['or fewer', '<='],
+  ['or younger', '<='],
+  ['or below', '<='],
+  ['or lower', '<='],
+  ['and below', '<='],
+  ['or earlier', '<='],
 ];
 
 const TOP = ['top', 'first', 'best', 'worst', 'last'];
@@ -55,15 +104,22 @@ export function readFilters(reading: Reading): Filters {
   addAverageComparisons(reading, filters);
   // In question order, so "… higher than 300 or with type 'Check'" joins its two tests with OR.
   const mentions = [
-    ...[...reading.values, ...patternValues(reading)].map((value) => ({ at: value.words[0]!, read: () => addValue(reading, value, filters) })),
-    ...reading.linking.numbers.map((number) => ({ at: number.words[0]!, read: () => addNumber(reading, number, filters) })),
+    ...[...reading.values, ...patternValues(reading)].map((value) => ({
+      at: value.words[0]!,
+      read: () => addValue(reading, value, filters),
+    })),
+    ...reading.linking.numbers.map((number) => ({
+      at: number.words[0]!,
+      read: () => addNumber(reading, number, filters),
+    })),
   ];
   for (const mention of mentions.sort((a, b) => a.at - b.at)) mention.read();
   return filters;
 }
 
 /** "names starting with the letter A", "titles that contain the word 'Love'": the pattern and its kind. */
-const PATTERN = /\b(?:(start|starts|starting|begin|begins|beginning)\s+with|(end|ends|ending)\s+with|(contain|contains|containing|include|includes|including|substring|like))(?:\s+(?:a|an|the))?(?:\s+(?:letter|word|string|substring|text|phrase))?$/;
+const PATTERN =
+  /\b(?:(start|starts|starting|begin|begins|beginning)\s+with|(end|ends|ending)\s+with|(contain|contains|containing|include|includes|including|substring|like))(?:\s+(?:a|an|the))?(?:\s+(?:letter|word|string|substring|text|phrase))?$/;
 
 /** "starts with A", "containing the letter a": the unquoted word after a pattern cue is a value too. */
 const PATTERN_FILLER = /^(?:a|an|the|letter|word|string|substring|text|phrase)$/;
@@ -72,8 +128,12 @@ function patternValues(reading: Reading): ValueMention[] {
   const { words } = reading;
   const found: ValueMention[] = [];
   words.forEach((word, i) => {
-    const before = words.slice(Math.max(0, i - 5), i).map((w) => w.lower).join(' ');
-    if (!PATTERN.test(before) || PATTERN_FILLER.test(word.lower) || reading.values.some((v) => v.words.includes(i))) return;
+    const before = words
+      .slice(Math.max(0, i - 5), i)
+      .map((w) => w.lower)
+      .join(' ');
+    if (!PATTERN.test(before) || PATTERN_FILLER.test(word.lower) || reading.values.some((v) => v.words.includes(i)))
+      return;
     if (found.some((f) => f.words[0] === i - 1)) return;
     found.push({ value: word.text, words: [i], columns: [], quoted: true });
   });
@@ -100,19 +160,38 @@ function addValue(reading: Reading, value: ValueMention, filters: Filters): void
   if (value.words.some((i) => reading.claimed.has(i))) return;
   const first = value.words[0]!;
   const last = value.words.at(-1)!;
-  const before = words.slice(Math.max(0, first - 5), first).map((w) => w.lower).join(' ');
+  const before = words
+    .slice(Math.max(0, first - 5), first)
+    .map((w) => w.lower)
+    .join(' ');
   const pattern = PATTERN.exec(before);
   // "… that has "love" in its title": a pattern written after the value.
-  const inIts = /^in (?:its|their|his|her|the)\b/.test(words.slice(last + 1, last + 3).map((w) => w.lower).join(' '));
-  const wrapping = reading.columns.find((m) => m.words[0]! < first && m.words.at(-1)! > last && !m.words.some((i) => reading.claimed.has(i)));
+  const inIts = /^in (?:its|their|his|her|the)\b/.test(
+    words
+      .slice(last + 1, last + 3)
+      .map((w) => w.lower)
+      .join(' '),
+  );
+  const wrapping = reading.columns.find(
+    (m) => m.words[0]! < first && m.words.at(-1)! > last && !m.words.some((i) => reading.claimed.has(i)),
+  );
   // The column named around the value: "orders in Cancelled status", "in building NEB", "whose type
   // code is RV", "from John Anthony winery", "with 'Ha' in their names".
-  const nearby = [wrapping, columnBefore(reading, first, 3), columnAfter(reading, last + 1, 0), ...(pattern || inIts ? [columnAfter(reading, last + 1, 3)] : [])];
-  const named = nearby.find((m) => m && value.columns.includes(m.target)) ?? nearby.find((m) => m && isText(m.target.column));
+  const nearby = [
+    wrapping,
+    columnBefore(reading, first, 3),
+    columnAfter(reading, last + 1, 0),
+    ...(pattern || inIts ? [columnAfter(reading, last + 1, 3)] : []),
+  ];
+  const named =
+    nearby.find((m) => m && value.columns.includes(m.target)) ?? nearby.find((m) => m && isText(m.target.column));
   const calledBy = /^(?:named|called|titled|name)$/.test(words[first - 1]?.lower ?? '');
   let column: ColumnRef | undefined;
   if (value.columns.length) {
-    column = value.columns.find((c) => c === named?.target) ?? value.columns.find((c) => c.table === reading.focus) ?? value.columns[0];
+    column =
+      value.columns.find((c) => c === named?.target) ??
+      value.columns.find((c) => c.table === reading.focus) ??
+      value.columns[0];
   } else if (value.words.length === 2 && !value.quoted && (calledBy || !named) && personName(reading, value, filters)) {
     return;
   } else if (calledBy) {
@@ -148,7 +227,10 @@ function personName(reading: Reading, value: ValueMention, filters: Filters): bo
     if (!first || !last) continue;
     const [given, family] = value.words.map((i) => reading.words[i]!.text);
     claim(reading, value.words);
-    filters.where.push({ column: { table, column: first }, op: '=', value: given! }, { column: { table, column: last }, op: '=', value: family! });
+    filters.where.push(
+      { column: { table, column: first }, op: '=', value: given! },
+      { column: { table, column: last }, op: '=', value: family! },
+    );
     return true;
   }
   return false;
@@ -180,14 +262,24 @@ function addNumber(reading: Reading, number: NumberMention, filters: Filters): v
   if (number.words.some((i) => reading.claimed.has(i) || reading.columns.some((m) => m.words.includes(i)))) return;
   const previousWord = words[at - 1]?.lower ?? '';
   // "top 5", "the 3 oldest", "the three products purchased in the largest amounts"
-  const superlativeAfter = words.slice(number.words.at(-1)! + 1, number.words.at(-1)! + 6).some((w) => SUPERLATIVES[w.lower] !== undefined);
-  if (number.value >= 1 && number.value <= 100 && Number.isInteger(number.value) && (TOP.includes(previousWord) || superlativeAfter) && !comparisonBefore(reading, at)) {
+  const superlativeAfter = words
+    .slice(number.words.at(-1)! + 1, number.words.at(-1)! + 6)
+    .some((w) => SUPERLATIVES[w.lower] !== undefined);
+  if (
+    number.value >= 1 &&
+    number.value <= 100 &&
+    Number.isInteger(number.value) &&
+    (TOP.includes(previousWord) || superlativeAfter) &&
+    !comparisonBefore(reading, at)
+  ) {
     filters.limit = number.value;
     claim(reading, number.words);
     return;
   }
   // "between 20 and 25", "in the range 7000 to 12000", "from 5 to 10"
-  const upper = reading.linking.numbers.find((n) => n.words[0] === number.words.at(-1)! + 2 && /^(?:and|to)$/.test(words[n.words[0]! - 1]?.lower ?? ''));
+  const upper = reading.linking.numbers.find(
+    (n) => n.words[0] === number.words.at(-1)! + 2 && /^(?:and|to)$/.test(words[n.words[0]! - 1]?.lower ?? ''),
+  );
   const ranged = upper && /^(?:between|range|from|within)$/.test(previousWord) ? upper : undefined;
   const op = comparison(reading, at, number.words.at(-1)!);
   const previous = filters.where.at(-1);
@@ -197,14 +289,18 @@ function addNumber(reading: Reading, number: NumberMention, filters: Filters): v
   // "at least two allergies": rows of something else counted per row shown.
   const unit = number.unitWord;
   const countedTable = unit === undefined ? undefined : reading.tables.find((t) => t.words.includes(unit));
-  const countedColumn = unit === undefined ? undefined : reading.columns.find((m) => m.words.includes(unit) && !holdsNumbers(m.target));
+  const countedColumn =
+    unit === undefined ? undefined : reading.columns.find((m) => m.words.includes(unit) && !holdsNumbers(m.target));
   if ((countedTable || countedColumn) && op.op !== '=' && !ranged && Number.isInteger(number.value)) {
     const counted = countedTable?.target ?? countedColumn!.target.table;
     filters.having = { op: op.op, value: number.value, counted };
     claim(reading, [...number.words, ...op.words, ...(countedTable ?? countedColumn)!.words]);
     return;
   }
-  const column = numberColumn(reading, number, op.words) ?? (joined && { target: joined.column, words: [], score: 1 }) ?? keyOfTableBefore(reading, at);
+  const column =
+    numberColumn(reading, number, op.words) ??
+    (joined && { target: joined.column, words: [], score: 1 }) ??
+    keyOfTableBefore(reading, at);
   if (!column) return;
   claim(reading, [...number.words, ...op.words, ...column.words]);
   if (ranged) {
@@ -213,7 +309,12 @@ function addNumber(reading: Reading, number: NumberMention, filters: Filters): v
     return;
   }
   const or = filters.where.length > 0 && words.slice(Math.max(0, op.first - 2), op.first).some((w) => w.lower === 'or');
-  filters.where.push({ column: column.target, op: joined && op.op === '=' ? joined.op : op.op, value: number.value, ...(or ? { or } : {}) });
+  filters.where.push({
+    column: column.target,
+    op: joined && op.op === '=' ? joined.op : op.op,
+    value: number.value,
+    ...(or ? { or } : {}),
+  });
 }
 
 /** The comparison phrase that ends just before position `at` (one filler word allowed: "more than $5", "over the 1000"). */
@@ -252,7 +353,9 @@ function keyOfTableBefore(reading: Reading, at: number): Mention<ColumnRef> | un
   const { focus } = reading;
   const fk = focus.foreignKeys.find((f) => f.referencedTable === table.target.name && f.columns.length === 1);
   const key = table.target.primaryKey.length === 1 ? table.target.primaryKey[0]! : undefined;
-  const inFocus = focus.columns.find((c) => c.name === fk?.columns[0] || (key && c.name.toLowerCase() === key.toLowerCase()));
+  const inFocus = focus.columns.find(
+    (c) => c.name === fk?.columns[0] || (key && c.name.toLowerCase() === key.toLowerCase()),
+  );
   if (inFocus) return { target: { table: focus, column: inFocus }, words: table.words, score: 1 };
   const own = table.target.columns.find((c) => c.name === key);
   return own && { target: { table: table.target, column: own }, words: table.words, score: 1 };
@@ -288,12 +391,20 @@ function numberColumn(reading: Reading, number: NumberMention, opWords: number[]
  */
 export function hintedColumn(reading: Reading, hints: string[], near?: number): ColumnRef | undefined {
   // Near a position ("concerts in 2014"), the closest named table goes first.
-  const named = near === undefined ? reading.tables : [...reading.tables].sort((a, b) => Math.abs(a.words[0]! - near) - Math.abs(b.words[0]! - near));
-  const first = near === undefined ? [reading.focus, ...named.map((t) => t.target)] : [...named.map((t) => t.target), reading.focus];
+  const named =
+    near === undefined
+      ? reading.tables
+      : [...reading.tables].sort((a, b) => Math.abs(a.words[0]! - near) - Math.abs(b.words[0]! - near));
+  const first =
+    near === undefined
+      ? [reading.focus, ...named.map((t) => t.target)]
+      : [...named.map((t) => t.target), reading.focus];
   const tables = new Set([...first, ...reading.columns.map((m) => m.target.table), ...reading.linking.schema.tables]);
   for (const hint of hints) {
     for (const table of tables) {
-      const column = table.columns.find((c) => nameStems(c.name).some((p) => p.startsWith(hint)) && holdsNumbers({ table, column: c }));
+      const column = table.columns.find(
+        (c) => nameStems(c.name).some((p) => p.startsWith(hint)) && holdsNumbers({ table, column: c }),
+      );
       if (column) return { table, column };
     }
   }

@@ -15,9 +15,26 @@ export interface SqlDescription {
 const CLAUSE_ENDS = new Set(['GROUP', 'HAVING', 'ORDER', 'LIMIT', 'UNION', 'EXCEPT', 'INTERSECT', 'WINDOW']);
 
 const OPERATOR_WORDS: Record<string, string> = {
-  '=': 'is', '<>': 'is not', '!=': 'is not', '>': 'is greater than', '>=': 'is at least', '<': 'is less than', '<=': 'is at most',
-  LIKE: 'matches', AND: 'and', OR: 'or', NOT: 'not', BETWEEN: 'is between', IN: 'is one of', IS: 'is', NULL: 'empty',
-  AVG: 'the average', SUM: 'the total', MIN: 'the minimum', MAX: 'the maximum', COUNT: 'the number of',
+  '=': 'is',
+  '<>': 'is not',
+  '!=': 'is not',
+  '>': 'is greater than',
+  '>=': 'is at least',
+  '<': 'is less than',
+  '<=': 'is at most',
+  LIKE: 'matches',
+  AND: 'and',
+  OR: 'or',
+  NOT: 'not',
+  BETWEEN: 'is between',
+  IN: 'is one of',
+  IS: 'is',
+  NULL: 'empty',
+  AVG: 'the average',
+  SUM: 'the total',
+  MIN: 'the minimum',
+  MAX: 'the maximum',
+  COUNT: 'the number of',
 };
 
 const safeTokens = (sql: string): Token[] => {
@@ -28,7 +45,8 @@ const safeTokens = (sql: string): Token[] => {
   }
 };
 
-const identifier = (token: Token) => (token.kind === 'quoted-identifier' ? token.text.slice(1, -1).replace(/``/g, '`') : token.text);
+const identifier = (token: Token) =>
+  token.kind === 'quoted-identifier' ? token.text.slice(1, -1).replace(/``/g, '`') : token.text;
 
 export function describeSql(sql: string): SqlDescription {
   const tokens = safeTokens(sql);
@@ -58,11 +76,16 @@ function clauseWords(tokens: Token[], clause: string): string {
     else if (token.kind === 'word') words.push(nameWords(token.text).join(' '));
     else words.push(token.text);
   }
-  return words.filter(Boolean).join(' ').replace(/\bis not empty\b/g, 'is not empty').replace(/\bis is\b/g, 'is');
+  return words
+    .filter(Boolean)
+    .join(' ')
+    .replace(/\bis not empty\b/g, 'is not empty')
+    .replace(/\bis is\b/g, 'is');
 }
 
 /** A comparison word before a stated number: the stretch from it to the number's unit is the condition. */
-const CUES = /^(?:than|over|under|above|below|least|most|between|after|before|since|from|to|exceeding|exceeds|within|of|in|at|with|by|is|are|was|were|equal|equals)$/i;
+const CUES =
+  /^(?:than|over|under|above|below|least|most|between|after|before|since|from|to|exceeding|exceeds|within|of|in|at|with|by|is|are|was|were|equal|equals)$/i;
 
 /**
  * The question's numbers and quoted values that the SQL does not use, each with the words that
@@ -70,8 +93,14 @@ const CUES = /^(?:than|over|under|above|below|least|most|between|after|before|si
  */
 export function unappliedConditions(question: string, sql: string): string[] {
   const tokens = safeTokens(sql);
-  const used = new Set(tokens.filter((t) => t.kind === 'number' || t.kind === 'string').map((t) => (t.kind === 'string' ? t.text.slice(1, -1) : t.text).toLowerCase()));
-  const sqlNumbers = tokens.filter((t) => t.kind === 'number').map((t, i, all) => (all[i + 1]?.text === '.' ? `${t.text}.${all[i + 2]?.text}` : t.text));
+  const used = new Set(
+    tokens
+      .filter((t) => t.kind === 'number' || t.kind === 'string')
+      .map((t) => (t.kind === 'string' ? t.text.slice(1, -1) : t.text).toLowerCase()),
+  );
+  const sqlNumbers = tokens
+    .filter((t) => t.kind === 'number')
+    .map((t, i, all) => (all[i + 1]?.text === '.' ? `${t.text}.${all[i + 2]?.text}` : t.text));
   for (const n of sqlNumbers) used.add(String(Number(n)));
   const words = question.replace(/[?!]+$/, '').split(/\s+/);
   const missing: string[] = [];
@@ -85,8 +114,19 @@ export function unappliedConditions(question: string, sql: string): string[] {
     if (!CUES.test(words[first]!)) first = i;
     // "longer than 5 minutes": the cue's adjective comes along, and the unit after the number.
     if (first > 0 && first < i && /^than$/i.test(words[first]!)) first -= 1;
-    const unit = quoted === undefined && words[i + 1] && /^[a-z%$€£]+[.,;:]?$/i.test(words[i + 1]!) && !/^(?:and|or|but|in|of|for|the|a|an)$/i.test(words[i + 1]!) ? 1 : 0;
-    missing.push(words.slice(first, i + 1 + unit).join(' ').replace(/[.,;:]$/, ''));
+    const unit =
+      quoted === undefined &&
+      words[i + 1] &&
+      /^[a-z%$€£]+[.,;:]?$/i.test(words[i + 1]!) &&
+      !/^(?:and|or|but|in|of|for|the|a|an)$/i.test(words[i + 1]!)
+        ? 1
+        : 0;
+    missing.push(
+      words
+        .slice(first, i + 1 + unit)
+        .join(' ')
+        .replace(/[.,;:]$/, ''),
+    );
   });
   return missing;
 }

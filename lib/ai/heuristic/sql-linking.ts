@@ -60,7 +60,29 @@ export interface NamePart {
 }
 
 /** Units written into names (`damage_millions_USD`, `price_in_euros`): a question need not say them. */
-const UNITS = new Set(['million', 'millions', 'billion', 'billions', 'thousand', 'thousands', 'usd', 'eur', 'gbp', 'dollar', 'dollars', 'euro', 'euros', 'km', 'kg', 'mph', 'inch', 'inches', 'percent', 'pct', 'f']);
+const UNITS = new Set([
+  'million',
+  'millions',
+  'billion',
+  'billions',
+  'thousand',
+  'thousands',
+  'usd',
+  'eur',
+  'gbp',
+  'dollar',
+  'dollars',
+  'euro',
+  'euros',
+  'km',
+  'kg',
+  'mph',
+  'inch',
+  'inches',
+  'percent',
+  'pct',
+  'f',
+]);
 
 /** `Customer_Orders` → customer order; `StuID` → stu id; `price_in_euros` → price in euro. */
 export function nameParts(name: string): NamePart[] {
@@ -71,12 +93,28 @@ export function nameParts(name: string): NamePart[] {
   return parts.every((p) => p.minor) ? parts.map((p) => ({ ...p, minor: false })) : parts;
 }
 
-export const nameStems = (name: string) => nameParts(name).filter((p) => !p.minor).map((p) => p.stem);
+export const nameStems = (name: string) =>
+  nameParts(name)
+    .filter((p) => !p.minor)
+    .map((p) => p.stem);
 
 /** Shortenings of words that schema names use and stems cannot guess. */
 const ABBREVIATIONS: Record<string, string> = {
-  no: 'number', num: 'number', nbr: 'number', qty: 'quantiti', amt: 'amount', desc: 'description', addr: 'address',
-  yr: 'year', dob: 'birth', pct: 'percent', cnt: 'count', avg: 'average', loc: 'location', lat: 'latitude', long: 'longitude',
+  no: 'number',
+  num: 'number',
+  nbr: 'number',
+  qty: 'quantiti',
+  amt: 'amount',
+  desc: 'description',
+  addr: 'address',
+  yr: 'year',
+  dob: 'birth',
+  pct: 'percent',
+  cnt: 'count',
+  avg: 'average',
+  loc: 'location',
+  lat: 'latitude',
+  long: 'longitude',
 };
 
 /**
@@ -107,7 +145,12 @@ function isSubsequence(short: string, long: string): boolean {
  * join the mention when written but never make it ("singers" alone is the table), and an unwritten
  * context part lowers the score a little.
  */
-export function findName(parts: NamePart[], words: Word[], question: string, context: ReadonlySet<string> = new Set()): Mention<null>[] {
+export function findName(
+  parts: NamePart[],
+  words: Word[],
+  question: string,
+  context: ReadonlySet<string> = new Set(),
+): Mention<null>[] {
   const main = (p: NamePart) => !p.minor && !context.has(p.stem);
   const counted = parts.some(main) ? main : (p: NamePart) => !p.minor;
   const found: Mention<null>[] = [];
@@ -199,7 +242,8 @@ function indexSchema(schema: DatabaseSchema): SchemaIndex {
       const stored = new Set([...(column.distinctValues ?? []), ...table.sampleRows.map((row) => row[position])]);
       for (const value of stored) {
         // Numbers are compared through the number rules, which know about units and comparisons.
-        if (typeof value !== 'string' || !value.trim() || value.length > 60 || /^[-+]?[\d.,]+$/.test(value.trim())) continue;
+        if (typeof value !== 'string' || !value.trim() || value.length > 60 || /^[-+]?[\d.,]+$/.test(value.trim()))
+          continue;
         index.values.push({ value, stems: questionWords(value).map((w) => w.stem), ref });
       }
     });
@@ -211,9 +255,21 @@ function indexSchema(schema: DatabaseSchema): SchemaIndex {
 export function linkQuestion(question: string, schema: DatabaseSchema): Linking {
   const words = questionWords(question);
   const index = indexSchema(schema);
-  const tables = index.tables.flatMap(({ table, parts }) => findName(parts, words, question).map((m) => ({ ...m, target: table })));
-  const columns = index.columns.flatMap(({ ref, parts, context }) => findName(parts, words, question, context).map((m) => ({ ...m, target: ref })));
-  return { question, words, schema, tables, columns, values: findValues(question, words, index), numbers: findNumberMentions(question, words) };
+  const tables = index.tables.flatMap(({ table, parts }) =>
+    findName(parts, words, question).map((m) => ({ ...m, target: table })),
+  );
+  const columns = index.columns.flatMap(({ ref, parts, context }) =>
+    findName(parts, words, question, context).map((m) => ({ ...m, target: ref })),
+  );
+  return {
+    question,
+    words,
+    schema,
+    tables,
+    columns,
+    values: findValues(question, words, index),
+    numbers: findNumberMentions(question, words),
+  };
 }
 
 const wordsIn = (words: Word[], start: number, end: number) =>
@@ -275,7 +331,8 @@ function storedValueAt(stored: StoredValue, words: Word[]): number[] | undefined
  * ("Display …") and without the schema's own words written in capitals ("ID", "GPA").
  */
 function writtenNames(question: string, words: Word[], nameWords: ReadonlySet<string>): number[][] {
-  const sentenceStart = (i: number) => i === 0 || /[.?!:;]\s*["'“]?$/.test(question.slice(words[i - 1]!.end, words[i]!.start));
+  const sentenceStart = (i: number) =>
+    i === 0 || /[.?!:;]\s*["'“]?$/.test(question.slice(words[i - 1]!.end, words[i]!.start));
   return findNames(question).flatMap((name) => {
     const at = wordsIn(words, name.start, name.end);
     if (at.length && sentenceStart(at[0]!)) at.shift();

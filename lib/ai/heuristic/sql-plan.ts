@@ -61,12 +61,16 @@ function joinGraph(schema: DatabaseSchema): Edge[] {
   if (cached) return cached;
   const edges: Edge[] = [];
   const add = (from: TableSchema, to: TableSchema, fromColumns: string[], toColumns: string[]) => {
-    edges.push({ from, to, fromColumns, toColumns }, { from: to, to: from, fromColumns: toColumns, toColumns: fromColumns });
+    edges.push(
+      { from, to, fromColumns, toColumns },
+      { from: to, to: from, fromColumns: toColumns, toColumns: fromColumns },
+    );
   };
   const byName = new Map(schema.tables.map((t) => [t.name.toLowerCase(), t]));
   for (const table of schema.tables) {
     for (const fk of table.foreignKeys) {
-      const target = schema.tables.find((t) => t.name === fk.referencedTable) ?? byName.get(fk.referencedTable.toLowerCase());
+      const target =
+        schema.tables.find((t) => t.name === fk.referencedTable) ?? byName.get(fk.referencedTable.toLowerCase());
       if (target && target !== table) add(table, target, fk.columns, fk.referencedColumns);
     }
   }
@@ -74,7 +78,9 @@ function joinGraph(schema: DatabaseSchema): Edge[] {
   for (const [i, a] of schema.tables.entries()) {
     for (const b of schema.tables.slice(i + 1)) {
       if (linked(a, b)) continue;
-      const key = a.columns.find((c) => b.columns.some((d) => same(c.name, d.name)) && (isKey(a, c.name) || isKey(b, c.name)));
+      const key = a.columns.find(
+        (c) => b.columns.some((d) => same(c.name, d.name)) && (isKey(a, c.name) || isKey(b, c.name)),
+      );
       const other = key && b.columns.find((d) => same(d.name, key.name));
       if (key && other) add(a, b, [key.name], [other.name]);
     }
@@ -139,7 +145,8 @@ export function renderSql(plan: SqlPlan, schema: DatabaseSchema): string {
   const aliases = new Map<TableSchema, string>([[plan.from, 't1']]);
   for (const join of joins) aliases.set(join.to, `t${aliases.size + 1}`);
   const qualified = aliases.size > 1;
-  const column = (ref: ColumnRef) => (qualified ? `${aliases.get(ref.table)}.${quote(ref.column.name)}` : quote(ref.column.name));
+  const column = (ref: ColumnRef) =>
+    qualified ? `${aliases.get(ref.table)}.${quote(ref.column.name)}` : quote(ref.column.name);
   const item = (s: SelectItem) => {
     if (s.all) return qualified ? `${aliases.get(plan.from)}.*` : '*';
     if (!s.aggregate) return column(s.column!);
@@ -147,21 +154,30 @@ export function renderSql(plan: SqlPlan, schema: DatabaseSchema): string {
   };
   const table = (t: TableSchema) => (qualified ? `${quote(t.name)} AS ${aliases.get(t)}` : quote(t.name));
 
-  const parts = [`SELECT ${plan.distinct ? 'DISTINCT ' : ''}${plan.select.map(item).join(', ')}`, `FROM ${table(plan.from)}`];
+  const parts = [
+    `SELECT ${plan.distinct ? 'DISTINCT ' : ''}${plan.select.map(item).join(', ')}`,
+    `FROM ${table(plan.from)}`,
+  ];
   for (const join of joins) {
-    const on = join.fromColumns.map((c, i) => `${aliases.get(join.from)}.${quote(c)} = ${aliases.get(join.to)}.${quote(join.toColumns[i]!)}`);
+    const on = join.fromColumns.map(
+      (c, i) => `${aliases.get(join.from)}.${quote(c)} = ${aliases.get(join.to)}.${quote(join.toColumns[i]!)}`,
+    );
     parts.push(`JOIN ${table(join.to)} ON ${on.join(' AND ')}`);
   }
   if (plan.where.length) {
     const test = (c: Condition) =>
-      c.op === 'BETWEEN' ? `${column(c.column)} BETWEEN ${literal(c.value)} AND ${literal(c.to ?? c.value)}` : `${column(c.column)} ${c.op} ${literal(c.value)}`;
+      c.op === 'BETWEEN'
+        ? `${column(c.column)} BETWEEN ${literal(c.value)} AND ${literal(c.to ?? c.value)}`
+        : `${column(c.column)} ${c.op} ${literal(c.value)}`;
     // OR binds looser than AND in SQL: each run of alternatives gets its parentheses.
     const groups: Condition[][] = [];
     for (const c of plan.where) {
       if (c.or && groups.length) groups.at(-1)!.push(c);
       else groups.push([c]);
     }
-    const rendered = groups.map((g) => (g.length > 1 && groups.length > 1 ? `(${g.map(test).join(' OR ')})` : g.map(test).join(' OR ')));
+    const rendered = groups.map((g) =>
+      g.length > 1 && groups.length > 1 ? `(${g.map(test).join(' OR ')})` : g.map(test).join(' OR '),
+    );
     parts.push(`WHERE ${rendered.join(' AND ')}`);
   }
   if (plan.groupBy.length) parts.push(`GROUP BY ${plan.groupBy.map(column).join(', ')}`);
@@ -182,6 +198,12 @@ export function simplerPlan(plan: SqlPlan): SqlPlan {
   if (plan.where.length) return { ...plan, where: plan.where.slice(0, -1) };
   const own = (ref: ColumnRef | undefined) => !ref || ref.table === plan.from;
   const select = plan.select.filter((s) => own(s.column));
-  if (tablesOf(plan).size > 1) return { from: plan.from, select: select.length ? select : [{ aggregate: 'COUNT' }], where: [], groupBy: plan.groupBy.filter(own) };
+  if (tablesOf(plan).size > 1)
+    return {
+      from: plan.from,
+      select: select.length ? select : [{ aggregate: 'COUNT' }],
+      where: [],
+      groupBy: plan.groupBy.filter(own),
+    };
   return { from: plan.from, select: [{ aggregate: 'COUNT' }], where: [], groupBy: [] };
 }

@@ -71,7 +71,15 @@ export function readQuestion(linking: Linking): Reading {
   // Weak values (lower-case words that also name a table or column) give way to the schema.
   const values = linking.values.filter((v) => strong.includes(v) || !v.words.some((i) => taken.has(i)));
   const byPosition = <T>(a: Mention<T>, b: Mention<T>) => a.words[0]! - b.words[0]!;
-  return { linking, words, focus, columns: columns.sort(byPosition), tables: tables.sort(byPosition), values, claimed: new Set() };
+  return {
+    linking,
+    words,
+    focus,
+    columns: columns.sort(byPosition),
+    tables: tables.sort(byPosition),
+    values,
+    claimed: new Set(),
+  };
 }
 
 const overlap = (a: string[], b: string[]) => a.filter((x) => b.includes(x)).length;
@@ -83,7 +91,8 @@ const overlap = (a: string[], b: string[]) => a.filter((x) => b.includes(x)).len
 function focusTable(linking: Linking, tables: Mention<TableSchema>[], columns: Mention<ColumnRef>[]): TableSchema {
   const score = new Map<TableSchema, number>();
   const add = (table: TableSchema, points: number) => score.set(table, (score.get(table) ?? 0) + points);
-  const inColumn = (t: Mention<TableSchema>) => columns.some((c) => c.words.length > t.words.length && t.words.every((i) => c.words.includes(i)));
+  const inColumn = (t: Mention<TableSchema>) =>
+    columns.some((c) => c.words.length > t.words.length && t.words.every((i) => c.words.includes(i)));
   for (const table of linking.schema.tables) {
     const named = Math.max(0, ...tables.filter((m) => m.target === table && !inColumn(m)).map((m) => m.score));
     add(table, 3 * named);
@@ -92,11 +101,17 @@ function focusTable(linking: Linking, tables: Mention<TableSchema>[], columns: M
       if (m.target.table !== table) continue;
       for (const i of m.words) perWord.set(i, Math.max(perWord.get(i) ?? 0, m.score));
     }
-    add(table, [...perWord.values()].reduce((a, b) => a + b, 0));
+    add(
+      table,
+      [...perWord.values()].reduce((a, b) => a + b, 0),
+    );
   }
   for (const value of linking.values) for (const ref of new Set(value.columns.map((c) => c.table))) add(ref, 1);
-  const first = (table: TableSchema) => Math.min(Infinity, ...tables.filter((m) => m.target === table).map((m) => m.words[0]!));
-  return [...linking.schema.tables].sort((a, b) => (score.get(b) ?? 0) - (score.get(a) ?? 0) || first(a) - first(b))[0]!;
+  const first = (table: TableSchema) =>
+    Math.min(Infinity, ...tables.filter((m) => m.target === table).map((m) => m.words[0]!));
+  return [...linking.schema.tables].sort(
+    (a, b) => (score.get(b) ?? 0) - (score.get(a) ?? 0) || first(a) - first(b),
+  )[0]!;
 }
 
 /** Word positions where `phrase` (lower-case words separated by spaces) starts. */
@@ -110,11 +125,18 @@ export function phraseStarts(words: Word[], phrase: string): number[] {
 }
 
 /** The first of `phrases` found at or after `from`: its start and the position after its last word. */
-export function findPhrase(words: Word[], phrases: readonly string[], from = 0): { start: number; end: number; phrase: string } | undefined {
+export function findPhrase(
+  words: Word[],
+  phrases: readonly string[],
+  from = 0,
+): { start: number; end: number; phrase: string } | undefined {
   let best: { start: number; end: number; phrase: string } | undefined;
   for (const phrase of phrases) {
     const start = phraseStarts(words, phrase).find((s) => s >= from);
-    if (start !== undefined && (!best || start < best.start || (start === best.start && phrase.length > best.phrase.length))) {
+    if (
+      start !== undefined &&
+      (!best || start < best.start || (start === best.start && phrase.length > best.phrase.length))
+    ) {
       best = { start, end: start + phrase.split(' ').length, phrase };
     }
   }
@@ -123,12 +145,16 @@ export function findPhrase(words: Word[], phrases: readonly string[], from = 0):
 
 /** The column mention that starts within `distance` words after position `at` (skipping claimed ones). */
 export function columnAfter(reading: Reading, at: number, distance = 3): Mention<ColumnRef> | undefined {
-  return reading.columns.find((m) => m.words[0]! >= at && m.words[0]! - at <= distance && !m.words.some((i) => reading.claimed.has(i)));
+  return reading.columns.find(
+    (m) => m.words[0]! >= at && m.words[0]! - at <= distance && !m.words.some((i) => reading.claimed.has(i)),
+  );
 }
 
 /** The unclaimed column mention that ends closest before position `at`, within `distance` words. */
 export function columnBefore(reading: Reading, at: number, distance = 3): Mention<ColumnRef> | undefined {
-  return reading.columns.findLast((m) => m.words.at(-1)! < at && at - m.words.at(-1)! <= distance && !m.words.some((i) => reading.claimed.has(i)));
+  return reading.columns.findLast(
+    (m) => m.words.at(-1)! < at && at - m.words.at(-1)! <= distance && !m.words.some((i) => reading.claimed.has(i)),
+  );
 }
 
 export function claim(reading: Reading, words: Iterable<number>): void {

@@ -11,13 +11,16 @@ import { structuredAnswer } from './structured-answer';
 const fieldName = (column: string) =>
   column
     .replace(/[`"]/g, '')
-    .replace(/^(\w+)\s*\((?:distinct\s+)?(?:\w+\.)?([^)]*)\)$/i, (_, f: string, inner: string) => `${{ avg: 'average', sum: 'total' }[f.toLowerCase()] ?? f.toLowerCase()} ${inner.replace('*', '')}`.trim())
+    .replace(/^(\w+)\s*\((?:distinct\s+)?(?:\w+\.)?([^)]*)\)$/i, (_, f: string, inner: string) =>
+      `${{ avg: 'average', sum: 'total' }[f.toLowerCase()] ?? f.toLowerCase()} ${inner.replace('*', '')}`.trim(),
+    )
     .replace(/^\w+\./, '');
 
 function resultFields(schema: JsonSchema, { columns, rows }: SqlRows): Record<string, unknown> {
   const names = columns.map(fieldName);
   const records = rows.map((row) => Object.fromEntries(names.map((name, i) => [name, row[i]])));
-  const fields: Record<string, unknown> = rows.length === 1 ? { ...records[0] } : Object.fromEntries(names.map((name, i) => [name, rows.map((r) => r[i])]));
+  const fields: Record<string, unknown> =
+    rows.length === 1 ? { ...records[0] } : Object.fromEntries(names.map((name, i) => [name, rows.map((r) => r[i])]));
   fields.rows = records;
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   for (const [name, property] of Object.entries(properties)) {

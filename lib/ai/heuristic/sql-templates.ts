@@ -11,8 +11,15 @@
 // The columns no cue has used are the ones the question asks to see.
 import type { TableSchema } from '../../sql/introspect';
 import {
-  readAggregates, readCount, readGroup, readOrder, readProjection, readRanking,
-  type Count, type Group, type Ranking,
+  readAggregates,
+  readCount,
+  readGroup,
+  readOrder,
+  readProjection,
+  readRanking,
+  type Count,
+  type Group,
+  type Ranking,
 } from './sql-clauses';
 import { hintedColumn, isTemporal, nameColumn, readFilters, type Filters } from './sql-conditions';
 import { nameStems, type ColumnRef, type Linking, type Mention } from './sql-linking';
@@ -35,8 +42,19 @@ export function planQuery(linking: Linking): SqlPlan {
   // does an aggregate show what is named after it ("the maximum enrollment across all schools").
   if (count && !countAfterShown && !group) projection = [];
   const firstAggregate = reading.words.findIndex((w, i) => AGGREGATE_WORDS.has(w.lower) && reading.claimed.has(i));
-  if (aggregates.length && !group && firstAggregate >= 0) projection = projection.filter((m) => m.words[0]! < firstAggregate);
-  return assemble(reading, { filters, group, order, ranking, aggregates, count, distinct, projection, countAfterShown });
+  if (aggregates.length && !group && firstAggregate >= 0)
+    projection = projection.filter((m) => m.words[0]! < firstAggregate);
+  return assemble(reading, {
+    filters,
+    group,
+    order,
+    ranking,
+    aggregates,
+    count,
+    distinct,
+    projection,
+    countAfterShown,
+  });
 }
 
 interface Parts {
@@ -65,26 +83,40 @@ function assemble(reading: Reading, parts: Parts): SqlPlan {
   }
   const countedByRank = ranking?.item.aggregate === 'COUNT' || (filters.having && !group);
   const byShown = parts.group === 'shown' || (!!parts.group && !group);
-  const defaults = !shown.length && !aggregates.length && (!count || countedByRank || byShown) ? defaultColumns(reading, count?.table) : [];
+  const defaults =
+    !shown.length && !aggregates.length && (!count || countedByRank || byShown)
+      ? defaultColumns(reading, count?.table)
+      : [];
   shown.push(...defaults.flatMap((s) => (s.column ? [s.column] : [])));
 
   // "all information about employees with …" shows every column, whatever the filters name.
   const everything = !aggregates.length && !count && asksForEverything(reading) ? [{ all: true }] : [];
-  const select: SelectItem[] = everything.length ? everything : [...(group ? [{ column: group }] : []), ...shown.map((column) => ({ column }))];
+  const select: SelectItem[] = everything.length
+    ? everything
+    : [...(group ? [{ column: group }] : []), ...shown.map((column) => ({ column }))];
   if (!countedByRank && count) select.push(count.item);
-  for (const a of aggregates) if (!select.some((s) => s.aggregate === a.aggregate && s.column === a.column)) select.push(a);
+  for (const a of aggregates)
+    if (!select.some((s) => s.aggregate === a.aggregate && s.column === a.column)) select.push(a);
   if (group && select.length === 1) select.push({ aggregate: 'COUNT' });
   if (!select.length) select.push({ aggregate: 'COUNT' });
 
-  const from = select.find((s) => s.column)?.column?.table ?? count?.table ?? reading.tables[0]?.target ?? reading.focus;
+  const from =
+    select.find((s) => s.column)?.column?.table ?? count?.table ?? reading.tables[0]?.target ?? reading.focus;
   const plan: SqlPlan = { from, select, where: filters.where, groupBy: group ? [group] : [] };
   // Counting by the values shown groups by them; the rows counted may live in another table.
   // "the names of X and the number of Y" counts per name, like "for each".
   const countsShown = count && parts.countAfterShown;
   if ((countedByRank || byShown || countsShown) && !group && shown.length && !everything.length) plan.groupBy = shown;
-  const joined = [ranking?.counted, filters.having?.counted, plan.groupBy.length ? count?.table : undefined].filter((t): t is TableSchema => !!t && t !== from);
+  const joined = [ranking?.counted, filters.having?.counted, plan.groupBy.length ? count?.table : undefined].filter(
+    (t): t is TableSchema => !!t && t !== from,
+  );
   // A table the question names whose rows restrict the answer ("the names of the gymnasts").
-  const used = new Set([from, ...joined, ...select.flatMap((s) => (s.column ? [s.column.table] : [])), ...filters.where.map((c) => c.column.table)]);
+  const used = new Set([
+    from,
+    ...joined,
+    ...select.flatMap((s) => (s.column ? [s.column.table] : [])),
+    ...filters.where.map((c) => c.column.table),
+  ]);
   // Not for a plain count: joined rows would be counted too.
   const plainCount = select.length === 1 && select[0]!.aggregate === 'COUNT' && !select[0]!.column;
   for (const t of plainCount ? [] : reading.tables) {
@@ -93,7 +125,8 @@ function assemble(reading: Reading, parts: Parts): SqlPlan {
     if (path?.length === 1) joined.push(t.target);
   }
   if (joined.length) plan.extraTables = [...new Set(joined)];
-  if (filters.having && plan.groupBy.length) plan.having = { item: { aggregate: 'COUNT' }, op: filters.having.op, value: filters.having.value };
+  if (filters.having && plan.groupBy.length)
+    plan.having = { item: { aggregate: 'COUNT' }, op: filters.having.op, value: filters.having.value };
   if (ranking && (ranking.item.column || plan.groupBy.length)) {
     plan.orderBy = { item: ranking.item, descending: ranking.descending };
     plan.limit = filters.limit ?? 1;
@@ -117,7 +150,9 @@ function groupColumn(group: Group | undefined, shown: ColumnRef[]): ColumnRef | 
   if ('column' in group) return group;
   const { table } = group;
   const keys = new Set(table.primaryKey.map((k) => k.toLowerCase()));
-  const keyShown = shown.some((c) => (c.table === table && keys.has(c.column.name.toLowerCase())) || refersTo(c, table));
+  const keyShown = shown.some(
+    (c) => (c.table === table && keys.has(c.column.name.toLowerCase())) || refersTo(c, table),
+  );
   return keyShown ? undefined : nameColumn(table);
 }
 
@@ -130,11 +165,18 @@ function asksForEverything(reading: Reading): boolean {
   const { words } = reading;
   return words.some((w, i) => {
     if (w.lower === 'everything') return true;
-    if (!/^(?:information|info|details|data|attributes|columns)$/.test(w.lower) || reading.columns.some((m) => m.words.includes(i))) return false;
+    if (
+      !/^(?:information|info|details|data|attributes|columns)$/.test(w.lower) ||
+      reading.columns.some((m) => m.words.includes(i))
+    )
+      return false;
     return words.slice(Math.max(0, i - 4), i).some((b) => b.lower === 'all');
   });
 }
-const QUESTION_WORD_HINTS: Record<string, string[]> = { where: ['location', 'address', 'place', 'city', 'country'], when: ['date', 'year', 'time'] };
+const QUESTION_WORD_HINTS: Record<string, string[]> = {
+  where: ['location', 'address', 'place', 'city', 'country'],
+  when: ['date', 'year', 'time'],
+};
 
 /** What to show when the question names no column: every column, a person's names, or the name of the thing asked about. */
 function defaultColumns(reading: Reading, counted?: TableSchema): SelectItem[] {
@@ -142,14 +184,19 @@ function defaultColumns(reading: Reading, counted?: TableSchema): SelectItem[] {
   const subject = reading.tables.find((t) => t.words[0]! <= 3) ?? reading.tables[0];
   const table = counted ?? subject?.target ?? reading.focus;
   const personal = table.columns.filter((c) => isPersonalName(c.name));
-  if ((findPhrase(words, FULL_NAME) || words[0]?.lower === 'who') && personal.length >= 2) return personal.map((column) => ({ column: { table, column } }));
+  if ((findPhrase(words, FULL_NAME) || words[0]?.lower === 'who') && personal.length >= 2)
+    return personal.map((column) => ({ column: { table, column } }));
   // "How old is …", "how tall …": the column the adjective is about.
   const how = words[0]?.lower === 'how' ? ADJECTIVE_HINTS[words[1]?.lower ?? ''] : undefined;
   const measured = how && hintedColumn(reading, how);
   if (measured) return [{ column: measured }];
   // "Where is …" asks for a place, "When was …" for a time.
   const asked = QUESTION_WORD_HINTS[words[0]?.lower ?? ''];
-  const hinted = asked && table.columns.find((c) => nameStems(c.name).some((p) => asked.includes(p)) || (words[0]!.lower === 'when' && isTemporal(c)));
+  const hinted =
+    asked &&
+    table.columns.find(
+      (c) => nameStems(c.name).some((p) => asked.includes(p)) || (words[0]!.lower === 'when' && isTemporal(c)),
+    );
   if (hinted) return [{ column: { table, column: hinted } }];
   const named = nameColumn(table);
   if (named) return [{ column: named }];
@@ -159,7 +206,8 @@ function defaultColumns(reading: Reading, counted?: TableSchema): SelectItem[] {
 
 /** Drops what lives in tables no join reaches, so the SQL always runs. */
 function reachable(reading: Reading, plan: SqlPlan): SqlPlan {
-  const reaches = (table: TableSchema) => table === plan.from || joinPath(reading.linking.schema, plan.from, [table]) !== undefined;
+  const reaches = (table: TableSchema) =>
+    table === plan.from || joinPath(reading.linking.schema, plan.from, [table]) !== undefined;
   const ok = (ref: ColumnRef | undefined) => !ref || reaches(ref.table);
   const select = plan.select.filter((s) => ok(s.column));
   const { orderBy, ...rest } = plan;

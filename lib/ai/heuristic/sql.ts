@@ -11,7 +11,6 @@ import { structuredRows } from './sql-structured';
 import { planQuery } from './sql-templates';
 import { heuristicReply } from './reply';
 
-
 // Tables in one order (by name, bytewise) whatever order the request lists them in: linking and
 // join choice break ties by position, and the same question over the same tables must give the same SQL.
 const canonicalSchemas = new WeakMap<DatabaseSchema, DatabaseSchema>();

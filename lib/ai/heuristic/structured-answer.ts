@@ -17,7 +17,18 @@ import { fitsBounds, optionIn, statedFlag, statedValues, unknownValue } from './
 import { nameWords, stemMatch } from './words';
 
 const MAX_DEPTH = 4;
-const TEXT_PROPERTIES = new Set(['answer', 'summary', 'text', 'result', 'response', 'message', 'explanation', 'description', 'content', 'output']);
+const TEXT_PROPERTIES = new Set([
+  'answer',
+  'summary',
+  'text',
+  'result',
+  'response',
+  'message',
+  'explanation',
+  'description',
+  'content',
+  'output',
+]);
 
 interface Field {
   path: string[];
@@ -59,7 +70,8 @@ function nameSimilarity(property: string, field: Field): number {
   if (wanted.length === 0) return 0;
   const own = stemsOf(field.path.at(-1)!);
   const parents = field.path.slice(0, -1).flatMap(stemsOf);
-  const share = (stems: string[]) => wanted.filter((w) => stems.some((s) => stemMatch(w, s) >= 0.8)).length / wanted.length;
+  const share = (stems: string[]) =>
+    wanted.filter((w) => stems.some((s) => stemMatch(w, s) >= 0.8)).length / wanted.length;
   return share(own) + 0.3 * share(parents) - 0.01 * field.path.length;
 }
 
@@ -72,22 +84,37 @@ function coerce(ctx: Context, schema: JsonSchema, value: unknown, depth: number)
 function convertType(ctx: Context, schema: JsonSchema, value: unknown, depth: number): unknown {
   const type = slotType(schema);
   if (value === null) return undefined;
-  if (Array.isArray(schema.enum)) return schema.enum.find((o) => String(o).toLowerCase() === String(value).toLowerCase());
+  if (Array.isArray(schema.enum))
+    return schema.enum.find((o) => String(o).toLowerCase() === String(value).toLowerCase());
   switch (type) {
     case 'string':
       // A list of plain values ("sources") answers a single-valued property with its first.
-      if (Array.isArray(value)) return value.length > 0 && !isObject(value[0]) && !Array.isArray(value[0]) ? convertType(ctx, schema, value[0], depth) : undefined;
-      return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+      if (Array.isArray(value))
+        return value.length > 0 && !isObject(value[0]) && !Array.isArray(value[0])
+          ? convertType(ctx, schema, value[0], depth)
+          : undefined;
+      return typeof value === 'string'
+        ? value
+        : typeof value === 'number' || typeof value === 'boolean'
+          ? String(value)
+          : undefined;
     case 'integer':
     case 'number': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      const n =
+        typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
       if (Number.isNaN(n)) return undefined;
       return type === 'integer' ? (Number.isInteger(n) ? n : Math.round(n)) : n;
     }
     case 'boolean':
       // SQL has no boolean: MySQL's BOOLEAN is TINYINT(1), read as 0 and 1.
       if (value === 0 || value === 1) return value === 1;
-      return typeof value === 'boolean' ? value : ['true', 'yes', '1'].includes(String(value)) ? true : ['false', 'no', '0'].includes(String(value)) ? false : undefined;
+      return typeof value === 'boolean'
+        ? value
+        : ['true', 'yes', '1'].includes(String(value))
+          ? true
+          : ['false', 'no', '0'].includes(String(value))
+            ? false
+            : undefined;
     case 'array': {
       const items = resolveSchema(schema.items, ctx.root);
       const list = Array.isArray(value) ? value : [value];
@@ -102,9 +129,17 @@ function convertType(ctx: Context, schema: JsonSchema, value: unknown, depth: nu
 }
 
 /** The result's first list of objects, for an array-of-objects property no field is named like. */
-const firstRecordList = (value: unknown) => fields(value).find((f) => Array.isArray(f.value) && f.value.length > 0 && f.value.every(isObject))?.value;
+const firstRecordList = (value: unknown) =>
+  fields(value).find((f) => Array.isArray(f.value) && f.value.length > 0 && f.value.every(isObject))?.value;
 
-function fromResult(ctx: Context, name: string, property: JsonSchema, value: unknown, depth: number, only: boolean): unknown {
+function fromResult(
+  ctx: Context,
+  name: string,
+  property: JsonSchema,
+  value: unknown,
+  depth: number,
+  only: boolean,
+): unknown {
   const ranked = fields(value)
     .map((f) => ({ f, score: nameSimilarity(name, f) }))
     .filter((x) => x.score > 0)
@@ -128,9 +163,20 @@ function fromResult(ctx: Context, name: string, property: JsonSchema, value: unk
   return undefined;
 }
 
-function fromEvidence(ctx: Context, name: string, property: JsonSchema, depth: number, stated: Record<string, unknown>): unknown {
+function fromEvidence(
+  ctx: Context,
+  name: string,
+  property: JsonSchema,
+  depth: number,
+  stated: Record<string, unknown>,
+): unknown {
   const type = slotType(property);
-  if (ctx.text !== undefined && type === 'string' && !Array.isArray(property.enum) && TEXT_PROPERTIES.has(name.toLowerCase())) {
+  if (
+    ctx.text !== undefined &&
+    type === 'string' &&
+    !Array.isArray(property.enum) &&
+    TEXT_PROPERTIES.has(name.toLowerCase())
+  ) {
     const text = coerce(ctx, property, ctx.text, depth);
     if (text !== undefined) return text;
   }
@@ -157,13 +203,18 @@ function shape(ctx: Context, raw: JsonSchema, value: unknown, depth: number): Re
     let filled = fromResult(ctx, name, property, value, depth, names.length === 1);
     filled ??= fromEvidence(ctx, name, property, depth, stated);
     if (filled !== undefined) grounded.add(out);
-    if (filled === undefined && required.has(name)) filled = unknownValue(property, (s) => shape(ctx, s, undefined, depth + 1));
+    if (filled === undefined && required.has(name))
+      filled = unknownValue(property, (s) => shape(ctx, s, undefined, depth + 1));
     if (filled !== undefined) out[name] = filled;
   }
   return out;
 }
 
 /** The JSON answer for an object `schema` from `result` (undefined when there is none). */
-export function structuredAnswer(schema: JsonSchema, result: unknown, sources: AnswerSources = {}): Record<string, unknown> {
+export function structuredAnswer(
+  schema: JsonSchema,
+  result: unknown,
+  sources: AnswerSources = {},
+): Record<string, unknown> {
   return shape({ ...sources, root: schema }, schema, result, 0);
 }

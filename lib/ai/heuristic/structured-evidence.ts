@@ -15,7 +15,13 @@ const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
 export function fitsBounds(schema: JsonSchema, value: unknown): boolean {
   if ('const' in schema && JSON.stringify(schema.const) !== JSON.stringify(value)) return false;
   if (typeof value === 'number') {
-    const [min, max, xmin, xmax, step] = [num(schema.minimum), num(schema.maximum), num(schema.exclusiveMinimum), num(schema.exclusiveMaximum), num(schema.multipleOf)];
+    const [min, max, xmin, xmax, step] = [
+      num(schema.minimum),
+      num(schema.maximum),
+      num(schema.exclusiveMinimum),
+      num(schema.exclusiveMaximum),
+      num(schema.multipleOf),
+    ];
     if ((min !== undefined && value < min) || (max !== undefined && value > max)) return false;
     if ((xmin !== undefined && value <= xmin) || (xmax !== undefined && value >= xmax)) return false;
     if (step !== undefined && step > 0 && !Number.isInteger(Number((value / step).toPrecision(12)))) return false;
@@ -26,7 +32,11 @@ export function fitsBounds(schema: JsonSchema, value: unknown): boolean {
     const pattern = patternOf(schema);
     if (pattern && !pattern.test(value)) return false;
   }
-  if (Array.isArray(value) && ((num(schema.minItems) ?? 0) > value.length || value.length > (num(schema.maxItems) ?? Infinity))) return false;
+  if (
+    Array.isArray(value) &&
+    ((num(schema.minItems) ?? 0) > value.length || value.length > (num(schema.maxItems) ?? Infinity))
+  )
+    return false;
   return true;
 }
 
@@ -36,8 +46,12 @@ export function fitsBounds(schema: JsonSchema, value: unknown): boolean {
  * (the property's name next to them, their unit, their format) are taken, none by position.
  */
 export function statedValues(schema: JsonSchema, evidence: string): Record<string, unknown> {
-  const properties = (typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}) as Record<string, JsonSchema>;
-  const flat = Object.fromEntries(Object.entries(properties).filter(([, p]) => !['object', 'array'].includes(slotType(p))));
+  const properties = (
+    typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}
+  ) as Record<string, JsonSchema>;
+  const flat = Object.fromEntries(
+    Object.entries(properties).filter(([, p]) => !['object', 'array'].includes(slotType(p))),
+  );
   if (Object.keys(flat).length === 0 || !evidence.trim()) return {};
   const tool = { name: 'answer', description: '', parameters: { type: 'object', properties: flat, required: [] } };
   return extractArguments(tool, readQuestion(evidence)).arguments;
@@ -72,7 +86,9 @@ const allowsNull = (schema: JsonSchema) =>
   schema.type === 'null' ||
   (Array.isArray(schema.type) && schema.type.includes('null')) ||
   (Array.isArray(schema.enum) && schema.enum.includes(null)) ||
-  (['anyOf', 'oneOf'] as const).some((k) => Array.isArray(schema[k]) && (schema[k] as JsonSchema[]).some((b) => b?.type === 'null'));
+  (['anyOf', 'oneOf'] as const).some(
+    (k) => Array.isArray(schema[k]) && (schema[k] as JsonSchema[]).some((b) => b?.type === 'null'),
+  );
 
 /**
  * A required property's value when nothing supports one: null where the schema allows it; else
@@ -80,7 +96,10 @@ const allowsNull = (schema: JsonSchema) =>
  * object gets its own required properties the same way). Numbers, booleans and enum options are
  * never invented: undefined, and the pipeline's validation names the property.
  */
-export function unknownValue(schema: JsonSchema, emptyObject: (schema: JsonSchema) => Record<string, unknown>): unknown {
+export function unknownValue(
+  schema: JsonSchema,
+  emptyObject: (schema: JsonSchema) => Record<string, unknown>,
+): unknown {
   if (allowsNull(schema)) return null;
   if (schema.default !== undefined) return schema.default;
   if ('const' in schema) return schema.const;

@@ -63,7 +63,14 @@ const STOP_WORDS = (
 
 // Hashes, not strings, so the check needs no string per word; a 32-bit collision with one of
 // ~150 stop words is a one-in-thirty-million event per word, and costs only a down-weighting.
-const STOP_HASHES = new Set(STOP_WORDS.map((w) => fnv1a(Array.from(w, (c) => c.charCodeAt(0)), w.length)));
+const STOP_HASHES = new Set(
+  STOP_WORDS.map((w) =>
+    fnv1a(
+      Array.from(w, (c) => c.charCodeAt(0)),
+      w.length,
+    ),
+  ),
+);
 
 /** Calls `visit` for every word of `text`; returns the number of words. */
 export function forEachWord(text: string, visit: WordVisitor): number {
@@ -133,7 +140,8 @@ function porterStep1(length: number): number {
     if (suffix > 0 && hasVowel(k - suffix)) {
       k -= suffix;
       if (endsWith(k, 'at') || endsWith(k, 'bl') || endsWith(k, 'iz')) stem[k++] = 101;
-      else if (doubleConsonant(k) && ![108, 115, 122].includes(stem[k - 1] as number)) k -= 1; // l s z
+      else if (doubleConsonant(k) && ![108, 115, 122].includes(stem[k - 1] as number))
+        k -= 1; // l s z
       else if (measure(k) === 1 && consonantVowelConsonant(k)) stem[k++] = 101;
     }
   }
@@ -179,4 +187,8 @@ function measure(k: number): number {
 const doubleConsonant = (k: number) => k >= 2 && stem[k - 1] === stem[k - 2] && isConsonant(k - 1);
 
 const consonantVowelConsonant = (k: number) =>
-  k >= 3 && isConsonant(k - 3) && !isConsonant(k - 2) && isConsonant(k - 1) && ![119, 120, 121].includes(stem[k - 1] as number); // w x y
+  k >= 3 &&
+  isConsonant(k - 3) &&
+  !isConsonant(k - 2) &&
+  isConsonant(k - 1) &&
+  ![119, 120, 121].includes(stem[k - 1] as number); // w x y

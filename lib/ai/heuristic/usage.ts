@@ -8,7 +8,10 @@ const words = (text: string) => forEachWord(text, noop);
 
 export function heuristicUsage(request: ChatRequest, output: string): TokenUsage {
   const messages = request.messages.reduce((n, m) => n + words(m.content ?? ''), 0);
-  const tools = (request.tools ?? []).reduce((n, t) => n + words(`${t.name} ${t.description} ${JSON.stringify(t.parameters)}`), 0);
+  const tools = (request.tools ?? []).reduce(
+    (n, t) => n + words(`${t.name} ${t.description} ${JSON.stringify(t.parameters)}`),
+    0,
+  );
   const promptTokens = messages + tools;
   const completionTokens = words(output);
   return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };

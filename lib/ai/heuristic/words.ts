@@ -18,7 +18,25 @@ export interface Token {
 const TOKEN = /[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu;
 
 /** Words that open a noun phrase ("the", "my", "these", "some"). */
-export const DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'his', 'her', 'their', 'this', 'that', 'these', 'those', 'some', 'any', 'every', 'each']);
+export const DETERMINERS: ReadonlySet<string> = new Set([
+  'the',
+  'a',
+  'an',
+  'my',
+  'our',
+  'your',
+  'his',
+  'her',
+  'their',
+  'this',
+  'that',
+  'these',
+  'those',
+  'some',
+  'any',
+  'every',
+  'each',
+]);
 /** What may follow a verb as the start of its object: a determiner, or "me"/"us" ("Turn the…", "Text me…"). */
 export const OBJECT_STARTS: ReadonlySet<string> = new Set([...DETERMINERS, 'me', 'us']);
 
@@ -31,7 +49,15 @@ export function tokenize(text: string): Token[] {
     const lower = m[0].toLowerCase();
     const word = /[\p{L}\p{N}]/u.test(m[0]);
     const stem = word ? terms(lower)[0] : undefined;
-    return { text: m[0], lower, stem: stem ?? lower, stop: word && stem === undefined, word, start: m.index, end: m.index + m[0].length };
+    return {
+      text: m[0],
+      lower,
+      stem: stem ?? lower,
+      stop: word && stem === undefined,
+      word,
+      start: m.index,
+      end: m.index + m[0].length,
+    };
   });
 }
 

@@ -3,8 +3,15 @@
 // the browser script validates against the same definition before anything is sent.
 import type { CatalogEntry } from '../entry';
 import {
-  describeFile, extensionList, inputBody, outputBody, queryExampleValue,
-  type FileSchema, type InputFileSchema, type JsonSchemaObject, type NormalizedSpec,
+  describeFile,
+  extensionList,
+  inputBody,
+  outputBody,
+  queryExampleValue,
+  type FileSchema,
+  type InputFileSchema,
+  type JsonSchemaObject,
+  type NormalizedSpec,
 } from '../../spec/index';
 import { esc, jsonScript, page } from './html';
 import { schemaRows } from './schema-table';
@@ -14,27 +21,38 @@ const code = (text: string) => `<code>${esc(text)}</code>`;
 
 function schemaTable(caption: string, schema: JsonSchemaObject, example: string | undefined): string {
   const rows = schemaRows(schema, example === undefined ? undefined : JSON.parse(example));
-  const body = rows.map((r) => `<tr><th scope="row">${r.name ? code(r.name) : '(body)'}</th><td>${esc(r.type)}</td><td>${r.required ? 'yes' : 'no'}</td>` +
-    `<td>${esc(r.description)}${r.constraints.length ? `<ul class="constraints">${r.constraints.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>` : ''}</td>` +
-    `<td>${r.example === undefined ? '' : code(r.example)}</td></tr>`);
+  const body = rows.map(
+    (r) =>
+      `<tr><th scope="row">${r.name ? code(r.name) : '(body)'}</th><td>${esc(r.type)}</td><td>${r.required ? 'yes' : 'no'}</td>` +
+      `<td>${esc(r.description)}${r.constraints.length ? `<ul class="constraints">${r.constraints.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>` : ''}</td>` +
+      `<td>${r.example === undefined ? '' : code(r.example)}</td></tr>`,
+  );
   const table = `<div class="scroll"><table><caption>${esc(caption)}</caption>
 <thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Description</th><th scope="col">Example</th></tr></thead>
 <tbody>${body.join('\n')}</tbody></table></div>`;
-  const full = example === undefined ? '' : `<h4>Example</h4><pre><code>${esc(JSON.stringify(JSON.parse(example), null, 2))}</code></pre>`;
+  const full =
+    example === undefined
+      ? ''
+      : `<h4>Example</h4><pre><code>${esc(JSON.stringify(JSON.parse(example), null, 2))}</code></pre>`;
   return `${table}${full}<details><summary>JSON Schema</summary><pre><code>${esc(JSON.stringify(schema, null, 2))}</code></pre></details>`;
 }
 
 function fileText(schema: FileSchema | InputFileSchema, input: boolean): string {
   const presence = input ? ((schema as InputFileSchema).required ? ' (required)' : ' (optional)') : '';
-  const where = input ? `<p>${code('multipart/form-data')}, the file in the part ${code('file')}${presence}.</p>` : `<p>The file itself (${code('application/octet-stream')}, with a file name in Content-Disposition).</p>`;
+  const where = input
+    ? `<p>${code('multipart/form-data')}, the file in the part ${code('file')}${presence}.</p>`
+    : `<p>The file itself (${code('application/octet-stream')}, with a file name in Content-Disposition).</p>`;
   return `${where}<p>${esc(describeFile(schema))}</p><p>Accepted extensions: ${schema.extensions.length ? schema.extensions.map((e) => code(`.${e}`)).join(', ') : 'any'}</p>`;
 }
 
 function queryTable(spec: NormalizedSpec): string {
   const params = spec.requirements.queryParams;
   if (params.length === 0) return '<p>None.</p>';
-  const rows = params.map((p) => `<tr><th scope="row">${code(p.name)}</th><td>${p.required ? 'yes' : 'no'}</td><td>${esc(p.description ?? '')}</td>` +
-    `<td>${queryExampleValue(p) === undefined ? '' : code(queryExampleValue(p)!)}</td></tr>`);
+  const rows = params.map(
+    (p) =>
+      `<tr><th scope="row">${code(p.name)}</th><td>${p.required ? 'yes' : 'no'}</td><td>${esc(p.description ?? '')}</td>` +
+      `<td>${queryExampleValue(p) === undefined ? '' : code(queryExampleValue(p)!)}</td></tr>`,
+  );
   return `<div class="scroll"><table><caption>Query parameters</caption><thead><tr><th scope="col">Name</th><th scope="col">Required</th><th scope="col">Description</th><th scope="col">Example</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
@@ -53,14 +71,22 @@ function responseSection(spec: NormalizedSpec): string {
 }
 
 function snippetsSection(spec: NormalizedSpec): string {
-  return snippets(spec).map((s) => `<figure class="snippet"><figcaption id="snippet-${s.id}">${esc(s.label)}</figcaption>` +
-    `<pre aria-labelledby="snippet-${s.id}"><code>${esc(s.code)}</code></pre></figure>`).join('\n');
+  return snippets(spec)
+    .map(
+      (s) =>
+        `<figure class="snippet"><figcaption id="snippet-${s.id}">${esc(s.label)}</figcaption>` +
+        `<pre aria-labelledby="snippet-${s.id}"><code>${esc(s.code)}</code></pre></figure>`,
+    )
+    .join('\n');
 }
 
 function tryItForm(spec: NormalizedSpec): string {
   const input = inputBody(spec);
-  const params = spec.requirements.queryParams.map((p) => `<div class="field"><label for="param-${esc(p.name)}">${esc(p.name)}${p.required ? ' (required)' : ''}</label>` +
-    `<input id="param-${esc(p.name)}" name="param:${esc(p.name)}" placeholder="${esc(queryExampleValue(p) ?? '')}"></div>`);
+  const params = spec.requirements.queryParams.map(
+    (p) =>
+      `<div class="field"><label for="param-${esc(p.name)}">${esc(p.name)}${p.required ? ' (required)' : ''}</label>` +
+      `<input id="param-${esc(p.name)}" name="param:${esc(p.name)}" placeholder="${esc(queryExampleValue(p) ?? '')}"></div>`,
+  );
   const body =
     input.type === 'JSON'
       ? `<div class="field"><label for="try-body">Request body (JSON)</label><textarea id="try-body" name="body" rows="8" spellcheck="false">${esc(input.example === undefined ? '{}' : JSON.stringify(JSON.parse(input.example), null, 2))}</textarea></div>`
@@ -81,8 +107,12 @@ ${body}
 }
 
 export function functionPage(spec: NormalizedSpec, entry: CatalogEntry): string {
-  const tags = spec.tags.length ? spec.tags.map((t) => `<a class="chip small" href="/catalog?tag=${encodeURIComponent(t)}">${esc(t)}</a>`).join(' ') : '—';
-  return page(spec.name, `<nav aria-label="Breadcrumb"><a href="/catalog">All functions</a></nav>
+  const tags = spec.tags.length
+    ? spec.tags.map((t) => `<a class="chip small" href="/catalog?tag=${encodeURIComponent(t)}">${esc(t)}</a>`).join(' ')
+    : '—';
+  return page(
+    spec.name,
+    `<nav aria-label="Breadcrumb"><a href="/catalog">All functions</a></nav>
 <h1>${esc(spec.name)}</h1>
 <p class="lead">${esc(spec.description)}</p>
 <dl class="facts">
@@ -98,9 +128,13 @@ export function functionPage(spec: NormalizedSpec, entry: CatalogEntry): string 
 <section aria-labelledby="h-response"><h2 id="h-response">Response</h2>${responseSection(spec)}</section>
 <section aria-labelledby="h-call"><h2 id="h-call">Call it</h2><p>Set ${code('FNQ_URL')} (and ${code('BASE_URL')} for curl) to this service's address and ${code('FNQ_TOKEN')}/${code('TOKEN')} to your token.</p>${snippetsSection(spec)}</section>
 <section aria-labelledby="h-try"><h2 id="h-try">Try it</h2>${tryItForm(spec)}</section>
-<script type="application/json" id="function-spec">${jsonScript(spec)}</script>`);
+<script type="application/json" id="function-spec">${jsonScript(spec)}</script>`,
+  );
 }
 
 export function notFoundPage(shortname: string): string {
-  return page('Not found', `<h1>No function named “${esc(shortname)}”</h1><p>It may have been deleted or renamed. <a href="/catalog">Search the catalog</a>.</p>`);
+  return page(
+    'Not found',
+    `<h1>No function named “${esc(shortname)}”</h1><p>It may have been deleted or renamed. <a href="/catalog">Search the catalog</a>.</p>`,
+  );
 }

@@ -31,7 +31,8 @@ function typeOf(schema: JsonSchemaObject): string {
   if (Array.isArray(schema.enum)) return 'enum';
   for (const key of ['oneOf', 'anyOf'] as const) {
     const options = schema[key];
-    if (Array.isArray(options)) return `${key === 'oneOf' ? 'one' : 'any'} of: ${options.filter(isObject).map(typeOf).join(' | ')}`;
+    if (Array.isArray(options))
+      return `${key === 'oneOf' ? 'one' : 'any'} of: ${options.filter(isObject).map(typeOf).join(' | ')}`;
   }
   if (isObject(schema.properties)) return 'object';
   if (typeof schema.$ref === 'string') return schema.$ref.split('/').pop() ?? 'reference';
@@ -55,7 +56,9 @@ const WORDS: [string, (v: unknown) => string][] = [
 ];
 
 function constraintsOf(schema: JsonSchemaObject): string[] {
-  return WORDS.filter(([key]) => schema[key] !== undefined).map(([key, say]) => say(schema[key])).filter(Boolean);
+  return WORDS.filter(([key]) => schema[key] !== undefined)
+    .map(([key, say]) => say(schema[key]))
+    .filter(Boolean);
 }
 
 /** Follows `#/$defs/…` (and `#/definitions/…`) references inside the schema's own root. */
@@ -65,7 +68,8 @@ function resolver(root: JsonSchemaObject) {
     if (typeof ref !== 'string' || !ref.startsWith('#/')) return { schema };
     if (seen.has(ref)) return { schema, cycle: ref };
     let target: unknown = root;
-    for (const part of ref.slice(2).split('/')) target = isObject(target) ? target[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    for (const part of ref.slice(2).split('/'))
+      target = isObject(target) ? target[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
     if (!isObject(target)) return { schema };
     seen.add(ref);
     const { $ref: _ref, ...rest } = schema;
@@ -76,7 +80,14 @@ function resolver(root: JsonSchemaObject) {
 export function schemaRows(root: JsonSchemaObject, example?: unknown): SchemaRow[] {
   const rows: SchemaRow[] = [];
   const resolve = resolver(root);
-  const visit = (raw: JsonSchemaObject, name: string, required: boolean, sample: unknown, depth: number, seen: Set<string>) => {
+  const visit = (
+    raw: JsonSchemaObject,
+    name: string,
+    required: boolean,
+    sample: unknown,
+    depth: number,
+    seen: Set<string>,
+  ) => {
     const { schema, cycle } = resolve(raw, seen);
     const own = Array.isArray(schema.examples) && schema.examples.length ? schema.examples[0] : sample;
     const properties = isObject(schema.properties) ? schema.properties : undefined;

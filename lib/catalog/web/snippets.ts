@@ -10,7 +10,9 @@ export interface Snippet {
 }
 
 function exampleQuery(spec: NormalizedSpec): Record<string, string> {
-  return Object.fromEntries(spec.requirements.queryParams.filter((p) => p.required).map((p) => [p.name, queryExampleValue(p) ?? '…']));
+  return Object.fromEntries(
+    spec.requirements.queryParams.filter((p) => p.required).map((p) => [p.name, queryExampleValue(p) ?? '…']),
+  );
 }
 
 function exampleBody(spec: NormalizedSpec): unknown {
@@ -24,7 +26,11 @@ function typescript(spec: NormalizedSpec): string {
   const fields = [
     ...(Object.keys(query).length ? [`query: ${JSON.stringify(query)}`] : []),
     ...(input.type === 'JSON' ? [`body: ${JSON.stringify(exampleBody(spec))}`] : []),
-    ...(input.type === 'FILE' ? [`file: { filename: 'document${input.schema.extensions[0] ? `.${input.schema.extensions[0]}` : ''}', data: await readFile('document') }`] : []),
+    ...(input.type === 'FILE'
+      ? [
+          `file: { filename: 'document${input.schema.extensions[0] ? `.${input.schema.extensions[0]}` : ''}', data: await readFile('document') }`,
+        ]
+      : []),
   ];
   return [
     "import { FnqClient } from 'fnquery/sdk';",

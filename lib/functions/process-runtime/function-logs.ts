@@ -29,7 +29,10 @@ export class FunctionLog {
 
   private async write(text: string): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true });
-    const size = await stat(this.path).then((s) => s.size, () => 0);
+    const size = await stat(this.path).then(
+      (s) => s.size,
+      () => 0,
+    );
     if (size + text.length > FILE_MAX_BYTES) await rename(this.path, `${this.path}.1`);
     await appendFile(this.path, text, { mode: 0o600 });
   }
@@ -39,11 +42,15 @@ export class FunctionLog {
 export async function readFunctionLog(path: string, limit: number): Promise<FunctionLogLine[]> {
   const files = [`${path}.1`, path].filter((f) => existsSync(f));
   const text = (await Promise.all(files.map((f) => readFile(f, 'utf8').catch(() => '')))).join('');
-  return text.split('\n').filter(Boolean).slice(-limit).flatMap((l) => {
-    try {
-      return [JSON.parse(l) as FunctionLogLine];
-    } catch {
-      return [];
-    }
-  });
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .slice(-limit)
+    .flatMap((l) => {
+      try {
+        return [JSON.parse(l) as FunctionLogLine];
+      } catch {
+        return [];
+      }
+    });
 }

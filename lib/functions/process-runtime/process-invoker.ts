@@ -13,7 +13,15 @@ import type { Logger } from '../../log';
 import { BUNDLE_MAX_BYTES, readBundle } from '../bundle';
 import { functionCrashed } from '../failures';
 import { entryFileOf, familyOf } from '../languages';
-import { registryKey, type FunctionInvoker, type FunctionLogLine, type FunctionRecord, type FunctionRequest, type InvokeOptions, type InvokeResult } from '../ports';
+import {
+  registryKey,
+  type FunctionInvoker,
+  type FunctionLogLine,
+  type FunctionRecord,
+  type FunctionRequest,
+  type InvokeOptions,
+  type InvokeResult,
+} from '../ports';
 import { FunctionLog, readFunctionLog } from './function-logs';
 import { killProcessesUnder } from './reaper';
 import { defaultLimits, findConfinement, sandboxUid, type Confinement, type Limits } from './sandbox';
@@ -57,7 +65,8 @@ const LOG_FILE = 'output.log';
 /** Written last into a prepared version's folder; holds the entry file's name. */
 const READY_MARK = '.ready';
 
-const versionDir = (fn: FunctionRecord) => join(registryKey(fn.shortname), `v${fn.version}-${fn.codeSha256.slice(0, 12)}`);
+const versionDir = (fn: FunctionRecord) =>
+  join(registryKey(fn.shortname), `v${fn.version}-${fn.codeSha256.slice(0, 12)}`);
 
 export class ProcessInvoker implements FunctionInvoker {
   private readonly prepared = new Map<string, Promise<Runnable>>();
@@ -101,9 +110,11 @@ export class ProcessInvoker implements FunctionInvoker {
       if (!slot.worker?.usable) slot.worker = this.start(prepared);
       return slot.worker.call(request, options.timeoutMs, options.signal);
     });
-    slot.turn = call.catch(() => undefined).then(() => {
-      slot.idle = setTimeout(() => this.stop(key), this.options.idleMs ?? 300_000).unref();
-    });
+    slot.turn = call
+      .catch(() => undefined)
+      .then(() => {
+        slot.idle = setTimeout(() => this.stop(key), this.options.idleMs ?? 300_000).unref();
+      });
     return { body: await call };
   }
 
@@ -136,13 +147,16 @@ export class ProcessInvoker implements FunctionInvoker {
   /** Found once; a refusal is not remembered, so installing bwrap needs no restart. */
   private confine(): Promise<Confinement> {
     if (!this.confinement) {
-      const find = this.options.confinement ?? (() => findConfinement({ workDir: this.options.workDir, unsafeLocal: this.options.unsafeLocal }));
+      const find =
+        this.options.confinement ??
+        (() => findConfinement({ workDir: this.options.workDir, unsafeLocal: this.options.unsafeLocal }));
       this.confinement = mkdir(this.options.workDir, { recursive: true })
         // The sandbox's unprivileged user passes through the work folder to reach mounted code (unconfined runs too).
         .then(() => chmod(this.options.workDir, 0o711).catch(() => undefined))
         .then(find)
         .then((c) => {
-          if (!c.confined) this.options.log.warn('hosted functions run UNCONFINED (FNQ_FUNCTIONS_UNSAFE_LOCAL=1): trusted code only');
+          if (!c.confined)
+            this.options.log.warn('hosted functions run UNCONFINED (FNQ_FUNCTIONS_UNSAFE_LOCAL=1): trusted code only');
           return c;
         });
       this.confinement.catch(() => (this.confinement = undefined));
@@ -169,10 +183,24 @@ export class ProcessInvoker implements FunctionInvoker {
     await mkdir(host.cacheDir, { recursive: true });
     // As root, the sandbox's user owns what builds write; nothing else of the work folder.
     if (confinement.confined && process.getuid?.() === 0) {
-      for (const dir of [host.runnerDir, host.cacheDir]) await chown(dir, sandboxUid(BUILD_USER), sandboxUid(BUILD_USER));
+      for (const dir of [host.runnerDir, host.cacheDir])
+        await chown(dir, sandboxUid(BUILD_USER), sandboxUid(BUILD_USER));
     }
-    const command = confinement.command({ ...launch, user: BUILD_USER, codeDir: host.codeDir, runnerDir: host.runnerDir, writable, limits: BUILD_LIMITS });
-    await run(command.command, command.args, { cwd: command.cwd, env: command.env, timeout: BUILD_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, killSignal: 'SIGKILL' });
+    const command = confinement.command({
+      ...launch,
+      user: BUILD_USER,
+      codeDir: host.codeDir,
+      runnerDir: host.runnerDir,
+      writable,
+      limits: BUILD_LIMITS,
+    });
+    await run(command.command, command.args, {
+      cwd: command.cwd,
+      env: command.env,
+      timeout: BUILD_TIMEOUT_MS,
+      maxBuffer: 4 * 1024 * 1024,
+      killSignal: 'SIGKILL',
+    });
   }
 
   private prepare(fn: FunctionRecord, code?: Uint8Array): Promise<Runnable> {
@@ -192,8 +220,14 @@ export class ProcessInvoker implements FunctionInvoker {
     const toolchain = await toolchainFor(familyOf(fn.runtime), fn);
     const confinement = await this.confine();
     const cacheDir = join(this.options.workDir, 'build-cache');
-    const at = (root: string, entryFile: string): Prepared =>
-      ({ fn, codeDir: join(root, 'code'), runnerDir: join(root, 'runner'), homeDir: join(root, 'home'), cacheDir, entryFile });
+    const at = (root: string, entryFile: string): Prepared => ({
+      fn,
+      codeDir: join(root, 'code'),
+      runnerDir: join(root, 'runner'),
+      homeDir: join(root, 'home'),
+      cacheDir,
+      entryFile,
+    });
     if (!existsSync(join(dir, READY_MARK))) {
       const bytes = code ?? (await this.options.blobs.get(fn.codeKey, BUNDLE_MAX_BYTES));
       if (!bytes) throw functionCrashed(fn.shortname, 'its code is missing from storage; deploy it again');

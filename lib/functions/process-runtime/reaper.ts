@@ -8,7 +8,9 @@ import { readdir, readFile } from 'node:fs/promises';
 export async function killProcessesUnder(folder: string, keep?: string): Promise<number> {
   const marker = `${folder.replace(/\/+$/, '')}/`;
   let killed = 0;
-  const pids = (await readdir('/proc').catch(() => [])).filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
+  const pids = (await readdir('/proc').catch(() => [])).filter(
+    (name) => /^\d+$/.test(name) && Number(name) !== process.pid,
+  );
   for (const pid of pids) {
     const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
     if (!cmdline.includes(marker) || (keep && cmdline.includes(`${keep}/`))) continue;

@@ -125,7 +125,15 @@ function mountPoint(path: string, made: Set<string>): string[] {
 }
 
 /** Files of /etc that runtimes read (certificates, the JDK's configuration); nothing else of /etc. */
-const ETC_FILES = ['/etc/ssl', '/etc/ca-certificates', '/etc/java-17-openjdk', '/etc/java-21-openjdk', '/etc/alternatives', '/etc/ld.so.cache', '/etc/localtime'];
+const ETC_FILES = [
+  '/etc/ssl',
+  '/etc/ca-certificates',
+  '/etc/java-17-openjdk',
+  '/etc/java-21-openjdk',
+  '/etc/alternatives',
+  '/etc/ld.so.cache',
+  '/etc/localtime',
+];
 
 class Bubblewrap implements Confinement {
   readonly confined = true;
@@ -145,22 +153,53 @@ class Bubblewrap implements Confinement {
   command(job: Job): Spawnable {
     const made = new Set<string>();
     const args = [
-      '--die-with-parent', '--new-session', '--unshare-pid', '--unshare-ipc', '--unshare-net', '--unshare-uts', '--unshare-cgroup-try',
-      '--hostname', 'function',
+      '--die-with-parent',
+      '--new-session',
+      '--unshare-pid',
+      '--unshare-ipc',
+      '--unshare-net',
+      '--unshare-uts',
+      '--unshare-cgroup-try',
+      '--hostname',
+      'function',
       // Unprivileged: a user namespace maps the caller to "nobody". As root: no user namespace (it
       // would map nobody to root outside); setpriv drops to the job's own uid and every capability instead.
       ...(this.asRoot ? [] : ['--unshare-user', '--uid', String(NOBODY), '--gid', String(NOBODY), '--disable-userns']),
-      '--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/sbin', '/sbin',
-      '--symlink', 'usr/lib', '/lib', ...(existsSync('/lib64') ? ['--symlink', 'usr/lib64', '/lib64'] : []),
+      '--ro-bind',
+      '/usr',
+      '/usr',
+      '--symlink',
+      'usr/bin',
+      '/bin',
+      '--symlink',
+      'usr/sbin',
+      '/sbin',
+      '--symlink',
+      'usr/lib',
+      '/lib',
+      ...(existsSync('/lib64') ? ['--symlink', 'usr/lib64', '/lib64'] : []),
     ];
     for (const etc of ETC_FILES) if (existsSync(etc)) args.push(...mountPoint(etc, made), '--ro-bind', etc, etc);
     for (const dir of new Set(job.programs.map(installationOf))) {
       if (dir !== '/usr') args.push(...mountPoint(dir, made), '--ro-bind', dir, dir);
     }
     args.push(
-      '--proc', '/proc', '--dev', '/dev',
-      '--perms', '1777', '--size', String(job.limits.fileBytes), '--tmpfs', INSIDE.tmp,
-      '--ro-bind', job.codeDir, INSIDE.code, '--ro-bind', job.runnerDir, INSIDE.runner,
+      '--proc',
+      '/proc',
+      '--dev',
+      '/dev',
+      '--perms',
+      '1777',
+      '--size',
+      String(job.limits.fileBytes),
+      '--tmpfs',
+      INSIDE.tmp,
+      '--ro-bind',
+      job.codeDir,
+      INSIDE.code,
+      '--ro-bind',
+      job.runnerDir,
+      INSIDE.runner,
     );
     for (const [inside, host] of Object.entries(job.writable ?? {})) args.push('--bind', host, inside);
     args.push('--chdir', INSIDE.code, '--clearenv');
@@ -168,7 +207,16 @@ class Bubblewrap implements Confinement {
     args.push('--');
     if (this.setpriv) {
       const id = String(sandboxUid(job.user));
-      args.push(this.setpriv, `--reuid=${id}`, `--regid=${id}`, '--clear-groups', '--no-new-privs', '--bounding-set=-all', '--inh-caps=-all', '--');
+      args.push(
+        this.setpriv,
+        `--reuid=${id}`,
+        `--regid=${id}`,
+        '--clear-groups',
+        '--no-new-privs',
+        '--bounding-set=-all',
+        '--inh-caps=-all',
+        '--',
+      );
     }
     args.push(this.prlimit, ...prlimitArgs(job.limits, true), '--', job.command, ...job.args);
     return { command: this.bwrap, args, env: {}, cwd: '/' };
@@ -185,16 +233,24 @@ class Unconfined implements Confinement {
   }
 
   command(job: Job): Spawnable {
-    return { command: this.prlimit, args: [...prlimitArgs(job.limits, false), '--', job.command, ...job.args], env: job.env, cwd: job.codeDir };
+    return {
+      command: this.prlimit,
+      args: [...prlimitArgs(job.limits, false), '--', job.command, ...job.args],
+      env: job.env,
+      cwd: job.codeDir,
+    };
   }
 }
 
 export const confinementRefused = (reason: string) =>
-  new ServiceError(503, 'functions_unconfined', [{
-    issue: `This service cannot run hosted functions confined: ${reason}`,
-    advice: 'The operator installs bubblewrap (`apt-get install bubblewrap`) on a host that allows user namespaces or runs the service as root; '
-      + 'or, for trusted code only, sets FNQ_FUNCTIONS_UNSAFE_LOCAL=1 (docs/functions.md)',
-  }]);
+  new ServiceError(503, 'functions_unconfined', [
+    {
+      issue: `This service cannot run hosted functions confined: ${reason}`,
+      advice:
+        'The operator installs bubblewrap (`apt-get install bubblewrap`) on a host that allows user namespaces or runs the service as root; ' +
+        'or, for trusted code only, sets FNQ_FUNCTIONS_UNSAFE_LOCAL=1 (docs/functions.md)',
+    },
+  ]);
 
 /**
  * Proves that bwrap can build the sandbox here (namespaces allowed, work folder reachable) by
@@ -203,11 +259,23 @@ export const confinementRefused = (reason: string) =>
 async function probe(sandbox: Bubblewrap, workDir: string): Promise<string | undefined> {
   const dir = await mkdtemp(join(workDir, '.probe-'));
   try {
-    const job = sandbox.command({ user: 'probe', command: '/bin/true', args: [], env: {}, codeDir: dir, runnerDir: dir, programs: [], limits: defaultLimits(64) });
+    const job = sandbox.command({
+      user: 'probe',
+      command: '/bin/true',
+      args: [],
+      env: {},
+      codeDir: dir,
+      runnerDir: dir,
+      programs: [],
+      limits: defaultLimits(64),
+    });
     await run(job.command, job.args, { cwd: job.cwd, env: job.env, timeout: 10_000 });
     return undefined;
   } catch (e) {
-    const detail = String((e as { stderr?: string }).stderr || (e as Error).message).trim().split('\n').pop();
+    const detail = String((e as { stderr?: string }).stderr || (e as Error).message)
+      .trim()
+      .split('\n')
+      .pop();
     return `bubblewrap cannot create the sandbox here (${detail})`;
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -229,7 +297,8 @@ export async function findConfinement(options: ConfinementOptions): Promise<Conf
   if (options.unsafeLocal) return new Unconfined(prlimit);
   const bwrap = options.bwrap ?? findProgram('bwrap');
   if (!bwrap || !existsSync(bwrap)) throw confinementRefused('bubblewrap (bwrap) is not installed');
-  if (process.getuid?.() === 0 && !findProgram('setpriv')) throw confinementRefused('setpriv (util-linux) is missing, so sandboxes would keep root');
+  if (process.getuid?.() === 0 && !findProgram('setpriv'))
+    throw confinementRefused('setpriv (util-linux) is missing, so sandboxes would keep root');
   const sandbox = new Bubblewrap(bwrap, prlimit);
   const problem = await probe(sandbox, options.workDir);
   if (problem) throw confinementRefused(problem);

@@ -61,7 +61,13 @@ type Tools = Record<string, string>;
 
 function cleanEnv(p: Prepared, tools: Tools, extra: Record<string, string> = {}): Record<string, string> {
   const bins = [...new Set(Object.values(tools).map((t) => dirname(t)))];
-  return { PATH: [...bins, '/usr/bin', '/bin'].join(delimiter), HOME: p.homeDir, TMPDIR: p.homeDir, LANG: 'C.UTF-8', ...extra };
+  return {
+    PATH: [...bins, '/usr/bin', '/bin'].join(delimiter),
+    HOME: p.homeDir,
+    TMPDIR: p.homeDir,
+    LANG: 'C.UTF-8',
+    ...extra,
+  };
 }
 
 const runnerPath = (p: Prepared, source: RunnerSource) => join(p.runnerDir, source.fileName);
@@ -72,9 +78,17 @@ async function compile(p: Prepared, exec: BuildExec, launch: Launch): Promise<vo
     await exec(launch);
   } catch (e) {
     const { stdout = '', stderr = '' } = e as { stdout?: string; stderr?: string };
-    const output = `${stderr}\n${stdout}`.split(p.codeDir + '/').join('').split(p.runnerDir).join('<runner>').trim();
-    throw badRequest(`The ${p.fn.runtime} code of ${p.fn.shortname} does not build: ${output.split('\n').slice(0, 15).join(' ') || 'the compiler failed'}`,
-      'Fix the compile errors (build it locally first) and deploy again', 'build_failed');
+    const output = `${stderr}\n${stdout}`
+      .split(p.codeDir + '/')
+      .join('')
+      .split(p.runnerDir)
+      .join('<runner>')
+      .trim();
+    throw badRequest(
+      `The ${p.fn.runtime} code of ${p.fn.shortname} does not build: ${output.split('\n').slice(0, 15).join(' ') || 'the compiler failed'}`,
+      'Fix the compile errors (build it locally first) and deploy again',
+      'build_failed',
+    );
   }
 }
 
@@ -89,7 +103,12 @@ const TOOLCHAINS: Partial<Record<RuntimeFamily, Toolchain>> = {
     runner: () => nodeRunner,
     launch: (p, tools, memoryMb) => ({
       command: process.execPath,
-      args: [`--max-old-space-size=${memoryMb}`, runnerPath(p, nodeRunner), join(p.codeDir, p.entryFile), p.fn.spec.entrypoint],
+      args: [
+        `--max-old-space-size=${memoryMb}`,
+        runnerPath(p, nodeRunner),
+        join(p.codeDir, p.entryFile),
+        p.fn.spec.entrypoint,
+      ],
       env: cleanEnv(p, tools),
       programs: [process.execPath],
     }),
@@ -120,7 +139,16 @@ const TOOLCHAINS: Partial<Record<RuntimeFamily, Toolchain>> = {
     runner: () => phpRunner,
     launch: (p, tools, memoryMb) => ({
       command: tools.php!,
-      args: ['-n', '-d', `memory_limit=${memoryMb}M`, '-d', 'display_errors=stderr', runnerPath(p, phpRunner), join(p.codeDir, p.entryFile), p.fn.spec.entrypoint],
+      args: [
+        '-n',
+        '-d',
+        `memory_limit=${memoryMb}M`,
+        '-d',
+        'display_errors=stderr',
+        runnerPath(p, phpRunner),
+        join(p.codeDir, p.entryFile),
+        p.fn.spec.entrypoint,
+      ],
       env: cleanEnv(p, tools),
       programs: [tools.php!],
     }),
@@ -129,11 +157,22 @@ const TOOLCHAINS: Partial<Record<RuntimeFamily, Toolchain>> = {
     programs: ['java', 'javac'],
     runner: () => javaRunner,
     build: async (host, seen, tools, exec) => {
-      const sources = (await filesEndingIn(host.codeDir, '.java')).map((f) => seen.codeDir + f.slice(host.codeDir.length));
+      const sources = (await filesEndingIn(host.codeDir, '.java')).map(
+        (f) => seen.codeDir + f.slice(host.codeDir.length),
+      );
       // -proc:none: no annotation processor (code of the bundle) runs at build time.
       await compile(seen, exec, {
         command: tools.javac!,
-        args: ['-encoding', 'UTF-8', '-nowarn', '-proc:none', '-d', join(seen.runnerDir, 'classes'), runnerPath(seen, javaRunner), ...sources],
+        args: [
+          '-encoding',
+          'UTF-8',
+          '-nowarn',
+          '-proc:none',
+          '-d',
+          join(seen.runnerDir, 'classes'),
+          runnerPath(seen, javaRunner),
+          ...sources,
+        ],
         env: cleanEnv(seen, tools),
         programs: [tools.javac!],
       });
@@ -142,8 +181,17 @@ const TOOLCHAINS: Partial<Record<RuntimeFamily, Toolchain>> = {
       command: tools.java!,
       // The heap takes three quarters of the memory cap; the JVM's own code and metadata need the rest.
       // Start-up matters more than peak speed for short calls.
-      args: [`-Xmx${Math.floor((memoryMb * 3) / 4)}m`, '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xshare:auto', '-cp', join(p.runnerDir, 'classes'),
-        'FnqRunner', p.entryFile.replace(/\.java$/, ''), p.fn.spec.entrypoint],
+      args: [
+        `-Xmx${Math.floor((memoryMb * 3) / 4)}m`,
+        '-XX:+UseSerialGC',
+        '-XX:TieredStopAtLevel=1',
+        '-Xshare:auto',
+        '-cp',
+        join(p.runnerDir, 'classes'),
+        'FnqRunner',
+        p.entryFile.replace(/\.java$/, ''),
+        p.fn.spec.entrypoint,
+      ],
       env: cleanEnv(p, tools),
       programs: [tools.java!],
       replyFd: 1,
@@ -156,14 +204,19 @@ const TOOLCHAINS: Partial<Record<RuntimeFamily, Toolchain>> = {
       // The runner joins the function's package main; a bundle without go.mod gets a minimal one.
       const runner = goRunner(host.fn.spec.entrypoint);
       await copyFile(runnerPath(host, runner), join(host.codeDir, runner.fileName));
-      if (!existsSync(join(host.codeDir, 'go.mod'))) await writeFile(join(host.codeDir, 'go.mod'), 'module function\n\ngo 1.18\n');
+      if (!existsSync(join(host.codeDir, 'go.mod')))
+        await writeFile(join(host.codeDir, 'go.mod'), 'module function\n\ngo 1.18\n');
       await compile(seen, exec, {
         command: tools.go!,
         args: ['build', '-o', join(seen.runnerDir, 'function'), '.'],
         env: cleanEnv(seen, tools, {
           // One build cache for every function; no module downloads (the standard library and vendored code only).
-          GOCACHE: join(seen.cacheDir, 'go-build'), GOPATH: join(seen.cacheDir, 'go-path'), GOPROXY: 'off', GOFLAGS: '-mod=mod',
-          CGO_ENABLED: '0', GOTOOLCHAIN: 'local',
+          GOCACHE: join(seen.cacheDir, 'go-build'),
+          GOPATH: join(seen.cacheDir, 'go-path'),
+          GOPROXY: 'off',
+          GOFLAGS: '-mod=mod',
+          CGO_ENABLED: '0',
+          GOTOOLCHAIN: 'local',
         }),
         programs: [tools.go!],
       });
@@ -206,9 +259,11 @@ export async function toolchainFor(family: RuntimeFamily, fn: FunctionRecord): P
   }
   if (!toolchain || !tools) {
     const missing = toolchain ? toolchain.programs.join(', ') : `a local ${family} runner`;
-    throw badRequest(`This service runs functions on its own host, which has no ${missing} for ${fn.runtime}`,
+    throw badRequest(
+      `This service runs functions on its own host, which has no ${missing} for ${fn.runtime}`,
       'Choose another runtime, or ask the operator to install the toolchain (docs/functions.md lists what each runtime needs)',
-      'runtime_unavailable');
+      'runtime_unavailable',
+    );
   }
   const found = tools;
   return {

@@ -5,7 +5,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { FUNCTION_REPLY_MAX_BYTES, functionBadOutput, functionCrashed, functionFailed, functionTimedOut } from '../failures';
+import {
+  FUNCTION_REPLY_MAX_BYTES,
+  functionBadOutput,
+  functionCrashed,
+  functionFailed,
+  functionTimedOut,
+} from '../failures';
 import type { FunctionRequest } from '../ports';
 import type { WorkerMessage } from '../runners/protocol';
 import type { FunctionLog } from './function-logs';
@@ -48,7 +54,8 @@ export class Worker {
     if (replyFd !== 1) this.capture(this.child.stdout!, 'stdout');
     this.capture(this.child.stderr!, 'stderr');
     this.bound(this.child.stdio[replyFd] as Readable, FUNCTION_REPLY_MAX_BYTES, () =>
-      functionBadOutput(this.shortname, `the response is larger than ${FUNCTION_REPLY_MAX_BYTES} bytes`));
+      functionBadOutput(this.shortname, `the response is larger than ${FUNCTION_REPLY_MAX_BYTES} bytes`),
+    );
     // Writing to a worker that just died must not crash the service.
     this.child.stdin!.on('error', () => undefined);
     this.started = new Promise((resolve, reject) => {
@@ -132,7 +139,8 @@ export class Worker {
       return;
     }
     if ('ready' in message) return started();
-    if ('fatal' in message) return failedToStart(functionCrashed(this.shortname, `it could not be loaded: ${message.fatal}`));
+    if ('fatal' in message)
+      return failedToStart(functionCrashed(this.shortname, `it could not be loaded: ${message.fatal}`));
     const pending = this.pending;
     if (!pending || pending.id !== message.id) return;
     this.pending = undefined;
@@ -141,7 +149,9 @@ export class Worker {
   }
 
   private capture(stream: Readable, name: 'stdout' | 'stderr'): void {
-    this.bound(stream, OUTPUT_LINE_BOUND, () => functionCrashed(this.shortname, `it printed a line longer than ${OUTPUT_LINE_BOUND} bytes`));
+    this.bound(stream, OUTPUT_LINE_BOUND, () =>
+      functionCrashed(this.shortname, `it printed a line longer than ${OUTPUT_LINE_BOUND} bytes`),
+    );
     createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
       this.outputLines += 1;
       if (this.outputLines > OUTPUT_LINES_PER_CALL) return;

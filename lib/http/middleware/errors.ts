@@ -16,7 +16,9 @@ export function errorEnvelope(options: { envelope: EnvelopeKind }): HttpMiddlewa
       if (error.status >= 500) log?.error('request failed', { code: error.code, ...errorFields(error.cause ?? error) });
       else log?.info('request refused', { code: error.code, status: error.status });
       const echoed = (request.internal.body as { query?: unknown } | undefined)?.query;
-      request.response = toLambdaResult(errorReply(error, options.envelope, spanIdOf(request), typeof echoed === 'string' ? echoed : ''));
+      request.response = toLambdaResult(
+        errorReply(error, options.envelope, spanIdOf(request), typeof echoed === 'string' ? echoed : ''),
+      );
     },
   };
 }

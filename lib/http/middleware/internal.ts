@@ -32,13 +32,15 @@ export type HttpMiddleware = MiddlewareObj<HttpEvent, HttpResult, Error, Context
 
 export const newSpanId = () => randomBytes(9).toString('base64url');
 
-export const httpRequestOf = (request: HttpMiddyRequest): HttpRequest => (request.internal.http ??= toHttpRequest(request.event));
+export const httpRequestOf = (request: HttpMiddyRequest): HttpRequest =>
+  (request.internal.http ??= toHttpRequest(request.event));
 
 export const spanIdOf = (request: HttpMiddyRequest): string => (request.internal.spanId ??= newSpanId());
 
 export const startedOf = (request: HttpMiddyRequest): number => (request.internal.started ??= performance.now());
 
-export const usageOf = (request: HttpMiddyRequest): { aiTokens: number } => (request.internal.usage ??= { aiTokens: 0 });
+export const usageOf = (request: HttpMiddyRequest): { aiTokens: number } =>
+  (request.internal.usage ??= { aiTokens: 0 });
 
 /** The response status, 500 while none was set (an error no middleware answered). */
 export const statusOf = (request: HttpMiddyRequest): number => request.response?.statusCode ?? 500;

@@ -40,20 +40,64 @@ const ROW_LIMIT = 100;
 const CASES: [form: string, question: string, reference: string][] = [
   ['count', 'How many singers are there?', 'SELECT COUNT(*) FROM singer'],
   ['list', 'List the names of all singers.', 'SELECT name FROM singer'],
-  ['filter by a stored value', 'What are the names of singers from France?', "SELECT name FROM singer WHERE country = 'France'"],
+  [
+    'filter by a stored value',
+    'What are the names of singers from France?',
+    "SELECT name FROM singer WHERE country = 'France'",
+  ],
   ['numeric comparison', 'Show the names of singers older than 40.', 'SELECT name FROM singer WHERE age > 40'],
-  ['between', 'List the names of singers whose age is between 20 and 30.', 'SELECT name FROM singer WHERE age >= 20 AND age <= 30'],
-  ['after a year', 'Show the names of stadiums opened after 2000.', 'SELECT name FROM stadium WHERE opening_year > 2000'],
-  ['average with a filter', 'What is the average age of singers from France?', "SELECT AVG(age) FROM singer WHERE country = 'France'"],
-  ['maximum and minimum', 'What are the maximum and minimum capacity of stadiums?', 'SELECT MAX(capacity), MIN(capacity) FROM stadium'],
+  [
+    'between',
+    'List the names of singers whose age is between 20 and 30.',
+    'SELECT name FROM singer WHERE age >= 20 AND age <= 30',
+  ],
+  [
+    'after a year',
+    'Show the names of stadiums opened after 2000.',
+    'SELECT name FROM stadium WHERE opening_year > 2000',
+  ],
+  [
+    'average with a filter',
+    'What is the average age of singers from France?',
+    "SELECT AVG(age) FROM singer WHERE country = 'France'",
+  ],
+  [
+    'maximum and minimum',
+    'What are the maximum and minimum capacity of stadiums?',
+    'SELECT MAX(capacity), MIN(capacity) FROM stadium',
+  ],
   ['total', 'What is the total sales of songs?', 'SELECT SUM(sales) FROM song'],
-  ['superlative', 'Show the name of the stadium with the highest capacity.', 'SELECT name FROM stadium ORDER BY capacity DESC LIMIT 1'],
-  ['top N by an adjective', 'What are the names of the 3 youngest singers?', 'SELECT name FROM singer ORDER BY age LIMIT 3'],
-  ['top N by a column', 'Show the titles of the top 5 songs by sales.', 'SELECT title FROM song ORDER BY sales DESC LIMIT 5'],
-  ['group-by count', 'How many singers are there for each country?', 'SELECT country, COUNT(*) FROM singer GROUP BY country'],
-  ['most common', 'Which country has the most singers?', 'SELECT country FROM singer GROUP BY country ORDER BY COUNT(*) DESC LIMIT 1'],
+  [
+    'superlative',
+    'Show the name of the stadium with the highest capacity.',
+    'SELECT name FROM stadium ORDER BY capacity DESC LIMIT 1',
+  ],
+  [
+    'top N by an adjective',
+    'What are the names of the 3 youngest singers?',
+    'SELECT name FROM singer ORDER BY age LIMIT 3',
+  ],
+  [
+    'top N by a column',
+    'Show the titles of the top 5 songs by sales.',
+    'SELECT title FROM song ORDER BY sales DESC LIMIT 5',
+  ],
+  [
+    'group-by count',
+    'How many singers are there for each country?',
+    'SELECT country, COUNT(*) FROM singer GROUP BY country',
+  ],
+  [
+    'most common',
+    'Which country has the most singers?',
+    'SELECT country FROM singer GROUP BY country ORDER BY COUNT(*) DESC LIMIT 1',
+  ],
   ['distinct', 'What are the different countries of singers?', 'SELECT DISTINCT country FROM singer'],
-  ['count distinct', 'How many different countries do singers come from?', 'SELECT COUNT(DISTINCT country) FROM singer'],
+  [
+    'count distinct',
+    'How many different countries do singers come from?',
+    'SELECT COUNT(DISTINCT country) FROM singer',
+  ],
   ['order', 'List the names of singers in descending order of age.', 'SELECT name FROM singer ORDER BY age DESC'],
   ['pattern', 'Which singers have names containing "Jo"?', "SELECT name FROM singer WHERE name LIKE '%Jo%'"],
   ['quote in a copied value', `Which singers are named "O'Brien"?`, "SELECT name FROM singer WHERE name = 'O''Brien'"],
@@ -82,55 +126,73 @@ const CASES: [form: string, question: string, reference: string][] = [
 /** Numbers, also those written as text (DECIMAL results), compare by value to 9 significant digits. */
 function cell(value: PlainValue): string {
   if (value === null) return 'NULL';
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?\s*$/i.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?\s*$/i.test(value)
+        ? Number(value)
+        : NaN;
   if (!Number.isNaN(n)) return `#${Number(n.toPrecision(9))}`;
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 const unavailable = await mariaDbUnavailableReason();
 
-describe.skipIf(unavailable)(`local text-to-SQL, executed and compared with a reference query${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
-  let db: MariaDbServer;
-  let session: DatabaseSession;
-  let schema: DatabaseSchema;
-  let close: () => void;
+describe.skipIf(unavailable)(
+  `local text-to-SQL, executed and compared with a reference query${unavailable ? ` (skipped: ${unavailable})` : ''}`,
+  () => {
+    let db: MariaDbServer;
+    let session: DatabaseSession;
+    let schema: DatabaseSchema;
+    let close: () => void;
 
-  beforeAll(async () => {
-    db = await startMariaDb();
-    const admin = await db.admin();
-    await admin.query(`USE \`${db.database}\`; ${SEED}`);
-    await admin.end();
-    const options: ConnectOptions = { allowLoopback: true, extraCAs: [db.caPem], connectTimeoutMs: 5000, statementTimeoutMs: 5000 };
-    // One session for the whole file, held open until afterAll.
-    await new Promise<void>((ready, failed) => {
-      withDatabaseSession(parseConnectionString(db.dsn()), options, async (s) => {
-        session = s;
-        schema = await introspectTables(s, TABLES);
-        ready();
-        await new Promise<void>((done) => (close = done));
-      }).catch(failed);
+    beforeAll(async () => {
+      db = await startMariaDb();
+      const admin = await db.admin();
+      await admin.query(`USE \`${db.database}\`; ${SEED}`);
+      await admin.end();
+      const options: ConnectOptions = {
+        allowLoopback: true,
+        extraCAs: [db.caPem],
+        connectTimeoutMs: 5000,
+        statementTimeoutMs: 5000,
+      };
+      // One session for the whole file, held open until afterAll.
+      await new Promise<void>((ready, failed) => {
+        withDatabaseSession(parseConnectionString(db.dsn()), options, async (s) => {
+          session = s;
+          schema = await introspectTables(s, TABLES);
+          ready();
+          await new Promise<void>((done) => (close = done));
+        }).catch(failed);
+      });
     });
-  });
-  afterAll(async () => {
-    close?.();
-    await db?.stop();
-  });
+    afterAll(async () => {
+      close?.();
+      await db?.stop();
+    });
 
-  /** The rows of a statement after the guard, each as its normalised cells. */
-  async function rowsOf(sql: string): Promise<{ columns: number; rows: string[][] }> {
-    const guarded = guardSql(sql, { allowedTables: TABLES, rowLimit: ROW_LIMIT, flavour: session.flavour, database: db.database });
-    const result = await executeGuardedSql(session, guarded, { rowLimit: ROW_LIMIT });
-    return { columns: result.columns.length, rows: result.rows.map((r) => r.map(cell)) };
-  }
+    /** The rows of a statement after the guard, each as its normalised cells. */
+    async function rowsOf(sql: string): Promise<{ columns: number; rows: string[][] }> {
+      const guarded = guardSql(sql, {
+        allowedTables: TABLES,
+        rowLimit: ROW_LIMIT,
+        flavour: session.flavour,
+        database: db.database,
+      });
+      const result = await executeGuardedSql(session, guarded, { rowLimit: ROW_LIMIT });
+      return { columns: result.columns.length, rows: result.rows.map((r) => r.map(cell)) };
+    }
 
-  it.each(CASES)('%s: %s', async (_form, question, reference) => {
-    const expected = await rowsOf(reference);
-    expect(expected.rows.length, 'the reference returns rows').toBeGreaterThan(0);
-    const sql = heuristicSql(question, schema);
-    const actual = await rowsOf(sql);
-    const sequence = (r: { rows: string[][] }) => r.rows.map((row) => JSON.stringify(row));
-    expect(actual.columns, sql).toBe(expected.columns);
-    if (/\bORDER\s+BY\b/i.test(reference)) expect(sequence(actual), sql).toEqual(sequence(expected));
-    else expect(sequence(actual).sort(), sql).toEqual(sequence(expected).sort());
-  });
-});
+    it.each(CASES)('%s: %s', async (_form, question, reference) => {
+      const expected = await rowsOf(reference);
+      expect(expected.rows.length, 'the reference returns rows').toBeGreaterThan(0);
+      const sql = heuristicSql(question, schema);
+      const actual = await rowsOf(sql);
+      const sequence = (r: { rows: string[][] }) => r.rows.map((row) => JSON.stringify(row));
+      expect(actual.columns, sql).toBe(expected.columns);
+      if (/\bORDER\s+BY\b/i.test(reference)) expect(sequence(actual), sql).toEqual(sequence(expected));
+      else expect(sequence(actual).sort(), sql).toEqual(sequence(expected).sort());
+    });
+  },
+);

@@ -17,7 +17,16 @@ afterEach(() => {
 });
 
 const chatModel = (overrides: Partial<OpenAIAdapterOptions> = {}) =>
-  new OpenAIChat({ platform: 'openai', apiKey: KEY, baseURL: server.baseURL, model: 'gpt-test', timeoutMs: 5_000, maxRetries: 2, retryBaseDelayMs: 5, ...overrides });
+  new OpenAIChat({
+    platform: 'openai',
+    apiKey: KEY,
+    baseURL: server.baseURL,
+    model: 'gpt-test',
+    timeoutMs: 5_000,
+    maxRetries: 2,
+    retryBaseDelayMs: 5,
+    ...overrides,
+  });
 
 const weather: ToolDefinition = {
   name: 'get_weather',
@@ -44,27 +53,46 @@ describe('OpenAIChat', () => {
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
 
     const second = await model.chat({
-      messages: [question, { role: 'assistant', content: null, toolCalls: first.toolCalls }, { role: 'tool', toolCallId: 'call_1', content: '{"tempC":21}' }],
+      messages: [
+        question,
+        { role: 'assistant', content: null, toolCalls: first.toolCalls },
+        { role: 'tool', toolCallId: 'call_1', content: '{"tempC":21}' },
+      ],
       tools: [weather],
     });
 
     expect(second.content).toBe('Result: {"tempC":21}');
     expect(second.toolCalls).toEqual([]);
     expect(server.chatRequests()[1]!.messages.slice(1)).toEqual([
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+        ],
+      },
       { role: 'tool', tool_call_id: 'call_1', content: '{"tempC":21}' },
     ]);
   });
 
   it('sends a named tool choice in the platform form', async () => {
-    const response = await chatModel().chat({ messages: [{ role: 'user', content: 'Paris' }], tools: [weather], toolChoice: { name: 'get_weather' } });
+    const response = await chatModel().chat({
+      messages: [{ role: 'user', content: 'Paris' }],
+      tools: [weather],
+      toolChoice: { name: 'get_weather' },
+    });
 
     expect(server.chatRequests()[0]!.tool_choice).toEqual({ type: 'function', function: { name: 'get_weather' } });
     expect(response.toolCalls[0]!.name).toBe('get_weather');
   });
 
   it('sends neither tools nor an empty tool_calls list when there are none', async () => {
-    await chatModel().chat({ messages: [{ role: 'assistant', content: 'Hi', toolCalls: [] }, { role: 'user', content: 'Hello' }] });
+    await chatModel().chat({
+      messages: [
+        { role: 'assistant', content: 'Hi', toolCalls: [] },
+        { role: 'user', content: 'Hello' },
+      ],
+    });
 
     const sent = server.chatRequests()[0]!;
     expect(sent).not.toHaveProperty('tools');
@@ -81,19 +109,31 @@ describe('OpenAIChat', () => {
       additionalProperties: false,
     };
 
-    const response = await chatModel().chat({ messages: [{ role: 'user', content: 'Who?' }], responseFormat: { name: 'answer', schema } });
+    const response = await chatModel().chat({
+      messages: [{ role: 'user', content: 'Who?' }],
+      responseFormat: { name: 'answer', schema },
+    });
 
     const { $schema: _omitted, ...sentSchema } = schema;
-    expect(server.chatRequests()[0]!.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'answer', schema: sentSchema, strict: true } });
+    expect(server.chatRequests()[0]!.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'answer', schema: sentSchema, strict: true },
+    });
     expect(JSON.parse(response.content!)).toEqual({ name: 'text', age: 0 });
   });
 
   it('sends strict: false for a schema outside strict mode (open object)', async () => {
     const schema = { type: 'object', properties: { name: { type: 'string' } } };
 
-    await chatModel().chat({ messages: [{ role: 'user', content: 'Who?' }], responseFormat: { name: 'answer', schema } });
+    await chatModel().chat({
+      messages: [{ role: 'user', content: 'Who?' }],
+      responseFormat: { name: 'answer', schema },
+    });
 
-    expect(server.chatRequests()[0]!.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'answer', schema, strict: false } });
+    expect(server.chatRequests()[0]!.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'answer', schema, strict: false },
+    });
   });
 
   it('identifies itself by platform and model, never by key', () => {

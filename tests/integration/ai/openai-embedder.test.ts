@@ -20,14 +20,27 @@ afterEach(() => {
 });
 
 const embedder = (baseURL = server.baseURL) =>
-  new OpenAIEmbedder({ platform: 'default', apiKey: 'op-key', baseURL, model: 'text-embedding-3-small', timeoutMs: 5_000, maxRetries: 1, retryBaseDelayMs: 5 });
+  new OpenAIEmbedder({
+    platform: 'default',
+    apiKey: 'op-key',
+    baseURL,
+    model: 'text-embedding-3-small',
+    timeoutMs: 5_000,
+    maxRetries: 1,
+    retryBaseDelayMs: 5,
+  });
 
 describe('OpenAIEmbedder', () => {
   it('asks for 768 dimensions and returns 768-long vectors decoded from base64', async () => {
     const { vectors, usage } = await embedder().embed(['alpha beta', 'gamma']);
 
     const sent = server.embeddingRequests()[0]!;
-    expect(sent).toMatchObject({ model: 'text-embedding-3-small', input: ['alpha beta', 'gamma'], dimensions: 768, encoding_format: 'base64' });
+    expect(sent).toMatchObject({
+      model: 'text-embedding-3-small',
+      input: ['alpha beta', 'gamma'],
+      dimensions: 768,
+      encoding_format: 'base64',
+    });
     expect(vectors.map((v) => v.length)).toEqual([768, 768]);
     expect(vectors[0]).toBeInstanceOf(Float32Array);
     expect(Array.from(vectors[1]!)).toEqual(Array.from(Float32Array.from(hashEmbedding('gamma', 768))));
@@ -39,7 +52,11 @@ describe('OpenAIEmbedder', () => {
 
     const { vectors } = await embedder().embed(texts);
 
-    expect(server.embeddingRequests().map((r) => (r.input as string[]).length)).toEqual([EMBEDDING_BATCH_SIZE, EMBEDDING_BATCH_SIZE, 5]);
+    expect(server.embeddingRequests().map((r) => (r.input as string[]).length)).toEqual([
+      EMBEDDING_BATCH_SIZE,
+      EMBEDDING_BATCH_SIZE,
+      5,
+    ]);
     expect(vectors).toHaveLength(texts.length);
     expect(Array.from(vectors.at(-1)!)).toEqual(Array.from(Float32Array.from(hashEmbedding(texts.at(-1)!, 768))));
   });
@@ -52,7 +69,9 @@ describe('OpenAIEmbedder', () => {
   });
 
   it('fails with 502 when the model ignores the dimensions parameter', async () => {
-    const error = await embedder(ignoringServer.baseURL).embed(['alpha']).catch((e: unknown) => e);
+    const error = await embedder(ignoringServer.baseURL)
+      .embed(['alpha'])
+      .catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ status: 502, code: 'embedding_dimensions_mismatch' });

@@ -21,16 +21,29 @@ afterEach(() => {
 });
 
 const model = (overrides: Partial<OpenAIAdapterOptions> = {}) =>
-  new OpenAIChat({ platform: 'openai', apiKey: 'sk-valid', baseURL: server.baseURL, model: 'gpt-test', timeoutMs: 5_000, maxRetries: 2, retryBaseDelayMs: 5, ...overrides });
+  new OpenAIChat({
+    platform: 'openai',
+    apiKey: 'sk-valid',
+    baseURL: server.baseURL,
+    model: 'gpt-test',
+    timeoutMs: 5_000,
+    maxRetries: 2,
+    retryBaseDelayMs: 5,
+    ...overrides,
+  });
 
 async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ServiceError);
   return error as ServiceError;
 }
 
 /** Every place a secret could surface when an error is logged or returned. */
-const everywhere = (e: ServiceError) => [e.message, e.stack ?? '', ...e.lines(), JSON.stringify(e), JSON.stringify(e.cause), String(e.cause)].join('\n');
+const everywhere = (e: ServiceError) =>
+  [e.message, e.stack ?? '', ...e.lines(), JSON.stringify(e), JSON.stringify(e.cause), String(e.cause)].join('\n');
 
 describe('platform failures', () => {
   it('retries 429 and then succeeds', async () => {

@@ -39,9 +39,15 @@ function rejection(run: () => unknown): ServiceError {
 }
 
 describe('resolvePlatform', () => {
-  it.each([undefined, null, '', '  ', 'default', 'DEFAULT', ' Default '])('%j is the local engine when no endpoint is configured', (value) => {
-    expect(resolvePlatform({ ai_platform: value }, openaiOnlyConfig, heuristicChat)).toEqual({ name: 'default', chat: local });
-  });
+  it.each([undefined, null, '', '  ', 'default', 'DEFAULT', ' Default '])(
+    '%j is the local engine when no endpoint is configured',
+    (value) => {
+      expect(resolvePlatform({ ai_platform: value }, openaiOnlyConfig, heuristicChat)).toEqual({
+        name: 'default',
+        chat: local,
+      });
+    },
+  );
 
   it("answers the default platform from the operator's endpoint with the operator's key, ignoring api+key", async () => {
     const { name, chat } = resolvePlatform({ apiKey: CALLER_KEY }, operatorConfig, heuristicChat);
@@ -57,12 +63,17 @@ describe('resolvePlatform', () => {
     const first = resolvePlatform({}, operatorConfig, heuristicChat).chat;
     expect(resolvePlatform({ ai_platform: 'default' }, operatorConfig, heuristicChat).chat).toBe(first);
 
-    const caller = () => resolvePlatform({ ai_platform: 'openai', apiKey: CALLER_KEY }, operatorConfig, heuristicChat).chat;
+    const caller = () =>
+      resolvePlatform({ ai_platform: 'openai', apiKey: CALLER_KEY }, operatorConfig, heuristicChat).chat;
     expect(caller()).not.toBe(caller());
   });
 
   it.each(['openai', 'OpenAI'])("%j answers from OpenAI's endpoint with the caller's key", async (value) => {
-    const { name, chat } = resolvePlatform({ ai_platform: value, apiKey: ` ${CALLER_KEY}\n` }, openaiOnlyConfig, heuristicChat);
+    const { name, chat } = resolvePlatform(
+      { ai_platform: value, apiKey: ` ${CALLER_KEY}\n` },
+      openaiOnlyConfig,
+      heuristicChat,
+    );
 
     await chat.chat({ messages: [{ role: 'user', content: 'hi' }] });
 
@@ -78,7 +89,9 @@ describe('resolvePlatform', () => {
   });
 
   it('refuses an api+key that cannot be a key, without echoing it', () => {
-    const error = rejection(() => resolvePlatform({ ai_platform: 'openai', apiKey: 'sk-abc def' }, operatorConfig, heuristicChat));
+    const error = rejection(() =>
+      resolvePlatform({ ai_platform: 'openai', apiKey: 'sk-abc def' }, operatorConfig, heuristicChat),
+    );
 
     expect([error.status, error.code]).toEqual([400, 'invalid_api_key']);
     expect(error.message).not.toContain('sk-abc');
@@ -107,7 +120,11 @@ describe('defaultEmbedder', () => {
   });
 
   it('is the local engine otherwise', () => {
-    const lexicalEmbedder: Embedder = { id: 'local', dimensions: 768, embed: () => Promise.reject(new Error('not used')) };
+    const lexicalEmbedder: Embedder = {
+      id: 'local',
+      dimensions: 768,
+      embed: () => Promise.reject(new Error('not used')),
+    };
 
     expect(defaultEmbedder(openaiOnlyConfig, () => lexicalEmbedder)).toBe(lexicalEmbedder);
   });

@@ -13,13 +13,25 @@ const schema = {
   additionalProperties: false,
 };
 const structured = parseStructuredOutput(Buffer.from(JSON.stringify(schema)).toString('base64'))!;
-const request: ChatRequest = { messages: [{ role: 'system', content: 'Answer from the data.' }, { role: 'user', content: 'Largest city?' }] };
+const request: ChatRequest = {
+  messages: [
+    { role: 'system', content: 'Answer from the data.' },
+    { role: 'user', content: 'Largest city?' },
+  ],
+};
 let server: FakeOpenAI;
 let chat: OpenAIChat;
 
 beforeAll(async () => {
   server = await startFakeOpenAI();
-  chat = new OpenAIChat({ platform: 'openai', apiKey: 'sk-test', baseURL: server.baseURL, model: 'gpt-test', timeoutMs: 5_000, maxRetries: 0 });
+  chat = new OpenAIChat({
+    platform: 'openai',
+    apiKey: 'sk-test',
+    baseURL: server.baseURL,
+    model: 'gpt-test',
+    timeoutMs: 5_000,
+    maxRetries: 0,
+  });
 });
 afterAll(() => server.close());
 afterEach(() => {
@@ -35,11 +47,17 @@ describe('answerWithSchema', () => {
     expect(answer.json).toBe('{"city":"Tokyo","population":37400068}');
     expect(answer.calls).toBe(1);
     expect(answer.usage.totalTokens).toBeGreaterThan(0);
-    expect(server.chatRequests()[0]!.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'answer', schema, strict: true } });
+    expect(server.chatRequests()[0]!.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'answer', schema, strict: true },
+    });
   });
 
   it('repairs an invalid answer with one more turn that quotes the answer and its violations', async () => {
-    server.enqueueChat({ content: '{"city":"Tokyo","population":"many"}' }, { content: '{"city":"Tokyo","population":37400068}' });
+    server.enqueueChat(
+      { content: '{"city":"Tokyo","population":"many"}' },
+      { content: '{"city":"Tokyo","population":37400068}' },
+    );
 
     const answer = await answerWithSchema(chat, request, structured);
 
@@ -48,7 +66,10 @@ describe('answerWithSchema', () => {
     expect(sent).toHaveLength(2);
     expect(answer.usage.promptTokens).toBeGreaterThan(0);
     const repair = sent[1]!.messages;
-    expect(repair.slice(0, 3)).toEqual([...sent[0]!.messages, { role: 'assistant', content: '{"city":"Tokyo","population":"many"}' }]);
+    expect(repair.slice(0, 3)).toEqual([
+      ...sent[0]!.messages,
+      { role: 'assistant', content: '{"city":"Tokyo","population":"many"}' },
+    ]);
     const prompt = repair[3]!;
     expect(prompt.role).toBe('user');
     expect(prompt.content).toContain('does not match the required JSON Schema');
@@ -76,13 +97,19 @@ describe('answerWithSchema', () => {
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ status: 502, code: 'structured_output_invalid' });
     const line = (error as ServiceError).lines()[0]!;
-    expect(line).toMatch(/^ISSUE: The AI model's answer did not match the requested structured_output schema, also after one repair attempt: .*\. ADVICE: Retry/);
-    for (const violation of ['/city must be string', '/population must be >= 0', '/extra is not an accepted field']) expect(line).toContain(violation);
+    expect(line).toMatch(
+      /^ISSUE: The AI model's answer did not match the requested structured_output schema, also after one repair attempt: .*\. ADVICE: Retry/,
+    );
+    for (const violation of ['/city must be string', '/population must be >= 0', '/extra is not an accepted field'])
+      expect(line).toContain(violation);
     expect(server.requests).toHaveLength(2);
   });
 
   it('treats an answer without text (a tool call) as invalid', async () => {
-    server.enqueueChat({ toolCalls: [{ name: 'lookup', arguments: {} }] }, { content: '{"city":"Lima","population":9}' });
+    server.enqueueChat(
+      { toolCalls: [{ name: 'lookup', arguments: {} }] },
+      { content: '{"city":"Lima","population":9}' },
+    );
 
     const answer = await answerWithSchema(chat, request, structured);
 

@@ -44,7 +44,9 @@ describe('secrets from SSM Parameter Store', () => {
   it('reads both secrets, decrypted, in one call, and the config uses them', async () => {
     const env = deployedEnv();
     await loadSecrets(env);
-    expect(ssm.calls).toEqual([{ names: ['/fnquery/test/jwt-secret', '/fnquery/test/ai-api-key'], withDecryption: true }]);
+    expect(ssm.calls).toEqual([
+      { names: ['/fnquery/test/jwt-secret', '/fnquery/test/ai-api-key'], withDecryption: true },
+    ]);
     const config = loadConfig(env);
     expect(config.auth.jwtSecret).toBe(JWT);
     expect(config.ai.apiKey).toBe(AI_KEY);
@@ -66,7 +68,9 @@ describe('secrets from SSM Parameter Store', () => {
     const env = { ...deployedEnv(), FNQ_JWT_SECRET_PARAMETER: '/fnquery/test/not-there' };
     const failure = await loadSecrets(env).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ConfigError);
-    expect(String(failure)).toMatch(/FNQ_JWT_SECRET_PARAMETER names \/fnquery\/test\/not-there.*aws ssm put-parameter --type SecureString/);
+    expect(String(failure)).toMatch(
+      /FNQ_JWT_SECRET_PARAMETER names \/fnquery\/test\/not-there.*aws ssm put-parameter --type SecureString/,
+    );
     // Nothing of the secrets that were found leaks into the message.
     expect(String(failure)).not.toContain(AI_KEY);
     await expect(loadSecrets(env)).rejects.toThrow(ConfigError);
@@ -86,7 +90,11 @@ describe('secrets from SSM Parameter Store', () => {
       let secretAtFirstUse: string | undefined;
       const handler = lazyHandler(() => {
         secretAtFirstUse ??= process.env.FNQ_JWT_SECRET;
-        return httpHandler({ route: 'GET /health', auth: false }, async () => ({ status: 200, body: { ok: true } }), deps);
+        return httpHandler(
+          { route: 'GET /health', auth: false },
+          async () => ({ status: 200, body: { ok: true } }),
+          deps,
+        );
       });
       const res = await call(handler);
       expect(res.status).toBe(200);

@@ -67,7 +67,8 @@ describe('IAM: a role per Lambda, least privilege', () => {
         for (const action of actionsOf(s)) expect(action, `${id} ${action}`).not.toMatch(/\*/);
         for (const resource of resourcesOf(s)) {
           if (resource === '*') {
-            for (const action of actionsOf(s)) expect(RESOURCE_STAR_ONLY.has(action), `${id}: ${action} on "*"`).toBe(true);
+            for (const action of actionsOf(s))
+              expect(RESOURCE_STAR_ONLY.has(action), `${id}: ${action} on "*"`).toBe(true);
             continue;
           }
           expect(resource, id).toMatch(/^(arn:aws:|\$\{)/);
@@ -82,10 +83,16 @@ describe('IAM: a role per Lambda, least privilege', () => {
 
   it('lets only the deploy route create functions and pass the hosted-function role', () => {
     const deployers = lambdas()
-      .filter(([, fn]) => statementsOf(roleIdOf(fn)).some((s) => actionsOf(s).some((a) => ['lambda:CreateFunction', 'lambda:UpdateFunctionCode', 'iam:PassRole'].includes(a))))
+      .filter(([, fn]) =>
+        statementsOf(roleIdOf(fn)).some((s) =>
+          actionsOf(s).some((a) => ['lambda:CreateFunction', 'lambda:UpdateFunctionCode', 'iam:PassRole'].includes(a)),
+        ),
+      )
       .map(([id]) => id);
     expect(deployers).toEqual(['FunctionsDeployLambdaFunction']);
-    const passRole = statementsOf(roleIdOf(lambdaOf('functionsDeploy'))).find((s) => actionsOf(s).includes('iam:PassRole'))!;
+    const passRole = statementsOf(roleIdOf(lambdaOf('functionsDeploy'))).find((s) =>
+      actionsOf(s).includes('iam:PassRole'),
+    )!;
     expect(resourcesOf(passRole)).toEqual(['${FunctionExecutionRole.Arn}']);
     expect(passRole.Condition).toEqual({ StringEquals: { 'iam:PassedToService': 'lambda.amazonaws.com' } });
   });
@@ -93,11 +100,23 @@ describe('IAM: a role per Lambda, least privilege', () => {
   it('keeps what parses untrusted documents and what answers queries away from functions and other tables', () => {
     const worker = allowedActions('embedWorker');
     expect([...worker].filter((a) => a.startsWith('lambda:') || a.startsWith('iam:'))).toEqual([]);
-    const workerTables = statementsOf(roleIdOf(lambdaOf('embedWorker'))).flatMap(resourcesOf).filter((r) => r.includes('Table'));
+    const workerTables = statementsOf(roleIdOf(lambdaOf('embedWorker')))
+      .flatMap(resourcesOf)
+      .filter((r) => r.includes('Table'));
     expect(workerTables.some((r) => r.includes('FunctionsTable') || r.includes('UsageTable'))).toBe(false);
-    expect(allowedActions('queryRdbms')).toEqual(new Set(['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords', 'ssm:GetParameters', 'dynamodb:UpdateItem']));
+    expect(allowedActions('queryRdbms')).toEqual(
+      new Set([
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+        'xray:PutTraceSegments',
+        'xray:PutTelemetryRecords',
+        'ssm:GetParameters',
+        'dynamodb:UpdateItem',
+      ]),
+    );
     for (const fn of QUERY_LAMBDAS) {
-      for (const a of allowedActions(fn)) expect(a, fn).not.toMatch(/^(lambda:(Create|Update|Delete)|iam:|s3:(Put|Delete)|dynamodb:(Put|Delete))/);
+      for (const a of allowedActions(fn))
+        expect(a, fn).not.toMatch(/^(lambda:(Create|Update|Delete)|iam:|s3:(Put|Delete)|dynamodb:(Put|Delete))/);
     }
     expect(allowedActions('health')).not.toContain('s3:GetObject');
   });
@@ -106,7 +125,9 @@ describe('IAM: a role per Lambda, least privilege', () => {
     for (const [id, fn] of lambdas()) {
       const name = fn.Properties!.FunctionName as string;
       const logs = statementsOf(roleIdOf(fn)).filter((s) => actionsOf(s).some((a) => a.startsWith('logs:')));
-      expect(logs.flatMap(resourcesOf), id).toEqual([`arn:aws:logs:\${AWS::Region}:\${AWS::AccountId}:log-group:/aws/lambda/${name}:*`]);
+      expect(logs.flatMap(resourcesOf), id).toEqual([
+        `arn:aws:logs:\${AWS::Region}:\${AWS::AccountId}:log-group:/aws/lambda/${name}:*`,
+      ]);
     }
   });
 });
@@ -128,12 +149,16 @@ describe('runtime, tracing and secrets', () => {
       expect(env.FNQ_AI_API_KEY ?? '', id).toBe('');
       expect(env.FNQ_JWT_SECRET_PARAMETER, id).toBe(SECRET_PARAMETER);
       const secrets = statementsOf(roleIdOf(fn)).find((s) => actionsOf(s).includes('ssm:GetParameters'));
-      expect(secrets && resourcesOf(secrets), id).toEqual([`arn:aws:ssm:\${AWS::Region}:\${AWS::AccountId}:parameter${SECRET_PARAMETER}`]);
+      expect(secrets && resourcesOf(secrets), id).toEqual([
+        `arn:aws:ssm:\${AWS::Region}:\${AWS::AccountId}:parameter${SECRET_PARAMETER}`,
+      ]);
     }
   });
 
   it('refuses to package a stage whose JWT secret has nowhere to come from', () => {
-    expect(() => packaged({ FNQ_JWT_SECRET_PARAMETER: '', FNQ_JWKS_URL: '' })).toThrow(/FNQ_JWT_SECRET_PARAMETER is not set.*SecureString/s);
+    expect(() => packaged({ FNQ_JWT_SECRET_PARAMETER: '', FNQ_JWKS_URL: '' })).toThrow(
+      /FNQ_JWT_SECRET_PARAMETER is not set.*SecureString/s,
+    );
   }, 120_000);
 });
 
@@ -147,17 +172,30 @@ describe('queue, alarms and access logs', () => {
     const workerTimeout = lambdaOf('embedWorker').Properties!.Timeout as number;
     expect(queue.VisibilityTimeout as number).toBeGreaterThanOrEqual(6 * workerTimeout);
     const [[, mapping]] = ofType('AWS::Lambda::EventSourceMapping') as [[string, CfnResource]];
-    expect(mapping.Properties).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'], ScalingConfig: { MaximumConcurrency: 10 } });
+    expect(mapping.Properties).toMatchObject({
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 10 },
+    });
   });
 
   it('alarms on dead letters, the 5xx rate, every Lambda’s throttles and worker errors, all to one topic', () => {
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties!);
     for (const a of alarms) expect(a.AlarmActions).toEqual([{ Ref: 'AlarmsTopic' }]);
     const on = (metric: string) => alarms.filter((a) => a.MetricName === metric);
-    expect(on('ApproximateNumberOfMessagesVisible').map((a) => cfnText((a.Dimensions as { Value: unknown }[])[0]!.Value))).toEqual(['${JobsDeadLetterQueue.QueueName}']);
-    const throttled = on('Throttles').map((a) => (a.Dimensions as { Value: string }[])[0]!.Value).sort();
-    expect(throttled).toEqual(lambdas().map(([, fn]) => fn.Properties!.FunctionName as string).sort());
-    expect(on('Errors').map((a) => (a.Dimensions as { Value: string }[])[0]!.Value)).toEqual(['fnquery-ci-embedWorker']);
+    expect(
+      on('ApproximateNumberOfMessagesVisible').map((a) => cfnText((a.Dimensions as { Value: unknown }[])[0]!.Value)),
+    ).toEqual(['${JobsDeadLetterQueue.QueueName}']);
+    const throttled = on('Throttles')
+      .map((a) => (a.Dimensions as { Value: string }[])[0]!.Value)
+      .sort();
+    expect(throttled).toEqual(
+      lambdas()
+        .map(([, fn]) => fn.Properties!.FunctionName as string)
+        .sort(),
+    );
+    expect(on('Errors').map((a) => (a.Dimensions as { Value: string }[])[0]!.Value)).toEqual([
+      'fnquery-ci-embedWorker',
+    ]);
     const rate = alarms.find((a) => Array.isArray(a.Metrics))!;
     expect(JSON.stringify(rate.Metrics)).toContain('"MetricName":"5xx"');
     expect(rate.Threshold).toBe(5);
@@ -171,18 +209,28 @@ describe('queue, alarms and access logs', () => {
   });
 
   it('publishes the queue URLs the redrive command needs', () => {
-    expect(Object.keys(pkg.template.Outputs ?? {})).toEqual(expect.arrayContaining(['JobsQueueUrl', 'JobsDeadLetterQueueUrl', 'AlarmsTopicArn']));
+    expect(Object.keys(pkg.template.Outputs ?? {})).toEqual(
+      expect.arrayContaining(['JobsQueueUrl', 'JobsDeadLetterQueueUrl', 'AlarmsTopicArn']),
+    );
   });
 });
 
 describe('storage settings', () => {
   it('serves the bucket over TLS only, versioned, with lifecycle rules', () => {
     const policy = resources.UploadsBucketPolicy!.Properties!.PolicyDocument as { Statement: Statement[] };
-    expect(policy.Statement).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    expect(policy.Statement).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 's3:*',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
     const bucket = resources.UploadsBucket!.Properties!;
     expect(bucket.VersioningConfiguration).toEqual({ Status: 'Enabled' });
     const rules = (bucket.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
-    expect(rules).toContainEqual(expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }));
+    expect(rules).toContainEqual(
+      expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+    );
     expect(rules).toContainEqual(expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 7 } }));
   });
 
@@ -190,7 +238,10 @@ describe('storage settings', () => {
     for (const [id, table] of ofType('AWS::DynamoDB::Table')) {
       expect(table.Properties!.PointInTimeRecoverySpecification, id).toEqual({ PointInTimeRecoveryEnabled: true });
     }
-    expect(resources.UsageTable!.Properties!.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
+    expect(resources.UsageTable!.Properties!.TimeToLiveSpecification).toEqual({
+      AttributeName: 'expiresAt',
+      Enabled: true,
+    });
   });
 });
 
@@ -205,9 +256,15 @@ describe('zips', () => {
     for (const [, fn] of lambdas()) {
       const name = (fn.Properties!.FunctionName as string).replace('fnquery-ci-', '');
       const files = entries(name);
-      expect(files.some((f) => f.startsWith('node_modules/@aws-sdk/')), name).toBe(false);
-      const handler = unzipSync(readFileSync(join(pkg.dir, `${name}.zip`)), { filter: (f) => f.name.endsWith('.mjs') && !f.name.startsWith('node_modules/') });
-      for (const code of Object.values(handler)) expect(new TextDecoder().decode(code), name).not.toMatch(/from\s*"@aws-sdk\/|import\("@aws-sdk\//);
+      expect(
+        files.some((f) => f.startsWith('node_modules/@aws-sdk/')),
+        name,
+      ).toBe(false);
+      const handler = unzipSync(readFileSync(join(pkg.dir, `${name}.zip`)), {
+        filter: (f) => f.name.endsWith('.mjs') && !f.name.startsWith('node_modules/'),
+      });
+      for (const code of Object.values(handler))
+        expect(new TextDecoder().decode(code), name).not.toMatch(/from\s*"@aws-sdk\/|import\("@aws-sdk\//);
     }
   });
 
@@ -215,14 +272,27 @@ describe('zips', () => {
     for (const [, fn] of lambdas()) {
       const name = (fn.Properties!.FunctionName as string).replace('fnquery-ci-', '');
       const files = entries(name);
-      expect(files.filter((f) => f.endsWith('.map')), name).toEqual([]);
+      expect(
+        files.filter((f) => f.endsWith('.map')),
+        name,
+      ).toEqual([]);
       const modules = files.some((f) => f.startsWith('node_modules/'));
       expect(modules, name).toBe(LANCEDB_LAMBDAS.includes(name));
       if (modules) {
         // The native module ships compressed; the raw 186 MB file stays out.
         expect(files).toContain(SHIPPED_NATIVE);
-        expect(files.filter((f) => f.endsWith('.node')), name).toEqual([]);
-        expect(files.some((f) => f.startsWith('node_modules/@lancedb/lancedb/node_modules/openai/') || f.startsWith('node_modules/@huggingface/')), name).toBe(false);
+        expect(
+          files.filter((f) => f.endsWith('.node')),
+          name,
+        ).toEqual([]);
+        expect(
+          files.some(
+            (f) =>
+              f.startsWith('node_modules/@lancedb/lancedb/node_modules/openai/') ||
+              f.startsWith('node_modules/@huggingface/'),
+          ),
+          name,
+        ).toBe(false);
       }
     }
   });
@@ -252,14 +322,26 @@ describe('zips', () => {
         const table = await db.createTable('t', [{ id: 'a', vector: [1, 0] }, { id: 'b', vector: [0, 1] }]);
         const [hit] = await table.search([0, 1]).limit(1).toArray();
         console.log(JSON.stringify({ rows: await table.countRows(), hit: hit.id, native: process.env.NAPI_RS_NATIVE_LIBRARY_PATH }));`;
-      const out = execFileSync(process.execPath, ['--import', pathToFileURL(join(PROJECT_ROOT, 'node_modules/tsx/dist/loader.mjs')).href, '--input-type=module', '-e', script], {
-        cwd: root,
-        env: { PATH: process.env.PATH, LAMBDA_TASK_ROOT: root, TMPDIR: tmp, HOME: tmp },
-        encoding: 'utf8',
-      });
+      const out = execFileSync(
+        process.execPath,
+        [
+          '--import',
+          pathToFileURL(join(PROJECT_ROOT, 'node_modules/tsx/dist/loader.mjs')).href,
+          '--input-type=module',
+          '-e',
+          script,
+        ],
+        {
+          cwd: root,
+          env: { PATH: process.env.PATH, LAMBDA_TASK_ROOT: root, TMPDIR: tmp, HOME: tmp },
+          encoding: 'utf8',
+        },
+      );
       const seen = JSON.parse(out.trim().split('\n').pop()!) as { rows: number; hit: string; native: string };
       expect(seen).toEqual({ rows: 2, hit: 'b', native: join(tmp, 'lancedb.linux-x64-gnu.node') });
-      expect(existsSync(join(root, 'node_modules/@lancedb/lancedb-linux-x64-gnu/lancedb.linux-x64-gnu.node'))).toBe(false);
+      expect(existsSync(join(root, 'node_modules/@lancedb/lancedb-linux-x64-gnu/lancedb.linux-x64-gnu.node'))).toBe(
+        false,
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
       rmSync(tmp, { recursive: true, force: true });

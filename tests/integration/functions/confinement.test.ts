@@ -49,7 +49,12 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const request = (query: Record<string, string> = {}, body: unknown = null): FunctionRequest => ({ method: 'POST', query, headers: {}, body });
+const request = (query: Record<string, string> = {}, body: unknown = null): FunctionRequest => ({
+  method: 'POST',
+  query,
+  headers: {},
+  body,
+});
 const deploy = async (f: FunctionFixture, owner = 'acct-hostile', via = invoker) =>
   (await deployFunction(hosting(via), owner, await bundleOf(await functionDir(f)))).record;
 
@@ -183,21 +188,30 @@ const fixture = (language: 'node' | 'python', shortname: string): FunctionFixtur
   language === 'node' ? { shortname, files: HOSTILE.node } : { shortname, runtime: 'python311', files: HOSTILE.python };
 
 /** A function of another account, called while the hostile one misbehaves. */
-const BYSTANDER: FunctionFixture = { shortname: 'bystander', files: { 'index.mjs': 'export const handler = (r) => ({ echo: r.query.n });' } };
+const BYSTANDER: FunctionFixture = {
+  shortname: 'bystander',
+  files: { 'index.mjs': 'export const handler = (r) => ({ echo: r.query.n });' },
+};
 
 sandboxed.each(['node', 'python'] as const)('a hostile %s function', (language) => {
   const name = (what: string) => `${what}-${language}`;
 
   it('cannot read the service environment, its secret file or other processes, and runs as an unprivileged user', async () => {
     const fn = await deploy(fixture(language, name('snoop')));
-    const report = (await invoker.invoke(fn, request({ read: join(dataDir, 'jwt-secret') }), { timeoutMs: 10_000, log })).body as Report;
+    const report = (
+      await invoker.invoke(fn, request({ read: join(dataDir, 'jwt-secret') }), { timeoutMs: 10_000, log })
+    ).body as Report;
     expect(JSON.stringify(report)).not.toContain(SECRET);
     expect(report.read).toMatchObject({ ok: false });
     // Inside its PID namespace only the sandbox's own few processes exist, and none of their environments holds anything of the service.
     expect(report.pids).toBeLessThan(6);
     for (const environ of report.environs.filter((e) => e.ok)) expect(environ.value).not.toMatch(/FNQ_|AWS_/);
     expect(Object.keys(report.env).sort()).toEqual(expect.arrayContaining(['HOME', 'LANG', 'PATH', 'TMPDIR']));
-    expect(Object.keys(report.env).filter((k) => !['HOME', 'LANG', 'PATH', 'TMPDIR', 'PWD', 'SHLVL', '_', 'LC_CTYPE'].includes(k))).toEqual([]);
+    expect(
+      Object.keys(report.env).filter(
+        (k) => !['HOME', 'LANG', 'PATH', 'TMPDIR', 'PWD', 'SHLVL', '_', 'LC_CTYPE'].includes(k),
+      ),
+    ).toEqual([]);
     expect(report.uid).toBe(expectedUid(fn));
     // Its code folder holds only its own code.
     expect(report.cwd).toBe('/function');
@@ -206,7 +220,13 @@ sandboxed.each(['node', 'python'] as const)('a hostile %s function', (language) 
   it('cannot write outside its private /tmp: not its code, not the service data, not the host /tmp', async () => {
     const fn = await deploy(fixture(language, name('scribble')));
     const hostFile = join(tmpdir(), `fnq-confinement-escape-${language}-${Date.now()}`);
-    for (const target of [join(dataDir, 'planted'), '/function/planted', join(workDir, 'planted'), '/usr/planted', '/etc/planted']) {
+    for (const target of [
+      join(dataDir, 'planted'),
+      '/function/planted',
+      join(workDir, 'planted'),
+      '/usr/planted',
+      '/etc/planted',
+    ]) {
       const report = (await invoker.invoke(fn, request({ write: target }), { timeoutMs: 10_000, log })).body as Report;
       expect(report.write).toMatchObject({ ok: false });
       expect(existsSync(target)).toBe(false);
@@ -221,7 +241,9 @@ sandboxed.each(['node', 'python'] as const)('a hostile %s function', (language) 
 
   it('cannot write a file larger than its file-size limit', async () => {
     const fn = await deploy(fixture(language, name('filler')));
-    const report = (await invoker.invoke(fn, request({ big: '100' }), { timeoutMs: 10_000, log }).catch((e: unknown) => ({ body: e }))).body as Report | Error;
+    const report = (
+      await invoker.invoke(fn, request({ big: '100' }), { timeoutMs: 10_000, log }).catch((e: unknown) => ({ body: e }))
+    ).body as Report | Error;
     // Either the write fails (EFBIG, tmpfs full) or SIGXFSZ ends the worker: 100 MB never lands.
     if (report instanceof Error) expect(report).toMatchObject({ status: 502 });
     else expect(report.big).toMatchObject({ ok: false });
@@ -230,8 +252,13 @@ sandboxed.each(['node', 'python'] as const)('a hostile %s function', (language) 
   it('cannot hold more memory than its limit, even outside the language heap, while other functions answer', async () => {
     const fn = await deploy(fixture(language, name('hog')));
     const bystander = await deploy({ ...BYSTANDER, shortname: name('bystander') }, 'acct-other');
-    const hog = invoker.invoke(fn, request({ buffers: '1024' }), { timeoutMs: 15_000, log }).then((r) => r.body as Report, (e: unknown) => e as Error);
-    expect((await invoker.invoke(bystander, request({ n: '1' }), { timeoutMs: 10_000, log })).body).toEqual({ echo: '1' });
+    const hog = invoker.invoke(fn, request({ buffers: '1024' }), { timeoutMs: 15_000, log }).then(
+      (r) => r.body as Report,
+      (e: unknown) => e as Error,
+    );
+    expect((await invoker.invoke(bystander, request({ n: '1' }), { timeoutMs: 10_000, log })).body).toEqual({
+      echo: '1',
+    });
     const result = await hog;
     // 1 GB asked for; the 256 MB cap stops it (an allocation error inside, or the process ended: a 502).
     if (result instanceof Error) expect(result).toMatchObject({ status: 502 });
@@ -246,7 +273,9 @@ sandboxed.each(['node', 'python'] as const)('a hostile %s function', (language) 
     const report = (await invoker.invoke(fn, request({ fork: '500' }), { timeoutMs: 15_000, log })).body as Report;
     expect(report.forked).toBeLessThan(64);
     const bystander = await deploy({ ...BYSTANDER, shortname: name('bystander2') }, 'acct-other');
-    expect((await invoker.invoke(bystander, request({ n: '2' }), { timeoutMs: 10_000, log })).body).toEqual({ echo: '2' });
+    expect((await invoker.invoke(bystander, request({ n: '2' }), { timeoutMs: 10_000, log })).body).toEqual({
+      echo: '2',
+    });
   }, 30_000);
 
   it('cannot reach the service over the network, not even on loopback', async () => {
@@ -255,7 +284,8 @@ sandboxed.each(['node', 'python'] as const)('a hostile %s function', (language) 
     const port = (server.address() as { port: number }).port;
     try {
       const fn = await deploy(fixture(language, name('dialer')));
-      const report = (await invoker.invoke(fn, request({ port: String(port) }), { timeoutMs: 10_000, log })).body as Report;
+      const report = (await invoker.invoke(fn, request({ port: String(port) }), { timeoutMs: 10_000, log }))
+        .body as Report;
       expect(report.net).toMatchObject({ ok: false });
     } finally {
       server.close();
@@ -265,7 +295,9 @@ sandboxed.each(['node', 'python'] as const)('a hostile %s function', (language) 
   it('leaves no process behind after a timeout, and runs as a uid that is not root on the host', async () => {
     const fn = await deploy(fixture(language, name('timeout')));
     const marker = uniqueSleep();
-    await expect(invoker.invoke(fn, request({ sleep: marker, spin: '1' }), { timeoutMs: 1500, log })).rejects.toMatchObject({ status: 504 });
+    await expect(
+      invoker.invoke(fn, request({ sleep: marker, spin: '1' }), { timeoutMs: 1500, log }),
+    ).rejects.toMatchObject({ status: 504 });
     await settle();
     expect(await processesWith(marker)).toEqual([]);
   });
@@ -302,8 +334,19 @@ sandboxed.each(['node', 'python'] as const)('a hostile %s function', (language) 
     const fn = await deploy({
       shortname: name('printer'),
       ...(language === 'node'
-        ? { files: { 'index.mjs': 'export function handler(r) { console.log(JSON.stringify(r.body)); console.error("card " + r.body.card); return 1; }' } }
-        : { runtime: 'python311', files: { 'main.py': "import json, sys\ndef handler(r):\n    print(json.dumps(r['body']))\n    print('card ' + r['body']['card'], file=sys.stderr)\n    return 1\n" } }),
+        ? {
+            files: {
+              'index.mjs':
+                'export function handler(r) { console.log(JSON.stringify(r.body)); console.error("card " + r.body.card); return 1; }',
+            },
+          }
+        : {
+            runtime: 'python311',
+            files: {
+              'main.py':
+                "import json, sys\ndef handler(r):\n    print(json.dumps(r['body']))\n    print('card ' + r['body']['card'], file=sys.stderr)\n    return 1\n",
+            },
+          }),
     });
     const card = '4111 1111 1111 1111';
     expect((await invoker.invoke(fn, request({}, { card }), { timeoutMs: 10_000, log })).body).toBe(1);
@@ -316,10 +359,15 @@ sandboxed.each(['node', 'python'] as const)('a hostile %s function', (language) 
 });
 
 describe('a host that cannot confine', () => {
-  const fn = { shortname: 'refused', files: { 'index.mjs': 'export const handler = () => process.getuid();' } } satisfies FunctionFixture;
+  const fn = {
+    shortname: 'refused',
+    files: { 'index.mjs': 'export const handler = () => process.getuid();' },
+  } satisfies FunctionFixture;
 
   it('refuses to deploy or run functions, saying why, when bubblewrap is missing', async () => {
-    const refusing = newInvoker({ confinement: () => findConfinement({ workDir, bwrap: join(root, 'no-such-bwrap') }) });
+    const refusing = newInvoker({
+      confinement: () => findConfinement({ workDir, bwrap: join(root, 'no-such-bwrap') }),
+    });
     const error = await deploy(fn, 'acct-refused', refusing).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 503, code: 'functions_unconfined' });
     expect((error as Error).message).toMatch(/bubblewrap \(bwrap\) is not installed/);
@@ -331,11 +379,18 @@ describe('a host that cannot confine', () => {
     // /bin/false stands for a bwrap that the kernel refuses (no user namespaces, not root): it fails like one.
     const refusing = newInvoker({ confinement: () => findConfinement({ workDir, bwrap: '/bin/false' }) });
     const error = await deploy(fn, 'acct-refused', refusing).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 503, code: 'functions_unconfined', message: expect.stringMatching(/cannot create the sandbox here/) });
+    expect(error).toMatchObject({
+      status: 503,
+      code: 'functions_unconfined',
+      message: expect.stringMatching(/cannot create the sandbox here/),
+    });
   });
 
   it('runs unconfined, under the OS limits only, when the operator opts out explicitly', async () => {
-    const unsafe = newInvoker({ unsafeLocal: true, confinement: () => findConfinement({ workDir, bwrap: '/bin/false', unsafeLocal: true }) });
+    const unsafe = newInvoker({
+      unsafeLocal: true,
+      confinement: () => findConfinement({ workDir, bwrap: '/bin/false', unsafeLocal: true }),
+    });
     const record = await deploy({ ...fn, shortname: 'unsafe-opt-in' }, 'acct-refused', unsafe);
     expect((await unsafe.invoke(record, request(), { timeoutMs: 10_000, log })).body).toBe(process.getuid?.());
     expect(serviceLog.some((l) => l.includes('UNCONFINED'))).toBe(true);

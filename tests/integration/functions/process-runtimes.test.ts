@@ -30,8 +30,14 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-const request = (body: unknown, query: Record<string, string> = {}): FunctionRequest => ({ method: 'POST', query, headers: {}, body });
-const call = (fn: FunctionRecord, req: FunctionRequest, timeoutMs = 10_000) => invoker.invoke(fn, req, { timeoutMs, log });
+const request = (body: unknown, query: Record<string, string> = {}): FunctionRequest => ({
+  method: 'POST',
+  query,
+  headers: {},
+  body,
+});
+const call = (fn: FunctionRecord, req: FunctionRequest, timeoutMs = 10_000) =>
+  invoker.invoke(fn, req, { timeoutMs, log });
 
 async function deployDir(dir: string, owner = 'acct-runtime') {
   return (await deployFunction(deps, owner, await bundleOf(dir))).record;
@@ -59,17 +65,26 @@ const LOOP: Record<'node' | 'python', FunctionFixture> = {
   node: {
     shortname: 'loop-node',
     // A worker's identity: inside its PID namespace every worker has the same pid.
-    files: { 'index.mjs': "const boot = Math.random(); export function handler(r) { if (r.query.spin) for (;;) {} return { boot }; }" },
+    files: {
+      'index.mjs':
+        'const boot = Math.random(); export function handler(r) { if (r.query.spin) for (;;) {} return { boot }; }',
+    },
   },
   python: {
     shortname: 'loop-python',
     runtime: 'python311',
-    files: { 'main.py': "import random\nBOOT = random.random()\ndef handler(r):\n    while r['query'].get('spin'):\n        pass\n    return {'boot': BOOT}\n" },
+    files: {
+      'main.py':
+        "import random\nBOOT = random.random()\ndef handler(r):\n    while r['query'].get('spin'):\n        pass\n    return {'boot': BOOT}\n",
+    },
   },
 };
 
 const ENV_READER: Record<'node' | 'python', FunctionFixture> = {
-  node: { shortname: 'env-node', files: { 'index.mjs': 'export const handler = () => ({ env: process.env, cwd: process.cwd() });' } },
+  node: {
+    shortname: 'env-node',
+    files: { 'index.mjs': 'export const handler = () => ({ env: process.env, cwd: process.cwd() });' },
+  },
   python: {
     shortname: 'env-python',
     runtime: 'python312',
@@ -82,7 +97,10 @@ sandboxed.each(['node', 'python'] as const)('limits of the %s runtime', (languag
     const fn = await deployFixture(LOOP[language]);
     const first = (await call(fn, request(null))).body as { boot: number };
     const started = performance.now();
-    await expect(call(fn, request(null, { spin: '1' }), 500)).rejects.toMatchObject({ status: 504, code: 'function_timeout' });
+    await expect(call(fn, request(null, { spin: '1' }), 500)).rejects.toMatchObject({
+      status: 504,
+      code: 'function_timeout',
+    });
     expect(performance.now() - started).toBeLessThan(2000);
     const after = (await call(fn, request(null))).body as { boot: number };
     expect(after.boot).not.toBe(first.boot);
@@ -93,7 +111,9 @@ sandboxed.each(['node', 'python'] as const)('limits of the %s runtime', (languag
     process.env.FNQ_TEST_SECRET = 'must-not-leak';
     const fn = await deployFixture(ENV_READER[language]);
     const { env, cwd } = (await call(fn, request(null))).body as { env: Record<string, string>; cwd: string };
-    expect(Object.keys(env).filter((k) => !['PATH', 'HOME', 'TMPDIR', 'LANG', 'PWD', 'SHLVL', '_', 'LC_CTYPE'].includes(k))).toEqual([]);
+    expect(
+      Object.keys(env).filter((k) => !['PATH', 'HOME', 'TMPDIR', 'LANG', 'PWD', 'SHLVL', '_', 'LC_CTYPE'].includes(k)),
+    ).toEqual([]);
     expect(env.HOME).toBe('/tmp');
     expect(cwd).toBe('/function');
     expect(JSON.stringify(env)).not.toContain(workDir);
@@ -102,8 +122,21 @@ sandboxed.each(['node', 'python'] as const)('limits of the %s runtime', (languag
   it('reports an exception as 502 with the message, and keeps the worker', async () => {
     const fn = await deployFixture(
       language === 'node'
-        ? { shortname: 'throws-node', files: { 'index.mjs': "const boot = Math.random(); export function handler(r) { if (r.query.fail) throw new Error('no such city'); return boot; }" } }
-        : { shortname: 'throws-python', runtime: 'python311', files: { 'main.py': "import random\nBOOT = random.random()\ndef handler(r):\n    if r['query'].get('fail'):\n        raise ValueError('no such city')\n    return BOOT\n" } },
+        ? {
+            shortname: 'throws-node',
+            files: {
+              'index.mjs':
+                "const boot = Math.random(); export function handler(r) { if (r.query.fail) throw new Error('no such city'); return boot; }",
+            },
+          }
+        : {
+            shortname: 'throws-python',
+            runtime: 'python311',
+            files: {
+              'main.py':
+                "import random\nBOOT = random.random()\ndef handler(r):\n    if r['query'].get('fail'):\n        raise ValueError('no such city')\n    return BOOT\n",
+            },
+          },
     );
     const boot = (await call(fn, request(null))).body;
     const error = await call(fn, request(null, { fail: '1' })).catch((e: unknown) => e);
@@ -115,8 +148,21 @@ sandboxed.each(['node', 'python'] as const)('limits of the %s runtime', (languag
   it('ends a function that exceeds its memory limit as a crash, and recovers', async () => {
     const fn = await deployFixture(
       language === 'node'
-        ? { shortname: 'hog-node', files: { 'index.mjs': "export function handler(r) { const a = []; if (r.query.hog) for (;;) a.push(new Array(1e6).fill(1)); return 'ok'; }" } }
-        : { shortname: 'hog-python', runtime: 'python311', files: { 'main.py': "def handler(r):\n    a = []\n    while r['query'].get('hog'):\n        a.append(bytearray(10**7))\n    return 'ok'\n" } },
+        ? {
+            shortname: 'hog-node',
+            files: {
+              'index.mjs':
+                "export function handler(r) { const a = []; if (r.query.hog) for (;;) a.push(new Array(1e6).fill(1)); return 'ok'; }",
+            },
+          }
+        : {
+            shortname: 'hog-python',
+            runtime: 'python311',
+            files: {
+              'main.py':
+                "def handler(r):\n    a = []\n    while r['query'].get('hog'):\n        a.append(bytearray(10**7))\n    return 'ok'\n",
+            },
+          },
     );
     const error = await call(fn, request(null, { hog: '1' }), 20_000).catch((e: unknown) => e);
     // Python raises MemoryError inside the function (502 function_error); V8 aborts the process (502 function_crashed).
@@ -127,15 +173,30 @@ sandboxed.each(['node', 'python'] as const)('limits of the %s runtime', (languag
   it("keeps what the function prints in the function's own log, never in the service log nor in the answer", async () => {
     const fn = await deployFixture(
       language === 'node'
-        ? { shortname: 'chatty-node', files: { 'index.mjs': "export function handler() { console.log('hello from user code'); console.error('a warning'); return 42; }" } }
-        : { shortname: 'chatty-python', runtime: 'python311', files: { 'main.py': "import sys\ndef handler(r):\n    print('hello from user code')\n    print('a warning', file=sys.stderr)\n    return 42\n" } },
+        ? {
+            shortname: 'chatty-node',
+            files: {
+              'index.mjs':
+                "export function handler() { console.log('hello from user code'); console.error('a warning'); return 42; }",
+            },
+          }
+        : {
+            shortname: 'chatty-python',
+            runtime: 'python311',
+            files: {
+              'main.py':
+                "import sys\ndef handler(r):\n    print('hello from user code')\n    print('a warning', file=sys.stderr)\n    return 42\n",
+            },
+          },
     );
     expect((await call(fn, request(null))).body).toBe(42);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await invoker.logs(fn, 10)).toEqual(expect.arrayContaining([
-      expect.objectContaining({ stream: 'stdout', text: 'hello from user code' }),
-      expect.objectContaining({ stream: 'stderr', text: 'a warning' }),
-    ]));
+    expect(await invoker.logs(fn, 10)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ stream: 'stdout', text: 'hello from user code' }),
+        expect.objectContaining({ stream: 'stderr', text: 'a warning' }),
+      ]),
+    );
     expect(lines.join('\n')).not.toContain('hello from user code');
   });
 });
@@ -144,7 +205,11 @@ sandboxed('deploy-time checks of the local runtime', () => {
   it('refuses a Java function that does not compile, with the compiler message', async (ctx) => {
     const missing = await toolchainMissing('java');
     if (missing) return ctx.skip(missing);
-    const error = await deployFixture({ shortname: 'broken-java', runtime: 'java17', files: { 'Main.java': 'public class Main { int x = ; }' } }).catch((e: unknown) => e);
+    const error = await deployFixture({
+      shortname: 'broken-java',
+      runtime: 'java17',
+      files: { 'Main.java': 'public class Main { int x = ; }' },
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, code: 'build_failed' });
     expect((error as Error).message).toMatch(/Main\.java/);
     expect((error as Error).message).not.toMatch(workDir);
@@ -152,12 +217,21 @@ sandboxed('deploy-time checks of the local runtime', () => {
   }, 60_000);
 
   it('reports a missing entrypoint as a crash of the function', async () => {
-    const fn = await deployFixture({ shortname: 'no-entry', entrypoint: 'missing', files: { 'index.mjs': 'export const handler = () => 1;' } });
-    await expect(call(fn, request(null))).rejects.toMatchObject({ status: 502, code: 'function_crashed', message: expect.stringMatching(/"missing" is not a function/) });
+    const fn = await deployFixture({
+      shortname: 'no-entry',
+      entrypoint: 'missing',
+      files: { 'index.mjs': 'export const handler = () => 1;' },
+    });
+    await expect(call(fn, request(null))).rejects.toMatchObject({
+      status: 502,
+      code: 'function_crashed',
+      message: expect.stringMatching(/"missing" is not a function/),
+    });
   });
 
   it('refuses .NET when no local runner exists for it', async () => {
-    await expect(deployFixture({ shortname: 'dotnet-fn', runtime: 'dotnet8', files: { 'Function.cs': 'class Function {}' } }))
-      .rejects.toMatchObject({ status: 400, code: 'runtime_unavailable' });
+    await expect(
+      deployFixture({ shortname: 'dotnet-fn', runtime: 'dotnet8', files: { 'Function.cs': 'class Function {}' } }),
+    ).rejects.toMatchObject({ status: 400, code: 'runtime_unavailable' });
   });
 });

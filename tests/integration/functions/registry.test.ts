@@ -17,24 +17,47 @@ beforeAll(async () => {
   const config = loadConfig({ ...emulators.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_LANCE_URI: '/tmp/x' });
   const client = dynamoClient(config.aws);
   // Counts Scan round trips, to see listAll follow LastEvaluatedKey.
-  client.middlewareStack.add((next, context) => (args) => {
-    if (context.commandName === 'ScanCommand') scans++;
-    return next(args);
-  }, { step: 'initialize' });
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      if (context.commandName === 'ScanCommand') scans++;
+      return next(args);
+    },
+    { step: 'initialize' },
+  );
   registry = new DynamoFunctionRegistry(client, config.aws.tables.functions);
 });
 afterAll(() => emulators.stop());
 
 // A schema nested deeper than DynamoDB's 32 levels of maps must survive the round trip.
-const deep = Array.from({ length: 40 }).reduce<Record<string, unknown>>((inner) => ({ type: 'object', properties: { next: inner } }), { type: 'string' });
+const deep = Array.from({ length: 40 }).reduce<Record<string, unknown>>(
+  (inner) => ({ type: 'object', properties: { next: inner } }),
+  { type: 'string' },
+);
 
 function record(shortname: string, owner: string, version = 1, note = ''): FunctionRecord {
-  const spec = validateSpec(specFor({
+  const spec = validateSpec(
+    specFor({
+      shortname,
+      files: {},
+      requirements: {
+        requestType: 'POST',
+        inputType: 'JSON',
+        inputSchema: jsonObject({ deep, note: { type: 'string', description: note || undefined } }),
+      },
+    }),
+  ).spec!;
+  return {
     shortname,
-    files: {},
-    requirements: { requestType: 'POST', inputType: 'JSON', inputSchema: jsonObject({ deep, note: { type: 'string', description: note || undefined } }) },
-  })).spec!;
-  return { shortname, owner, version, runtime: spec.runtime, spec, codeKey: `functions/${shortname}/v${version}/code.zip`, codeBytes: 10, codeSha256: 'ab'.repeat(32), createdAt: 1, updatedAt: version };
+    owner,
+    version,
+    runtime: spec.runtime,
+    spec,
+    codeKey: `functions/${shortname}/v${version}/code.zip`,
+    codeBytes: 10,
+    codeSha256: 'ab'.repeat(32),
+    createdAt: 1,
+    updatedAt: version,
+  };
 }
 
 describe('DynamoDB function registry', () => {
@@ -61,11 +84,13 @@ describe('DynamoDB function registry', () => {
   });
 
   it('lets exactly one of many concurrent first deploys win', async () => {
-    const outcomes = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((owner) => registry.register(record('race', owner), undefined)));
+    const outcomes = await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map((owner) => registry.register(record('race', owner), undefined)),
+    );
     expect(outcomes.filter((o) => o === 'registered')).toHaveLength(1);
   });
 
-  it('lists an owner\'s functions through the byOwner index', async () => {
+  it("lists an owner's functions through the byOwner index", async () => {
     await registry.register(record('alpha', 'carol'), undefined);
     await registry.register(record('beta', 'carol'), undefined);
     expect((await registry.listByOwner('carol')).map((r) => r.shortname)).toEqual(['alpha', 'beta']);
@@ -74,7 +99,9 @@ describe('DynamoDB function registry', () => {
 
   it('lists every function of every owner, sorted by shortname, across Scan pages', async () => {
     // ~100 KB each: a Scan page stops at 1 MB, so 14 of them take two pages at least.
-    const big = Array.from({ length: 14 }, (_, i) => record(`zz-big-${String(i).padStart(2, '0')}`, `owner-${i % 3}`, 1, 'x'.repeat(100_000)));
+    const big = Array.from({ length: 14 }, (_, i) =>
+      record(`zz-big-${String(i).padStart(2, '0')}`, `owner-${i % 3}`, 1, 'x'.repeat(100_000)),
+    );
     for (const fn of [...big].reverse()) expect(await registry.register(fn, undefined)).toBe('registered');
     scans = 0;
     const all = await registry.listAll();

@@ -15,7 +15,8 @@ const PACKAGES: Record<string, { program: string; pkg: string }> = {
   bwrap: { program: 'bwrap', pkg: 'bubblewrap' },
 };
 
-const onPath = (program: string) => (process.env.PATH ?? '').split(delimiter).some((dir) => existsSync(join(dir, program)));
+const onPath = (program: string) =>
+  (process.env.PATH ?? '').split(delimiter).some((dir) => existsSync(join(dir, program)));
 
 /** Why the language cannot be tested here, or undefined when its toolchain is (now) installed. */
 export async function toolchainMissing(language: keyof typeof PACKAGES): Promise<string | undefined> {
@@ -23,7 +24,9 @@ export async function toolchainMissing(language: keyof typeof PACKAGES): Promise
   if (onPath(program)) return undefined;
   if (!pkg) return `${program} is not installed and has no Debian package here`;
   // Every missing toolchain in one apt run: the first language asked for installs them all.
-  const missing = Object.values(PACKAGES).filter((p) => p.pkg && !onPath(p.program)).map((p) => ({ programs: [p.program], pkg: p.pkg }));
+  const missing = Object.values(PACKAGES)
+    .filter((p) => p.pkg && !onPath(p.program))
+    .map((p) => ({ programs: [p.program], pkg: p.pkg }));
   const reason = await ensureDebianPrograms(missing);
   return onPath(program) ? undefined : (reason ?? `${program} is still missing after apt-get`);
 }

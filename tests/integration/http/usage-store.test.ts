@@ -17,12 +17,40 @@ describe('DynamoDB usage metrics', () => {
     const db = dynamoClient(config.aws);
     const store = new DynamoUsageStore(db, config.aws.tables.usage);
     await Promise.all(
-      Array.from({ length: 60 }, (_, i) => store.add('acct-c', '2026-11-21', 'POST /q', { calls: 1, errors: i % 3 === 0 ? 1 : 0, durationMs: 10, aiTokens: 5 })),
+      Array.from({ length: 60 }, (_, i) =>
+        store.add('acct-c', '2026-11-21', 'POST /q', {
+          calls: 1,
+          errors: i % 3 === 0 ? 1 : 0,
+          durationMs: 10,
+          aiTokens: 5,
+        }),
+      ),
     );
-    const item = (await db.send(new GetCommand({ TableName: config.aws.tables.usage, Key: { pk: 'acct#acct-c', sk: '2026-11-21#POST /q' } }))).Item;
-    expect(item).toMatchObject({ calls: 60, errors: 20, durationMs: 600, aiTokens: 300, day: '2026-11-21', route: 'POST /q' });
+    const item = (
+      await db.send(
+        new GetCommand({ TableName: config.aws.tables.usage, Key: { pk: 'acct#acct-c', sk: '2026-11-21#POST /q' } }),
+      )
+    ).Item;
+    expect(item).toMatchObject({
+      calls: 60,
+      errors: 20,
+      durationMs: 600,
+      aiTokens: 300,
+      day: '2026-11-21',
+      route: 'POST /q',
+    });
     // Nothing about the request itself is stored: only the counters and the key.
-    expect(Object.keys(item!).sort()).toEqual(['aiTokens', 'calls', 'day', 'durationMs', 'errors', 'expiresAt', 'pk', 'route', 'sk']);
+    expect(Object.keys(item!).sort()).toEqual([
+      'aiTokens',
+      'calls',
+      'day',
+      'durationMs',
+      'errors',
+      'expiresAt',
+      'pk',
+      'route',
+      'sk',
+    ]);
     // DynamoDB's TTL removes the day's counters 400 days after it: the usage route reads at most 366.
     expect(item!.expiresAt).toBe(Date.parse('2027-12-26T00:00:00Z') / 1000);
     expect(usageExpiry('2026-11-21')).toBe(item!.expiresAt);

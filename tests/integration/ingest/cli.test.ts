@@ -37,12 +37,21 @@ beforeAll(async () => {
     const handler = routes[`${req.method} ${url.pathname}`];
     if (!handler) return void res.writeHead(404).end();
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-    const event = apiEvent({ method: req.method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body: Buffer.concat(chunks) });
+    const event = apiEvent({
+      method: req.method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers,
+      body: Buffer.concat(chunks),
+    });
     const result = await handler(event, lambdaContext());
     res.writeHead(result.statusCode ?? 500, result.headers as Record<string, string>).end(result.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  env = { FNQ_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, FNQ_TOKEN: await stack.token('acct-cli') };
+  env = {
+    FNQ_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    FNQ_TOKEN: await stack.token('acct-cli'),
+  };
   dir = await mkdtemp(path.join(tmpdir(), 'fnq-upload-'));
   drainer = (async () => {
     while (draining) {
@@ -86,7 +95,10 @@ describe('fnq upload', () => {
 
   it('sends files over the direct limit through an upload URL', async () => {
     const paragraph = 'Large files travel through a presigned upload URL straight to storage.\n\n';
-    await writeFile(path.join(dir, 'large.txt'), paragraph.repeat(Math.ceil((DIRECT_UPLOAD_MAX_BYTES + 1) / paragraph.length)));
+    await writeFile(
+      path.join(dir, 'large.txt'),
+      paragraph.repeat(Math.ceil((DIRECT_UPLOAD_MAX_BYTES + 1) / paragraph.length)),
+    );
     const run = await fnq(['large.txt', '--collection', 'cli-large', '--wait']);
     expect(run.code).toBe(0);
     const record = await stack.services.statuses().get('acct-cli', run.stdout.trim());

@@ -19,23 +19,36 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 const get = (token: string, name: string) =>
-  stack.call(stack.handlers.collectionGet, { path: `/embedder-service/v1/collections/${name}`, pathParams: { name }, token });
+  stack.call(stack.handlers.collectionGet, {
+    path: `/embedder-service/v1/collections/${name}`,
+    pathParams: { name },
+    token,
+  });
 
 describe('account isolation', () => {
   it('answers 404 for another account’s upload status, as for an unknown id', async () => {
     const other = await stack.status(bob, aliceUpload);
     const unknown = await stack.status(bob, '00000000-0000-0000-0000-000000000000');
     expect([other.status, other.body.error]).toEqual([404, 'upload_not_found']);
-    const unknownMessages = (unknown.body.messages as string[]).map((m) => m.replace('00000000-0000-0000-0000-000000000000', aliceUpload));
+    const unknownMessages = (unknown.body.messages as string[]).map((m) =>
+      m.replace('00000000-0000-0000-0000-000000000000', aliceUpload),
+    );
     expect(other.body.messages).toEqual(unknownMessages);
     expect((await stack.status(alice, aliceUpload)).body.status).toBe('completed');
   });
 
   it('keeps same-named collections apart in listings and vectors', async () => {
-    const list = (token: string) => stack.call(stack.handlers.collectionsList, { path: '/embedder-service/v1/collections', token });
-    expect((await list(alice)).body.collections).toEqual([{ name: 'shared-name', documents: 1, chunks: 3, embedder: 'local-lexical-v1' }]);
-    expect((await list(bob)).body.collections).toEqual([{ name: 'shared-name', documents: 1, chunks: 1, embedder: 'local-lexical-v1' }]);
-    expect(((await get(bob, 'shared-name')).body.uploads as { filename: string }[]).map((u) => u.filename)).toEqual(['bob.txt']);
+    const list = (token: string) =>
+      stack.call(stack.handlers.collectionsList, { path: '/embedder-service/v1/collections', token });
+    expect((await list(alice)).body.collections).toEqual([
+      { name: 'shared-name', documents: 1, chunks: 3, embedder: 'local-lexical-v1' },
+    ]);
+    expect((await list(bob)).body.collections).toEqual([
+      { name: 'shared-name', documents: 1, chunks: 1, embedder: 'local-lexical-v1' },
+    ]);
+    expect(((await get(bob, 'shared-name')).body.uploads as { filename: string }[]).map((u) => u.filename)).toEqual([
+      'bob.txt',
+    ]);
     expect(await stack.vectors.count({ account: 'alice', collection: 'shared-name' })).toBe(3);
     expect(await stack.vectors.count({ account: 'bob', collection: 'shared-name' })).toBe(1);
   });

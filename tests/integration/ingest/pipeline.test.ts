@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-const expectedChunks = async (type: 'pdf' | 'docx', bytes: Uint8Array, name: string) => chunkSections((await extractText(type, bytes)).sections, name).length;
+const expectedChunks = async (type: 'pdf' | 'docx', bytes: Uint8Array, name: string) =>
+  chunkSections((await extractText(type, bytes)).sections, name).length;
 
 describe('ingestion pipeline', () => {
   it('embeds a PDF and a DOCX into a collection and reports every status field', async () => {
@@ -24,7 +25,13 @@ describe('ingestion pipeline', () => {
     const docx = await makeDocx();
     const accepted = await stack.uploadFile(token, 'manuals', 'energy.pdf', pdf);
     expect(accepted.status).toBe(202);
-    expect(accepted.body).toMatchObject({ collection_name: 'manuals', status: 'queued', embedded_chunks: 0, total_chunks: 0, upload_completed: null });
+    expect(accepted.body).toMatchObject({
+      collection_name: 'manuals',
+      status: 'queued',
+      embedded_chunks: 0,
+      total_chunks: 0,
+      upload_completed: null,
+    });
     expect(accepted.body.upload_started).toMatch(HTTP_DATE);
     const second = await stack.uploadFile(token, 'manuals', 'guide.docx', docx);
 
@@ -41,8 +48,14 @@ describe('ingestion pipeline', () => {
     expect(await expectedChunks('pdf', pdf, 'energy.pdf')).toBe(3);
 
     const list = await stack.call(stack.handlers.collectionsList, { path: '/embedder-service/v1/collections', token });
-    expect(list.body.collections).toEqual([{ name: 'manuals', documents: 2, chunks: 3 + docxChunks, embedder: 'local-lexical-v1' }]);
-    const one = await stack.call(stack.handlers.collectionGet, { path: '/embedder-service/v1/collections/manuals', pathParams: { name: 'manuals' }, token });
+    expect(list.body.collections).toEqual([
+      { name: 'manuals', documents: 2, chunks: 3 + docxChunks, embedder: 'local-lexical-v1' },
+    ]);
+    const one = await stack.call(stack.handlers.collectionGet, {
+      path: '/embedder-service/v1/collections/manuals',
+      pathParams: { name: 'manuals' },
+      token,
+    });
     expect((one.body.uploads as { filename: string; status: string }[]).map((u) => [u.filename, u.status])).toEqual([
       ['energy.pdf', 'completed'],
       ['guide.docx', 'completed'],
@@ -57,7 +70,12 @@ describe('ingestion pipeline', () => {
     expect(record.objectKey).toBe(`accounts/acct-pipeline/uploads/${uploadId}/energy.pdf`);
     expect(await stack.services.blobs().get(record.objectKey, 1e9)).toBeDefined();
 
-    const deleted = await stack.call(stack.handlers.uploadDelete, { method: 'DELETE', path: `/embedder-service/v1/uploads/${uploadId}`, pathParams: { upload_id: uploadId }, token });
+    const deleted = await stack.call(stack.handlers.uploadDelete, {
+      method: 'DELETE',
+      path: `/embedder-service/v1/uploads/${uploadId}`,
+      pathParams: { upload_id: uploadId },
+      token,
+    });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toMatchObject({ upload_id: uploadId, collection_name: 'scratch', deleted_chunks: 3 });
     expect(await stack.services.blobs().get(record.objectKey, 1e9)).toBeUndefined();
@@ -71,13 +89,22 @@ describe('ingestion pipeline', () => {
     await stack.drain();
     const key = (await stack.services.statuses().get('acct-pipeline', a.body.upload_id as string))!.objectKey;
 
-    const deleted = await stack.call(stack.handlers.collectionDelete, { method: 'DELETE', path: '/embedder-service/v1/collections/doomed', pathParams: { name: 'doomed' }, token });
+    const deleted = await stack.call(stack.handlers.collectionDelete, {
+      method: 'DELETE',
+      path: '/embedder-service/v1/collections/doomed',
+      pathParams: { name: 'doomed' },
+      token,
+    });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toMatchObject({ collection_name: 'doomed', deleted_documents: 2 });
     expect(deleted.body.deleted_chunks).toBeGreaterThan(3);
     expect(await stack.services.blobs().get(key, 1e9)).toBeUndefined();
     expect(await stack.services.statuses().listUploads('acct-pipeline', 'doomed')).toEqual([]);
-    const again = await stack.call(stack.handlers.collectionGet, { path: '/embedder-service/v1/collections/doomed', pathParams: { name: 'doomed' }, token });
+    const again = await stack.call(stack.handlers.collectionGet, {
+      path: '/embedder-service/v1/collections/doomed',
+      pathParams: { name: 'doomed' },
+      token,
+    });
     expect(again.status).toBe(404);
   });
 });

@@ -15,12 +15,22 @@ async function open(dataDir: string) {
   const emulators: Emulators = await startEmulators({ dataDir });
   const sqs = new SQSClient({ region: 'us-east-1', endpoint: emulators.endpoints.sqs, credentials });
   const receive = async (max: number) =>
-    (await sqs.send(new ReceiveMessageCommand({ QueueUrl: emulators.queueUrl, MaxNumberOfMessages: max, WaitTimeSeconds: 0, VisibilityTimeout: 60 }))).Messages ?? [];
+    (
+      await sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: emulators.queueUrl,
+          MaxNumberOfMessages: max,
+          WaitTimeSeconds: 0,
+          VisibilityTimeout: 60,
+        }),
+      )
+    ).Messages ?? [];
   return {
     sqs,
     receive,
     send: (body: string) => sqs.send(new SendMessageCommand({ QueueUrl: emulators.queueUrl, MessageBody: body })),
-    remove: (handle: string) => sqs.send(new DeleteMessageCommand({ QueueUrl: emulators.queueUrl, ReceiptHandle: handle })),
+    remove: (handle: string) =>
+      sqs.send(new DeleteMessageCommand({ QueueUrl: emulators.queueUrl, ReceiptHandle: handle })),
     async stop() {
       sqs.destroy();
       await emulators.stop();

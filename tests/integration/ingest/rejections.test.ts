@@ -33,11 +33,17 @@ describe('POST /embedder-service/v1/upload refusals', () => {
   });
 
   it('415 for a type that is not accepted', async () => {
-    expect(expectRefusal(await stack.uploadFile(token, 'docs', 'photo.png', BINARY), 415, 'unsupported_media_type')).toMatch(/\.png/);
+    expect(
+      expectRefusal(await stack.uploadFile(token, 'docs', 'photo.png', BINARY), 415, 'unsupported_media_type'),
+    ).toMatch(/\.png/);
   });
 
   it('415 for content that does not match the extension', async () => {
-    const line = expectRefusal(await stack.uploadFile(token, 'docs', 'report.txt', await makePdf()), 415, 'unsupported_media_type');
+    const line = expectRefusal(
+      await stack.uploadFile(token, 'docs', 'report.txt', await makePdf()),
+      415,
+      'unsupported_media_type',
+    );
     expect(line).toMatch(/looks like a PDF document/);
   });
 
@@ -73,7 +79,11 @@ describe('POST /embedder-service/v1/upload refusals', () => {
 
   it('401 without a valid token', async () => {
     expectRefusal(await stack.uploadFile('not-a-jwt', 'docs', 'a.txt', text), 401, 'token_invalid');
-    const reply = await stack.call(stack.handlers.upload, { method: 'POST', path: '/embedder-service/v1/upload', query: { collection_name: 'docs' } });
+    const reply = await stack.call(stack.handlers.upload, {
+      method: 'POST',
+      path: '/embedder-service/v1/upload',
+      query: { collection_name: 'docs' },
+    });
     expectRefusal(reply, 401, 'token_missing');
   });
 
@@ -110,7 +120,12 @@ describe('POST /embedder-service/v1/upload refusals', () => {
     expect(refused.headers['retry-after']).toBeUndefined();
 
     const uploadId = first.body.upload_id as string;
-    await stack.call(stack.handlers.uploadDelete, { method: 'DELETE', path: `/embedder-service/v1/uploads/${uploadId}`, pathParams: { upload_id: uploadId }, token: free });
+    await stack.call(stack.handlers.uploadDelete, {
+      method: 'DELETE',
+      path: `/embedder-service/v1/uploads/${uploadId}`,
+      pathParams: { upload_id: uploadId },
+      token: free,
+    });
     expect((await stack.uploadFile(free, 'other', 'c.txt', text)).status).toBe(202);
   });
 
@@ -122,12 +137,17 @@ describe('POST /embedder-service/v1/upload refusals', () => {
 });
 
 describe('POST /embedder-service/v1/upload-url refusals', () => {
-  const ask = (query: Record<string, string>) => stack.call(stack.handlers.uploadUrl, { method: 'POST', path: '/embedder-service/v1/upload-url', query, token });
+  const ask = (query: Record<string, string>) =>
+    stack.call(stack.handlers.uploadUrl, { method: 'POST', path: '/embedder-service/v1/upload-url', query, token });
 
   it('400 without a file name, 415 for an unaccepted extension, 413 over 100 MB', async () => {
     expectRefusal(await ask({ collection_name: 'docs' }), 400, 'validation_failed');
     expectRefusal(await ask({ collection_name: 'docs', filename: 'clip.mov' }), 415, 'unsupported_media_type');
-    expectRefusal(await ask({ collection_name: 'docs', filename: 'big.pdf', size: String(100 * 2 ** 20 + 1) }), 413, 'file_too_large');
+    expectRefusal(
+      await ask({ collection_name: 'docs', filename: 'big.pdf', size: String(100 * 2 ** 20 + 1) }),
+      413,
+      'file_too_large',
+    );
     expectRefusal(await ask({ collection_name: 'bad name', filename: 'a.pdf' }), 400, 'validation_failed');
   });
 });

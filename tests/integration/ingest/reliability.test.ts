@@ -71,21 +71,33 @@ describe('embed worker through SQS', () => {
     expect(accepted.map((a) => a.status)).toEqual(files.map(() => 202));
 
     // Two workers at once, as Lambda scales out on a busy queue.
-    await Promise.all([stack.drain(stack.worker({ batchSize: BATCH }), 2), stack.drain(stack.worker({ batchSize: BATCH }), 2)]);
+    await Promise.all([
+      stack.drain(stack.worker({ batchSize: BATCH }), 2),
+      stack.drain(stack.worker({ batchSize: BATCH }), 2),
+    ]);
 
     const statuses = await Promise.all(accepted.map((a) => statusOf(a.body.upload_id as string)));
     expect(statuses.map((s) => s.status)).toEqual(files.map(() => 'completed'));
     const total = statuses.reduce((sum, s) => sum + (s.total_chunks as number), 0);
     expect(await stack.vectors.count({ account: ACCOUNT, collection: 'busy' })).toBe(total);
     const list = await stack.call(stack.handlers.collectionsList, { path: '/embedder-service/v1/collections', token });
-    expect(list.body.collections).toContainEqual({ name: 'busy', documents: 8, chunks: total, embedder: 'local-lexical-v1' });
+    expect(list.body.collections).toContainEqual({
+      name: 'busy',
+      documents: 8,
+      chunks: total,
+      embedder: 'local-lexical-v1',
+    });
   });
 
   it('fails the upload once the retry budget is used and leaves the message in the dead-letter queue', async () => {
     const accepted = await stack.uploadFile(token, 'doomed', 'notes.txt', makeText(longText(2)));
     const uploadId = accepted.body.upload_id as string;
     const inner = new LexicalEmbedder();
-    const down: Embedder = { id: inner.id, dimensions: inner.dimensions, embed: () => Promise.reject(new Error('platform unreachable')) };
+    const down: Embedder = {
+      id: inner.id,
+      dimensions: inner.dimensions,
+      embed: () => Promise.reject(new Error('platform unreachable')),
+    };
     const worker = stack.worker({ embedder: down });
 
     for (let attempt = 1; attempt < RETRY_BUDGET; attempt++) {
@@ -95,12 +107,16 @@ describe('embed worker through SQS', () => {
     expect(await stack.deliverOnce(worker)).toEqual({ delivered: 1, failed: 1 });
     const failed = await statusOf(uploadId);
     expect(failed.status).toBe('failed');
-    expect(failed.error).toMatch(new RegExp(`^ISSUE: The document could not be processed in ${RETRY_BUDGET} attempts.*ADVICE: `));
+    expect(failed.error).toMatch(
+      new RegExp(`^ISSUE: The document could not be processed in ${RETRY_BUDGET} attempts.*ADVICE: `),
+    );
     expect(await stack.vectors.count({ account: ACCOUNT, collection: 'doomed' }, uploadId)).toBe(0);
 
     // The queue redrives the message on its next receive, instead of delivering it a 4th time.
     expect(await stack.deliverOnce(worker)).toEqual({ delivered: 0, failed: 0 });
-    const dead = await stack.sqs.send(new ReceiveMessageCommand({ QueueUrl: stack.emulators.deadLetterQueueUrl, MaxNumberOfMessages: 10 }));
+    const dead = await stack.sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: stack.emulators.deadLetterQueueUrl, MaxNumberOfMessages: 10 }),
+    );
     expect((dead.Messages ?? []).map((m) => JSON.parse(m.Body!))).toEqual([{ account: ACCOUNT, uploadId }]);
   });
 });

@@ -33,7 +33,12 @@ export interface StackOptions {
 export async function startIngestStack(options: StackOptions = {}) {
   const emulators: Emulators = await startEmulators();
   const lanceDir = await mkdtemp(join(tmpdir(), 'fnq-ingest-lance-'));
-  Object.assign(process.env, emulators.env, { FNQ_JWT_SECRET: SECRET, FNQ_LANCE_URI: lanceDir, FNQ_LOG_LEVEL: 'warn' }, options.env);
+  Object.assign(
+    process.env,
+    emulators.env,
+    { FNQ_JWT_SECRET: SECRET, FNQ_LANCE_URI: lanceDir, FNQ_LOG_LEVEL: 'warn' },
+    options.env,
+  );
   const { resetConfig } = await import('../../../lib/config');
   resetConfig();
 
@@ -47,12 +52,20 @@ export async function startIngestStack(options: StackOptions = {}) {
   const sqs = new SQSClient({ region: emulators.env.AWS_REGION, endpoint: emulators.endpoints.sqs, credentials });
   if (options.forwardS3Events) {
     const filters = s3NotificationFilters();
-    (emulators.s3 as unknown as NodeJS.EventEmitter).on('event', (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
-      const created = event.Records.filter(
-        (r) => r.eventName.startsWith('ObjectCreated') && filters.some((f) => matchesFilter(decodeURIComponent(r.s3.object.key), f)),
-      );
-      if (created.length) void sqs.send(new SendMessageCommand({ QueueUrl: emulators.queueUrl, MessageBody: JSON.stringify({ Records: created }) }));
-    });
+    (emulators.s3 as unknown as NodeJS.EventEmitter).on(
+      'event',
+      (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
+        const created = event.Records.filter(
+          (r) =>
+            r.eventName.startsWith('ObjectCreated') &&
+            filters.some((f) => matchesFilter(decodeURIComponent(r.s3.object.key), f)),
+        );
+        if (created.length)
+          void sqs.send(
+            new SendMessageCommand({ QueueUrl: emulators.queueUrl, MessageBody: JSON.stringify({ Records: created }) }),
+          );
+      },
+    );
   }
   const vectors = services.vectors();
   const handlers = {
@@ -73,9 +86,15 @@ export async function startIngestStack(options: StackOptions = {}) {
 
   async function inFlight(): Promise<number> {
     const out = await sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl: emulators.queueUrl, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
+      new GetQueueAttributesCommand({
+        QueueUrl: emulators.queueUrl,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      }),
     );
-    return Number(out.Attributes?.ApproximateNumberOfMessages ?? 0) + Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
+    return (
+      Number(out.Attributes?.ApproximateNumberOfMessages ?? 0) +
+      Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0)
+    );
   }
 
   /** The next messages, waiting out the visibility timeout of failed ones; none once nothing is in flight. */
@@ -108,7 +127,10 @@ export async function startIngestStack(options: StackOptions = {}) {
     const done = messages.filter((m) => !failed.has(m.MessageId!));
     if (done.length) {
       await sqs.send(
-        new DeleteMessageBatchCommand({ QueueUrl: emulators.queueUrl, Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })) }),
+        new DeleteMessageBatchCommand({
+          QueueUrl: emulators.queueUrl,
+          Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
+        }),
       );
     }
     return { delivered: messages.length, failed: failed.size };
@@ -121,7 +143,8 @@ export async function startIngestStack(options: StackOptions = {}) {
     vectors,
     sqs,
     /** The embed worker on the real stores; `deps` replaces parts (e.g. a failing embedder). */
-    worker: (deps: Partial<Omit<WorkerDeps, 'log'>> = {}) => createEmbedWorker({ worker: { ...workerDeps(), ...deps }, log: workerLog }),
+    worker: (deps: Partial<Omit<WorkerDeps, 'log'>> = {}) =>
+      createEmbedWorker({ worker: { ...workerDeps(), ...deps }, log: workerLog }),
     /** What the workers logged, as JSON lines. */
     workerLog: workerLines,
     inFlight,

@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 let next = 0;
-const record = (account: string, collection = 'docs', embedder = 'local-lexical-v1'): UploadRecord & { embedder: string } => ({
+const record = (
+  account: string,
+  collection = 'docs',
+  embedder = 'local-lexical-v1',
+): UploadRecord & { embedder: string } => ({
   account,
   uploadId: `upload-${++next}`,
   collection,
@@ -45,10 +49,13 @@ describe('DynamoStatusStore', () => {
 
   it('binds a new collection to one embedder when the first uploads race', async () => {
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => store.create(record('binder', 'fresh', i % 2 ? 'embedder-b' : 'embedder-a'), null)),
+      Array.from({ length: 6 }, (_, i) =>
+        store.create(record('binder', 'fresh', i % 2 ? 'embedder-b' : 'embedder-a'), null),
+      ),
     );
     const bound = (await store.getCollection('binder', 'fresh'))!.embedder;
-    for (const r of results) expect(r).toEqual(r.created ? { created: true } : { created: false, reason: 'embedder', embedder: bound });
+    for (const r of results)
+      expect(r).toEqual(r.created ? { created: true } : { created: false, reason: 'embedder', embedder: bound });
     expect(results.filter((r) => r.created)).toHaveLength(3);
     // Refused uploads gave their quota slot back: three more fit under a limit of six.
     const more = await Promise.all(Array.from({ length: 4 }, () => store.create(record('binder', 'other'), 6)));
@@ -59,7 +66,9 @@ describe('DynamoStatusStore', () => {
     const r = record('claims');
     await store.create(r, null);
     const now = Date.now();
-    const claims = await Promise.all(['a', 'b', 'c'].map((leaseId) => store.claim('claims', r.uploadId, { leaseId, leaseUntil: now + 60_000 }, now)));
+    const claims = await Promise.all(
+      ['a', 'b', 'c'].map((leaseId) => store.claim('claims', r.uploadId, { leaseId, leaseUntil: now + 60_000 }, now)),
+    );
     const winners = claims.filter((c) => c !== undefined);
     expect(winners).toHaveLength(1);
     const holder = winners[0]!.leaseId!;
@@ -74,11 +83,19 @@ describe('DynamoStatusStore', () => {
     const taken = await store.claim('claims', r.uploadId, { leaseId: 'd', leaseUntil: now + 60_000 }, now);
     expect(taken).toMatchObject({ state: 'processing', leaseId: 'd', attempts: 2, totalChunks: 9 });
     expect(await store.progress('claims', r.uploadId, holder, { embeddedChunks: 4 })).toBe(false);
-    expect(await store.settle('claims', r.uploadId, 'd', { state: 'failed', completedAt: now + 1, error: 'ISSUE: x. ADVICE: y.' })).toBe(true);
+    expect(
+      await store.settle('claims', r.uploadId, 'd', {
+        state: 'failed',
+        completedAt: now + 1,
+        error: 'ISSUE: x. ADVICE: y.',
+      }),
+    ).toBe(true);
     const failed = await store.get('claims', r.uploadId);
     expect(failed).toMatchObject({ state: 'failed', error: 'ISSUE: x. ADVICE: y.', completedAt: now + 1 });
     expect(failed?.leaseId).toBeUndefined();
-    expect(await store.claim('claims', r.uploadId, { leaseId: 'e', leaseUntil: now + 60_000 }, now + 120_000)).toBeUndefined();
+    expect(
+      await store.claim('claims', r.uploadId, { leaseId: 'e', leaseUntil: now + 60_000 }, now + 120_000),
+    ).toBeUndefined();
   });
 
   it('marks a record deleting, which ends its lease', async () => {

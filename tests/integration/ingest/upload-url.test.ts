@@ -33,7 +33,12 @@ describe('POST /embedder-service/v1/upload-url', () => {
       token,
     });
     expect(signed.status).toBe(201);
-    expect(signed.body).toMatchObject({ collection_name: 'large', status: 'queued', upload_method: 'PUT', max_bytes: pdf.length });
+    expect(signed.body).toMatchObject({
+      collection_name: 'large',
+      status: 'queued',
+      upload_method: 'PUT',
+      max_bytes: pdf.length,
+    });
     const uploadId = signed.body.upload_id as string;
     const url = new URL(signed.body.upload_url as string);
     expect(url.pathname).toBe(`/${stack.emulators.bucket}/incoming/accounts/${ACCOUNT}/uploads/${uploadId}/energy.pdf`);
@@ -63,7 +68,10 @@ describe('POST /embedder-service/v1/upload-url', () => {
     expect(await stack.inFlight()).toBe(1);
     expect(await stack.drain()).toBe(1);
 
-    expect((await stack.status(token, accepted.body.upload_id as string)).body).toMatchObject({ status: 'completed', total_chunks: 3 });
+    expect((await stack.status(token, accepted.body.upload_id as string)).body).toMatchObject({
+      status: 'completed',
+      total_chunks: 3,
+    });
     expect(await stack.vectors.count({ account: ACCOUNT, collection: 'direct' })).toBe(3);
     expect(stack.workerLog.some((line) => line.includes('"msg":"job skipped"'))).toBe(false);
   });

@@ -35,17 +35,30 @@ const portIsFree = (port: number) =>
 describe.skipIf(process.platform !== 'linux')('npm start', () => {
   it('prints progress from its first line and leaves nothing running after SIGTERM mid-start', async () => {
     const port = await freePort();
-    const npm = spawn('npm', ['start'], { cwd: PROJECT_ROOT, env: { ...process.env, PORT: String(port), FNQ_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const npm = spawn('npm', ['start'], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, PORT: String(port), FNQ_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const lines: string[] = [];
     const exited = new Promise<number | null>((resolve) => npm.once('exit', resolve));
-    npm.stdout.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter((l) => /^\[\s*\d/.test(l))));
+    npm.stdout.on('data', (chunk: Buffer) =>
+      lines.push(
+        ...chunk
+          .toString('utf8')
+          .split('\n')
+          .filter((l) => /^\[\s*\d/.test(l)),
+      ),
+    );
     // Wait until serverless offline is being started: the stack then runs child processes of its own.
     for (let i = 0; i < 240 && !lines.some((l) => l.includes('starting serverless offline')); i++) await sleep(500);
     expect(lines[0]).toMatch(/^\[\s+0\.\d s\] fnquery: starting the local stack on port \d+$/);
-    expect(lines.map((l) => l.replace(/^\[[^\]]+\] /, ''))).toEqual(expect.arrayContaining([
-      'starting the emulators of S3, SQS and DynamoDB',
-      `starting serverless offline on port ${port}`,
-    ]));
+    expect(lines.map((l) => l.replace(/^\[[^\]]+\] /, ''))).toEqual(
+      expect.arrayContaining([
+        'starting the emulators of S3, SQS and DynamoDB',
+        `starting serverless offline on port ${port}`,
+      ]),
+    );
     await sleep(1000);
     expect(stackProcesses().length).toBeGreaterThan(1);
 

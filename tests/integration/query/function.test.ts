@@ -13,7 +13,13 @@ const WEATHER = {
   requirements: {
     requestType: 'POST',
     inputType: 'JSON',
-    inputSchema: jsonObject({ city: { type: 'string', description: 'Name of the city' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } }, ['city']),
+    inputSchema: jsonObject(
+      {
+        city: { type: 'string', description: 'Name of the city' },
+        unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+      },
+      ['city'],
+    ),
     outputType: 'JSON',
     outputSchema: jsonObject({ city: { type: 'string' }, temperature: { type: 'number' }, unit: { type: 'string' } }),
   },
@@ -33,7 +39,9 @@ const GREETER = {
     outputType: 'JSON',
     outputSchema: jsonObject({ message: { type: 'string' } }),
   },
-  files: { 'index.js': `exports.handler = async (req) => ({ message: (req.query.greeting || 'Hello') + ', ' + req.body.name + '!' });` },
+  files: {
+    'index.js': `exports.handler = async (req) => ({ message: (req.query.greeting || 'Hello') + ', ' + req.body.name + '!' });`,
+  },
 };
 const ADDER = {
   shortname: 'adder',
@@ -41,7 +49,10 @@ const ADDER = {
   requirements: {
     requestType: 'POST',
     inputType: 'JSON',
-    inputSchema: jsonObject({ a: { type: 'number', description: 'First number.' }, b: { type: 'number', description: 'Second number.' } }, ['a', 'b']),
+    inputSchema: jsonObject(
+      { a: { type: 'number', description: 'First number.' }, b: { type: 'number', description: 'Second number.' } },
+      ['a', 'b'],
+    ),
     outputType: 'JSON',
     outputSchema: jsonObject({ sum: { type: 'number' } }),
   },
@@ -60,7 +71,13 @@ const THERMOMETER = {
 };
 const BROKEN = {
   shortname: 'broken',
-  requirements: { requestType: 'POST', inputType: 'JSON', inputSchema: jsonObject({ n: { type: 'integer' } }, ['n']), outputType: 'JSON', outputSchema: jsonObject({}) },
+  requirements: {
+    requestType: 'POST',
+    inputType: 'JSON',
+    inputSchema: jsonObject({ n: { type: 'integer' } }, ['n']),
+    outputType: 'JSON',
+    outputSchema: jsonObject({}),
+  },
   files: { 'index.js': `exports.handler = async () => { throw new Error('database of the function is down'); };` },
 };
 
@@ -75,7 +92,8 @@ beforeAll(async () => {
   const { hostingDeps } = await import('../../../lib/services/functions');
   const { deployFunction } = await import('../../../lib/functions/manage');
   const log = createLogger({ level: 'error', sink: () => undefined });
-  for (const f of [WEATHER, BROKEN, GREETER, ADDER, THERMOMETER]) await deployFunction({ ...hostingDeps(), log }, 'acct-owner', await bundleOf(await functionDir(f)));
+  for (const f of [WEATHER, BROKEN, GREETER, ADDER, THERMOMETER])
+    await deployFunction({ ...hostingDeps(), log }, 'acct-owner', await bundleOf(await functionDir(f)));
   handler = (await import('../../../handlers/http/query-function')).handler as HandlerFn;
   token = await stack.token('acct-asker');
 }, 120_000);
@@ -85,7 +103,8 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const ask = (body: Record<string, unknown>) => stack.call(handler, { method: 'POST', path: '/query-service/v1/function', token, body });
+const ask = (body: Record<string, unknown>) =>
+  stack.call(handler, { method: 'POST', path: '/query-service/v1/function', token, body });
 const viaOpenAI = (body: Record<string, unknown>) => ask({ ai_platform: 'openai', 'api+key': CALLER_KEY, ...body });
 
 function recorder() {
@@ -97,12 +116,17 @@ function recorder() {
 describe('POST /query-service/v1/function with an OpenAI-compatible model', () => {
   it('gives the function as a tool, runs the call and returns the final answer with messages null', async () => {
     const { seen, wrap } = recorder();
-    fake.enqueueChat(wrap({ toolCalls: [{ name: 'weather', arguments: { body: { city: 'Paris' } } }] }), wrap({ content: 'It is 21 °C in Paris.' }));
+    fake.enqueueChat(
+      wrap({ toolCalls: [{ name: 'weather', arguments: { body: { city: 'Paris' } } }] }),
+      wrap({ content: 'It is 21 °C in Paris.' }),
+    );
     const res = await viaOpenAI({ query: 'Weather in Paris?', function: 'weather' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ answer: 'It is 21 °C in Paris.', query: 'Weather in Paris?', messages: null });
     expect(seen).toHaveLength(2);
-    const tool = seen[0]!.tools![0] as unknown as { function: { name: string; parameters: { properties: { body: { required: string[] } } } } };
+    const tool = seen[0]!.tools![0] as unknown as {
+      function: { name: string; parameters: { properties: { body: { required: string[] } } } };
+    };
     expect(tool.function.name).toBe('weather');
     expect(tool.function.parameters.properties.body.required).toEqual(['city']);
     const toolMessage = seen[1]!.messages.find((m) => m.role === 'tool')!;
@@ -124,12 +148,17 @@ describe('POST /query-service/v1/function with an OpenAI-compatible model', () =
   });
 
   it('fails clearly when the arguments are invalid twice, without running the function', async () => {
-    fake.enqueueChat({ toolCalls: [{ name: 'weather', arguments: { body: {} } }] }, { toolCalls: [{ name: 'weather', arguments: { body: { city: 7 } } }] });
+    fake.enqueueChat(
+      { toolCalls: [{ name: 'weather', arguments: { body: {} } }] },
+      { toolCalls: [{ name: 'weather', arguments: { body: { city: 7 } } }] },
+    );
     const before = fake.requests.length;
     const res = await viaOpenAI({ query: 'Weather?', function: 'weather' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ answer: '', query: 'Weather?' });
-    expect((res.body.messages as string[])[0]).toMatch(/^ISSUE: The AI model called weather with invalid arguments, also after one repair: \/body\/city/);
+    expect((res.body.messages as string[])[0]).toMatch(
+      /^ISSUE: The AI model called weather with invalid arguments, also after one repair: \/body\/city/,
+    );
     expect(fake.requests.length - before).toBe(2);
   });
 
@@ -145,7 +174,9 @@ describe('POST /query-service/v1/function with an OpenAI-compatible model', () =
     const res = await viaOpenAI({ query: 'Run it with n 1', function: 'broken' });
     expect(res.status).toBe(502);
     expect(res.body).toMatchObject({ answer: '', query: 'Run it with n 1' });
-    expect((res.body.messages as string[])[0]).toMatch(/^ISSUE: Function broken raised an error: .*database of the function is down/);
+    expect((res.body.messages as string[])[0]).toMatch(
+      /^ISSUE: Function broken raised an error: .*database of the function is down/,
+    );
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.js:\d+/);
   });
 
@@ -156,9 +187,20 @@ describe('POST /query-service/v1/function with an OpenAI-compatible model', () =
   });
 
   it('returns JSON matching structured_output', async () => {
-    const schema = { type: 'object', required: ['city', 'temperature'], properties: { city: { type: 'string' }, temperature: { type: 'number' } } };
-    fake.enqueueChat({ toolCalls: [{ name: 'weather', arguments: { body: { city: 'Oslo' } } }] }, { content: '{"city":"Oslo","temperature":21}' });
-    const res = await viaOpenAI({ query: 'Weather in Oslo?', function: 'weather', structured_output: Buffer.from(JSON.stringify(schema)).toString('base64') });
+    const schema = {
+      type: 'object',
+      required: ['city', 'temperature'],
+      properties: { city: { type: 'string' }, temperature: { type: 'number' } },
+    };
+    fake.enqueueChat(
+      { toolCalls: [{ name: 'weather', arguments: { body: { city: 'Oslo' } } }] },
+      { content: '{"city":"Oslo","temperature":21}' },
+    );
+    const res = await viaOpenAI({
+      query: 'Weather in Oslo?',
+      function: 'weather',
+      structured_output: Buffer.from(JSON.stringify(schema)).toString('base64'),
+    });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body.answer as string)).toEqual({ city: 'Oslo', temperature: 21 });
   });
@@ -181,8 +223,16 @@ describe('POST /query-service/v1/function on the embedded local engine', () => {
   });
 
   it('fills a structured_output schema from the result', async () => {
-    const schema = { type: 'object', required: ['city', 'temperature'], properties: { city: { type: 'string' }, temperature: { type: 'number' } } };
-    const res = await ask({ query: 'Weather in Rome?', function: 'weather', structured_output: Buffer.from(JSON.stringify(schema)).toString('base64') });
+    const schema = {
+      type: 'object',
+      required: ['city', 'temperature'],
+      properties: { city: { type: 'string' }, temperature: { type: 'number' } },
+    };
+    const res = await ask({
+      query: 'Weather in Rome?',
+      function: 'weather',
+      structured_output: Buffer.from(JSON.stringify(schema)).toString('base64'),
+    });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body.answer as string)).toEqual({ city: 'Rome', temperature: 21 });
   });

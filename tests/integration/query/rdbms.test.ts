@@ -25,11 +25,17 @@ describe.skipIf(unavailable)(`POST /query-service/v1/rdbms${unavailable ? ` (ski
   let token: string;
 
   beforeAll(async () => {
-    [db, plain, fake] = await Promise.all([startMariaDb(), startMariaDb({ tls: false }), startFakeOpenAI({ apiKeys: [CALLER_KEY] })]);
+    [db, plain, fake] = await Promise.all([
+      startMariaDb(),
+      startMariaDb({ tls: false }),
+      startFakeOpenAI({ apiKeys: [CALLER_KEY] }),
+    ]);
     const admin = await db.admin();
     await admin.query(`USE \`${db.database}\`; ${SEED}`);
     await admin.end();
-    stack = await startIngestStack({ env: { FNQ_OPENAI_BASE_URL: fake.baseURL, FNQ_SQL_ALLOW_LOOPBACK: 'true', FNQ_SQL_CA_PEM: db.caPem } });
+    stack = await startIngestStack({
+      env: { FNQ_OPENAI_BASE_URL: fake.baseURL, FNQ_SQL_ALLOW_LOOPBACK: 'true', FNQ_SQL_CA_PEM: db.caPem },
+    });
     rdbms = (await import('../../../handlers/http/query-rdbms')).handler as HandlerFn;
     token = await stack.token('acct-sql');
   });
@@ -40,31 +46,67 @@ describe.skipIf(unavailable)(`POST /query-service/v1/rdbms${unavailable ? ` (ski
   });
 
   const ask = (body: Record<string, unknown>) =>
-    stack.call(rdbms, { method: 'POST', path: '/query-service/v1/rdbms', token, body: { ai_platform: 'openai', 'api+key': CALLER_KEY, ...body } });
+    stack.call(rdbms, {
+      method: 'POST',
+      path: '/query-service/v1/rdbms',
+      token,
+      body: { ai_platform: 'openai', 'api+key': CALLER_KEY, ...body },
+    });
 
   function recordChats() {
     const seen: ChatCompletionCreateParamsNonStreaming[] = [];
-    return { seen, reply: (content: string) => (body: ChatCompletionCreateParamsNonStreaming) => (seen.push(body), { content }) };
+    return {
+      seen,
+      reply: (content: string) => (body: ChatCompletionCreateParamsNonStreaming) => (seen.push(body), { content }),
+    };
   }
-  const userText = (body: ChatCompletionCreateParamsNonStreaming) => body.messages.filter((m) => m.role === 'user').map((m) => m.content as string).join('\n');
+  const userText = (body: ChatCompletionCreateParamsNonStreaming) =>
+    body.messages
+      .filter((m) => m.role === 'user')
+      .map((m) => m.content as string)
+      .join('\n');
 
   it('reads the schema, runs the generated SELECT and answers from the rows, in two model calls', async () => {
     const { seen, reply } = recordChats();
-    fake.enqueueChat(reply('```sql\nSELECT COUNT(*) AS n FROM `singer` WHERE `country` = \'France\';\n```'), reply('Two singers are from France.'));
-    const res = await ask({ query: 'How many singers are from France?', tables: ['singer', 'concert'], sqldb_connection_string: db.dsn() });
+    fake.enqueueChat(
+      reply("```sql\nSELECT COUNT(*) AS n FROM `singer` WHERE `country` = 'France';\n```"),
+      reply('Two singers are from France.'),
+    );
+    const res = await ask({
+      query: 'How many singers are from France?',
+      tables: ['singer', 'concert'],
+      sqldb_connection_string: db.dsn(),
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ answer: 'Two singers are from France.', query: 'How many singers are from France?' });
-    expect(res.body.messages).toEqual(["QUERY: SELECT COUNT(*) AS n FROM `singer` WHERE `country` = 'France'", 'completed']);
+    expect(res.body).toMatchObject({
+      answer: 'Two singers are from France.',
+      query: 'How many singers are from France?',
+    });
+    expect(res.body.messages).toEqual([
+      "QUERY: SELECT COUNT(*) AS n FROM `singer` WHERE `country` = 'France'",
+      'completed',
+    ]);
     expect(seen).toHaveLength(2);
-    expect(userText(seen[0]!)).toMatch(/table `singer`[\s\S]*`country` varchar\(40\)[\s\S]*values: "France", "Germany", "India"/);
+    expect(userText(seen[0]!)).toMatch(
+      /table `singer`[\s\S]*`country` varchar\(40\)[\s\S]*values: "France", "Germany", "India"/,
+    );
     expect(userText(seen[0]!)).toContain('foreign key (`singer_id`) references `singer` (`id`)');
     expect(userText(seen[1]!)).toMatch(/1 row\(s\):\nn\n2/);
   });
 
   it('sends a refused or failing query back to the model and runs the repair', async () => {
     const { seen, reply } = recordChats();
-    fake.enqueueChat(reply('SELECT name FROM singers'), reply('SELECT `nme` FROM `singer`'), reply('SELECT `name` FROM `singer` ORDER BY `age` DESC LIMIT 1'), reply('Dev is the oldest.'));
-    const res = await ask({ query: 'Who is the oldest singer?', tables: ['singer'], sqldb_connection_string: db.dsn() });
+    fake.enqueueChat(
+      reply('SELECT name FROM singers'),
+      reply('SELECT `nme` FROM `singer`'),
+      reply('SELECT `name` FROM `singer` ORDER BY `age` DESC LIMIT 1'),
+      reply('Dev is the oldest.'),
+    );
+    const res = await ask({
+      query: 'Who is the oldest singer?',
+      tables: ['singer'],
+      sqldb_connection_string: db.dsn(),
+    });
     expect(res.status).toBe(200);
     expect(res.body.answer).toBe('Dev is the oldest.');
     expect(seen).toHaveLength(4);
@@ -73,19 +115,29 @@ describe.skipIf(unavailable)(`POST /query-service/v1/rdbms${unavailable ? ` (ski
   });
 
   it('fails after two repairs with the interface’s 400 envelope and the QUERY', async () => {
-    fake.enqueueChat({ content: 'SELECT `nme` FROM `singer`' }, { content: 'SELECT `nme` FROM `singer`' }, { content: 'SELECT `nme` FROM `singer`' });
+    fake.enqueueChat(
+      { content: 'SELECT `nme` FROM `singer`' },
+      { content: 'SELECT `nme` FROM `singer`' },
+      { content: 'SELECT `nme` FROM `singer`' },
+    );
     const res = await ask({ query: 'List the names', tables: ['singer'], sqldb_connection_string: db.dsn() });
     expect(res.status).toBe(400);
     expect(res.body.answer).toBe('');
     expect(res.body.query).toBe('List the names');
     const messages = res.body.messages as string[];
     expect(messages).toHaveLength(2);
-    expect(messages[0]).toMatch(/^ISSUE: The generated query failed to run: Unknown column 'nme' in '[^']+'\. ADVICE: .+\. QUERY: SELECT `nme` FROM `singer` LIMIT \d+$/);
+    expect(messages[0]).toMatch(
+      /^ISSUE: The generated query failed to run: Unknown column 'nme' in '[^']+'\. ADVICE: .+\. QUERY: SELECT `nme` FROM `singer` LIMIT \d+$/,
+    );
     expect(messages[1]).toBe('failed');
   });
 
   it('never runs what a hostile model writes, and the data stays as it was', async () => {
-    fake.enqueueChat({ content: 'DROP TABLE `singer`' }, { content: 'SELECT 1; DELETE FROM `singer`' }, { content: 'SELECT * FROM mysql.user' });
+    fake.enqueueChat(
+      { content: 'DROP TABLE `singer`' },
+      { content: 'SELECT 1; DELETE FROM `singer`' },
+      { content: 'SELECT * FROM mysql.user' },
+    );
     const res = await ask({ query: 'Delete everything', tables: ['singer'], sqldb_connection_string: db.dsn() });
     expect(res.status).toBe(400);
     const admin = await db.admin();
@@ -106,7 +158,11 @@ describe.skipIf(unavailable)(`POST /query-service/v1/rdbms${unavailable ? ` (ski
     const noTls = await ask({ query: 'How many?', tables: ['singer'], sqldb_connection_string: plain.dsn() });
     expect(noTls.status).toBe(400);
     expect((noTls.body.messages as string[])[0]).toMatch(/^ISSUE: The database does not accept encrypted connections/);
-    const wrong = await ask({ query: 'How many?', tables: ['singer'], sqldb_connection_string: db.dsn({ password: 'Wr0ngPassw0rd!' }) });
+    const wrong = await ask({
+      query: 'How many?',
+      tables: ['singer'],
+      sqldb_connection_string: db.dsn({ password: 'Wr0ngPassw0rd!' }),
+    });
     expect(wrong.status).toBe(400);
     expect(JSON.stringify(wrong.body)).not.toContain('Wr0ngPassw0rd');
   });

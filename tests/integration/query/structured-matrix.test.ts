@@ -21,7 +21,11 @@ interface Cell {
   absent?: string[];
 }
 
-const object = (properties: Record<string, unknown>, required = Object.keys(properties)): Schema => ({ type: 'object', properties, required });
+const object = (properties: Record<string, unknown>, required = Object.keys(properties)): Schema => ({
+  type: 'object',
+  properties,
+  required,
+});
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64');
 const ajv = createAjv();
 
@@ -31,7 +35,9 @@ const PRODUCT = {
   requirements: {
     requestType: 'POST',
     inputType: 'JSON',
-    inputSchema: jsonObject({ sku: { type: 'string', pattern: '^SKU-[0-9]+$', description: 'Stock keeping unit.' } }, ['sku']),
+    inputSchema: jsonObject({ sku: { type: 'string', pattern: '^SKU-[0-9]+$', description: 'Stock keeping unit.' } }, [
+      'sku',
+    ]),
     outputType: 'JSON',
     outputSchema: jsonObject({}),
   },
@@ -43,14 +49,57 @@ const PRODUCT = {
 
 const ASK = 'Tell me about product SKU-1';
 const FUNCTION_CELLS: Cell[] = [
-  { kind: 'flat', query: ASK, schema: object({ name: { type: 'string' }, price: { type: 'number' } }), expected: { name: 'Desk lamp', price: 24.5 } },
-  { kind: 'nested object', query: ASK, schema: object({ product: object({ name: { type: 'string' }, price: { type: 'number' } }) }), expected: { product: { name: 'Desk lamp', price: 24.5 } } },
-  { kind: 'array of objects', query: ASK, schema: object({ reviews: { type: 'array', items: object({ author: { type: 'string' }, stars: { type: 'integer' } }) } }), expected: { reviews: [{ author: 'Ana', stars: 5 }, { author: 'Ben', stars: 3 }] } },
-  { kind: 'enum', query: ASK, schema: object({ department: { type: 'string', enum: ['furniture', 'lighting', 'kitchen'] } }), expected: { department: 'lighting' } },
-  { kind: 'number + integer', query: ASK, schema: object({ price: { type: 'number' }, width_cm: { type: 'integer' } }), expected: { price: 24.5, width_cm: 20 } },
+  {
+    kind: 'flat',
+    query: ASK,
+    schema: object({ name: { type: 'string' }, price: { type: 'number' } }),
+    expected: { name: 'Desk lamp', price: 24.5 },
+  },
+  {
+    kind: 'nested object',
+    query: ASK,
+    schema: object({ product: object({ name: { type: 'string' }, price: { type: 'number' } }) }),
+    expected: { product: { name: 'Desk lamp', price: 24.5 } },
+  },
+  {
+    kind: 'array of objects',
+    query: ASK,
+    schema: object({
+      reviews: { type: 'array', items: object({ author: { type: 'string' }, stars: { type: 'integer' } }) },
+    }),
+    expected: {
+      reviews: [
+        { author: 'Ana', stars: 5 },
+        { author: 'Ben', stars: 3 },
+      ],
+    },
+  },
+  {
+    kind: 'enum',
+    query: ASK,
+    schema: object({ department: { type: 'string', enum: ['furniture', 'lighting', 'kitchen'] } }),
+    expected: { department: 'lighting' },
+  },
+  {
+    kind: 'number + integer',
+    query: ASK,
+    schema: object({ price: { type: 'number' }, width_cm: { type: 'integer' } }),
+    expected: { price: 24.5, width_cm: 20 },
+  },
   { kind: 'boolean', query: ASK, schema: object({ in_stock: { type: 'boolean' } }), expected: { in_stock: true } },
-  { kind: 'required + optional', query: ASK, schema: object({ name: { type: 'string' }, warranty_years: { type: 'integer' } }, ['name']), expected: { name: 'Desk lamp' }, absent: ['warranty_years'] },
-  { kind: 'required, no evidence, nullable', query: ASK, schema: object({ name: { type: 'string' }, warranty_years: { type: ['integer', 'null'] } }), expected: { name: 'Desk lamp', warranty_years: null } },
+  {
+    kind: 'required + optional',
+    query: ASK,
+    schema: object({ name: { type: 'string' }, warranty_years: { type: 'integer' } }, ['name']),
+    expected: { name: 'Desk lamp' },
+    absent: ['warranty_years'],
+  },
+  {
+    kind: 'required, no evidence, nullable',
+    query: ASK,
+    schema: object({ name: { type: 'string' }, warranty_years: { type: ['integer', 'null'] } }),
+    expected: { name: 'Desk lamp', warranty_years: null },
+  },
 ];
 
 const HANDBOOK = `# Leave
@@ -63,14 +112,54 @@ Dental cover starts after the probation period of six months. The company pays t
 `;
 const VACATION = 'How many vacation days do full-time employees get per year?';
 const VECTORDB_CELLS: Cell[] = [
-  { kind: 'flat', query: VACATION, schema: object({ answer: { type: 'string' }, source: { type: 'string' } }), expected: { answer: expect.stringContaining('25 days'), source: expect.stringContaining('handbook.md') } },
-  { kind: 'nested object', query: VACATION, schema: object({ result: object({ answer: { type: 'string' }, days: { type: 'integer' } }) }), expected: { result: { answer: expect.stringContaining('25 days'), days: 25 } } },
-  { kind: 'array of objects', query: VACATION, schema: object({ citations: { type: 'array', items: object({ source: { type: 'string' }, text: { type: 'string' } }) } }), expected: { citations: expect.arrayContaining([expect.objectContaining({ text: expect.stringContaining('25 days') })]) } },
-  { kind: 'enum', query: VACATION, schema: object({ employment: { type: 'string', enum: ['part-time', 'full-time'] } }), expected: { employment: 'full-time' } },
-  { kind: 'number + integer', query: VACATION, schema: object({ days: { type: 'integer' }, score: { type: 'number' } }), expected: { days: 25, score: expect.any(Number) } },
+  {
+    kind: 'flat',
+    query: VACATION,
+    schema: object({ answer: { type: 'string' }, source: { type: 'string' } }),
+    expected: { answer: expect.stringContaining('25 days'), source: expect.stringContaining('handbook.md') },
+  },
+  {
+    kind: 'nested object',
+    query: VACATION,
+    schema: object({ result: object({ answer: { type: 'string' }, days: { type: 'integer' } }) }),
+    expected: { result: { answer: expect.stringContaining('25 days'), days: 25 } },
+  },
+  {
+    kind: 'array of objects',
+    query: VACATION,
+    schema: object({
+      citations: { type: 'array', items: object({ source: { type: 'string' }, text: { type: 'string' } }) },
+    }),
+    expected: {
+      citations: expect.arrayContaining([expect.objectContaining({ text: expect.stringContaining('25 days') })]),
+    },
+  },
+  {
+    kind: 'enum',
+    query: VACATION,
+    schema: object({ employment: { type: 'string', enum: ['part-time', 'full-time'] } }),
+    expected: { employment: 'full-time' },
+  },
+  {
+    kind: 'number + integer',
+    query: VACATION,
+    schema: object({ days: { type: 'integer' }, score: { type: 'number' } }),
+    expected: { days: 25, score: expect.any(Number) },
+  },
   { kind: 'boolean', query: VACATION, schema: object({ paid: { type: 'boolean' } }), expected: { paid: true } },
-  { kind: 'required + optional', query: VACATION, schema: object({ answer: { type: 'string' }, deadline: { type: 'string', format: 'date' } }, ['answer']), expected: { answer: expect.stringContaining('25 days') }, absent: ['deadline'] },
-  { kind: 'required, no evidence, nullable', query: VACATION, schema: object({ answer: { type: 'string' }, manager: { type: ['string', 'null'] } }), expected: { answer: expect.stringContaining('25 days'), manager: null } },
+  {
+    kind: 'required + optional',
+    query: VACATION,
+    schema: object({ answer: { type: 'string' }, deadline: { type: 'string', format: 'date' } }, ['answer']),
+    expected: { answer: expect.stringContaining('25 days') },
+    absent: ['deadline'],
+  },
+  {
+    kind: 'required, no evidence, nullable',
+    query: VACATION,
+    schema: object({ answer: { type: 'string' }, manager: { type: ['string', 'null'] } }),
+    expected: { answer: expect.stringContaining('25 days'), manager: null },
+  },
 ];
 
 const SEED = `
@@ -79,14 +168,68 @@ INSERT INTO singer VALUES (1,'Ana','France',29,TRUE),(2,'Ben','Germany',41,FALSE
 `;
 const LIST = 'List the names and ages of singers from France.';
 const RDBMS_CELLS: Cell[] = [
-  { kind: 'flat', query: 'How many singers are from France?', schema: object({ answer: { type: 'string' }, count: { type: 'integer' } }), expected: { answer: expect.stringContaining('2'), count: 2 } },
-  { kind: 'nested object', query: LIST, schema: object({ data: object({ name: { type: 'array', items: { type: 'string' } }, age: { type: 'array', items: { type: 'integer' } } }) }), expected: { data: { name: ['Ana', 'Chloe'], age: [29, 35] } } },
-  { kind: 'array of objects', query: LIST, schema: object({ singers: { type: 'array', items: object({ name: { type: 'string' }, age: { type: 'integer' } }) } }), expected: { singers: [{ name: 'Ana', age: 29 }, { name: 'Chloe', age: 35 }] } },
-  { kind: 'enum', query: 'What is the country of the singer named Dev?', schema: object({ country: { type: 'string', enum: ['France', 'Germany', 'India'] } }), expected: { country: 'India' } },
-  { kind: 'number + integer', query: 'What is the average age of singers from France?', schema: object({ average_age: { type: 'number' }, rounded: { type: 'integer' } }, ['average_age']), expected: { average_age: 32 }, absent: ['rounded'] },
-  { kind: 'boolean', query: 'Is the singer named Ben active?', schema: object({ active: { type: 'boolean' } }), expected: { active: false } },
-  { kind: 'required + optional', query: LIST, schema: object({ answer: { type: 'string' }, stadium: { type: 'string' } }, ['answer']), expected: { answer: expect.stringContaining('Chloe') }, absent: ['stadium'] },
-  { kind: 'required, no evidence, nullable', query: LIST, schema: object({ answer: { type: 'string' }, stadium: { type: ['string', 'null'] } }), expected: { answer: expect.stringContaining('Chloe'), stadium: null } },
+  {
+    kind: 'flat',
+    query: 'How many singers are from France?',
+    schema: object({ answer: { type: 'string' }, count: { type: 'integer' } }),
+    expected: { answer: expect.stringContaining('2'), count: 2 },
+  },
+  {
+    kind: 'nested object',
+    query: LIST,
+    schema: object({
+      data: object({
+        name: { type: 'array', items: { type: 'string' } },
+        age: { type: 'array', items: { type: 'integer' } },
+      }),
+    }),
+    expected: { data: { name: ['Ana', 'Chloe'], age: [29, 35] } },
+  },
+  {
+    kind: 'array of objects',
+    query: LIST,
+    schema: object({
+      singers: { type: 'array', items: object({ name: { type: 'string' }, age: { type: 'integer' } }) },
+    }),
+    expected: {
+      singers: [
+        { name: 'Ana', age: 29 },
+        { name: 'Chloe', age: 35 },
+      ],
+    },
+  },
+  {
+    kind: 'enum',
+    query: 'What is the country of the singer named Dev?',
+    schema: object({ country: { type: 'string', enum: ['France', 'Germany', 'India'] } }),
+    expected: { country: 'India' },
+  },
+  {
+    kind: 'number + integer',
+    query: 'What is the average age of singers from France?',
+    schema: object({ average_age: { type: 'number' }, rounded: { type: 'integer' } }, ['average_age']),
+    expected: { average_age: 32 },
+    absent: ['rounded'],
+  },
+  {
+    kind: 'boolean',
+    query: 'Is the singer named Ben active?',
+    schema: object({ active: { type: 'boolean' } }),
+    expected: { active: false },
+  },
+  {
+    kind: 'required + optional',
+    query: LIST,
+    schema: object({ answer: { type: 'string' }, stadium: { type: 'string' } }, ['answer']),
+    expected: { answer: expect.stringContaining('Chloe') },
+    absent: ['stadium'],
+  },
+  {
+    kind: 'required, no evidence, nullable',
+    query: LIST,
+    schema: object({ answer: { type: 'string' }, stadium: { type: ['string', 'null'] } }),
+    expected: { answer: expect.stringContaining('Chloe'), stadium: null },
+  },
 ];
 
 const UNSATISFIABLE = object({ n: { type: 'integer', minimum: 10, maximum: 1 } });
@@ -108,7 +251,11 @@ describe('structured output matrix: function and vectordb endpoints', () => {
     stack = await startIngestStack();
     const { hostingDeps } = await import('../../../lib/services/functions');
     const { deployFunction } = await import('../../../lib/functions/manage');
-    await deployFunction({ ...hostingDeps(), log: createLogger({ level: 'error', sink: () => undefined }) }, 'acct-shop', await bundleOf(await functionDir(PRODUCT)));
+    await deployFunction(
+      { ...hostingDeps(), log: createLogger({ level: 'error', sink: () => undefined }) },
+      'acct-shop',
+      await bundleOf(await functionDir(PRODUCT)),
+    );
     fnHandler = (await import('../../../handlers/http/query-function')).handler as HandlerFn;
     ragHandler = (await import('../../../handlers/http/query-vectordb')).handler as HandlerFn;
     token = await stack.token('acct-matrix');
@@ -119,9 +266,19 @@ describe('structured output matrix: function and vectordb endpoints', () => {
   afterAll(async () => stack?.stop());
 
   const viaFunction = (query: string, schema: unknown) =>
-    stack.call(fnHandler, { method: 'POST', path: '/query-service/v1/function', token, body: { query, function: PRODUCT.shortname, structured_output: b64(schema) } });
+    stack.call(fnHandler, {
+      method: 'POST',
+      path: '/query-service/v1/function',
+      token,
+      body: { query, function: PRODUCT.shortname, structured_output: b64(schema) },
+    });
   const viaVectordb = (query: string, schema: unknown) =>
-    stack.call(ragHandler, { method: 'POST', path: '/query-service/v1/vectordb', token, body: { query, vector_docdb_collection: 'handbook', structured_output: b64(schema) } });
+    stack.call(ragHandler, {
+      method: 'POST',
+      path: '/query-service/v1/vectordb',
+      token,
+      body: { query, vector_docdb_collection: 'handbook', structured_output: b64(schema) },
+    });
 
   it.each(FUNCTION_CELLS.map((c) => [c.kind, c] as const))('function × %s', async (_, cell) => {
     const res = await viaFunction(cell.query, cell.schema);
@@ -135,32 +292,44 @@ describe('structured output matrix: function and vectordb endpoints', () => {
     checkCell(cell, res.body.answer as string);
   });
 
-  it.each([['function', viaFunction], ['vectordb', viaVectordb]] as const)('%s refuses a schema no value satisfies with 400, before any work', async (_, via) => {
+  it.each([
+    ['function', viaFunction],
+    ['vectordb', viaVectordb],
+  ] as const)('%s refuses a schema no value satisfies with 400, before any work', async (_, via) => {
     const res = await via(ASK, UNSATISFIABLE);
     expect(res.status).toBe(400);
-    expect(res.body.messages).toEqual([expect.stringMatching(/^ISSUE: No answer can satisfy the structured_output schema: #\/n has no number between/), 'failed']);
+    expect(res.body.messages).toEqual([
+      expect.stringMatching(/^ISSUE: No answer can satisfy the structured_output schema: #\/n has no number between/),
+      'failed',
+    ]);
   });
 });
 
 const unavailable = await mariaDbUnavailableReason();
 
-describe.skipIf(unavailable)(`structured output matrix: the rdbms pipeline${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
-  let sql: HeuristicRdbms;
+describe.skipIf(unavailable)(
+  `structured output matrix: the rdbms pipeline${unavailable ? ` (skipped: ${unavailable})` : ''}`,
+  () => {
+    let sql: HeuristicRdbms;
 
-  beforeAll(async () => {
-    sql = await startHeuristicRdbms(SEED);
-  });
-  afterAll(async () => sql?.stop());
+    beforeAll(async () => {
+      sql = await startHeuristicRdbms(SEED);
+    });
+    afterAll(async () => sql?.stop());
 
-  const viaRdbms = (query: string, schema: unknown) => sql.ask(query, ['singer'], schema);
+    const viaRdbms = (query: string, schema: unknown) => sql.ask(query, ['singer'], schema);
 
-  it.each(RDBMS_CELLS.map((c) => [c.kind, c] as const))('rdbms × %s', async (_, cell) => {
-    const result = await viaRdbms(cell.query, cell.schema);
-    expect(result.messages.at(-1)).toBe('completed');
-    checkCell(cell, result.answer);
-  });
+    it.each(RDBMS_CELLS.map((c) => [c.kind, c] as const))('rdbms × %s', async (_, cell) => {
+      const result = await viaRdbms(cell.query, cell.schema);
+      expect(result.messages.at(-1)).toBe('completed');
+      checkCell(cell, result.answer);
+    });
 
-  it('refuses a schema no value satisfies with 400, before any work', async () => {
-    await expect(viaRdbms('How many singers are there?', UNSATISFIABLE)).rejects.toMatchObject({ status: 400, code: 'invalid_structured_output' });
-  });
-});
+    it('refuses a schema no value satisfies with 400, before any work', async () => {
+      await expect(viaRdbms('How many singers are there?', UNSATISFIABLE)).rejects.toMatchObject({
+        status: 400,
+        code: 'invalid_structured_output',
+      });
+    });
+  },
+);

@@ -47,17 +47,27 @@ afterAll(async () => {
 
 describe('POST /query-service/v1/vectordb', () => {
   it('answers from the collection with the local engine, citing the source', async () => {
-    const res = await ask({ query: 'How many vacation days do full-time employees get per year?', vector_docdb_collection: 'handbook' });
+    const res = await ask({
+      query: 'How many vacation days do full-time employees get per year?',
+      vector_docdb_collection: 'handbook',
+    });
     expect(res.status).toBe(200);
     expect(res.body.answer).toContain('25 days of paid vacation');
     expect(res.body.answer).toContain('handbook.md');
     expect(res.body.answer).not.toContain('canteen');
-    expect(res.body).toMatchObject({ query: 'How many vacation days do full-time employees get per year?', messages: ['completed'] });
+    expect(res.body).toMatchObject({
+      query: 'How many vacation days do full-time employees get per year?',
+      messages: ['completed'],
+    });
     expect(res.body.spanId).toBe(res.headers['x-span-id']);
   });
 
   it('searches with rag_query when given, answering the query', async () => {
-    const res = await ask({ query: 'When does it start?', rag_query: 'dental cover probation period', vector_docdb_collection: 'handbook' });
+    const res = await ask({
+      query: 'When does it start?',
+      rag_query: 'dental cover probation period',
+      vector_docdb_collection: 'handbook',
+    });
     expect(res.status).toBe(200);
     expect(res.body.query).toBe('When does it start?');
     expect(res.body.answer).not.toContain('canteen');
@@ -65,18 +75,31 @@ describe('POST /query-service/v1/vectordb', () => {
     expect(res.body.answer).toContain('Dental cover starts after the probation period');
     const vague = { query: 'How long must I wait?', vector_docdb_collection: 'handbook' };
     expect((await ask(vague)).body.answer).toMatch(/Nothing relevant was found/);
-    expect((await ask({ ...vague, rag_query: 'dental cover probation period' })).body.answer).toContain('Dental cover starts after the probation period');
+    expect((await ask({ ...vague, rag_query: 'dental cover probation period' })).body.answer).toContain(
+      'Dental cover starts after the probation period',
+    );
   });
 
   it('says nothing relevant was found rather than inventing an answer', async () => {
-    const res = await ask({ query: 'What is the boiling point of mercury in kelvin?', vector_docdb_collection: 'handbook' });
+    const res = await ask({
+      query: 'What is the boiling point of mercury in kelvin?',
+      vector_docdb_collection: 'handbook',
+    });
     expect(res.status).toBe(200);
     expect(res.body.answer).toMatch(/Nothing relevant was found/);
   });
 
   it('returns JSON matching a structured_output schema', async () => {
-    const schema = { type: 'object', required: ['answer', 'sources'], properties: { answer: { type: 'string' }, sources: { type: 'array', items: { type: 'string' } } } };
-    const res = await ask({ query: 'When does dental cover start?', vector_docdb_collection: 'handbook', structured_output: b64(schema) });
+    const schema = {
+      type: 'object',
+      required: ['answer', 'sources'],
+      properties: { answer: { type: 'string' }, sources: { type: 'array', items: { type: 'string' } } },
+    };
+    const res = await ask({
+      query: 'When does dental cover start?',
+      vector_docdb_collection: 'handbook',
+      structured_output: b64(schema),
+    });
     expect(res.status).toBe(200);
     const json = JSON.parse(res.body.answer as string);
     expect(json.answer).toContain('six months');
@@ -85,7 +108,10 @@ describe('POST /query-service/v1/vectordb', () => {
 
   it('answers 404 in the query envelope for an unknown collection and for another account', async () => {
     for (const token of [owner, await stack.token('acct-other')]) {
-      const res = await ask({ query: 'vacation?', vector_docdb_collection: token === owner ? 'nope' : 'handbook' }, token);
+      const res = await ask(
+        { query: 'vacation?', vector_docdb_collection: token === owner ? 'nope' : 'handbook' },
+        token,
+      );
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ answer: '', query: 'vacation?' });
       expect((res.body.messages as string[]).at(-1)).toBe('failed');
@@ -117,7 +143,12 @@ describe('POST /query-service/v1/vectordb', () => {
       return { content: 'Full-time staff get 25 vacation days a year [1].' };
     });
     const before = fake.requests.length;
-    const res = await ask({ query: 'How many vacation days?', vector_docdb_collection: 'handbook', ai_platform: 'openai', 'api+key': CALLER_KEY });
+    const res = await ask({
+      query: 'How many vacation days?',
+      vector_docdb_collection: 'handbook',
+      ai_platform: 'openai',
+      'api+key': CALLER_KEY,
+    });
     expect(res.status).toBe(200);
     expect(res.body.answer).toBe('Full-time staff get 25 vacation days a year [1].');
     const sent = fake.requests.slice(before);
@@ -131,27 +162,54 @@ describe('POST /query-service/v1/vectordb', () => {
   });
 
   it('maps a rejected caller key to 400 without echoing it', async () => {
-    const res = await ask({ query: 'vacation?', vector_docdb_collection: 'handbook', ai_platform: 'openai', 'api+key': 'sk-wrong-key-000000000000' });
+    const res = await ask({
+      query: 'vacation?',
+      vector_docdb_collection: 'handbook',
+      ai_platform: 'openai',
+      'api+key': 'sk-wrong-key-000000000000',
+    });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).not.toContain('sk-wrong-key');
   });
 
   it('repairs an invalid structured answer once, then fails clearly', async () => {
-    const schema = { type: 'object', required: ['days'], properties: { days: { type: 'integer' } }, additionalProperties: false };
+    const schema = {
+      type: 'object',
+      required: ['days'],
+      properties: { days: { type: 'integer' } },
+      additionalProperties: false,
+    };
     fake.enqueueChat({ content: '{"days": "many"}' }, { content: '{"days": 25}' });
-    const repaired = await ask({ query: 'How many vacation days?', vector_docdb_collection: 'handbook', ai_platform: 'openai', 'api+key': CALLER_KEY, structured_output: b64(schema) });
+    const repaired = await ask({
+      query: 'How many vacation days?',
+      vector_docdb_collection: 'handbook',
+      ai_platform: 'openai',
+      'api+key': CALLER_KEY,
+      structured_output: b64(schema),
+    });
     expect(repaired.status).toBe(200);
     expect(JSON.parse(repaired.body.answer as string)).toEqual({ days: 25 });
 
     fake.enqueueChat({ content: '{"days": "many"}' }, { content: 'twenty-five' });
-    const failed = await ask({ query: 'How many vacation days?', vector_docdb_collection: 'handbook', ai_platform: 'openai', 'api+key': CALLER_KEY, structured_output: b64(schema) });
+    const failed = await ask({
+      query: 'How many vacation days?',
+      vector_docdb_collection: 'handbook',
+      ai_platform: 'openai',
+      'api+key': CALLER_KEY,
+      structured_output: b64(schema),
+    });
     expect(failed.status).toBe(502);
     expect(failed.body).toMatchObject({ answer: '', query: 'How many vacation days?' });
     expect((failed.body.messages as string[]).at(-1)).toBe('failed');
   });
 
   it('notes that a collection is still ingesting and answers from what is embedded', async () => {
-    const up = await stack.uploadFile(owner, 'handbook', 'later.txt', Buffer.from('Parking spaces are assigned by the facilities team every January.'));
+    const up = await stack.uploadFile(
+      owner,
+      'handbook',
+      'later.txt',
+      Buffer.from('Parking spaces are assigned by the facilities team every January.'),
+    );
     expect(up.status).toBe(202);
     const res = await ask({ query: 'How many vacation days?', vector_docdb_collection: 'handbook' });
     expect(res.status).toBe(200);
@@ -165,7 +223,13 @@ describe('privacy of structured-output failures', () => {
   it('never quotes the model answer in the error (which is logged)', async () => {
     const schema = { type: 'object', required: ['days'], properties: { days: { type: 'integer' } } };
     fake.enqueueChat({ content: 'secret-answer-text-one' }, { content: 'secret-answer-text-two' });
-    const res = await ask({ query: 'How many vacation days?', vector_docdb_collection: 'handbook', ai_platform: 'openai', 'api+key': CALLER_KEY, structured_output: b64(schema) });
+    const res = await ask({
+      query: 'How many vacation days?',
+      vector_docdb_collection: 'handbook',
+      ai_platform: 'openai',
+      'api+key': CALLER_KEY,
+      structured_output: b64(schema),
+    });
     expect(res.status).toBe(502);
     expect(JSON.stringify(res.body)).not.toMatch(/secret-answer-text/);
   });
@@ -173,7 +237,12 @@ describe('privacy of structured-output failures', () => {
 
 describe('the caller’s own MongoDB Atlas store', () => {
   it('refuses a malformed connection string with 400 and never echoes it', async () => {
-    const res = await ask({ query: 'q', vector_docdb_collection: 'docs', vector_docdb_database: 'app', vector_docdb_connection_string: 'mongodb://app:Sup3rS3cret@' });
+    const res = await ask({
+      query: 'q',
+      vector_docdb_collection: 'docs',
+      vector_docdb_database: 'app',
+      vector_docdb_connection_string: 'mongodb://app:Sup3rS3cret@',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ answer: '', query: 'q' });
     expect(JSON.stringify(res.body)).not.toContain('Sup3rS3cret');
@@ -188,7 +257,11 @@ describe('the caller’s own MongoDB Atlas store', () => {
   }, 20_000);
 
   it('needs a database name from the field or the connection string', async () => {
-    const res = await ask({ query: 'q', vector_docdb_collection: 'docs', vector_docdb_connection_string: 'mongodb://127.0.0.1:1' });
+    const res = await ask({
+      query: 'q',
+      vector_docdb_collection: 'docs',
+      vector_docdb_connection_string: 'mongodb://127.0.0.1:1',
+    });
     expect(res.status).toBe(400);
     expect((res.body.messages as string[])[0]).toMatch(/No database was named/);
   });

@@ -16,7 +16,12 @@ const BIG_ROWS = `SELECT seq, REPEAT(CHAR(65 + seq % 26 USING ascii), ${ROW_BYTE
 
 describe.skipIf(unavailable)(`the result byte budget${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
   let server: MariaDbServer;
-  const options = (): ConnectOptions => ({ allowLoopback: true, extraCAs: [server.caPem], connectTimeoutMs: 5000, statementTimeoutMs: 20_000 });
+  const options = (): ConnectOptions => ({
+    allowLoopback: true,
+    extraCAs: [server.caPem],
+    connectTimeoutMs: 5000,
+    statementTimeoutMs: 20_000,
+  });
 
   beforeAll(async () => {
     server = await startMariaDb();
@@ -28,7 +33,10 @@ describe.skipIf(unavailable)(`the result byte budget${unavailable ? ` (skipped: 
     global.gc?.();
     const base = process.memoryUsage().heapUsed + process.memoryUsage().external;
     let peak = base;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed + process.memoryUsage().external)), 2);
+    const sampler = setInterval(
+      () => (peak = Math.max(peak, process.memoryUsage().heapUsed + process.memoryUsage().external)),
+      2,
+    );
     try {
       const result = await withDatabaseSession(parseConnectionString(server.dsn()), options(), (session) =>
         executeGuardedSql(session, BIG_ROWS, { rowLimit: 1000, resultBytes }),

@@ -31,7 +31,8 @@ async function publish(path: string, content: string | Buffer): Promise<void> {
   await rename(staging, path);
 }
 
-const KEPT_METADATA = /^(content-type|content-encoding|content-disposition|content-language|cache-control|expires|x-amz-meta-.*)$/i;
+const KEPT_METADATA =
+  /^(content-type|content-encoding|content-disposition|content-language|cache-control|expires|x-amz-meta-.*)$/i;
 
 export function makeObjectWritesAtomic(s3: S3rver): void {
   const store = (s3 as unknown as { store: FilesystemStore }).store;
@@ -52,11 +53,20 @@ export function makeObjectWritesAtomic(s3: S3rver): void {
       else for await (const part of object.content) parts.push(Buffer.from(part));
       return putFiles(object.bucket, object.key, Buffer.concat(parts), object.metadata);
     },
-    async copyObject(srcBucket: string, srcKey: string, destBucket: string, destKey: string, replacementMetadata?: Record<string, unknown>) {
+    async copyObject(
+      srcBucket: string,
+      srcKey: string,
+      destBucket: string,
+      destKey: string,
+      replacementMetadata?: Record<string, unknown>,
+    ) {
       const content = await readFile(store.getResourcePath(srcBucket, srcKey, 'object'));
       const metadata =
         replacementMetadata ??
-        (JSON.parse(await readFile(store.getResourcePath(srcBucket, srcKey, 'metadata.json'), 'utf8')) as Record<string, unknown>);
+        (JSON.parse(await readFile(store.getResourcePath(srcBucket, srcKey, 'metadata.json'), 'utf8')) as Record<
+          string,
+          unknown
+        >);
       await putFiles(destBucket, destKey, content, metadata);
       return store.getMetadata(destBucket, destKey);
     },

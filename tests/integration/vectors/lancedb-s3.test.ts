@@ -49,7 +49,12 @@ describe('LanceVectorStore on s3+ddb (s3rver + dynalite)', () => {
   it('loses no chunk when several workers create and write one table at once', async () => {
     for (const collection of ['concurrent-1', 'concurrent-2', 'concurrent-3']) {
       const ref = { account: 'acct', collection };
-      const uploads = Array.from({ length: 5 }, (_, u) => chunksOf(`up${u}`, Array.from({ length: 20 }, (_, i) => `upload ${u} part ${i}`)));
+      const uploads = Array.from({ length: 5 }, (_, u) =>
+        chunksOf(
+          `up${u}`,
+          Array.from({ length: 20 }, (_, i) => `upload ${u} part ${i}`),
+        ),
+      );
       // The first upload is delivered twice, as SQS may.
       await Promise.all([...uploads, uploads[0]!].map((chunks) => s3ddb().upsert(ref, chunks)));
 

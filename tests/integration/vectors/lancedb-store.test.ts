@@ -13,7 +13,8 @@ import { LanceVectorStore } from '../../../lib/vectors/lancedb-store';
 import { TOPICS, chunksOf, queryFor } from './chunks';
 
 let dir: string;
-const store = (options: Partial<ConstructorParameters<typeof LanceVectorStore>[0]> = {}) => new LanceVectorStore({ uri: dir, ...options });
+const store = (options: Partial<ConstructorParameters<typeof LanceVectorStore>[0]> = {}) =>
+  new LanceVectorStore({ uri: dir, ...options });
 let collectionCount = 0;
 /** A fresh collection per test, so tests do not see each other's rows. */
 const freshRef = (account = 'acct-1') => ({ account, collection: `c${++collectionCount}` });
@@ -35,7 +36,14 @@ describe('LanceVectorStore', () => {
     const byText = await s.search(ref, { ...queryFor('aqueducts arches'), mode: 'text' });
     const hybrid = await s.search(ref, queryFor('immune system vaccines'));
 
-    expect(byVector[0]).toMatchObject({ id: 'up1:1', uploadId: 'up1', source: 'up1.txt', page: 3, heading: 'Biology', text: TOPICS[1] });
+    expect(byVector[0]).toMatchObject({
+      id: 'up1:1',
+      uploadId: 'up1',
+      source: 'up1.txt',
+      page: 3,
+      heading: 'Biology',
+      text: TOPICS[1],
+    });
     expect(byVector[0]!.score).toBeGreaterThan(0);
     expect(byVector[0]!.score).toBeLessThanOrEqual(1);
     expect(byText[0]!.id).toBe('up1:4');
@@ -67,13 +75,18 @@ describe('LanceVectorStore', () => {
     const table = await (await connect(dir)).openTable(tableNameFor(ref));
     const index = (await table.listIndices()).find((i) => i.columns.includes('text'))!;
     expect((await table.indexStats(index.name))!.numUnindexedRows).toBe(0);
-    expect((await s.search(ref, { ...queryFor('aqueducts arches'), mode: 'text', limit: 3 }))[0]!.text).toMatch(/aqueducts/i);
+    expect((await s.search(ref, { ...queryFor('aqueducts arches'), mode: 'text', limit: 3 }))[0]!.text).toMatch(
+      /aqueducts/i,
+    );
   });
 
   it('loses no chunk when several workers write one table at once', async () => {
     const ref = freshRef();
     const uploads = Array.from({ length: 6 }, (_, u) =>
-      chunksOf(`up${u}`, Array.from({ length: 40 }, (_, i) => `upload u${u} chunk c${i} ${TOPICS[i % TOPICS.length]}`)),
+      chunksOf(
+        `up${u}`,
+        Array.from({ length: 40 }, (_, i) => `upload u${u} chunk c${i} ${TOPICS[i % TOPICS.length]}`),
+      ),
     );
     // Tokens like u5 and c39 tell uploads and chunks apart (the tokenizer may drop one-digit words).
     // Separate stores are separate connections, as separate Lambda workers are; one upload is redelivered.
@@ -86,7 +99,7 @@ describe('LanceVectorStore', () => {
     expect(hits[0]!.id).toBe('up5:39');
   });
 
-  it('writes a new table\'s first chunks again when a racing creation empties the table', async () => {
+  it("writes a new table's first chunks again when a racing creation empties the table", async () => {
     const lines: string[] = [];
     const ref = freshRef();
     // The index hook runs between the store's write and its read-back, the moment a racing
@@ -147,12 +160,15 @@ describe('LanceVectorStore', () => {
     const s = store();
     const ref = freshRef();
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 12, unit: 'grapheme' }).filter((id) => !id.includes('\0')), async (uploadId) => {
-        await s.upsert(ref, chunksOf(uploadId, ['one chunk']));
-        expect(await s.count(ref, uploadId)).toBe(1);
-        await s.deleteUpload(ref, uploadId);
-        expect(await s.count(ref, uploadId)).toBe(0);
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 12, unit: 'grapheme' }).filter((id) => !id.includes('\0')),
+        async (uploadId) => {
+          await s.upsert(ref, chunksOf(uploadId, ['one chunk']));
+          expect(await s.count(ref, uploadId)).toBe(1);
+          await s.deleteUpload(ref, uploadId);
+          expect(await s.count(ref, uploadId)).toBe(0);
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -217,7 +233,14 @@ describe('LanceVectorStore', () => {
     const s = store();
     const ref = freshRef();
     await s.upsert(ref, chunksOf('up1', TOPICS));
-    for (const text of ['"unbalanced', 'water AND (ash OR -x):y', "x' OR 1=1 --", '*', 'ñandú 日本語', 'a'.repeat(5000)]) {
+    for (const text of [
+      '"unbalanced',
+      'water AND (ash OR -x):y',
+      "x' OR 1=1 --",
+      '*',
+      'ñandú 日本語',
+      'a'.repeat(5000),
+    ]) {
       await expect(s.search(ref, { ...queryFor(text), mode: 'text' })).resolves.toBeInstanceOf(Array);
     }
   });
@@ -226,7 +249,9 @@ describe('LanceVectorStore', () => {
     const s = store();
     const ref = freshRef();
     await s.upsert(ref, chunksOf('up1', TOPICS.slice(0, 1)));
-    const error = await s.search(ref, { ...queryFor('x'), vector: new Float32Array(1536).fill(0.1) }).catch((e: unknown) => e);
+    const error = await s
+      .search(ref, { ...queryFor('x'), vector: new Float32Array(1536).fill(0.1) })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ status: 409, code: 'embedder_mismatch' });
   });
@@ -238,7 +263,10 @@ describe('LanceVectorStore', () => {
     const filler = Array.from({ length: 300 }, (_, i) => `filler note ${i} about ${TOPICS[i % TOPICS.length]}`);
     await s.upsert(ref, chunksOf('bulk', filler));
     expect(lines.filter((line) => line.includes('Vector index built'))).toHaveLength(1);
-    await s.upsert(ref, chunksOf('fresh', ['Tardigrades survive vacuum, radiation and freezing by entering cryptobiosis.']));
+    await s.upsert(
+      ref,
+      chunksOf('fresh', ['Tardigrades survive vacuum, radiation and freezing by entering cryptobiosis.']),
+    );
 
     const probe = store();
     const hits = await probe.search(ref, { ...queryFor('tardigrades cryptobiosis radiation'), mode: 'vector' });

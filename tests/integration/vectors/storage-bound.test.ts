@@ -26,7 +26,11 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 const uploadChunks = (uploadId: string, count: number) =>
   chunksOf(
     uploadId,
-    Array.from({ length: count }, (_, i) => `${uploadId} part ${i}: ${'the harbour master logs each ferry, tide and cargo manifest with care. '.repeat(12)}${i}`),
+    Array.from(
+      { length: count },
+      (_, i) =>
+        `${uploadId} part ${i}: ${'the harbour master logs each ferry, tide and cargo manifest with care. '.repeat(12)}${i}`,
+    ),
   );
 
 /** What the rows take written once and compacted, in a table of their own. */
@@ -59,12 +63,18 @@ describe('collection storage', () => {
       ['a second upload', () => upload('u2', 700)],
       ['a redelivery of the second', () => upload('u2', 700)],
       ['deleting the first', () => remove('u1')],
-      ['small uploads', async () => {
-        for (let n = 3; n < 13; n++) await upload(`u${n}`, 40);
-      }],
-      ['deleting half of them', async () => {
-        for (let n = 3; n < 13; n += 2) await remove(`u${n}`);
-      }],
+      [
+        'small uploads',
+        async () => {
+          for (let n = 3; n < 13; n++) await upload(`u${n}`, 40);
+        },
+      ],
+      [
+        'deleting half of them',
+        async () => {
+          for (let n = 3; n < 13; n += 2) await remove(`u${n}`);
+        },
+      ],
       ['another large upload', () => upload('u13', 1_500)],
     ];
     const table = join(dir, `${tableNameFor(ref)}.lance`);

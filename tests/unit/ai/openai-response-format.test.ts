@@ -12,8 +12,17 @@ const closed = (properties: Record<string, unknown>, extra: Record<string, unkno
 describe('isStrictCompatible', () => {
   it.each([
     ['a closed flat object', closed({ a: { type: 'string' }, b: { type: ['integer', 'null'] } })],
-    ['nested closed objects in arrays', closed({ rows: { type: 'array', items: closed({ x: { type: 'number', minimum: 0 } }), maxItems: 5 } })],
-    ['anyOf and $defs with $ref', closed({ v: { anyOf: [{ $ref: '#/$defs/p' }, { type: 'null' }] } }, { $defs: { p: closed({ n: { enum: [1, 2] } }) } })],
+    [
+      'nested closed objects in arrays',
+      closed({ rows: { type: 'array', items: closed({ x: { type: 'number', minimum: 0 } }), maxItems: 5 } }),
+    ],
+    [
+      'anyOf and $defs with $ref',
+      closed(
+        { v: { anyOf: [{ $ref: '#/$defs/p' }, { type: 'null' }] } },
+        { $defs: { p: closed({ n: { enum: [1, 2] } }) } },
+      ),
+    ],
     ['a supported format', closed({ when: { type: 'string', format: 'date-time' } })],
   ])('accepts %s', (_case, schema) => {
     expect(isStrictCompatible(schema)).toBe(true);
@@ -33,7 +42,10 @@ describe('isStrictCompatible', () => {
 
 describe('toResponseFormat', () => {
   it('drops $schema and $id, which address our validator, and keeps the rest', () => {
-    const schema = closed({ a: { type: 'string' } }, { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'urn:x', title: 'T' });
+    const schema = closed(
+      { a: { type: 'string' } },
+      { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'urn:x', title: 'T' },
+    );
 
     expect(toResponseFormat({ name: 'answer', schema })).toEqual({
       type: 'json_schema',

@@ -2,10 +2,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../lib/errors';
-import { MAX_STRUCTURED_OUTPUT_LENGTH, parseStructuredOutput, STRUCTURED_OUTPUT_CACHE_SIZE } from '../../../lib/ai/structured-output';
+import {
+  MAX_STRUCTURED_OUTPUT_LENGTH,
+  parseStructuredOutput,
+  STRUCTURED_OUTPUT_CACHE_SIZE,
+} from '../../../lib/ai/structured-output';
 
-const encode = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64');
-const person = { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string', format: 'email' } }, required: ['name'] };
+const encode = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64');
+const person = {
+  type: 'object',
+  properties: { name: { type: 'string' }, email: { type: 'string', format: 'email' } },
+  required: ['name'],
+};
 
 function rejection(encoded: string): ServiceError {
   try {
@@ -68,7 +77,9 @@ describe('parseStructuredOutput', () => {
   it('names a character outside the base64 alphabet', () => {
     const error = rejection(`${encode(person).slice(0, 8)}%${encode(person).slice(9)}`);
 
-    expect(error.lines()[0]).toMatch(/^ISSUE: structured_output is not valid base64: character "%" at position 8.*ADVICE: .*base64/);
+    expect(error.lines()[0]).toMatch(
+      /^ISSUE: structured_output is not valid base64: character "%" at position 8.*ADVICE: .*base64/,
+    );
   });
 
   it.each([
@@ -97,23 +108,32 @@ describe('parseStructuredOutput', () => {
   });
 
   it('refuses text that is not JSON', () => {
-    expect(rejection(encode('type: object')).lines()[0]).toMatch(/ISSUE: structured_output decodes to text that is not JSON/);
+    expect(rejection(encode('type: object')).lines()[0]).toMatch(
+      /ISSUE: structured_output decodes to text that is not JSON/,
+    );
   });
 
-  it.each([[['a']], ['"object"'], [{ type: 'string' }], [{ properties: {} }]])('refuses %j: not an object schema', (schema) => {
-    expect(rejection(encode(schema)).lines()[0]).toContain('must describe a JSON object');
-  });
+  it.each([[['a']], ['"object"'], [{ type: 'string' }], [{ properties: {} }]])(
+    'refuses %j: not an object schema',
+    (schema) => {
+      expect(rejection(encode(schema)).lines()[0]).toContain('must describe a JSON object');
+    },
+  );
 
   it('refuses a schema that does not compile, quoting the reason', () => {
     const error = rejection(encode({ type: 'object', properties: { a: { type: 'strin' } } }));
 
-    expect(error.lines()[0]).toMatch(/does not compile as JSON Schema draft 2020-12 \(schema is invalid: data\/properties\/a\/type/);
+    expect(error.lines()[0]).toMatch(
+      /does not compile as JSON Schema draft 2020-12 \(schema is invalid: data\/properties\/a\/type/,
+    );
   });
 
   it('explains which draft is used when the schema names another', () => {
     const error = rejection(encode({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' }));
 
-    expect(error.lines()[0]).toContain('ADVICE: Fix the schema; omit "$schema" or set it to https://json-schema.org/draft/2020-12/schema');
+    expect(error.lines()[0]).toContain(
+      'ADVICE: Fix the schema; omit "$schema" or set it to https://json-schema.org/draft/2020-12/schema',
+    );
   });
 
   it('refuses an oversized value before decoding it', () => {

@@ -21,11 +21,19 @@ describe('unsatisfiable structured_output schemas', () => {
     ['enum options of another type', { type: 'integer', enum: ['a', 'b'] }],
     ['a const of another type', { type: 'boolean', const: 'yes' }],
     ['the schema false', false],
-    ['a required array whose items cannot exist', { type: 'array', minItems: 1, items: { type: 'number', minimum: 3, maximum: 0 } }],
-    ['a nested required property', { type: 'object', properties: { y: { type: 'integer', minimum: 9, maximum: 8 } }, required: ['y'] }],
+    [
+      'a required array whose items cannot exist',
+      { type: 'array', minItems: 1, items: { type: 'number', minimum: 3, maximum: 0 } },
+    ],
+    [
+      'a nested required property',
+      { type: 'object', properties: { y: { type: 'integer', minimum: 9, maximum: 8 } }, required: ['y'] },
+    ],
   ])('refuses %s with 400 naming the reason', (_, property) => {
     expect(unsatisfiableBecause(withRequired(property))).toMatch(/^#\/x/);
-    expect(() => parseStructuredOutput(encode(withRequired(property)))).toThrow(/No answer can satisfy the structured_output schema|does not compile/);
+    expect(() => parseStructuredOutput(encode(withRequired(property)))).toThrow(
+      /No answer can satisfy the structured_output schema|does not compile/,
+    );
     try {
       parseStructuredOutput(encode(withRequired(property)));
     } catch (e) {
@@ -34,12 +42,17 @@ describe('unsatisfiable structured_output schemas', () => {
   });
 
   it('refuses a required property that additionalProperties false forbids, and more required than maxProperties', () => {
-    expect(unsatisfiableBecause({ type: 'object', required: ['a'], properties: {}, additionalProperties: false })).toMatch(/not allowed/);
+    expect(
+      unsatisfiableBecause({ type: 'object', required: ['a'], properties: {}, additionalProperties: false }),
+    ).toMatch(/not allowed/);
     expect(unsatisfiableBecause({ type: 'object', required: ['a', 'b'], maxProperties: 1 })).toMatch(/maxProperties/);
   });
 
   it.each<[string, unknown]>([
-    ['an optional property nothing satisfies', { type: 'object', properties: { x: { type: 'number', minimum: 5, maximum: 1 } } }],
+    [
+      'an optional property nothing satisfies',
+      { type: 'object', properties: { x: { type: 'number', minimum: 5, maximum: 1 } } },
+    ],
     ['equal bounds', withRequired({ type: 'integer', minimum: 3, maximum: 3 })],
     ['an array that may be empty', withRequired({ type: 'array', items: { type: 'number', minimum: 3, maximum: 0 } })],
     ['bounds on another type', withRequired({ type: ['string', 'number'], minimum: 5, maximum: 1 })],
@@ -50,16 +63,26 @@ describe('unsatisfiable structured_output schemas', () => {
 
   it('agrees with a search over integers and halves for any numeric bounds', () => {
     const ajv = createAjv();
-    const bound = fc.option(fc.integer({ min: -6, max: 6 }).map((n) => n / 2), { nil: undefined });
+    const bound = fc.option(
+      fc.integer({ min: -6, max: 6 }).map((n) => n / 2),
+      { nil: undefined },
+    );
     fc.assert(
-      fc.property(fc.constantFrom('integer', 'number'), bound, bound, bound, bound, (type, minimum, maximum, exclusiveMinimum, exclusiveMaximum) => {
-        const property: Record<string, unknown> = { type, minimum, maximum, exclusiveMinimum, exclusiveMaximum };
-        for (const k of Object.keys(property)) if (property[k] === undefined) delete property[k];
-        const schema = withRequired(property);
-        const validate = ajv.compile(schema);
-        const exists = Array.from({ length: 401 }, (_, i) => (i - 200) / 8).some((x) => validate({ x }));
-        expect(unsatisfiableBecause(schema) === undefined).toBe(exists);
-      }),
+      fc.property(
+        fc.constantFrom('integer', 'number'),
+        bound,
+        bound,
+        bound,
+        bound,
+        (type, minimum, maximum, exclusiveMinimum, exclusiveMaximum) => {
+          const property: Record<string, unknown> = { type, minimum, maximum, exclusiveMinimum, exclusiveMaximum };
+          for (const k of Object.keys(property)) if (property[k] === undefined) delete property[k];
+          const schema = withRequired(property);
+          const validate = ajv.compile(schema);
+          const exists = Array.from({ length: 401 }, (_, i) => (i - 200) / 8).some((x) => validate({ x }));
+          expect(unsatisfiableBecause(schema) === undefined).toBe(exists);
+        },
+      ),
       { numRuns: 400 },
     );
   });

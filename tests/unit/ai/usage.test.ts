@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { ChatModel, Embedder } from '../../../lib/ai/ports';
 import { addUsage, UsageMeter } from '../../../lib/ai/usage';
 
-const usage = (promptTokens: number, completionTokens: number) => ({ promptTokens, completionTokens, totalTokens: promptTokens + completionTokens });
+const usage = (promptTokens: number, completionTokens: number) => ({
+  promptTokens,
+  completionTokens,
+  totalTokens: promptTokens + completionTokens,
+});
 
 describe('UsageMeter', () => {
   it('sums tokens and counts calls', () => {
@@ -37,7 +41,11 @@ describe('UsageMeter', () => {
 
   it('meters an embedder the same way', async () => {
     const meter = new UsageMeter();
-    const embedder: Embedder = { id: 'e', dimensions: 768, embed: async (texts) => ({ vectors: texts.map(() => new Float32Array(768)), usage: usage(texts.length, 0) }) };
+    const embedder: Embedder = {
+      id: 'e',
+      dimensions: 768,
+      embed: async (texts) => ({ vectors: texts.map(() => new Float32Array(768)), usage: usage(texts.length, 0) }),
+    };
     const metered = meter.meterEmbedder(embedder);
 
     const { vectors } = await metered.embed(['a', 'b']);

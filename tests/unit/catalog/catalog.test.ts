@@ -8,7 +8,18 @@ import { MemoryFunctionRegistry, specFor } from '../functions/support';
 
 function record(shortname: string): FunctionRecord {
   const spec = validateSpec(specFor({ shortname, files: {} })).spec!;
-  return { shortname, owner: 'o', version: 1, runtime: spec.runtime, spec, codeKey: 'k', codeBytes: 1, codeSha256: 'f'.repeat(64), createdAt: 1, updatedAt: 1 };
+  return {
+    shortname,
+    owner: 'o',
+    version: 1,
+    runtime: spec.runtime,
+    spec,
+    codeKey: 'k',
+    codeBytes: 1,
+    codeSha256: 'f'.repeat(64),
+    createdAt: 1,
+    updatedAt: 1,
+  };
 }
 
 class CountingRegistry extends MemoryFunctionRegistry {
@@ -32,7 +43,11 @@ describe('Catalog', () => {
     const registry = new CountingRegistry();
     await registry.register(record('alpha'), undefined);
     let now = 0;
-    const catalog = new Catalog(() => registry as FunctionRegistry, 1000, () => now);
+    const catalog = new Catalog(
+      () => registry as FunctionRegistry,
+      1000,
+      () => now,
+    );
     await Promise.all([catalog.index(), catalog.index(), catalog.index()]);
     now = 999;
     await catalog.index();
@@ -43,7 +58,11 @@ describe('Catalog', () => {
     const registry = new CountingRegistry();
     await registry.register(record('alpha'), undefined);
     let now = 0;
-    const catalog = new Catalog(() => registry as FunctionRegistry, 1000, () => now);
+    const catalog = new Catalog(
+      () => registry as FunctionRegistry,
+      1000,
+      () => now,
+    );
     expect(await names(catalog)).toEqual(['alpha']);
     await registry.register(record('beta'), undefined);
     now = 1000;
@@ -58,7 +77,11 @@ describe('Catalog', () => {
     const registry = new CountingRegistry();
     await registry.register(record('alpha'), undefined);
     let now = 0;
-    const catalog = new Catalog(() => registry as FunctionRegistry, 1000, () => now);
+    const catalog = new Catalog(
+      () => registry as FunctionRegistry,
+      1000,
+      () => now,
+    );
     await catalog.index();
     registry.failNext = true;
     now = 5000;
@@ -74,7 +97,11 @@ describe('Catalog', () => {
   it('lets the first search fail when there is no index yet', async () => {
     const registry = new CountingRegistry();
     registry.failNext = true;
-    const catalog = new Catalog(() => registry as FunctionRegistry, 1000, () => 0);
+    const catalog = new Catalog(
+      () => registry as FunctionRegistry,
+      1000,
+      () => 0,
+    );
     await expect(catalog.index()).rejects.toThrow('scan failed');
     expect(await names(catalog)).toEqual([]);
   });

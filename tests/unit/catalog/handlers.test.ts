@@ -16,14 +16,40 @@ const HOSTILE = '</script><script>alert(1)</script>';
 
 async function registryWith() {
   const registry = new MemoryFunctionRegistry();
-  const add = async (shortname: string, extra: Record<string, unknown>, requirements: Record<string, unknown> = { requestType: 'GET' }) => {
+  const add = async (
+    shortname: string,
+    extra: Record<string, unknown>,
+    requirements: Record<string, unknown> = { requestType: 'GET' },
+  ) => {
     const spec = validateSpec({ ...specFor({ shortname, files: {}, requirements }), ...extra }).spec!;
-    await registry.register({ shortname, owner: `owner-${shortname}`, version: 1, runtime: spec.runtime, spec, codeKey: 'k', codeBytes: 1, codeSha256: 'f'.repeat(64), createdAt: 1, updatedAt: 1_700_000_000_000 }, undefined);
+    await registry.register(
+      {
+        shortname,
+        owner: `owner-${shortname}`,
+        version: 1,
+        runtime: spec.runtime,
+        spec,
+        codeKey: 'k',
+        codeBytes: 1,
+        codeSha256: 'f'.repeat(64),
+        createdAt: 1,
+        updatedAt: 1_700_000_000_000,
+      },
+      undefined,
+    );
   };
-  await add('forecast', { name: 'Forecast', description: 'Temperatures for a city.', tags: ['weather'] }, {
-    requestType: 'POST', inputType: 'JSON', inputSchema: jsonObject({ city: { type: 'string', description: 'City name' } }, ['city']),
-    inputJsonExample: '{"city":"Oslo"}', outputType: 'JSON', outputSchema: jsonObject({ celsius: { type: 'number' } }),
-  });
+  await add(
+    'forecast',
+    { name: 'Forecast', description: 'Temperatures for a city.', tags: ['weather'] },
+    {
+      requestType: 'POST',
+      inputType: 'JSON',
+      inputSchema: jsonObject({ city: { type: 'string', description: 'City name' } }, ['city']),
+      inputJsonExample: '{"city":"Oslo"}',
+      outputType: 'JSON',
+      outputSchema: jsonObject({ celsius: { type: 'number' } }),
+    },
+  );
   await add('evil', { name: `Evil ${HOSTILE}`, description: `Says ${HOSTILE} <b>bold</b>`, tags: ['weather', 'text'] });
   for (let i = 0; i < 25; i++) await add(`bulk-${String(i).padStart(2, '0')}`, { description: 'A bulk tool.' });
   return registry;
@@ -36,17 +62,26 @@ describe('GET /functions/v1 (catalog search)', () => {
     return (query: Record<string, string>, token?: string) => call(handler, { path: '/functions/v1', query, token });
   };
 
-  it('answers an authenticated account with every owner\'s functions, ranked, without owners', async () => {
+  it("answers an authenticated account with every owner's functions, ranked, without owners", async () => {
     const search = await setup();
     const res = await search({ q: 'weather' }, await testToken('someone-else'));
     expect(res.status).toBe(200);
     const body = res.body as { functions: Record<string, unknown>[]; total: number; tags: unknown[] };
     expect(body.functions.map((f) => f.shortname)).toEqual(['evil', 'forecast']);
     expect(body.functions[1]).toEqual({
-      shortname: 'forecast', name: 'Forecast', description: 'Temperatures for a city.', tags: ['weather'], runtime: 'nodejs20',
-      method: 'POST', path: '/functions/v1/forecast', updated: new Date(1_700_000_000_000).toISOString(),
+      shortname: 'forecast',
+      name: 'Forecast',
+      description: 'Temperatures for a city.',
+      tags: ['weather'],
+      runtime: 'nodejs20',
+      method: 'POST',
+      path: '/functions/v1/forecast',
+      updated: new Date(1_700_000_000_000).toISOString(),
     });
-    expect(body.tags).toEqual([{ tag: 'weather', count: 2 }, { tag: 'text', count: 1 }]);
+    expect(body.tags).toEqual([
+      { tag: 'weather', count: 2 },
+      { tag: 'text', count: 1 },
+    ]);
   });
 
   it('pages with next_cursor until null', async () => {
@@ -71,7 +106,8 @@ describe('GET /functions/v1 (catalog search)', () => {
     expect(res.status).toBe(400);
     const messages = (res.body as { messages: string[] }).messages;
     expect(messages.at(-1)).toBe('failed');
-    for (const field of ['/query/tag', '/query/runtime', '/query/limit', '/query/sort']) expect(messages.join('\n')).toContain(field);
+    for (const field of ['/query/tag', '/query/runtime', '/query/limit', '/query/sort'])
+      expect(messages.join('\n')).toContain(field);
   });
 });
 
@@ -102,7 +138,9 @@ describe('catalog pages', () => {
     expect(forecast.status).toBe(200);
     expect(forecast.html).toContain('<code>POST /functions/v1/forecast</code>');
     expect(forecast.html).toMatch(/<th scope="row"><code>city<\/code><\/th><td>string<\/td><td>yes<\/td><td>City name/);
-    expect(forecast.html).toContain('fnq.functions.invoke(&quot;forecast&quot;, { body: {&quot;city&quot;:&quot;Oslo&quot;} })');
+    expect(forecast.html).toContain(
+      'fnq.functions.invoke(&quot;forecast&quot;, { body: {&quot;city&quot;:&quot;Oslo&quot;} })',
+    );
     expect(forecast.html).toContain('requests.post(');
     const evil = await page('evil');
     const embedded = /<script type="application\/json" id="function-spec">([\s\S]*?)<\/script>/.exec(evil.html)![1]!;
@@ -128,15 +166,22 @@ describe('catalog pages', () => {
 });
 
 describe('GET /functions/v1/{shortname}/openapi.json', () => {
-  it('serves the function\'s own OpenAPI document, and 404 for an unknown one', async () => {
+  it("serves the function's own OpenAPI document, and 404 for an unknown one", async () => {
     const registry = await registryWith();
     const handler = createFunctionOpenApiHandler({ http: testDeps().deps, registry });
     const token = await testToken();
-    const res = await call(handler, { path: '/functions/v1/forecast/openapi.json', pathParams: { shortname: 'forecast' }, token });
+    const res = await call(handler, {
+      path: '/functions/v1/forecast/openapi.json',
+      pathParams: { shortname: 'forecast' },
+      token,
+    });
     const doc = JSON.parse(Buffer.from(res.raw.body!, 'base64').toString());
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/functions/v1/forecast');
     expect(doc.spanId).toBeUndefined();
-    expect((await call(handler, { path: '/functions/v1/nope/openapi.json', pathParams: { shortname: 'nope' }, token })).status).toBe(404);
+    expect(
+      (await call(handler, { path: '/functions/v1/nope/openapi.json', pathParams: { shortname: 'nope' }, token }))
+        .status,
+    ).toBe(404);
   });
 });

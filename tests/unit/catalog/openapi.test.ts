@@ -6,7 +6,11 @@ import { serviceOpenApi } from '../../../lib/api/openapi';
 import { ROUTES } from '../../../lib/api/routes';
 import { loadServerless } from '../../../local/serverless-config';
 
-type Operation = { parameters?: { name: string; in: string; required: boolean; schema: unknown }[]; requestBody?: { content: Record<string, { schema: unknown }> }; security?: unknown[] };
+type Operation = {
+  parameters?: { name: string; in: string; required: boolean; schema: unknown }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  security?: unknown[];
+};
 const doc = serviceOpenApi('9.9.9') as { paths: Record<string, Record<string, Operation>> };
 
 /** Every `METHOD /path` that serverless.yml gives an HTTP API event. */
@@ -37,18 +41,31 @@ describe('the service OpenAPI document', () => {
 
   it('publishes the body and query schemas the handlers validate with, as the same objects', () => {
     const rdbms = doc.paths['/query-service/v1/rdbms']!.post!;
-    expect(rdbms.requestBody!.content['application/json']!.schema).toBe(ROUTES['POST /query-service/v1/rdbms']!.bodySchema);
+    expect(rdbms.requestBody!.content['application/json']!.schema).toBe(
+      ROUTES['POST /query-service/v1/rdbms']!.bodySchema,
+    );
     const search = doc.paths['/functions/v1']!.get!;
     const properties = ROUTES['GET /functions/v1']!.querySchema!.properties as Record<string, Record<string, unknown>>;
-    expect(search.parameters!.map((p) => [p.name, p.in, p.required])).toEqual(Object.keys(properties).map((n) => [n, 'query', false]));
+    expect(search.parameters!.map((p) => [p.name, p.in, p.required])).toEqual(
+      Object.keys(properties).map((n) => [n, 'query', false]),
+    );
     expect(search.parameters!.find((p) => p.name === 'runtime')!.schema).toEqual({ enum: properties.runtime!.enum });
     const status = doc.paths['/embedder-service/v1/status']!.get!;
     expect(status.parameters).toEqual([expect.objectContaining({ name: 'upload_id', required: true })]);
   });
 
   it('marks the routes that need no token, and only those', () => {
-    const open = Object.values(ROUTES).filter((r) => r.auth === false).map((r) => r.route).sort();
-    expect(open).toEqual(['GET /catalog', 'GET /catalog/assets/{file}', 'GET /catalog/{shortname}', 'GET /health', 'GET /openapi.json']);
+    const open = Object.values(ROUTES)
+      .filter((r) => r.auth === false)
+      .map((r) => r.route)
+      .sort();
+    expect(open).toEqual([
+      'GET /catalog',
+      'GET /catalog/assets/{file}',
+      'GET /catalog/{shortname}',
+      'GET /health',
+      'GET /openapi.json',
+    ]);
     expect(doc.paths['/openapi.json']!.get!.security).toEqual([]);
     expect(doc.paths['/functions/v1']!.get!.security).toBeUndefined();
   });

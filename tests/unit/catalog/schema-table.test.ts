@@ -11,7 +11,11 @@ describe('schemaRows', () => {
         city: { type: 'string', description: 'City name', minLength: 1, maxLength: 80 },
         units: { enum: ['metric', 'imperial'], default: 'metric' },
         when: { type: 'string', format: 'date' },
-        place: { type: 'object', required: ['lat'], properties: { lat: { type: 'number', minimum: -90, maximum: 90 }, lon: { type: 'number' } } },
+        place: {
+          type: 'object',
+          required: ['lat'],
+          properties: { lat: { type: 'number', minimum: -90, maximum: 90 }, lon: { type: 'number' } },
+        },
         days: { type: 'array', items: { type: 'integer', exclusiveMinimum: 0 }, maxItems: 7, uniqueItems: true },
       },
     };

@@ -5,13 +5,32 @@ import { catalogPage } from '../../../lib/catalog/page';
 import { CatalogIndex, FIELD_WEIGHTS, PREFIX_FACTOR } from '../../../lib/catalog/search';
 import { ServiceError } from '../../../lib/errors';
 
-const entry = (shortname: string, name: string, description: string, tags: string[] = [], runtime = 'node22'): CatalogEntry => ({
-  shortname, name, description, tags, runtime, method: 'POST', path: `/functions/v1/${shortname}`, updated: '2026-01-01T00:00:00.000Z',
+const entry = (
+  shortname: string,
+  name: string,
+  description: string,
+  tags: string[] = [],
+  runtime = 'node22',
+): CatalogEntry => ({
+  shortname,
+  name,
+  description,
+  tags,
+  runtime,
+  method: 'POST',
+  path: `/functions/v1/${shortname}`,
+  updated: '2026-01-01T00:00:00.000Z',
 });
 
 const ENTRIES = [
-  entry('forecast', 'City forecast', 'Tomorrow\'s temperatures for a city.', ['weather']),
-  entry('rain-gauge', 'Rain gauge', 'Millimetres of rain that fell today; data from weather stations.', ['climate'], 'python312'),
+  entry('forecast', 'City forecast', "Tomorrow's temperatures for a city.", ['weather']),
+  entry(
+    'rain-gauge',
+    'Rain gauge',
+    'Millimetres of rain that fell today; data from weather stations.',
+    ['climate'],
+    'python312',
+  ),
   entry('weatherReport', 'Daily report', 'A short text report.', [], 'python312'),
   entry('unit-convert', 'Unit converter', 'Converting lengths between inches and centimetres.', ['units', 'math']),
   entry('pdf-merge', 'PDF merger', 'Joins documents into one file.', ['documents']),
@@ -62,7 +81,13 @@ describe('catalog search ranking', () => {
 
 describe('catalog pages', () => {
   const many = Array.from({ length: 45 }, (_, i) =>
-    entry(`fn-${String(i).padStart(2, '0')}`, `Tool ${i}`, i % 2 ? 'Converts a value.' : 'Converts a value into another value of the tool.', i % 3 ? [] : ['tool']));
+    entry(
+      `fn-${String(i).padStart(2, '0')}`,
+      `Tool ${i}`,
+      i % 2 ? 'Converts a value.' : 'Converts a value into another value of the tool.',
+      i % 3 ? [] : ['tool'],
+    ),
+  );
 
   const walk = (idx: CatalogIndex, q: string, limit: number) => {
     const seen: string[] = [];

@@ -38,9 +38,19 @@ describe('fnq --help', () => {
         expect(subIo.stdout).toMatch(new RegExp(`^usage: fnq ${command.name} ${sub}`));
       }
     }
-    expect(commands.map((c) => c.name)).toEqual(expect.arrayContaining(['query', 'collections', 'status', 'usage', 'deploy', 'upload', 'token']));
-    expect(Object.keys(commands.find((c) => c.name === 'query')!.subcommands!)).toEqual(['function', 'vectordb', 'rdbms']);
-    expect(Object.keys(commands.find((c) => c.name === 'collections')!.subcommands!)).toEqual(['list', 'show', 'delete']);
+    expect(commands.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['query', 'collections', 'status', 'usage', 'deploy', 'upload', 'token']),
+    );
+    expect(Object.keys(commands.find((c) => c.name === 'query')!.subcommands!)).toEqual([
+      'function',
+      'vectordb',
+      'rdbms',
+    ]);
+    expect(Object.keys(commands.find((c) => c.name === 'collections')!.subcommands!)).toEqual([
+      'list',
+      'show',
+      'delete',
+    ]);
   });
 
   it('lists the commands for fnq --help and fnq help, and helps with fnq help <command>', async () => {
@@ -117,7 +127,14 @@ describe('fnq usage', () => {
       from: u.searchParams.get('from') ?? '2026-10-25',
       to: u.searchParams.get('to') ?? '2026-11-23',
       usage: [
-        { day: '2026-11-22', endpoint: 'POST /query-service/v1/vectordb', calls: 4, errors: 1, durationMs: 1000, aiTokens: 120 },
+        {
+          day: '2026-11-22',
+          endpoint: 'POST /query-service/v1/vectordb',
+          calls: 4,
+          errors: 1,
+          durationMs: 1000,
+          aiTokens: 120,
+        },
         { day: '2026-11-23', endpoint: 'ANY /mcp', calls: 6, errors: 0, durationMs: 60, aiTokens: 0 },
       ],
     };
@@ -156,10 +173,19 @@ describe('fnq usage', () => {
 describe('a service that is down', () => {
   it('gets an error naming the URL tried', async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
-    for (const argv of [['usage'], ['collections', 'list'], ['query', 'vectordb', 'docs', 'anything'], ['status', 'some-id']]) {
+    for (const argv of [
+      ['usage'],
+      ['collections', 'list'],
+      ['query', 'vectordb', 'docs', 'anything'],
+      ['status', 'some-id'],
+    ]) {
       const io = capture({ FNQ_URL: url, FNQ_TOKEN: 'tok' });
       expect(await main(argv, io), argv.join(' ')).toBe(1);
-      expect(io.stderr).toMatch(new RegExp(`^fnq ${argv[0]}: cannot reach fnquery at ${url.replace(/\./g, '\\.')}/[a-z-]+.*ECONNREFUSED.*is the service running\\?`));
+      expect(io.stderr).toMatch(
+        new RegExp(
+          `^fnq ${argv[0]}: cannot reach fnquery at ${url.replace(/\./g, '\\.')}/[a-z-]+.*ECONNREFUSED.*is the service running\\?`,
+        ),
+      );
     }
   });
 });

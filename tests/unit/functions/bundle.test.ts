@@ -9,7 +9,10 @@ describe('reading a code bundle', () => {
   it('round-trips the files and drops a single top folder such as zip -r puts there', () => {
     const zip = zipSync({ 'fn/spec.json': text('{}'), 'fn/lib/util.py': text('x = 1') });
     expect([...readBundle(zip).keys()].sort()).toEqual(['lib/util.py', 'spec.json']);
-    const files = new Map([['spec.json', text('{}')], ['main.py', text('')]]);
+    const files = new Map([
+      ['spec.json', text('{}')],
+      ['main.py', text('')],
+    ]);
     expect(readBundle(writeBundle(files))).toEqual(files);
   });
 
@@ -20,7 +23,9 @@ describe('reading a code bundle', () => {
 
   it('refuses entries that leave the function directory', () => {
     for (const name of ['../evil.sh', '/etc/passwd', 'a/../../b']) {
-      expect(() => readBundle(zipSync({ 'spec.json': text('{}'), [name]: text('x') }))).toThrow(expect.objectContaining({ code: 'bundle_unsafe_path' }));
+      expect(() => readBundle(zipSync({ 'spec.json': text('{}'), [name]: text('x') }))).toThrow(
+        expect.objectContaining({ code: 'bundle_unsafe_path' }),
+      );
     }
   });
 
@@ -38,16 +43,20 @@ describe('reading a code bundle', () => {
 describe('entry files', () => {
   const files = (...names: string[]) => new Map(names.map((n) => [n, text('')]));
 
-  it('finds the runtime family\'s entry file', () => {
+  it("finds the runtime family's entry file", () => {
     expect(entryFileOf(files('spec.json', 'index.js'), 'nodejs18')).toBe('index.js');
     expect(entryFileOf(files('spec.json', 'Main.java'), 'java21')).toBe('Main.java');
   });
 
   it('names the expected files when the entry file is missing', () => {
-    expect(() => entryFileOf(files('spec.json', 'app.py'), 'python312')).toThrow(expect.objectContaining({ code: 'entry_file_missing', message: expect.stringMatching(/main\.py/) }));
+    expect(() => entryFileOf(files('spec.json', 'app.py'), 'python312')).toThrow(
+      expect.objectContaining({ code: 'entry_file_missing', message: expect.stringMatching(/main\.py/) }),
+    );
   });
 
-  it('refuses files named like the service\'s own runner', () => {
-    expect(() => entryFileOf(files('spec.json', 'main.py', 'fnq_runner.py'), 'python312')).toThrow(expect.objectContaining({ code: 'bundle_reserved_name' }));
+  it("refuses files named like the service's own runner", () => {
+    expect(() => entryFileOf(files('spec.json', 'main.py', 'fnq_runner.py'), 'python312')).toThrow(
+      expect.objectContaining({ code: 'bundle_reserved_name' }),
+    );
   });
 });

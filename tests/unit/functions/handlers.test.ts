@@ -29,22 +29,56 @@ class ScriptedInvoker implements FunctionInvoker {
   }
 }
 
-async function route(f: Omit<FunctionFixture, 'files'>, answer: (r: FunctionRequest) => unknown, outputCheck: 'header' | 'reject' = 'header') {
+async function route(
+  f: Omit<FunctionFixture, 'files'>,
+  answer: (r: FunctionRequest) => unknown,
+  outputCheck: 'header' | 'reject' = 'header',
+) {
   const registry = new MemoryFunctionRegistry();
   const spec = validateSpec(specFor({ ...f, files: {} })).spec!;
-  await registry.register({ shortname: spec.shortname, owner: 'owner', version: 1, runtime: spec.runtime, spec, codeKey: 'k', codeBytes: 1, codeSha256: 'f'.repeat(64), createdAt: 1, updatedAt: 1 }, undefined);
+  await registry.register(
+    {
+      shortname: spec.shortname,
+      owner: 'owner',
+      version: 1,
+      runtime: spec.runtime,
+      spec,
+      codeKey: 'k',
+      codeBytes: 1,
+      codeSha256: 'f'.repeat(64),
+      createdAt: 1,
+      updatedAt: 1,
+    },
+    undefined,
+  );
   const invoker = new ScriptedInvoker(answer);
-  const handler = createInvokeHandler({ http: testDeps().deps, invoke: { registry, invoker, settings: { timeoutMs: 1000, outputCheck } } });
+  const handler = createInvokeHandler({
+    http: testDeps().deps,
+    invoke: { registry, invoker, settings: { timeoutMs: 1000, outputCheck } },
+  });
   const send = async (input: Parameters<typeof call>[1]) =>
-    call(handler, { path: `/functions/v1/${spec.shortname}`, pathParams: { shortname: spec.shortname }, token: await testToken('caller'), ...input });
+    call(handler, {
+      path: `/functions/v1/${spec.shortname}`,
+      pathParams: { shortname: spec.shortname },
+      token: await testToken('caller'),
+      ...input,
+    });
   return { send, invoker };
 }
 
-const JSON_OUT = { requestType: 'POST', inputType: 'JSON', inputSchema: jsonObject({ n: { type: 'integer' } }, ['n']), outputType: 'JSON', outputSchema: jsonObject({ n: { type: 'integer' } }, ['n']) };
+const JSON_OUT = {
+  requestType: 'POST',
+  inputType: 'JSON',
+  inputSchema: jsonObject({ n: { type: 'integer' } }, ['n']),
+  outputType: 'JSON',
+  outputSchema: jsonObject({ n: { type: 'integer' } }, ['n']),
+};
 
 describe('invoking through the handler', () => {
   it('returns exactly what the function returned, without adding a spanId to it', async () => {
-    const { send, invoker } = await route({ shortname: 'double', requirements: JSON_OUT }, (r) => ({ n: (r.body as { n: number }).n * 2 }));
+    const { send, invoker } = await route({ shortname: 'double', requirements: JSON_OUT }, (r) => ({
+      n: (r.body as { n: number }).n * 2,
+    }));
     const res = await send({ method: 'POST', body: { n: 21 }, headers: { 'x-trace': 't1' } });
     expect(res.status).toBe(200);
     expect(JSON.parse(Buffer.from(res.raw.body!, 'base64').toString())).toEqual({ n: 42 });
@@ -62,7 +96,13 @@ describe('invoking through the handler', () => {
   });
 
   it('answers 502 when a FILE function returns something that is not a file', async () => {
-    const { send } = await route({ shortname: 'nofile', requirements: { requestType: 'GET', outputType: 'FILE', outputSchema: { extensions: ['pdf'] } } }, () => 'just text');
+    const { send } = await route(
+      {
+        shortname: 'nofile',
+        requirements: { requestType: 'GET', outputType: 'FILE', outputSchema: { extensions: ['pdf'] } },
+      },
+      () => 'just text',
+    );
     expect((await send({ method: 'GET' })).body).toMatchObject({ error: 'function_bad_output' });
   });
 
@@ -83,21 +123,38 @@ describe('invoking through the handler', () => {
       const res = await send({ method: 'GET' });
       expect(res.status).toBe(502);
       expect(res.body).toMatchObject({ error: 'function_bad_output' });
-      expect((res.body.messages as string[])[0]).toMatch(/^ISSUE: Function badfile returned an invalid response: .+ ADVICE: /);
+      expect((res.body.messages as string[])[0]).toMatch(
+        /^ISSUE: Function badfile returned an invalid response: .+ ADVICE: /,
+      );
       expect(JSON.stringify(res.headers)).not.toContain('stolen');
     }
   });
 
   it('serves a valid FILE reply with its media type, as an attachment the browser must not sniff', async () => {
-    const { send } = await route({ shortname: 'goodfile', requirements: { requestType: 'GET', outputType: 'FILE', outputSchema: { extensions: ['csv'] } } },
-      () => ({ filename: 'r.csv', contentType: 'text/csv; charset="utf-8"', data: Buffer.from('a,b\n').toString('base64') }));
+    const { send } = await route(
+      {
+        shortname: 'goodfile',
+        requirements: { requestType: 'GET', outputType: 'FILE', outputSchema: { extensions: ['csv'] } },
+      },
+      () => ({
+        filename: 'r.csv',
+        contentType: 'text/csv; charset="utf-8"',
+        data: Buffer.from('a,b\n').toString('base64'),
+      }),
+    );
     const res = await send({ method: 'GET' });
     expect(res.status).toBe(200);
-    expect(res.headers).toMatchObject({ 'content-type': 'text/csv; charset="utf-8"', 'x-content-type-options': 'nosniff' });
+    expect(res.headers).toMatchObject({
+      'content-type': 'text/csv; charset="utf-8"',
+      'x-content-type-options': 'nosniff',
+    });
   });
 
   it('answers 502 for a JSON reply larger than the response limit', async () => {
-    const { send } = await route({ shortname: 'huge', requirements: JSON_OUT }, () => ({ n: 1, pad: 'x'.repeat(6 * 1024 * 1024) }));
+    const { send } = await route({ shortname: 'huge', requirements: JSON_OUT }, () => ({
+      n: 1,
+      pad: 'x'.repeat(6 * 1024 * 1024),
+    }));
     const res = await send({ method: 'POST', body: { n: 1 } });
     expect(res.status).toBe(502);
     expect(res.body).toMatchObject({ error: 'function_bad_output' });
@@ -121,11 +178,29 @@ describe('invoking through the handler', () => {
 
 describe('the management handlers', () => {
   it('refuses a deploy body that is not sent as a zip with 415', async () => {
-    const handler = createDeployHandler({ http: testDeps().deps, hosting: { registry: new MemoryFunctionRegistry(), blobs: new MemoryBlobStore(), invoker: new ScriptedInvoker(() => null) } });
+    const handler = createDeployHandler({
+      http: testDeps().deps,
+      hosting: {
+        registry: new MemoryFunctionRegistry(),
+        blobs: new MemoryBlobStore(),
+        invoker: new ScriptedInvoker(() => null),
+      },
+    });
     const bundle = writeBundle(new Map([['spec.json', new TextEncoder().encode('{}')]]));
-    const res = await call(handler, { method: 'POST', path: '/function-service/v1/functions', body: { bundle: 'x' }, token: await testToken() });
+    const res = await call(handler, {
+      method: 'POST',
+      path: '/function-service/v1/functions',
+      body: { bundle: 'x' },
+      token: await testToken(),
+    });
     expect(res.status).toBe(415);
-    const invalid = await call(handler, { method: 'POST', path: '/function-service/v1/functions', body: Buffer.from(bundle), headers: { 'content-type': 'application/zip' }, token: await testToken() });
+    const invalid = await call(handler, {
+      method: 'POST',
+      path: '/function-service/v1/functions',
+      body: Buffer.from(bundle),
+      headers: { 'content-type': 'application/zip' },
+      token: await testToken(),
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error).toBe('spec_invalid');
   });
@@ -133,10 +208,30 @@ describe('the management handlers', () => {
   it('answers whether a shortname exists, ignoring case', async () => {
     const registry = new MemoryFunctionRegistry();
     const spec = validateSpec(specFor({ shortname: 'Taken', files: {} })).spec!;
-    await registry.register({ shortname: 'Taken', owner: 'o', version: 1, runtime: spec.runtime, spec, codeKey: 'k', codeBytes: 1, codeSha256: 'x', createdAt: 1, updatedAt: 1 }, undefined);
+    await registry.register(
+      {
+        shortname: 'Taken',
+        owner: 'o',
+        version: 1,
+        runtime: spec.runtime,
+        spec,
+        codeKey: 'k',
+        codeBytes: 1,
+        codeSha256: 'x',
+        createdAt: 1,
+        updatedAt: 1,
+      },
+      undefined,
+    );
     const handler = createExistsHandler({ http: testDeps().deps, registry });
     const ask = async (shortname: string) =>
-      (await call(handler, { path: `/function-service/v1/shortnames/${shortname}`, pathParams: { shortname }, token: await testToken() })).body;
+      (
+        await call(handler, {
+          path: `/function-service/v1/shortnames/${shortname}`,
+          pathParams: { shortname },
+          token: await testToken(),
+        })
+      ).body;
     expect(await ask('taken')).toMatchObject({ shortname: 'taken', exists: true });
     expect(await ask('free')).toMatchObject({ shortname: 'free', exists: false });
   });
@@ -144,15 +239,43 @@ describe('the management handlers', () => {
   it("shows a function's output to its owner only, within the asked limit", async () => {
     const registry = new MemoryFunctionRegistry();
     const spec = validateSpec(specFor({ shortname: 'chatty', files: {} })).spec!;
-    await registry.register({ shortname: 'chatty', owner: 'owner', version: 2, runtime: spec.runtime, spec, codeKey: 'k', codeBytes: 1, codeSha256: 'x', createdAt: 1, updatedAt: 1 }, undefined);
-    const printed: FunctionLogLine[] = [1, 2, 3].map((n) => ({ at: new Date(n).toISOString(), stream: 'stdout', text: `line ${n}` }));
-    const withLogs = Object.assign(new ScriptedInvoker(() => null), { logs: async (_fn: FunctionRecord, limit: number) => printed.slice(-limit) });
+    await registry.register(
+      {
+        shortname: 'chatty',
+        owner: 'owner',
+        version: 2,
+        runtime: spec.runtime,
+        spec,
+        codeKey: 'k',
+        codeBytes: 1,
+        codeSha256: 'x',
+        createdAt: 1,
+        updatedAt: 1,
+      },
+      undefined,
+    );
+    const printed: FunctionLogLine[] = [1, 2, 3].map((n) => ({
+      at: new Date(n).toISOString(),
+      stream: 'stdout',
+      text: `line ${n}`,
+    }));
+    const withLogs = Object.assign(new ScriptedInvoker(() => null), {
+      logs: async (_fn: FunctionRecord, limit: number) => printed.slice(-limit),
+    });
     const ask = async (invoker: FunctionInvoker, account: string, query: Record<string, string> = {}) =>
-      call(createLogsHandler({ http: testDeps().deps, hosting: { registry, invoker } }),
-        { path: '/function-service/v1/functions/chatty/logs', pathParams: { shortname: 'chatty' }, query, token: await testToken(account) });
+      call(createLogsHandler({ http: testDeps().deps, hosting: { registry, invoker } }), {
+        path: '/function-service/v1/functions/chatty/logs',
+        pathParams: { shortname: 'chatty' },
+        query,
+        token: await testToken(account),
+      });
     const own = await ask(withLogs, 'owner', { limit: '2' });
     expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ shortname: 'chatty', version: 2, lines: [{ text: 'line 2' }, { text: 'line 3' }] });
+    expect(own.body).toMatchObject({
+      shortname: 'chatty',
+      version: 2,
+      lines: [{ text: 'line 2' }, { text: 'line 3' }],
+    });
     // Another account cannot tell the function exists, let alone read what it printed.
     expect((await ask(withLogs, 'someone-else')).status).toBe(404);
     expect((await ask(withLogs, 'owner', { limit: '0' })).status).toBe(400);

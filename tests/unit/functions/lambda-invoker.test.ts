@@ -27,21 +27,44 @@ const lambda = mockClient(LambdaClient);
 afterEach(() => lambda.reset());
 
 const invoker = new LambdaInvoker(new AwsLambdaApi(new LambdaClient({ region: 'eu-west-1' }), 5), {
-  stage: 'prod', roleArn: 'arn:aws:iam::123456789012:role/fn-exec', timeoutMs: 10_000, memoryMb: 256, reservedConcurrency: 3,
+  stage: 'prod',
+  roleArn: 'arn:aws:iam::123456789012:role/fn-exec',
+  timeoutMs: 10_000,
+  memoryMb: 256,
+  reservedConcurrency: 3,
 });
 const log = createLogger({ sink: () => undefined });
 
 const notFound = () => new ResourceNotFoundException({ message: 'Function not found', $metadata: {} });
-const notFoundOn = (command: typeof GetFunctionConfigurationCommand | typeof InvokeCommand | typeof DeleteFunctionCommand) =>
-  lambda.on(command).rejects(notFound());
+const notFoundOn = (
+  command: typeof GetFunctionConfigurationCommand | typeof InvokeCommand | typeof DeleteFunctionCommand,
+) => lambda.on(command).rejects(notFound());
 
 async function fixture(f: FunctionFixture): Promise<{ fn: FunctionRecord; code: Uint8Array }> {
   const code = await bundleOf(await functionDir(f));
   const spec = validateSpec(specFor(f)).spec!;
-  return { fn: { shortname: spec.shortname, owner: 'a', version: 3, runtime: spec.runtime, spec, codeKey: 'k', codeBytes: code.length, codeSha256: 'x', createdAt: 1, updatedAt: 2 }, code };
+  return {
+    fn: {
+      shortname: spec.shortname,
+      owner: 'a',
+      version: 3,
+      runtime: spec.runtime,
+      spec,
+      codeKey: 'k',
+      codeBytes: code.length,
+      codeSha256: 'x',
+      createdAt: 1,
+      updatedAt: 2,
+    },
+    code,
+  };
 }
 
-const PYTHON: FunctionFixture = { shortname: 'Weather', runtime: 'python38', files: { 'main.py': 'def handler(r):\n    return 1\n' } };
+const PYTHON: FunctionFixture = {
+  shortname: 'Weather',
+  runtime: 'python38',
+  files: { 'main.py': 'def handler(r):\n    return 1\n' },
+};
 const active = { Configuration: { State: 'Active' as const, LastUpdateStatus: 'Successful' as const } };
 
 describe('deploying to AWS Lambda', () => {
@@ -54,9 +77,16 @@ describe('deploying to AWS Lambda', () => {
     process.env.FNQ_JWT_SECRET_FOR_THIS_TEST = 'service-secret-value';
     const { fn, code } = await fixture(PYTHON);
     await invoker.deploy(fn, code);
-    expect(lambda.commandCalls(PutFunctionConcurrencyCommand)[0]!.args[0].input).toEqual({ FunctionName: 'fnquery-prod-fn-weather', ReservedConcurrentExecutions: 3 });
-    expect(JSON.stringify(lambda.commandCalls(CreateFunctionCommand)[0]!.args[0].input.Environment)).not.toContain('service-secret-value');
-    expect(Object.keys(lambda.commandCalls(CreateFunctionCommand)[0]!.args[0].input.Environment!.Variables!).sort()).toEqual(['FNQ_ENTRYPOINT', 'FNQ_ENTRY_FILE']);
+    expect(lambda.commandCalls(PutFunctionConcurrencyCommand)[0]!.args[0].input).toEqual({
+      FunctionName: 'fnquery-prod-fn-weather',
+      ReservedConcurrentExecutions: 3,
+    });
+    expect(JSON.stringify(lambda.commandCalls(CreateFunctionCommand)[0]!.args[0].input.Environment)).not.toContain(
+      'service-secret-value',
+    );
+    expect(
+      Object.keys(lambda.commandCalls(CreateFunctionCommand)[0]!.args[0].input.Environment!.Variables!).sort(),
+    ).toEqual(['FNQ_ENTRYPOINT', 'FNQ_ENTRY_FILE']);
     const [create] = lambda.commandCalls(CreateFunctionCommand);
     const input = create!.args[0].input;
     expect(input).toMatchObject({
@@ -81,19 +111,31 @@ describe('deploying to AWS Lambda', () => {
     lambda.on(UpdateFunctionConfigurationCommand).resolves({});
     lambda.on(GetFunctionCommand).resolves(active);
     lambda.on(PutFunctionConcurrencyCommand).resolves({});
-    const { fn, code } = await fixture({ shortname: 'greet', runtime: 'nodejs20', files: { 'index.js': 'exports.handler = () => 1;' } });
+    const { fn, code } = await fixture({
+      shortname: 'greet',
+      runtime: 'nodejs20',
+      files: { 'index.js': 'exports.handler = () => 1;' },
+    });
     await invoker.deploy(fn, code);
     expect(lambda.commandCalls(CreateFunctionCommand)).toHaveLength(0);
     expect(lambda.commandCalls(UpdateFunctionCodeCommand)[0]!.args[0].input.FunctionName).toBe('fnquery-prod-fn-greet');
     expect(lambda.commandCalls(UpdateFunctionConfigurationCommand)[0]!.args[0].input).toMatchObject({
-      Runtime: runtimeInfo('nodejs20')!.lambdaRuntime, Handler: 'fnq_bootstrap.handler', Environment: { Variables: { FNQ_ENTRY_FILE: 'index.js', FNQ_ENTRYPOINT: 'handler' } },
-      Timeout: 10, MemorySize: 256, Role: 'arn:aws:iam::123456789012:role/fn-exec',
+      Runtime: runtimeInfo('nodejs20')!.lambdaRuntime,
+      Handler: 'fnq_bootstrap.handler',
+      Environment: { Variables: { FNQ_ENTRY_FILE: 'index.js', FNQ_ENTRYPOINT: 'handler' } },
+      Timeout: 10,
+      MemorySize: 256,
+      Role: 'arn:aws:iam::123456789012:role/fn-exec',
     });
     expect(lambda.commandCalls(PutFunctionConcurrencyCommand)[0]!.args[0].input.ReservedConcurrentExecutions).toBe(3);
   });
 
   it('refuses runtimes it has no Lambda bootstrap for, before calling AWS', async () => {
-    const { fn, code } = await fixture({ shortname: 'javafn', runtime: 'java17', files: { 'Main.java': 'public class Main {}' } });
+    const { fn, code } = await fixture({
+      shortname: 'javafn',
+      runtime: 'java17',
+      files: { 'Main.java': 'public class Main {}' },
+    });
     await expect(invoker.deploy(fn, code)).rejects.toMatchObject({ status: 400, code: 'runtime_unavailable' });
     expect(lambda.calls()).toHaveLength(0);
   });
@@ -129,7 +171,11 @@ describe('invoking a function Lambda', () => {
   it.each([
     [{ errorMessage: '2026-11-21T07:00:00Z abc Task timed out after 10.01 seconds' }, 504, 'function_timeout'],
     [{ errorType: 'ValueError', errorMessage: 'no such city' }, 502, 'function_error'],
-    [{ errorType: 'Runtime.ImportModuleError', errorMessage: "Unable to import module 'fnq_bootstrap'" }, 502, 'function_crashed'],
+    [
+      { errorType: 'Runtime.ImportModuleError', errorMessage: "Unable to import module 'fnq_bootstrap'" },
+      502,
+      'function_crashed',
+    ],
   ])('maps the function error %j to %i', async (error, status, code) => {
     lambda.on(InvokeCommand).resolves({ StatusCode: 200, FunctionError: 'Unhandled', Payload: payload(error) });
     const { fn } = await fixture(PYTHON);
@@ -139,6 +185,9 @@ describe('invoking a function Lambda', () => {
   it('reports a missing Lambda as a crash that a redeploy fixes', async () => {
     notFoundOn(InvokeCommand);
     const { fn } = await fixture(PYTHON);
-    await expect(invoker.invoke(fn, request, { timeoutMs: 10_000, log })).rejects.toMatchObject({ status: 502, message: expect.stringMatching(/deploy it again/) });
+    await expect(invoker.invoke(fn, request, { timeoutMs: 10_000, log })).rejects.toMatchObject({
+      status: 502,
+      message: expect.stringMatching(/deploy it again/),
+    });
   });
 });

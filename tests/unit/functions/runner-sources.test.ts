@@ -23,7 +23,12 @@ import { rawText } from '../../../esbuild-plugins.mjs';
 const RUNNERS = join(PROJECT_ROOT, 'lib/functions/runners');
 const file = (path: string) => join(RUNNERS, path);
 
-function run(program: string, args: string[], cwd = RUNNERS, env: NodeJS.ProcessEnv = process.env): { status: number | null; output: string } {
+function run(
+  program: string,
+  args: string[],
+  cwd = RUNNERS,
+  env: NodeJS.ProcessEnv = process.env,
+): { status: number | null; output: string } {
   const r = spawnSync(program, args, { cwd, encoding: 'utf8', env, timeout: 120_000 });
   return { status: r.status, output: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}` };
 }
@@ -38,7 +43,8 @@ function withTempDir<T>(use: (dir: string) => T): T {
 }
 
 /** The test's name: the check, or why it is skipped. */
-const named = (check: string, program: string, found: string | undefined) => (found ? check : `${check} (skipped: no ${program} on this machine)`);
+const named = (check: string, program: string, found: string | undefined) =>
+  found ? check : `${check} (skipped: no ${program} on this machine)`;
 
 const node = findProgram('node') ?? process.execPath;
 const python = findProgram('python3');
@@ -53,13 +59,21 @@ describe('runner sources pass their language checker', () => {
     expect(run(node, ['--check', file(path)])).toMatchObject({ status: 0 });
   });
 
-  it.skipIf(!python).each(['python/runner.py', 'python/lambda_bootstrap.py'])(named('python3 -m py_compile %s', 'python3', python), (path) => {
-    withTempDir((dir) => {
-      // The compiled file goes to a temporary folder, never beside the source.
-      const r = run(python!, ['-c', 'import py_compile, sys; py_compile.compile(sys.argv[1], cfile=sys.argv[2], doraise=True)', file(path), join(dir, 'out.pyc')]);
-      expect(r, r.output).toMatchObject({ status: 0 });
-    });
-  });
+  it.skipIf(!python).each(['python/runner.py', 'python/lambda_bootstrap.py'])(
+    named('python3 -m py_compile %s', 'python3', python),
+    (path) => {
+      withTempDir((dir) => {
+        // The compiled file goes to a temporary folder, never beside the source.
+        const r = run(python!, [
+          '-c',
+          'import py_compile, sys; py_compile.compile(sys.argv[1], cfile=sys.argv[2], doraise=True)',
+          file(path),
+          join(dir, 'out.pyc'),
+        ]);
+        expect(r, r.output).toMatchObject({ status: 0 });
+      });
+    },
+  );
 
   it.skipIf(!php)(named('php -l php/runner.php', 'php', php), () => {
     const r = run(php!, ['-n', '-l', file('php/runner.php')]);
@@ -77,24 +91,50 @@ describe('runner sources pass their language checker', () => {
     expect(r, r.output).toEqual({ status: 0, output: '' });
   });
 
-  it.skipIf(!go)(named('go vet: go/runner.go written for an entrypoint, with a function of that name', 'go', go), () => {
-    withTempDir((dir) => {
-      const runner = goRunner('Handle');
-      writeFileSync(join(dir, 'go.mod'), 'module fnqlint\n\ngo 1.18\n');
-      writeFileSync(join(dir, runner.fileName), runner.source);
-      writeFileSync(join(dir, 'main.go'), 'package main\n\nfunc Handle(request map[string]any) (any, error) { return request, nil }\n');
-      const env = { ...process.env, GOCACHE: join(dir, 'cache'), GOPATH: join(dir, 'gopath'), GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' };
-      const r = run(go!, ['vet', '.'], dir, env);
-      expect(r, r.output).toMatchObject({ status: 0 });
-    });
-  }, 120_000);
+  it.skipIf(!go)(
+    named('go vet: go/runner.go written for an entrypoint, with a function of that name', 'go', go),
+    () => {
+      withTempDir((dir) => {
+        const runner = goRunner('Handle');
+        writeFileSync(join(dir, 'go.mod'), 'module fnqlint\n\ngo 1.18\n');
+        writeFileSync(join(dir, runner.fileName), runner.source);
+        writeFileSync(
+          join(dir, 'main.go'),
+          'package main\n\nfunc Handle(request map[string]any) (any, error) { return request, nil }\n',
+        );
+        const env = {
+          ...process.env,
+          GOCACHE: join(dir, 'cache'),
+          GOPATH: join(dir, 'gopath'),
+          GOFLAGS: '-mod=mod',
+          GOTOOLCHAIN: 'local',
+        };
+        const r = run(go!, ['vet', '.'], dir, env);
+        expect(r, r.output).toMatchObject({ status: 0 });
+      });
+    },
+    120_000,
+  );
 
-  it.skipIf(!javac)(named('javac java/FnqRunner.java', 'javac', javac), () => {
-    withTempDir((dir) => {
-      const r = run(javac!, ['-Xlint:all', '-Werror', '-encoding', 'UTF-8', '-proc:none', '-d', dir, file('java/FnqRunner.java')]);
-      expect(r, r.output).toMatchObject({ status: 0 });
-    });
-  }, 120_000);
+  it.skipIf(!javac)(
+    named('javac java/FnqRunner.java', 'javac', javac),
+    () => {
+      withTempDir((dir) => {
+        const r = run(javac!, [
+          '-Xlint:all',
+          '-Werror',
+          '-encoding',
+          'UTF-8',
+          '-proc:none',
+          '-d',
+          dir,
+          file('java/FnqRunner.java'),
+        ]);
+        expect(r, r.output).toMatchObject({ status: 0 });
+      });
+    },
+    120_000,
+  );
 });
 
 describe('runner modules', () => {
@@ -116,7 +156,8 @@ describe('runner sources in a Lambda bundle', () => {
   it('are the files’ text, built with the plugins serverless-esbuild uses', async () => {
     const out = await build({
       stdin: {
-        contents: "export { nodeRunner } from './node'; export { pythonRunner } from './python'; export { javaRunner } from './java'; export { goRunner } from './go'; export { rubyRunner } from './ruby'; export { phpRunner } from './php'; export { LAMBDA_BOOTSTRAPS } from './lambda';",
+        contents:
+          "export { nodeRunner } from './node'; export { pythonRunner } from './python'; export { javaRunner } from './java'; export { goRunner } from './go'; export { rubyRunner } from './ruby'; export { phpRunner } from './php'; export { LAMBDA_BOOTSTRAPS } from './lambda';",
         resolveDir: RUNNERS,
         loader: 'ts',
       },
@@ -129,7 +170,15 @@ describe('runner sources in a Lambda bundle', () => {
     });
     const module = { exports: {} as Record<string, unknown> };
     new Function('module', 'exports', out.outputFiles[0]!.text)(module, module.exports);
-    const bundled = module.exports as { nodeRunner: typeof nodeRunner; pythonRunner: typeof pythonRunner; javaRunner: typeof javaRunner; goRunner: typeof goRunner; rubyRunner: typeof rubyRunner; phpRunner: typeof phpRunner; LAMBDA_BOOTSTRAPS: typeof LAMBDA_BOOTSTRAPS };
+    const bundled = module.exports as {
+      nodeRunner: typeof nodeRunner;
+      pythonRunner: typeof pythonRunner;
+      javaRunner: typeof javaRunner;
+      goRunner: typeof goRunner;
+      rubyRunner: typeof rubyRunner;
+      phpRunner: typeof phpRunner;
+      LAMBDA_BOOTSTRAPS: typeof LAMBDA_BOOTSTRAPS;
+    };
     expect(bundled.nodeRunner.source).toBe(readFileSync(file('node/runner.mjs'), 'utf8'));
     expect(bundled.pythonRunner.source).toBe(readFileSync(file('python/runner.py'), 'utf8'));
     expect(bundled.javaRunner.source).toBe(readFileSync(file('java/FnqRunner.java'), 'utf8'));

@@ -20,7 +20,8 @@ export class MemoryFunctionRegistry implements FunctionRegistry {
   }
   async register(record: FunctionRecord, previousVersion: number | undefined) {
     const current = this.items.get(registryKey(record.shortname));
-    const free = previousVersion === undefined ? !current : current?.owner === record.owner && current.version === previousVersion;
+    const free =
+      previousVersion === undefined ? !current : current?.owner === record.owner && current.version === previousVersion;
     if (!free) return 'taken' as const;
     this.items.set(registryKey(record.shortname), record);
     return 'registered' as const;
@@ -47,8 +48,12 @@ export interface FunctionFixture {
   spec?: Record<string, unknown>;
 }
 
-export const jsonObject = (properties: Record<string, unknown>, required: string[] = []) =>
-  ({ $schema: SCHEMA, type: 'object', properties, required });
+export const jsonObject = (properties: Record<string, unknown>, required: string[] = []) => ({
+  $schema: SCHEMA,
+  type: 'object',
+  properties,
+  required,
+});
 
 export function specFor(f: FunctionFixture) {
   return {

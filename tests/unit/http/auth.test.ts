@@ -12,7 +12,12 @@ const { deps } = testDeps();
 const handler = httpHandler({ route: 'GET /who' }, async (req) => ({ status: 200, body: req.principal }), deps);
 
 const sign = (claims: Record<string, unknown>, secret = TEST_SECRET, exp: number | string = '10m') =>
-  new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('acct-1').setIssuedAt().setExpirationTime(exp).sign(enc.encode(secret));
+  new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('acct-1')
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(enc.encode(secret));
 
 async function expect401(token: string | undefined, code: string) {
   const res = await call(handler, { token });
@@ -31,17 +36,30 @@ describe('svcwt authentication', () => {
 
   it('refuses a missing header', () => expect401(undefined, 'token_missing'));
   it('refuses a malformed token', () => expect401('not-a-jwt', 'token_invalid'));
-  it('refuses a token signed with another secret', async () => expect401(await sign({ lvl: 'pro' }, 'another-secret-of-sufficient-length-000'), 'token_invalid'));
-  it('refuses alg none', async () => expect401(new UnsecuredJWT({ lvl: 'pro', sub: 'acct-1' }).setExpirationTime('10m').encode(), 'token_invalid'));
-  it('refuses an expired token', async () => expect401(await sign({ lvl: 'pro' }, TEST_SECRET, Math.floor(Date.now() / 1000) - 60), 'token_expired'));
+  it('refuses a token signed with another secret', async () =>
+    expect401(await sign({ lvl: 'pro' }, 'another-secret-of-sufficient-length-000'), 'token_invalid'));
+  it('refuses alg none', async () =>
+    expect401(new UnsecuredJWT({ lvl: 'pro', sub: 'acct-1' }).setExpirationTime('10m').encode(), 'token_invalid'));
+  it('refuses an expired token', async () =>
+    expect401(await sign({ lvl: 'pro' }, TEST_SECRET, Math.floor(Date.now() / 1000) - 60), 'token_expired'));
   it('refuses a token without exp', async () =>
-    expect401(await new SignJWT({ lvl: 'pro' }).setProtectedHeader({ alg: 'HS256' }).setSubject('a').sign(enc.encode(TEST_SECRET)), 'token_invalid'));
+    expect401(
+      await new SignJWT({ lvl: 'pro' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('a')
+        .sign(enc.encode(TEST_SECRET)),
+      'token_invalid',
+    ));
   it('refuses an unknown level', async () => expect401(await sign({ lvl: 'platinum' }), 'token_invalid'));
   it('refuses a token with no level', async () => expect401(await sign({}), 'token_invalid'));
 
   it('refuses an RS256 token when HS256 is pinned', async () => {
     const { privateKey } = await generateKeyPair('RS256');
-    const token = await new SignJWT({ lvl: 'pro' }).setProtectedHeader({ alg: 'RS256' }).setSubject('a').setExpirationTime('10m').sign(privateKey);
+    const token = await new SignJWT({ lvl: 'pro' })
+      .setProtectedHeader({ alg: 'RS256' })
+      .setSubject('a')
+      .setExpirationTime('10m')
+      .sign(privateKey);
     await expect401(token, 'token_invalid');
   });
 
@@ -51,11 +69,21 @@ describe('svcwt authentication', () => {
     const server = createServer((_req, res) => res.end(JSON.stringify({ keys: [jwk] })));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
-      const verify = createVerifier({ jwksUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json` });
-      const good = await new SignJWT({ lvl: 'pro' }).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).setSubject('acct-2').setExpirationTime('10m').sign(privateKey);
+      const verify = createVerifier({
+        jwksUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`,
+      });
+      const good = await new SignJWT({ lvl: 'pro' })
+        .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+        .setSubject('acct-2')
+        .setExpirationTime('10m')
+        .sign(privateKey);
       await expect(verify(good)).resolves.toEqual({ account: 'acct-2', level: 'pro' });
       // An HS256 token signed with the public key as secret (algorithm confusion) must fail.
-      const confused = await new SignJWT({ lvl: 'pro' }).setProtectedHeader({ alg: 'HS256', kid: 'k1' }).setSubject('x').setExpirationTime('10m').sign(enc.encode(JSON.stringify(jwk)));
+      const confused = await new SignJWT({ lvl: 'pro' })
+        .setProtectedHeader({ alg: 'HS256', kid: 'k1' })
+        .setSubject('x')
+        .setExpirationTime('10m')
+        .sign(enc.encode(JSON.stringify(jwk)));
       await expect(verify(confused)).rejects.toMatchObject({ status: 401 });
     } finally {
       server.close();

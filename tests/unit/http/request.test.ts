@@ -7,13 +7,21 @@ import { testDeps, testToken } from '../../support/http-deps';
 const bodySchema = {
   type: 'object',
   required: ['query', 'tables'],
-  properties: { query: { type: 'string', minLength: 1 }, tables: { type: 'array', items: { type: 'string' }, minItems: 1 }, limit: { type: 'integer' } },
+  properties: {
+    query: { type: 'string', minLength: 1 },
+    tables: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    limit: { type: 'integer' },
+  },
   additionalProperties: false,
 };
 
 describe('body parsing and validation', () => {
   const { deps } = testDeps();
-  const handler = httpHandler({ route: 'POST /q', body: 'json', bodySchema, envelope: 'query' }, async (req) => ({ status: 200, body: { got: req.body } }), deps);
+  const handler = httpHandler(
+    { route: 'POST /q', body: 'json', bodySchema, envelope: 'query' },
+    async (req) => ({ status: 200, body: { got: req.body } }),
+    deps,
+  );
 
   it('passes a valid body to the handler', async () => {
     const res = await call(handler, { method: 'POST', token: await testToken(), body: { query: 'q', tables: ['t'] } });
@@ -22,28 +30,50 @@ describe('body parsing and validation', () => {
   });
 
   it('answers 400 for malformed JSON', async () => {
-    const res = await call(handler, { method: 'POST', token: await testToken(), body: '{"query": ', headers: { 'content-type': 'application/json' } });
+    const res = await call(handler, {
+      method: 'POST',
+      token: await testToken(),
+      body: '{"query": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect((res.body.messages as string[])[0]).toMatch(/not valid JSON/);
   });
 
   it('answers 415 for a body that is not JSON', async () => {
-    const res = await call(handler, { method: 'POST', token: await testToken(), body: 'query=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await call(handler, {
+      method: 'POST',
+      token: await testToken(),
+      body: 'query=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
   });
 
   it('answers 400 for an empty body', async () => {
-    const res = await call(handler, { method: 'POST', token: await testToken(), headers: { 'content-type': 'application/json' } });
+    const res = await call(handler, {
+      method: 'POST',
+      token: await testToken(),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
   });
 
   it('answers 413 for an oversized body', async () => {
-    const res = await call(handler, { method: 'POST', token: await testToken(), body: { query: 'x'.repeat(1_100_000), tables: ['t'] } });
+    const res = await call(handler, {
+      method: 'POST',
+      token: await testToken(),
+      body: { query: 'x'.repeat(1_100_000), tables: ['t'] },
+    });
     expect(res.status).toBe(413);
   });
 
   it('lists every violation with its field path, in the query envelope', async () => {
-    const res = await call(handler, { method: 'POST', token: await testToken(), body: { query: 'how many?', tables: [], limit: 'ten', extra: 1 } });
+    const res = await call(handler, {
+      method: 'POST',
+      token: await testToken(),
+      body: { query: 'how many?', tables: [], limit: 'ten', extra: 1 },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ answer: '', query: 'how many?' });
     const messages = res.body.messages as string[];
@@ -60,7 +90,14 @@ describe('body parsing and validation', () => {
   });
 
   it('validates query parameters', async () => {
-    const h = httpHandler({ route: 'GET /s', querySchema: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[a-z]+$' } } } }, async () => ({ status: 204 }), deps);
+    const h = httpHandler(
+      {
+        route: 'GET /s',
+        querySchema: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[a-z]+$' } } },
+      },
+      async () => ({ status: 204 }),
+      deps,
+    );
     expect((await call(h, { token: await testToken() })).status).toBe(400);
     expect((await call(h, { token: await testToken(), query: { id: 'ABC' } })).status).toBe(400);
     expect((await call(h, { token: await testToken(), query: { id: 'abc' } })).status).toBe(204);
@@ -70,10 +107,14 @@ describe('body parsing and validation', () => {
 describe('envelopes and span ids', () => {
   it('puts the span id in the header, the body and every log line of the request', async () => {
     const { deps, lines } = testDeps();
-    const handler = httpHandler({ route: 'GET /x' }, async (req) => {
-      req.log.info('working');
-      return { status: 200, body: { ok: true } };
-    }, deps);
+    const handler = httpHandler(
+      { route: 'GET /x' },
+      async (req) => {
+        req.log.info('working');
+        return { status: 200, body: { ok: true } };
+      },
+      deps,
+    );
     const res = await call(handler, { token: await testToken() });
     const spanId = res.headers['x-span-id'];
     expect(spanId).toMatch(/^[A-Za-z0-9_-]{8,16}$/);
@@ -84,12 +125,20 @@ describe('envelopes and span ids', () => {
 
   it('keeps the status of service errors and hides our own bugs behind a 500', async () => {
     const { deps, lines } = testDeps();
-    const upstream = httpHandler({ route: 'GET /a' }, async () => {
-      throw badGateway('The AI platform could not be reached', 'Retry later');
-    }, deps);
-    const bug = httpHandler({ route: 'GET /b' }, async () => {
-      throw new TypeError('cannot read properties of undefined (secret internals)');
-    }, deps);
+    const upstream = httpHandler(
+      { route: 'GET /a' },
+      async () => {
+        throw badGateway('The AI platform could not be reached', 'Retry later');
+      },
+      deps,
+    );
+    const bug = httpHandler(
+      { route: 'GET /b' },
+      async () => {
+        throw new TypeError('cannot read properties of undefined (secret internals)');
+      },
+      deps,
+    );
     const a = await call(upstream, { token: await testToken() });
     expect(a.status).toBe(502);
     expect(a.body.messages).toEqual(['ISSUE: The AI platform could not be reached. ADVICE: Retry later.', 'failed']);
@@ -102,11 +151,15 @@ describe('envelopes and span ids', () => {
   it('answers 504 shortly before the Lambda deadline instead of dying silently', async () => {
     const { deps, usage } = testDeps({ timeoutMarginMs: 200 });
     let aborted = false;
-    const slow = httpHandler({ route: 'POST /slow', body: 'json', envelope: 'query' }, async (req) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      aborted = req.signal.aborted;
-      return { status: 200, body: {} };
-    }, deps);
+    const slow = httpHandler(
+      { route: 'POST /slow', body: 'json', envelope: 'query' },
+      async (req) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        aborted = req.signal.aborted;
+        return { status: 200, body: {} };
+      },
+      deps,
+    );
     const started = Date.now();
     const res = await call(slow, { method: 'POST', token: await testToken(), body: { query: 'slow one' } }, 600);
     expect(res.status).toBe(504);
@@ -121,10 +174,14 @@ describe('envelopes and span ids', () => {
 describe('usage counters', () => {
   it('records calls, errors, duration and AI tokens per account and route, and nothing else', async () => {
     const { deps, usage } = testDeps();
-    const handler = httpHandler({ route: 'POST /m', body: 'json' }, async (req) => {
-      req.usage.aiTokens += 42;
-      return { status: 200, body: {} };
-    }, deps);
+    const handler = httpHandler(
+      { route: 'POST /m', body: 'json' },
+      async (req) => {
+        req.usage.aiTokens += 42;
+        return { status: 200, body: {} };
+      },
+      deps,
+    );
     const token = await testToken('acct-m');
     await call(handler, { method: 'POST', token, body: { a: 1 } });
     await call(handler, { method: 'POST', token, body: 'nope', headers: { 'content-type': 'application/json' } });
@@ -142,11 +199,19 @@ describe('usage counters', () => {
     const { deps, usage } = testDeps();
     const handler = httpHandler({ route: 'GET /p', auth: false }, async () => ({ status: 200, body: {} }), deps);
     await call(handler);
-    expect([...usage.rows.entries()]).toEqual([[expect.stringMatching(/^anonymous\|.*\|GET \/p$/), expect.objectContaining({ calls: 1, errors: 0 })]]);
+    expect([...usage.rows.entries()]).toEqual([
+      [expect.stringMatching(/^anonymous\|.*\|GET \/p$/), expect.objectContaining({ calls: 1, errors: 0 })],
+    ]);
   });
 
   it('still answers when the metrics store fails', async () => {
-    const { deps, lines } = testDeps({ usage: { add: async () => { throw new Error('throttled'); } } });
+    const { deps, lines } = testDeps({
+      usage: {
+        add: async () => {
+          throw new Error('throttled');
+        },
+      },
+    });
     const handler = httpHandler({ route: 'GET /n' }, async () => ({ status: 200, body: { fine: true } }), deps);
     const res = await call(handler, { token: await testToken() });
     expect(res.status).toBe(200);

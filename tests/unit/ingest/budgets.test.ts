@@ -10,7 +10,10 @@ import { makeDeepHtml, makeDeepJson, makeManyPagePdf, makeZipBombDocx } from '..
 
 async function breach(type: FileType, bytes: Uint8Array, budget?: ExtractionBudget) {
   const started = performance.now();
-  const error = await extractText(type, bytes, budget).then(() => undefined, (e: unknown) => e);
+  const error = await extractText(type, bytes, budget).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!(error instanceof ServiceError)) throw new Error(`expected a ServiceError, got ${String(error)}`);
   expect(error.status).toBe(413);
   expect(error.code).toBe(BUDGET_EXCEEDED);
@@ -28,14 +31,18 @@ describe('extraction budgets', () => {
     const bomb = makeZipBombDocx();
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const { line } = await breach('docx', bomb);
-    expect(line).toMatch(/^ISSUE: The Word document declares 209715200 bytes for its part "word\/document\.xml", over the budget of 33554432 bytes per part/);
+    expect(line).toMatch(
+      /^ISSUE: The Word document declares 209715200 bytes for its part "word\/document\.xml", over the budget of 33554432 bytes per part/,
+    );
   });
 
   it('counts what a lying bomb really inflates to, without holding it in memory', async () => {
     const bomb = makeZipBombDocx({ lying: true });
     let line = '';
     const grown = await heapGrowth(async () => ({ line } = await breach('docx', bomb)));
-    expect(line).toMatch(/^ISSUE: The Word document unpacks to \d+ bytes for its part "word\/document\.xml", over the budget of 33554432/);
+    expect(line).toMatch(
+      /^ISSUE: The Word document unpacks to \d+ bytes for its part "word\/document\.xml", over the budget of 33554432/,
+    );
     expect(grown).toBeLessThan(64 * 1024 * 1024);
   });
 
@@ -53,7 +60,9 @@ describe('extraction budgets', () => {
   it('refuses a 40,000-page PDF from its page count, within seconds', async () => {
     const pdf = makeManyPagePdf();
     const { line, ms } = await breach('pdf', pdf);
-    expect(line).toBe('ISSUE: The PDF has 40000 pages, over the budget of 2000 pages per document. ADVICE: Split the PDF into parts of at most 2000 pages and upload each one.');
+    expect(line).toBe(
+      'ISSUE: The PDF has 40000 pages, over the budget of 2000 pages per document. ADVICE: Split the PDF into parts of at most 2000 pages and upload each one.',
+    );
     // Seconds, not the worker's 900 s; generous, since other tests share the cores.
     expect(ms).toBeLessThan(15_000);
   });

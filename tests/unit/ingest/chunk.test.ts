@@ -39,7 +39,8 @@ describe('chunkSections', () => {
             expect(got.length).toBeGreaterThan(0);
             expect(got.length).toBeLessThanOrEqual(opts.maxTokens);
             const start = previous ? covered - opts.overlapTokens : 0;
-            if (previous) expect(got.slice(0, opts.overlapTokens)).toEqual(previous.slice(previous.length - opts.overlapTokens));
+            if (previous)
+              expect(got.slice(0, opts.overlapTokens)).toEqual(previous.slice(previous.length - opts.overlapTokens));
             expect(got).toEqual(expected.slice(start, start + got.length));
             expect([chunk.source, chunk.page, chunk.heading]).toEqual(['doc.txt', s.page, s.heading]);
             covered = start + got.length;
@@ -63,7 +64,10 @@ describe('chunkSections', () => {
   it('ends a chunk at a sentence end near the limit rather than mid-sentence', () => {
     const text = 'One two three four five six seven. Eight nine ten eleven twelve.';
     const chunks = chunkSections([{ text }], 's', { maxTokens: 10, overlapTokens: 2 });
-    expect(chunks.map((c) => c.text)).toEqual(['One two three four five six seven.', 'seven. Eight nine ten eleven twelve.']);
+    expect(chunks.map((c) => c.text)).toEqual([
+      'One two three four five six seven.',
+      'seven. Eight nine ten eleven twelve.',
+    ]);
   });
 
   it('prefers a paragraph break to a later sentence end', () => {

@@ -4,7 +4,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { LexicalEmbedder } from '../../../lib/ai/heuristic/embedder';
 import { ServiceError } from '../../../lib/errors';
 import { createLogger } from '../../../lib/log';
-import { deleteCollection, deleteUpload, describeCollection, listCollections, type CollectionDeps } from '../../../lib/ingest/collections';
+import {
+  deleteCollection,
+  deleteUpload,
+  describeCollection,
+  listCollections,
+  type CollectionDeps,
+} from '../../../lib/ingest/collections';
 import { acceptUpload, type IntakeDeps } from '../../../lib/ingest/intake';
 import { runJob } from '../../../lib/ingest/worker';
 import { MemoryBlobStore, MemoryJobQueue, MemoryStatusStore } from '../../support/memory-ingest-stores';
@@ -26,13 +32,24 @@ beforeEach(() => {
   blobs = new MemoryBlobStore();
   vectors = new MemoryVectorStore();
   deps = { statuses, blobs, vectors };
-  intake = { statuses, blobs, jobs: new MemoryJobQueue(), embedderId: 'local-lexical-v1', quotas: { free: 20, pro: 2000, enterprise: null }, log };
+  intake = {
+    statuses,
+    blobs,
+    jobs: new MemoryJobQueue(),
+    embedderId: 'local-lexical-v1',
+    quotas: { free: 20, pro: 2000, enterprise: null },
+    log,
+  };
 });
 
 async function ingest(who: typeof alice, collection: string, filename: string, bytes: Uint8Array) {
   const record = await acceptUpload(intake, who, collection, { filename, bytes });
   const worker = { statuses, blobs, vectors, embedder: new LexicalEmbedder(), log };
-  await runJob(worker, { account: who.account, uploadId: record.uploadId }, { receiveCount: 1, deadline: Date.now() + 600_000 });
+  await runJob(
+    worker,
+    { account: who.account, uploadId: record.uploadId },
+    { receiveCount: 1, deadline: Date.now() + 600_000 },
+  );
   return record.uploadId;
 }
 
@@ -64,14 +81,20 @@ describe('collections', () => {
     const id = await ingest(alice, 'energy', 'energy.pdf', await makePdf());
     const described = await describeCollection(deps, 'alice', 'energy');
     expect(described).toMatchObject({ name: 'energy', documents: 1, chunks: 3 });
-    expect(described.uploads).toEqual([expect.objectContaining({ upload_id: id, filename: 'energy.pdf', status: 'completed', total_chunks: 3 })]);
+    expect(described.uploads).toEqual([
+      expect.objectContaining({ upload_id: id, filename: 'energy.pdf', status: 'completed', total_chunks: 3 }),
+    ]);
   });
 
   it('deletes an upload: its vectors, its file and its record, freeing its document slot', async () => {
     const id = await ingest(alice, 'energy', 'energy.pdf', await makePdf());
     const keep = await ingest(alice, 'energy', 'n.txt', makeText('Keep me.'));
 
-    expect(await deleteUpload(deps, 'alice', id)).toEqual({ upload_id: id, collection_name: 'energy', deleted_chunks: 3 });
+    expect(await deleteUpload(deps, 'alice', id)).toEqual({
+      upload_id: id,
+      collection_name: 'energy',
+      deleted_chunks: 3,
+    });
     expect(await statuses.get('alice', id)).toBeUndefined();
     expect([...blobs.objects.keys()].some((k) => k.includes(id))).toBe(false);
     expect(await vectors.count({ account: 'alice', collection: 'energy' })).toBe(1);
@@ -84,7 +107,11 @@ describe('collections', () => {
     await ingest(alice, 'energy', 'n.txt', makeText('Another.'));
     const other = await ingest(alice, 'notes', 'n.txt', makeText('Elsewhere.'));
 
-    expect(await deleteCollection(deps, 'alice', 'energy')).toEqual({ collection_name: 'energy', deleted_documents: 2, deleted_chunks: 4 });
+    expect(await deleteCollection(deps, 'alice', 'energy')).toEqual({
+      collection_name: 'energy',
+      deleted_documents: 2,
+      deleted_chunks: 4,
+    });
     expect((await listCollections(deps, 'alice')).map((c) => c.name)).toEqual(['notes']);
     expect(await statuses.listUploads('alice')).toEqual([expect.objectContaining({ uploadId: other })]);
     expect(blobs.objects.size).toBe(1);

@@ -55,7 +55,11 @@ describe('detectFileType', () => {
     ['plain.html', () => text('no tags at all'), /no HTML tags/],
     ['report.txt', () => fx.makePdf(), /looks like a PDF document: rename the file to \.pdf/],
     ['report.pdf', () => fx.makeDocx(), /looks like a Word document: rename the file to \.docx/],
-    ['old.docx', () => new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), /password-protected Office file/],
+    [
+      'old.docx',
+      () => new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      /password-protected Office file/,
+    ],
   ])('rejects %s whose content does not match', async (filename, make, advice) => {
     const error = rejection(filename, await make());
     const extension = filename.slice(filename.lastIndexOf('.') + 1);

@@ -50,7 +50,11 @@ describe('acceptUpload', () => {
     expect(record.objectKey).toBe(`accounts/acct-1/uploads/${record.uploadId}/Energy_Report.pdf`);
     expect(blobs.objects.get(record.objectKey)).toEqual(pdf);
     expect(jobs.sent).toEqual([{ account: 'acct-1', uploadId: record.uploadId }]);
-    expect(await statuses.get('acct-1', record.uploadId)).toMatchObject({ filename: 'Energy Report.pdf', fileType: 'pdf', sizeBytes: pdf.length });
+    expect(await statuses.get('acct-1', record.uploadId)).toMatchObject({
+      filename: 'Energy Report.pdf',
+      fileType: 'pdf',
+      sizeBytes: pdf.length,
+    });
     expect(statusView(record)).toEqual({
       upload_id: record.uploadId,
       collection_name: 'docs',
@@ -79,19 +83,25 @@ describe('acceptUpload', () => {
     expect([error.status, error.code, error.headers]).toEqual([429, 'document_quota_exceeded', {}]);
     expect(error.lines()[0]).toMatch(/limit of 2 documents \(level free\).*ADVICE: Delete uploads/);
     // Another level's quota is its own.
-    await expect(acceptUpload(deps, { account: 'acct-1', level: 'pro' }, 'docs', { filename: 'c.txt', bytes: text })).resolves.toBeDefined();
+    await expect(
+      acceptUpload(deps, { account: 'acct-1', level: 'pro' }, 'docs', { filename: 'c.txt', bytes: text }),
+    ).resolves.toBeDefined();
   });
 
   it('refuses a file for a collection filled by another embedder with 409', async () => {
     await acceptUpload(deps, free, 'docs', { filename: 'a.txt', bytes: text });
-    const error = await refusal(acceptUpload({ ...deps, embedderId: 'default:other' }, free, 'docs', { filename: 'b.txt', bytes: text }));
+    const error = await refusal(
+      acceptUpload({ ...deps, embedderId: 'default:other' }, free, 'docs', { filename: 'b.txt', bytes: text }),
+    );
     expect([error.status, error.code]).toEqual([409, 'embedder_mismatch']);
     expect(statuses.documents.get('acct-1')).toBe(1);
   });
 
   it('takes a half-made upload back when the job cannot be queued', async () => {
     jobs.send = () => Promise.reject(new Error('queue unavailable'));
-    await expect(acceptUpload(deps, free, 'docs', { filename: 'a.txt', bytes: text })).rejects.toThrow('queue unavailable');
+    await expect(acceptUpload(deps, free, 'docs', { filename: 'a.txt', bytes: text })).rejects.toThrow(
+      'queue unavailable',
+    );
     expect([blobs.objects.size, statuses.uploads.size, statuses.documents.get('acct-1')]).toEqual([0, 0, 0]);
   });
 });
@@ -101,7 +111,11 @@ describe('acceptUploadUrl', () => {
     const signed = await acceptUploadUrl(deps, free, 'docs', 'big.pdf', 12_345);
     expect(signed.url).toBe(`memory://${signed.record.objectKey}?expires=${UPLOAD_URL_TTL_SECONDS}&length=12345`);
     expect(signed.expiresAt).toBe(NOW + UPLOAD_URL_TTL_SECONDS * 1000);
-    expect(await statuses.get('acct-1', signed.record.uploadId)).toMatchObject({ state: 'queued', awaitingFileUntil: signed.expiresAt, fileType: 'pdf' });
+    expect(await statuses.get('acct-1', signed.record.uploadId)).toMatchObject({
+      state: 'queued',
+      awaitingFileUntil: signed.expiresAt,
+      fileType: 'pdf',
+    });
     expect(jobs.sent).toEqual([]);
   });
 

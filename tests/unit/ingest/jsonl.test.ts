@@ -51,7 +51,10 @@ describe('JSON Lines', () => {
   it('fails in the worker on a bad line past the head that detection read', async () => {
     const good = JSON.stringify({ filler: 'x'.repeat(1000) });
     const lines = [...Array.from({ length: 80 }, () => good), 'not json'];
-    const error = await extractText('jsonl', jsonl(lines)).then(() => undefined, (e: unknown) => e);
+    const error = await extractText('jsonl', jsonl(lines)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ServiceError);
     expect((error as ServiceError).lines()[0]).toContain('line 81 is not a JSON value');
   });

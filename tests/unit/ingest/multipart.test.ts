@@ -43,12 +43,17 @@ describe('readMultipartFile', () => {
   });
 
   it('accepts a file of exactly the limit', async () => {
-    const file = await readMultipartFile(await form([{ field: 'file', filename: 'a.txt', bytes: new Uint8Array(1000).fill(97) }]), options);
+    const file = await readMultipartFile(
+      await form([{ field: 'file', filename: 'a.txt', bytes: new Uint8Array(1000).fill(97) }]),
+      options,
+    );
     expect(file.bytes.length).toBe(1000);
   });
 
   it('refuses a file over the limit with 413 and the given advice', async () => {
-    const error = await refusal(await form([{ field: 'file', filename: 'a.txt', bytes: new Uint8Array(1001).fill(97) }]));
+    const error = await refusal(
+      await form([{ field: 'file', filename: 'a.txt', bytes: new Uint8Array(1001).fill(97) }]),
+    );
     expect([error.status, error.code]).toEqual([413, 'file_too_large']);
     expect(error.lines()[0]).toMatch(/ADVICE: Use the upload URL route\.$/);
   });
@@ -76,7 +81,9 @@ describe('readMultipartFile', () => {
   });
 
   it('refuses a body cut off mid-part with 400', async () => {
-    const { body, contentType } = await multipartBody([{ field: 'file', filename: 'a.txt', bytes: bytes('some text') }]);
+    const { body, contentType } = await multipartBody([
+      { field: 'file', filename: 'a.txt', bytes: bytes('some text') },
+    ]);
     const error = await refusal(request(contentType, body.subarray(0, body.length - 30)));
     expect([error.status, error.code]).toEqual([400, 'body_malformed']);
   });

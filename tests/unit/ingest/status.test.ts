@@ -35,7 +35,10 @@ describe('statusView', () => {
   });
 
   it('adds the reason of a failed upload', () => {
-    expect(statusView({ ...base, state: 'failed', error: 'ISSUE: x. ADVICE: y.' }, NOW)).toMatchObject({ status: 'failed', error: 'ISSUE: x. ADVICE: y.' });
+    expect(statusView({ ...base, state: 'failed', error: 'ISSUE: x. ADVICE: y.' }, NOW)).toMatchObject({
+      status: 'failed',
+      error: 'ISSUE: x. ADVICE: y.',
+    });
   });
 });
 
@@ -57,7 +60,11 @@ describe('effectiveState', () => {
 
   it('shows an upload URL never used as failed an hour after it expired', () => {
     const waiting: UploadRecord = { ...base, state: 'queued', attempts: 0, awaitingFileUntil: NOW - 3_600_001 };
-    expect(effectiveState(waiting, NOW)).toEqual({ state: 'failed', error: expect.stringMatching(/^ISSUE: No file was uploaded/), completedAt: NOW - 1 });
+    expect(effectiveState(waiting, NOW)).toEqual({
+      state: 'failed',
+      error: expect.stringMatching(/^ISSUE: No file was uploaded/),
+      completedAt: NOW - 1,
+    });
     expect(effectiveState({ ...waiting, awaitingFileUntil: NOW - 3_599_999 }, NOW).state).toBe('queued');
   });
 });

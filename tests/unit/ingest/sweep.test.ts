@@ -60,7 +60,9 @@ describe('sweepUploads', () => {
 
   it('re-sends a processing job whose lease ended, whatever its attempt count below the budget', async () => {
     await statuses.put(record('first', { state: 'processing', attempts: 1, leaseId: 'a', leaseUntil: NOW - 1 }));
-    await statuses.put(record('second', { state: 'processing', attempts: RETRY_BUDGET - 1, leaseId: 'b', leaseUntil: NOW - 1 }));
+    await statuses.put(
+      record('second', { state: 'processing', attempts: RETRY_BUDGET - 1, leaseId: 'b', leaseUntil: NOW - 1 }),
+    );
     await statuses.put(record('live', { state: 'processing', attempts: 1, leaseId: 'c', leaseUntil: NOW + 60_000 }));
     expect(await sweepUploads(deps)).toEqual({ resent: 2, failed: 0 });
     expect(sent()).toEqual(['first', 'second']);
@@ -69,7 +71,9 @@ describe('sweepUploads', () => {
 
   it('gives back live-looking leases at a local start-up, so the re-sent job can be claimed and finished', async () => {
     await blobs.put(record('held', {}).objectKey, makeText('Words about tides and harbours.'));
-    await statuses.put(record('held', { state: 'processing', attempts: 1, leaseId: 'dead', leaseUntil: NOW + 900_000 }));
+    await statuses.put(
+      record('held', { state: 'processing', attempts: 1, leaseId: 'dead', leaseUntil: NOW + 900_000 }),
+    );
     expect(await sweepUploads(deps, { leasesEnded: true })).toEqual({ resent: 1, failed: 0 });
     expect((await statuses.get('acct', 'held'))!.leaseUntil).toBe(0);
     const worker = { statuses, blobs, vectors, embedder: new LexicalEmbedder(), log: quiet, now: () => NOW };
@@ -78,12 +82,18 @@ describe('sweepUploads', () => {
   });
 
   it('fails a job whose last attempt died, removing its vectors and setting upload_completed', async () => {
-    await statuses.put(record('dead', { state: 'processing', attempts: RETRY_BUDGET, leaseId: 'x', leaseUntil: NOW - 5 }));
+    await statuses.put(
+      record('dead', { state: 'processing', attempts: RETRY_BUDGET, leaseId: 'x', leaseUntil: NOW - 5 }),
+    );
     await vectors.upsert({ account: 'acct', collection: 'docs' }, [
       { id: 'dead:0', uploadId: 'dead', position: 0, text: 't', source: 'dead.txt', vector: new Float32Array(768) },
     ]);
     expect(await sweepUploads(deps)).toEqual({ resent: 0, failed: 1 });
-    expect(await statuses.get('acct', 'dead')).toMatchObject({ state: 'failed', completedAt: NOW - 5, error: expect.stringMatching(/^ISSUE: Processing stopped unexpectedly/) });
+    expect(await statuses.get('acct', 'dead')).toMatchObject({
+      state: 'failed',
+      completedAt: NOW - 5,
+      error: expect.stringMatching(/^ISSUE: Processing stopped unexpectedly/),
+    });
     expect(await vectors.count({ account: 'acct', collection: 'docs' }, 'dead')).toBe(0);
     expect(jobs.sent).toEqual([]);
   });
@@ -92,7 +102,10 @@ describe('sweepUploads', () => {
     await statuses.put(record('unused', { awaitingFileUntil: NOW - 2 * 3_600_000 }));
     await statuses.put(record('waiting', { awaitingFileUntil: NOW + 60_000, startedAt: NOW - QUEUED_GRACE_MS - 1 }));
     expect(await sweepUploads(deps)).toEqual({ resent: 0, failed: 1 });
-    expect(await statuses.get('acct', 'unused')).toMatchObject({ state: 'failed', error: expect.stringMatching(/^ISSUE: No file was uploaded/) });
+    expect(await statuses.get('acct', 'unused')).toMatchObject({
+      state: 'failed',
+      error: expect.stringMatching(/^ISSUE: No file was uploaded/),
+    });
     expect((await statuses.get('acct', 'waiting'))!.state).toBe('queued');
   });
 

@@ -55,7 +55,14 @@ beforeEach(() => {
   vectors = new MemoryVectorStore();
   const embedder = new LexicalEmbedder();
   worker = { statuses, blobs, vectors, embedder, log: quiet, batchSize: BATCH };
-  intake = { statuses, blobs, jobs: new MemoryJobQueue(), embedderId: embedder.id, quotas: { free: 20, pro: 2000, enterprise: null }, log: quiet };
+  intake = {
+    statuses,
+    blobs,
+    jobs: new MemoryJobQueue(),
+    embedderId: embedder.id,
+    quotas: { free: 20, pro: 2000, enterprise: null },
+    log: quiet,
+  };
 });
 
 const delivery = (receiveCount = 1, deadline = Date.now() + 600_000) => ({ receiveCount, deadline });
@@ -78,7 +85,11 @@ describe('runJob', () => {
     const done = await record(uploadId);
     expect(done.totalChunks).toBeGreaterThan(2 * BATCH);
     expect(seen[0]).toBe(0); // total set (with 0 embedded) before the first batch
-    expect(seen.slice(1)).toEqual(Array.from({ length: Math.ceil(done.totalChunks / BATCH) }, (_, i) => Math.min((i + 1) * BATCH, done.totalChunks)));
+    expect(seen.slice(1)).toEqual(
+      Array.from({ length: Math.ceil(done.totalChunks / BATCH) }, (_, i) =>
+        Math.min((i + 1) * BATCH, done.totalChunks),
+      ),
+    );
     expect(statusView(done)).toMatchObject({ status: 'completed', embedded_chunks: done.totalChunks });
     expect(await vectors.count(ref, uploadId)).toBe(done.totalChunks);
     const ids = [...vectors.tables.values()].flatMap((t) => [...t.keys()]).sort();
@@ -101,7 +112,11 @@ describe('runJob', () => {
     await runJob(worker, job(uploadId), delivery());
     const before = await record(uploadId);
     const calls = { n: 0 };
-    worker.embedder = { ...worker.embedder, id: worker.embedder.id, embed: (t) => (calls.n++, new LexicalEmbedder().embed(t)) };
+    worker.embedder = {
+      ...worker.embedder,
+      id: worker.embedder.id,
+      embed: (t) => (calls.n++, new LexicalEmbedder().embed(t)),
+    };
 
     expect(await runJob(worker, job(uploadId), delivery(2))).toBe('done');
     expect(calls.n).toBe(0);
@@ -141,7 +156,11 @@ describe('runJob', () => {
 
   it('fails the upload on the last delivery of the budget but still reports the message, so it moves to the dead-letter queue', async () => {
     const { uploadId } = await upload('long.txt', makeText(longText(3)));
-    worker.embedder = { id: worker.embedder.id, dimensions: 768, embed: () => Promise.reject(new Error('platform down')) };
+    worker.embedder = {
+      id: worker.embedder.id,
+      dimensions: 768,
+      embed: () => Promise.reject(new Error('platform down')),
+    };
 
     for (let receive = 1; receive < RETRY_BUDGET; receive++) {
       expect(await runJob(worker, job(uploadId), delivery(receive))).toBe('retry');
@@ -164,7 +183,12 @@ describe('runJob', () => {
 
   it('acknowledges a duplicate delivery while another run holds a live lease', async () => {
     const { uploadId } = await upload('notes.txt', makeText('Some words to embed.'));
-    const held = await statuses.claim(who.account, uploadId, { leaseId: 'other', leaseUntil: Date.now() + 60_000 }, Date.now());
+    const held = await statuses.claim(
+      who.account,
+      uploadId,
+      { leaseId: 'other', leaseUntil: Date.now() + 60_000 },
+      Date.now(),
+    );
     expect(held).toBeDefined();
 
     expect(await runJob(worker, job(uploadId), delivery(1))).toBe('done');
@@ -210,7 +234,11 @@ describe('runJob', () => {
 
   it('fails an upload whose collection was filled by another embedder', async () => {
     const { uploadId } = await upload('notes.txt', makeText('Some words to embed.'));
-    worker.embedder = { id: 'default:another-model', dimensions: 768, embed: () => Promise.reject(new Error('not called')) };
+    worker.embedder = {
+      id: 'default:another-model',
+      dimensions: 768,
+      embed: () => Promise.reject(new Error('not called')),
+    };
     expect(await runJob(worker, job(uploadId), delivery())).toBe('done');
     expect((await record(uploadId)).error).toMatch(/ISSUE: Collection docs was filled with embedder local-lexical-v1/);
   });

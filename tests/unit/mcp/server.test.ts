@@ -22,7 +22,10 @@ import { jsonObject, MemoryFunctionRegistry, specFor, type FunctionFixture } fro
 async function call(handler: HandlerFn, input: EventInput) {
   const res = await callHandler(handler, input);
   const { body, isBase64Encoded } = res.raw;
-  const json = isBase64Encoded && body ? (JSON.parse(Buffer.from(body, 'base64').toString('utf8')) as Record<string, unknown>) : res.body;
+  const json =
+    isBase64Encoded && body
+      ? (JSON.parse(Buffer.from(body, 'base64').toString('utf8')) as Record<string, unknown>)
+      : res.body;
   return { ...res, body: json };
 }
 
@@ -53,16 +56,43 @@ const WEATHER: Omit<FunctionFixture, 'files'> = {
 };
 const LIST: Omit<FunctionFixture, 'files'> = {
   shortname: 'cities',
-  requirements: { requestType: 'GET', outputType: 'JSON', outputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'array', items: { type: 'string' } } },
+  requirements: {
+    requestType: 'GET',
+    outputType: 'JSON',
+    outputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'array', items: { type: 'string' } },
+  },
 };
-const RESERVED: Omit<FunctionFixture, 'files'> = { shortname: 'Search_Collection', requirements: { requestType: 'GET' } };
+const RESERVED: Omit<FunctionFixture, 'files'> = {
+  shortname: 'Search_Collection',
+  requirements: { requestType: 'GET' },
+};
 
-async function setup(answer: (fn: FunctionRecord, r: FunctionRequest) => unknown = () => ({ city: 'Paris', temperature: 21 })) {
+async function setup(
+  answer: (fn: FunctionRecord, r: FunctionRequest) => unknown = () => ({ city: 'Paris', temperature: 21 }),
+) {
   const registry = new MemoryFunctionRegistry();
-  const tagged: [Omit<FunctionFixture, 'files'>, string[]][] = [[WEATHER, ['weather', 'travel']], [LIST, ['travel']], [RESERVED, []]];
+  const tagged: [Omit<FunctionFixture, 'files'>, string[]][] = [
+    [WEATHER, ['weather', 'travel']],
+    [LIST, ['travel']],
+    [RESERVED, []],
+  ];
   for (const [f, tags] of tagged) {
     const spec = validateSpec({ ...specFor({ ...f, files: {} }), tags }).spec!;
-    await registry.register({ shortname: spec.shortname, owner: 'owner', version: 1, runtime: spec.runtime, spec, codeKey: 'k', codeBytes: 1, codeSha256: 'f'.repeat(64), createdAt: 1, updatedAt: 1 }, undefined);
+    await registry.register(
+      {
+        shortname: spec.shortname,
+        owner: 'owner',
+        version: 1,
+        runtime: spec.runtime,
+        spec,
+        codeKey: 'k',
+        codeBytes: 1,
+        codeSha256: 'f'.repeat(64),
+        createdAt: 1,
+        updatedAt: 1,
+      },
+      undefined,
+    );
   }
   const invoker = new ScriptedInvoker(answer);
   const statuses = new MemoryStatusStore();
@@ -73,39 +103,74 @@ async function setup(answer: (fn: FunctionRecord, r: FunctionRequest) => unknown
     invoker,
     timeoutMs: 1000,
     version: '9.9.9',
-    retrieval: { collections: statuses, store, embedderFor: (id) => (id === LEXICAL_EMBEDDER_ID ? embedder : undefined), callerStore: () => { throw new Error('not used'); } },
+    retrieval: {
+      collections: statuses,
+      store,
+      embedderFor: (id) => (id === LEXICAL_EMBEDDER_ID ? embedder : undefined),
+      callerStore: () => {
+        throw new Error('not used');
+      },
+    },
     queryModel: (body) => prepareModel(body, { openaiBaseURL: 'http://127.0.0.1:1', timeoutMs: 1000 }, heuristicChat),
   };
   const http = testDeps();
   const handler = createMcpHandler({ http: http.deps, mcp: deps });
   const token = await testToken('alice');
   let id = 0;
-  const rpc = async (method: string, params?: unknown, extra: { headers?: Record<string, string>; query?: Record<string, string>; token?: string } = {}) =>
+  const rpc = async (
+    method: string,
+    params?: unknown,
+    extra: { headers?: Record<string, string>; query?: Record<string, string>; token?: string } = {},
+  ) =>
     call(handler, {
       method: 'POST',
       path: '/mcp',
       token: extra.token ?? token,
       query: extra.query,
-      headers: { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', ...extra.headers },
+      headers: {
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-06-18',
+        ...extra.headers,
+      },
       body: { jsonrpc: '2.0', id: ++id, method, ...(params !== undefined && { params }) },
     });
   return { handler, rpc, invoker, statuses, store, embedder, token, usage: http.usage, lines: http.lines };
 }
 
 const toolCall = (name: string, args?: unknown) => ({ name, ...(args !== undefined && { arguments: args }) });
-type Result = { content: { type: string; text?: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
+type Result = {
+  content: { type: string; text?: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+};
 const resultOf = (res: { body: Record<string, unknown> }) => res.body.result as Result;
 
 describe('MCP framing', () => {
   it('initializes statelessly, echoing a supported revision and offering the newest for an unknown one', async () => {
     const { rpc } = await setup();
-    const res = await rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    const res = await rpc('initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'fnquery', version: '9.9.9' } } });
+    expect(res.body).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        protocolVersion: '2025-06-18',
+        capabilities: { tools: {} },
+        serverInfo: { name: 'fnquery', version: '9.9.9' },
+      },
+    });
     expect(res.body).not.toHaveProperty('spanId');
     expect(res.headers['mcp-session-id']).toBeUndefined();
     expect(res.headers['x-span-id']).toBeTruthy();
-    const old = await rpc('initialize', { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    const old = await rpc('initialize', {
+      protocolVersion: '2024-11-05',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    });
     expect((old.body.result as { protocolVersion: string }).protocolVersion).toBe('2025-11-25');
     expect((await rpc('ping')).body).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
   });
@@ -113,23 +178,41 @@ describe('MCP framing', () => {
   it('takes the token as Authorization: Bearer too, and answers a missing or bad one with 401 and WWW-Authenticate', async () => {
     const { handler, token } = await setup();
     const body = { jsonrpc: '2.0', id: 1, method: 'ping' };
-    const bearer = await call(handler, { method: 'POST', path: '/mcp', headers: { authorization: `Bearer ${token}` }, body });
+    const bearer = await call(handler, {
+      method: 'POST',
+      path: '/mcp',
+      headers: { authorization: `Bearer ${token}` },
+      body,
+    });
     expect(bearer.status).toBe(200);
     const missing = await call(handler, { method: 'POST', path: '/mcp', body });
     expect(missing.status).toBe(401);
     expect(missing.headers['www-authenticate']).toMatch(/^Bearer/);
     expect(missing.body).toMatchObject({ error: 'token_missing' });
-    const forged = await call(handler, { method: 'POST', path: '/mcp', headers: { authorization: `Bearer ${token.slice(0, -4)}AAAA` }, body });
+    const forged = await call(handler, {
+      method: 'POST',
+      path: '/mcp',
+      headers: { authorization: `Bearer ${token.slice(0, -4)}AAAA` },
+      body,
+    });
     expect(forged.status).toBe(401);
     expect(forged.body).toMatchObject({ error: 'token_invalid' });
   });
 
   it('answers notifications and responses with 202 and no body, and GET with 405', async () => {
     const { handler, token } = await setup();
-    const note = await call(handler, { method: 'POST', path: '/mcp', token, body: { jsonrpc: '2.0', method: 'notifications/initialized' } });
+    const note = await call(handler, {
+      method: 'POST',
+      path: '/mcp',
+      token,
+      body: { jsonrpc: '2.0', method: 'notifications/initialized' },
+    });
     expect(note.status).toBe(202);
     expect(note.raw.body).toBe('');
-    expect((await call(handler, { method: 'POST', path: '/mcp', token, body: { jsonrpc: '2.0', id: 5, result: {} } })).status).toBe(202);
+    expect(
+      (await call(handler, { method: 'POST', path: '/mcp', token, body: { jsonrpc: '2.0', id: 5, result: {} } }))
+        .status,
+    ).toBe(202);
     const get = await call(handler, { method: 'GET', path: '/mcp', token, headers: { accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
     expect(get.headers.allow).toBe('POST');
@@ -137,15 +220,20 @@ describe('MCP framing', () => {
 
   it('refuses malformed messages with JSON-RPC errors that carry ISSUE/ADVICE lines', async () => {
     const { handler, token, rpc } = await setup();
-    const send = (body: unknown, headers: Record<string, string> = {}) => call(handler, { method: 'POST', path: '/mcp', token, body, headers });
+    const send = (body: unknown, headers: Record<string, string> = {}) =>
+      call(handler, { method: 'POST', path: '/mcp', token, body, headers });
     const parse = await send('{"jsonrpc": "2.0", "id": 1, "method": ', { 'content-type': 'application/json' });
     expect(parse.status).toBe(400);
     expect(parse.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
     expect((parse.body.error as { data: { messages: string[] } }).data.messages.at(-1)).toBe('failed');
     const batch = await send([{ jsonrpc: '2.0', id: 1, method: 'ping' }]);
-    expect(batch.body).toMatchObject({ error: { code: -32600, message: expect.stringMatching(/^ISSUE: .*batch.*ADVICE: /) } });
+    expect(batch.body).toMatchObject({
+      error: { code: -32600, message: expect.stringMatching(/^ISSUE: .*batch.*ADVICE: /) },
+    });
     expect((await send({ jsonrpc: '1.0', id: 1, method: 'ping' })).body).toMatchObject({ error: { code: -32600 } });
-    expect((await send({ jsonrpc: '2.0', id: { x: 1 }, method: 'ping' })).body).toMatchObject({ error: { code: -32600 } });
+    expect((await send({ jsonrpc: '2.0', id: { x: 1 }, method: 'ping' })).body).toMatchObject({
+      error: { code: -32600 },
+    });
     expect((await send('ping', { 'content-type': 'text/plain' })).status).toBe(415);
     expect((await send({ jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: 'text/html' })).status).toBe(406);
     const unknown = await rpc('resources/list');
@@ -160,21 +248,47 @@ describe('MCP framing', () => {
 describe('tools/list', () => {
   it('lists the collection tools and every function, with schemas a client can compile', async () => {
     const { rpc } = await setup();
-    const { tools } = (await rpc('tools/list')).body.result as { tools: { name: string; description: string; inputSchema: Record<string, unknown>; outputSchema?: Record<string, unknown> }[] };
-    expect(tools.map((t) => t.name)).toEqual(['search_collection', 'ask_collection', 'cities', '_Search_Collection', 'weather']);
+    const { tools } = (await rpc('tools/list')).body.result as {
+      tools: {
+        name: string;
+        description: string;
+        inputSchema: Record<string, unknown>;
+        outputSchema?: Record<string, unknown>;
+      }[];
+    };
+    expect(tools.map((t) => t.name)).toEqual([
+      'search_collection',
+      'ask_collection',
+      'cities',
+      '_Search_Collection',
+      'weather',
+    ]);
     const weather = tools.find((t) => t.name === 'weather')!;
-    expect(weather.inputSchema).toMatchObject({ type: 'object', required: ['query', 'body'], properties: { query: { required: ['units'] }, body: { required: ['city'] } } });
+    expect(weather.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['query', 'body'],
+      properties: { query: { required: ['units'] }, body: { required: ['city'] } },
+    });
     expect(weather.outputSchema).toMatchObject({ type: 'object', required: ['city', 'temperature'] });
     expect(JSON.stringify(tools)).not.toContain('$schema');
     // A non-object answer travels under "result", as MCP structured content must be an object.
-    expect(tools.find((t) => t.name === 'cities')!.outputSchema).toEqual({ type: 'object', properties: { result: { type: 'array', items: { type: 'string' } } }, required: ['result'] });
-    expect(tools.find((t) => t.name === '_Search_Collection')!.description).toMatch(/mapped from the function Search_Collection/);
+    expect(tools.find((t) => t.name === 'cities')!.outputSchema).toEqual({
+      type: 'object',
+      properties: { result: { type: 'array', items: { type: 'string' } } },
+      required: ['result'],
+    });
+    expect(tools.find((t) => t.name === '_Search_Collection')!.description).toMatch(
+      /mapped from the function Search_Collection/,
+    );
     for (const t of tools) expect(t.name).toMatch(/^[A-Za-z0-9_.-]{1,128}$/);
   });
 
   it('filters functions by ?tag= (any of several), keeping the collection tools', async () => {
     const { rpc } = await setup();
-    const names = async (tag: string) => ((await rpc('tools/list', undefined, { query: { tag } })).body.result as { tools: { name: string }[] }).tools.map((t) => t.name);
+    const names = async (tag: string) =>
+      ((await rpc('tools/list', undefined, { query: { tag } })).body.result as { tools: { name: string }[] }).tools.map(
+        (t) => t.name,
+      );
     expect(await names('weather')).toEqual(['search_collection', 'ask_collection', 'weather']);
     expect(await names('travel')).toEqual(['search_collection', 'ask_collection', 'cities', 'weather']);
     expect(await names('nothing,weather')).toEqual(['search_collection', 'ask_collection', 'weather']);
@@ -186,46 +300,70 @@ describe('tools/list', () => {
 describe('tools/call on a hosted function', () => {
   it('lists every violation as a tool error the model can read, and runs nothing', async () => {
     const { rpc, invoker } = await setup();
-    const res = await rpc('tools/call', toolCall('weather', { query: { unit: 'metric' }, body: { days: 0 }, city: 'Paris' }));
+    const res = await rpc(
+      'tools/call',
+      toolCall('weather', { query: { unit: 'metric' }, body: { days: 0 }, city: 'Paris' }),
+    );
     expect(res.status).toBe(200);
     const result = resultOf(res);
     expect(result.isError).toBe(true);
     const text = result.content[0]!.text!;
-    for (const fragment of ['/city: is not an argument', '/query/units', '/query/unit', '/body/city', '/body/days']) expect(text).toContain(fragment);
+    for (const fragment of ['/city: is not an argument', '/query/units', '/query/unit', '/body/city', '/body/days'])
+      expect(text).toContain(fragment);
     expect(text.split('\n').every((line) => /^ISSUE: .+\. ADVICE: .+\.$/.test(line))).toBe(true);
     expect(invoker.requests).toHaveLength(0);
   });
 
   it('runs a valid call through the invoker and returns structured content', async () => {
     const { rpc, invoker } = await setup();
-    const result = resultOf(await rpc('tools/call', toolCall('weather', { query: { units: 'metric' }, body: { city: 'Paris' } })));
+    const result = resultOf(
+      await rpc('tools/call', toolCall('weather', { query: { units: 'metric' }, body: { city: 'Paris' } })),
+    );
     expect(result.isError).toBeUndefined();
     expect(result.structuredContent).toEqual({ city: 'Paris', temperature: 21 });
     expect(JSON.parse(result.content[0]!.text!)).toEqual({ city: 'Paris', temperature: 21 });
-    expect(invoker.requests[0]).toEqual({ method: 'POST', query: { units: 'metric' }, headers: {}, body: { city: 'Paris' } });
+    expect(invoker.requests[0]).toEqual({
+      method: 'POST',
+      query: { units: 'metric' },
+      headers: {},
+      body: { city: 'Paris' },
+    });
   });
 
   it('wraps a non-object answer, and maps a reserved shortname both ways', async () => {
     const { rpc, invoker } = await setup((fn) => (fn.shortname === 'cities' ? ['Paris', 'Rome'] : null));
-    expect(resultOf(await rpc('tools/call', toolCall('cities'))).structuredContent).toEqual({ result: ['Paris', 'Rome'] });
+    expect(resultOf(await rpc('tools/call', toolCall('cities'))).structuredContent).toEqual({
+      result: ['Paris', 'Rome'],
+    });
     const mapped = resultOf(await rpc('tools/call', toolCall('_Search_Collection', {})));
     expect(mapped.content[0]!.text).toMatch(/returned no content/);
     expect(invoker.requests).toHaveLength(2);
     // The unmapped form is not a second way in; the built-in keeps its name.
-    expect((await rpc('tools/call', toolCall('Search_Collection', {}))).body).toMatchObject({ error: { code: -32602 } });
+    expect((await rpc('tools/call', toolCall('Search_Collection', {}))).body).toMatchObject({
+      error: { code: -32602 },
+    });
     expect(resultOf(await rpc('tools/call', toolCall('search_collection', {}))).isError).toBe(true);
     expect(invoker.requests).toHaveLength(2);
   });
 
   it('reports an answer that breaks outputSchema, and a failing function, as tool errors', async () => {
     const liar = await setup(() => ({ city: 'Paris', temperature: 'warm' }));
-    const bad = resultOf(await liar.rpc('tools/call', toolCall('weather', { query: { units: 'metric' }, body: { city: 'Paris' } })));
+    const bad = resultOf(
+      await liar.rpc('tools/call', toolCall('weather', { query: { units: 'metric' }, body: { city: 'Paris' } })),
+    );
     expect(bad).toMatchObject({ isError: true });
     expect(bad.structuredContent).toBeUndefined();
     expect(bad.content[0]!.text).toMatch(/does not match its outputSchema \(\/temperature/);
-    const failing = await setup(() => { throw badGateway('Function weather raised an error: boom', 'Fix the function'); });
-    const failed = resultOf(await failing.rpc('tools/call', toolCall('weather', { query: { units: 'metric' }, body: { city: 'Paris' } })));
-    expect(failed).toMatchObject({ isError: true, content: [{ text: 'ISSUE: Function weather raised an error: boom. ADVICE: Fix the function.' }] });
+    const failing = await setup(() => {
+      throw badGateway('Function weather raised an error: boom', 'Fix the function');
+    });
+    const failed = resultOf(
+      await failing.rpc('tools/call', toolCall('weather', { query: { units: 'metric' }, body: { city: 'Paris' } })),
+    );
+    expect(failed).toMatchObject({
+      isError: true,
+      content: [{ text: 'ISSUE: Function weather raised an error: boom. ADVICE: Fix the function.' }],
+    });
   });
 
   it('refuses unknown tools, tools outside the tag filter and non-object arguments as invalid params', async () => {
@@ -237,7 +375,9 @@ describe('tools/call on a hosted function', () => {
       [{ arguments: {} }, undefined],
     ] as const) {
       const res = await rpc('tools/call', params, { query });
-      expect(res.body).toMatchObject({ error: { code: -32602, data: { messages: expect.arrayContaining(['failed']) } } });
+      expect(res.body).toMatchObject({
+        error: { code: -32602, data: { messages: expect.arrayContaining(['failed']) } },
+      });
     }
     expect(invoker.requests).toHaveLength(0);
   });
@@ -253,17 +393,56 @@ describe('tools/call on a hosted function', () => {
 describe('collection tools', () => {
   async function withDocs() {
     const s = await setup();
-    const texts = ['Train tickets are reimbursed in full.', 'Taxis need a receipt.', 'Hotels are booked by the travel office.'];
+    const texts = [
+      'Train tickets are reimbursed in full.',
+      'Taxis need a receipt.',
+      'Hotels are booked by the travel office.',
+    ];
     const { vectors } = await s.embedder.embed(texts);
-    await s.statuses.create({ account: 'alice', uploadId: 'u1', collection: 'policy', filename: 'travel.md', fileType: 'md', sizeBytes: 10, objectKey: 'k', state: 'completed', totalChunks: 3, embeddedChunks: 3, startedAt: 1, attempts: 1, embedder: LEXICAL_EMBEDDER_ID }, null);
-    await s.store.upsert({ account: 'alice', collection: 'policy' }, texts.map((text, i) => ({ id: `c${i}`, uploadId: 'u1', position: i, text, source: 'travel.md', vector: vectors[i]! })));
+    await s.statuses.create(
+      {
+        account: 'alice',
+        uploadId: 'u1',
+        collection: 'policy',
+        filename: 'travel.md',
+        fileType: 'md',
+        sizeBytes: 10,
+        objectKey: 'k',
+        state: 'completed',
+        totalChunks: 3,
+        embeddedChunks: 3,
+        startedAt: 1,
+        attempts: 1,
+        embedder: LEXICAL_EMBEDDER_ID,
+      },
+      null,
+    );
+    await s.store.upsert(
+      { account: 'alice', collection: 'policy' },
+      texts.map((text, i) => ({
+        id: `c${i}`,
+        uploadId: 'u1',
+        position: i,
+        text,
+        source: 'travel.md',
+        vector: vectors[i]!,
+      })),
+    );
     return s;
   }
 
   it('search_collection returns chunks with scores and sources, and no answer', async () => {
     const { rpc } = await withDocs();
-    const result = resultOf(await rpc('tools/call', toolCall('search_collection', { collection: 'policy', query: 'Are train tickets reimbursed?', limit: 2 })));
-    const { chunks, notes } = result.structuredContent as { chunks: { text: string; score: number; source: string }[]; notes: string[] };
+    const result = resultOf(
+      await rpc(
+        'tools/call',
+        toolCall('search_collection', { collection: 'policy', query: 'Are train tickets reimbursed?', limit: 2 }),
+      ),
+    );
+    const { chunks, notes } = result.structuredContent as {
+      chunks: { text: string; score: number; source: string }[];
+      notes: string[];
+    };
     expect(chunks).toHaveLength(2);
     expect(chunks[0]).toMatchObject({ text: 'Train tickets are reimbursed in full.', source: 'travel.md' });
     expect(chunks[0]!.score).toBeGreaterThanOrEqual(chunks[1]!.score);
@@ -273,18 +452,36 @@ describe('collection tools', () => {
 
   it('ask_collection answers from the documents', async () => {
     const { rpc } = await withDocs();
-    const result = resultOf(await rpc('tools/call', toolCall('ask_collection', { collection: 'policy', query: 'Are train tickets reimbursed?' })));
-    expect(result.structuredContent).toMatchObject({ answer: expect.stringMatching(/Train tickets are reimbursed in full/), messages: ['completed'] });
+    const result = resultOf(
+      await rpc(
+        'tools/call',
+        toolCall('ask_collection', { collection: 'policy', query: 'Are train tickets reimbursed?' }),
+      ),
+    );
+    expect(result.structuredContent).toMatchObject({
+      answer: expect.stringMatching(/Train tickets are reimbursed in full/),
+      messages: ['completed'],
+    });
   });
 
-  it('reaches only the caller\'s collections and checks its arguments', async () => {
+  it("reaches only the caller's collections and checks its arguments", async () => {
     const { rpc } = await withDocs();
     const other = await testToken('mallory');
-    const stolen = resultOf(await rpc('tools/call', toolCall('search_collection', { collection: 'policy', query: 'train' }), { token: other }));
-    expect(stolen).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^ISSUE: No collection named policy/) }] });
+    const stolen = resultOf(
+      await rpc('tools/call', toolCall('search_collection', { collection: 'policy', query: 'train' }), {
+        token: other,
+      }),
+    );
+    expect(stolen).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/^ISSUE: No collection named policy/) }],
+    });
     expect(stolen.structuredContent).toBeUndefined();
-    const bad = resultOf(await rpc('tools/call', toolCall('search_collection', { collection: '../etc', query: '', limit: 500, extra: 1 })));
+    const bad = resultOf(
+      await rpc('tools/call', toolCall('search_collection', { collection: '../etc', query: '', limit: 500, extra: 1 })),
+    );
     expect(bad.isError).toBe(true);
-    for (const path of ['/collection', '/query', '/limit', '/extra']) expect(bad.content[0]!.text).toContain(`${path}:`);
+    for (const path of ['/collection', '/query', '/limit', '/extra'])
+      expect(bad.content[0]!.text).toContain(`${path}:`);
   });
 });

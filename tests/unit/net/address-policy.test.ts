@@ -73,17 +73,34 @@ describe('resolveAllowedAddress', () => {
   });
 
   it('refuses loopback, private, link-local, metadata and unspecified addresses by default', async () => {
-    for (const address of ['127.0.0.1', '::1', '10.0.0.5', 'fd00::1', '169.254.10.10', 'fe80::2', '169.254.169.254', '0.0.0.0']) {
+    for (const address of [
+      '127.0.0.1',
+      '::1',
+      '10.0.0.5',
+      'fd00::1',
+      '169.254.10.10',
+      'fe80::2',
+      '169.254.169.254',
+      '0.0.0.0',
+    ]) {
       const error = await refusal(address);
       expect(error.status).toBe(400);
       expect(error.code).toBe('database_address_refused');
-      expect(error.lines()[0]).toMatch(new RegExp(`^ISSUE: The database address ${address.replace(/\./g, '\\.')} is a [a-z-]+ address, which the service does not connect to\\. ADVICE: .+`));
+      expect(error.lines()[0]).toMatch(
+        new RegExp(
+          `^ISSUE: The database address ${address.replace(/\./g, '\\.')} is a [a-z-]+ address, which the service does not connect to\\. ADVICE: .+`,
+        ),
+      );
     }
   });
 
   it('lets the operator allow loopback and private addresses, one switch each', async () => {
-    await expect(resolveAllowedAddress('127.0.0.1', { allowLoopback: true })).resolves.toMatchObject({ address: '127.0.0.1' });
-    await expect(resolveAllowedAddress('10.0.0.5', { allowPrivate: true })).resolves.toMatchObject({ address: '10.0.0.5' });
+    await expect(resolveAllowedAddress('127.0.0.1', { allowLoopback: true })).resolves.toMatchObject({
+      address: '127.0.0.1',
+    });
+    await expect(resolveAllowedAddress('10.0.0.5', { allowPrivate: true })).resolves.toMatchObject({
+      address: '10.0.0.5',
+    });
     expect((await refusal('10.0.0.5', { allowLoopback: true })).status).toBe(400);
     expect((await refusal('127.0.0.1', { allowPrivate: true })).status).toBe(400);
   });
@@ -97,11 +114,15 @@ describe('resolveAllowedAddress', () => {
 
   it('refuses a host name when any of its addresses is refused, and names both', async () => {
     const error = await refusal('db.example.com', { lookup: resolvesTo('203.0.113.7', '10.0.0.9') });
-    expect(error.lines()[0]).toContain('The database host db.example.com resolves to 10.0.0.9, which is a private address');
+    expect(error.lines()[0]).toContain(
+      'The database host db.example.com resolves to 10.0.0.9, which is a private address',
+    );
   });
 
   it('connects a host name to the first address it resolves to', async () => {
-    await expect(resolveAllowedAddress('db.example.com', { lookup: resolvesTo('203.0.113.7', '2001:db8::1') })).resolves.toEqual({
+    await expect(
+      resolveAllowedAddress('db.example.com', { lookup: resolvesTo('203.0.113.7', '2001:db8::1') }),
+    ).resolves.toEqual({
       address: '203.0.113.7',
       family: 4,
     });
@@ -109,7 +130,9 @@ describe('resolveAllowedAddress', () => {
 
   it('resolves names with the system resolver (localhost is loopback)', async () => {
     expect((await refusal('localhost')).lines()[0]).toContain('loopback');
-    await expect(resolveAllowedAddress('localhost', { allowLoopback: true })).resolves.toMatchObject({ family: expect.any(Number) });
+    await expect(resolveAllowedAddress('localhost', { allowLoopback: true })).resolves.toMatchObject({
+      family: expect.any(Number),
+    });
   });
 
   it('answers 400 for an unknown name and 502 when DNS fails for now', async () => {

@@ -13,18 +13,26 @@ function loadedHeavyModules(handler: string): string[] {
     const { createRequire } = await import('node:module');
     const loaded = Object.keys(createRequire(import.meta.url).cache);
     console.log(JSON.stringify(loaded.filter((p) => ${HEAVY}.test(p))));`;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', './text-imports.mjs', '--input-type=module', '-e', script], {
-    cwd: PROJECT_ROOT,
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--import', './text-imports.mjs', '--input-type=module', '-e', script],
+    {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+    },
+  );
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as string[];
 }
 
 describe('cold import of the query handlers', () => {
-  it.each(['handlers/http/query-rdbms.ts', 'handlers/http/query-function.ts', 'handlers/http/query-vectordb.ts'])('%s loads no AWS SDK, LanceDB or MongoDB', (handler) => {
-    expect(loadedHeavyModules(handler)).toEqual([]);
-  }, 60_000);
+  it.each(['handlers/http/query-rdbms.ts', 'handlers/http/query-function.ts', 'handlers/http/query-vectordb.ts'])(
+    '%s loads no AWS SDK, LanceDB or MongoDB',
+    (handler) => {
+      expect(loadedHeavyModules(handler)).toEqual([]);
+    },
+    60_000,
+  );
 
   it('sees a client when one is imported (the check itself works)', () => {
     expect(loadedHeavyModules('lib/aws/dynamo-client.ts').length).toBeGreaterThan(0);

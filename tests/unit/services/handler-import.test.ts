@@ -7,7 +7,9 @@ import { getConfig, resetConfig } from '../../../lib/config';
 import { PROJECT_ROOT } from '../../../local/serverless-config';
 
 const HANDLERS = ['http', 'queue', 'scheduled'].flatMap((dir) =>
-  readdirSync(join(PROJECT_ROOT, 'handlers', dir)).filter((f) => f.endsWith('.ts')).map((f) => `handlers/${dir}/${f}`),
+  readdirSync(join(PROJECT_ROOT, 'handlers', dir))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => `handlers/${dir}/${f}`),
 );
 
 describe('handler modules', () => {

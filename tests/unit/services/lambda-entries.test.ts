@@ -8,7 +8,9 @@ import { onFirstCall } from '../../../lambda/first-call';
 import { loadServerless, PROJECT_ROOT } from '../../../local/serverless-config';
 
 const handlerFiles = ['http', 'queue', 'scheduled'].flatMap((dir) =>
-  readdirSync(join(PROJECT_ROOT, 'handlers', dir)).filter((f) => f.endsWith('.ts')).map((f) => `${dir}/${f.slice(0, -3)}`),
+  readdirSync(join(PROJECT_ROOT, 'handlers', dir))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => `${dir}/${f.slice(0, -3)}`),
 );
 
 describe('Lambda entries', () => {

@@ -12,8 +12,12 @@ function capture(): CliIO & { stdout: string; stderr: string } {
   const io = {
     stdout: '',
     stderr: '',
-    out: (t: string) => { io.stdout += `${t}\n`; },
-    err: (t: string) => { io.stderr += `${t}\n`; },
+    out: (t: string) => {
+      io.stdout += `${t}\n`;
+    },
+    err: (t: string) => {
+      io.stderr += `${t}\n`;
+    },
     env: {},
     cwd: '',
   };
@@ -39,7 +43,9 @@ describe('fnq spec validate', () => {
   it('exits 0 for a valid spec, reading <dir>/spec.json for a directory', async () => {
     const io = capture();
     expect(await main(['spec', 'validate', 'weather'], io)).toBe(0);
-    expect(io.stdout).toContain(`${path.join('weather', 'spec.json')}: valid (weather-now, nodejs20 on AWS Lambda nodejs22.x)`);
+    expect(io.stdout).toContain(
+      `${path.join('weather', 'spec.json')}: valid (weather-now, nodejs20 on AWS Lambda nodejs22.x)`,
+    );
   });
 
   it('warns about a retired runtime and still exits 0', async () => {
@@ -65,9 +71,16 @@ describe('fnq spec validate', () => {
   it('prints one JSON report for several files with --json', async () => {
     const io = capture();
     expect(await main(['spec', 'validate', '--json', 'weather', 'bad.json', 'old.json'], io)).toBe(1);
-    const report = JSON.parse(io.stdout) as { ok: boolean; files: { file: string; ok: boolean; violations: Record<string, string>[]; warnings: string[] }[] };
+    const report = JSON.parse(io.stdout) as {
+      ok: boolean;
+      files: { file: string; ok: boolean; violations: Record<string, string>[]; warnings: string[] }[];
+    };
     expect(report.ok).toBe(false);
-    expect(report.files.map((f) => [f.file, f.ok])).toEqual([[path.join('weather', 'spec.json'), true], ['bad.json', false], ['old.json', true]]);
+    expect(report.files.map((f) => [f.file, f.ok])).toEqual([
+      [path.join('weather', 'spec.json'), true],
+      ['bad.json', false],
+      ['old.json', true],
+    ]);
     expect(report.files[1]?.violations[0]).toEqual({
       pointer: '/shortname',
       rule: 'shortname.charset',

@@ -25,7 +25,11 @@ type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 const openApiValidator = new Validator();
 
 describe('toOpenApi', () => {
-  it.each([['JSON', jsonSpec], ['FILE', fileSpec], ['NONE', noneSpec]])('documents a %s function as valid OpenAPI 3.1', async (_, base) => {
+  it.each([
+    ['JSON', jsonSpec],
+    ['FILE', fileSpec],
+    ['NONE', noneSpec],
+  ])('documents a %s function as valid OpenAPI 3.1', async (_, base) => {
     const result = await openApiValidator.validate(toOpenApi(valid(base())));
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
@@ -37,10 +41,26 @@ describe('toOpenApi', () => {
     expect(Object.keys(doc.paths)).toEqual(['/functions/v1/weather-now', '/functions/v1/weather-now/spec.json']);
     const op = doc.paths['/functions/v1/weather-now'].post;
     expect(op.parameters).toEqual([
-      { name: 'units', in: 'query', required: true, description: 'metric or imperial', schema: { type: 'string' }, example: 'metric' },
-      { name: 'lang', in: 'query', required: false, description: 'Language of the summary', schema: { type: 'string' } },
+      {
+        name: 'units',
+        in: 'query',
+        required: true,
+        description: 'metric or imperial',
+        schema: { type: 'string' },
+        example: 'metric',
+      },
+      {
+        name: 'lang',
+        in: 'query',
+        required: false,
+        description: 'Language of the summary',
+        schema: { type: 'string' },
+      },
     ]);
-    expect(op.requestBody.content['application/json']).toEqual({ schema: { $ref: '#/components/schemas/Input' }, example: { city: 'Paris' } });
+    expect(op.requestBody.content['application/json']).toEqual({
+      schema: { $ref: '#/components/schemas/Input' },
+      example: { city: 'Paris' },
+    });
     expect(op.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Output' });
     expect(Object.keys(op.responses)).toEqual(['200', '400', '401', '404', '405', '413', '502', '504']);
     expect(doc.components.responses.Error405.headers.Allow).toBeDefined();
@@ -106,7 +126,10 @@ describe('toToolDefinition', () => {
     const spec = jsonSpec();
     const schema = requirementsOf(spec).inputSchema as Json;
     Object.assign(schema, { $id: 'https://example.com/weather' });
-    Object.assign(schema.properties as Json, { same: { $ref: '#/properties/city' }, self: { $ref: 'https://example.com/weather#/$defs/point' } });
+    Object.assign(schema.properties as Json, {
+      same: { $ref: '#/properties/city' },
+      self: { $ref: 'https://example.com/weather#/$defs/point' },
+    });
     const params = toToolDefinition(valid(spec)).function.parameters as Doc;
     expect(JSON.stringify(params)).not.toMatch(/"\$(schema|id)"/);
     expect(params.$defs.point.type).toBe('object');
@@ -122,7 +145,9 @@ describe('toToolDefinition', () => {
 
   it('leaves data named like keywords alone', () => {
     const spec = jsonSpec();
-    Object.assign(requirementsOf(spec), { inputSchema: { type: 'object', properties: { $id: { const: { $schema: 1 } } } } });
+    Object.assign(requirementsOf(spec), {
+      inputSchema: { type: 'object', properties: { $id: { const: { $schema: 1 } } } },
+    });
     delete requirementsOf(spec).inputJsonExample;
     const body = (toToolDefinition(valid(spec)).function.parameters as Doc).properties.body;
     expect(body.properties).toEqual({ $id: { const: { $schema: 1 } } });
@@ -137,7 +162,11 @@ describe('toToolDefinition', () => {
   });
 
   it('has no properties for a function without query parameters and body', () => {
-    expect(toToolDefinition(valid(noneSpec())).function.parameters).toEqual({ type: 'object', properties: {}, additionalProperties: false });
+    expect(toToolDefinition(valid(noneSpec())).function.parameters).toEqual({
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    });
   });
 });
 
@@ -154,14 +183,26 @@ describe('toolArgumentsToRequest', () => {
     const spec = valid(jsonSpec());
     const request = toolArgumentsToRequest(spec, { query: { units: 5, lang: null, extra: true }, body: {} });
     expect(request.query).toEqual({ units: '5', extra: 'true' });
-    expect(compiledValidators(spec).validateQuery(request.query).map((v) => v.rule)).toEqual(['query.unknown']);
+    expect(
+      compiledValidators(spec)
+        .validateQuery(request.query)
+        .map((v) => v.rule),
+    ).toEqual(['query.unknown']);
   });
 
   it('leaves out a body the model forgot, and sends none for NONE', () => {
     const missing = toolArgumentsToRequest(valid(jsonSpec()), '{}');
     expect(missing.body).toBeUndefined();
-    expect(compiledValidators(valid(jsonSpec())).validateBody(missing.body).map((v) => v.rule)).toEqual(['body.missing']);
-    expect(toolArgumentsToRequest(valid(noneSpec()), { body: { a: 1 } })).toEqual({ method: 'GET', query: {}, body: null });
+    expect(
+      compiledValidators(valid(jsonSpec()))
+        .validateBody(missing.body)
+        .map((v) => v.rule),
+    ).toEqual(['body.missing']);
+    expect(toolArgumentsToRequest(valid(noneSpec()), { body: { a: 1 } })).toEqual({
+      method: 'GET',
+      query: {},
+      body: null,
+    });
     expect(toolArgumentsToRequest(valid(noneSpec()), '')).toEqual({ method: 'GET', query: {}, body: null });
   });
 
@@ -189,7 +230,9 @@ describe('toMarkdown', () => {
   });
 
   it('documents file bodies and empty responses', () => {
-    expect(toMarkdown(valid(fileSpec()))).toContain('`multipart/form-data` with the file in the part `file` (required)');
+    expect(toMarkdown(valid(fileSpec()))).toContain(
+      '`multipart/form-data` with the file in the part `file` (required)',
+    );
     expect(toMarkdown(valid(noneSpec()))).toContain('`204 No Content`');
   });
 

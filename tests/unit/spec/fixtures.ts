@@ -20,7 +20,11 @@ export const jsonSpec = (): Json => ({
     inputSchema: {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
-      properties: { city: { type: 'string' }, at: { $ref: '#/$defs/point' }, email: { type: 'string', format: 'email' } },
+      properties: {
+        city: { type: 'string' },
+        at: { $ref: '#/$defs/point' },
+        email: { type: 'string', format: 'email' },
+      },
       required: ['city'],
       additionalProperties: false,
       $defs: { point: { type: 'object', properties: { lat: { type: 'number' }, lon: { type: 'number' } } } },

@@ -3,7 +3,15 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSpecAjv, RUNTIMES, TOOL_NAME, toOpenApi, toToolDefinition, validateSpec, type NormalizedSpec } from '../../../lib/spec/index';
+import {
+  createSpecAjv,
+  RUNTIMES,
+  TOOL_NAME,
+  toOpenApi,
+  toToolDefinition,
+  validateSpec,
+  type NormalizedSpec,
+} from '../../../lib/spec/index';
 
 // Property names stay clear of `$…` so the "no $schema/$id anywhere" check below cannot hit data.
 const propertyName = fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !s.startsWith('$'));
@@ -12,8 +20,15 @@ const { schema } = fc.letrec((tie) => ({
   schema: fc.oneof({ depthSize: 'small' }, tie('leaf'), tie('object'), tie('array'), tie('ref')),
   leaf: fc.oneof(
     fc.constantFrom({ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }, {}),
-    fc.record({ type: fc.constant('string'), format: fc.constantFrom('email', 'date', 'uri', 'uuid'), description: fc.string() }),
-    fc.record({ type: fc.constant('integer'), minimum: fc.integer(), maximum: fc.integer() }, { requiredKeys: ['type'] }),
+    fc.record({
+      type: fc.constant('string'),
+      format: fc.constantFrom('email', 'date', 'uri', 'uuid'),
+      description: fc.string(),
+    }),
+    fc.record(
+      { type: fc.constant('integer'), minimum: fc.integer(), maximum: fc.integer() },
+      { requiredKeys: ['type'] },
+    ),
     fc.record({ enum: fc.array(fc.oneof(fc.string(), fc.integer()), { minLength: 1, maxLength: 4 }) }),
     // Now and then a Python type name that the validator must reject.
     fc.constant({ type: 'float' }),
@@ -27,7 +42,10 @@ const { schema } = fc.letrec((tie) => ({
     },
     { requiredKeys: ['type', 'properties'] },
   ),
-  array: fc.record({ type: fc.constant('array'), items: tie('schema'), minItems: fc.nat(3) }, { requiredKeys: ['type', 'items'] }),
+  array: fc.record(
+    { type: fc.constant('array'), items: tie('schema'), minItems: fc.nat(3) },
+    { requiredKeys: ['type', 'items'] },
+  ),
   ref: fc.constantFrom({ $ref: '#/$defs/shared' }, { $ref: '#' }),
 }));
 
@@ -46,7 +64,11 @@ const rootSchema = fc.record(
 );
 
 const fileSchema = fc.record(
-  { description: fc.string(), extensions: fc.array(fc.constantFrom('pdf', '.CSV', 'tar.gz', '*.x'), { minLength: 1, maxLength: 3 }), required: fc.boolean() },
+  {
+    description: fc.string(),
+    extensions: fc.array(fc.constantFrom('pdf', '.CSV', 'tar.gz', '*.x'), { minLength: 1, maxLength: 3 }),
+    required: fc.boolean(),
+  },
   { requiredKeys: [] },
 );
 
@@ -59,11 +81,25 @@ const definition = fc
       { weight: 1, arbitrary: fc.string({ maxLength: 70 }) },
     ),
     name: fc.string({ minLength: 1, maxLength: 40 }),
-    description: fc.oneof({ weight: 9, arbitrary: fc.string({ minLength: 1, maxLength: 300 }) }, { weight: 1, arbitrary: fc.string({ minLength: 1020, maxLength: 1030 }) }),
-    runtime: fc.oneof({ weight: 19, arbitrary: fc.constantFrom(...RUNTIMES.map((r) => r.id)) }, { weight: 1, arbitrary: fc.constant('nodejs22') }),
+    description: fc.oneof(
+      { weight: 9, arbitrary: fc.string({ minLength: 1, maxLength: 300 }) },
+      { weight: 1, arbitrary: fc.string({ minLength: 1020, maxLength: 1030 }) },
+    ),
+    runtime: fc.oneof(
+      { weight: 19, arbitrary: fc.constantFrom(...RUNTIMES.map((r) => r.id)) },
+      { weight: 1, arbitrary: fc.constant('nodejs22') },
+    ),
     tags: fc.array(fc.stringMatching(/^[a-z0-9]{1,12}$/), { maxLength: 3 }).map((t) => [...new Set(t)]),
     queryParams: fc.uniqueArray(
-      fc.record({ name: fc.stringMatching(/^[a-z0-9]{1,10}$/), required: fc.boolean(), description: fc.string(), exampleData: fc.string() }, { requiredKeys: ['name'] }),
+      fc.record(
+        {
+          name: fc.stringMatching(/^[a-z0-9]{1,10}$/),
+          required: fc.boolean(),
+          description: fc.string(),
+          exampleData: fc.string(),
+        },
+        { requiredKeys: ['name'] },
+      ),
       { maxLength: 3, selector: (p) => p.name },
     ),
     inputType: bodyType,
@@ -105,7 +141,11 @@ const PROBES: unknown[] = [1, 'a', null, true, {}, [], [1, 'a'], { a: 1 }];
 /** Values that reach into the schema's own properties, so nested references get exercised. */
 function probesFor(schema: Record<string, unknown>): unknown[] {
   const keys = Object.keys((schema.properties ?? {}) as object);
-  return [...PROBES, ...PROBES.map((p) => Object.fromEntries(keys.map((k) => [k, p]))), ...PROBES.map((p) => Object.fromEntries(keys.map((k) => [k, { [k]: p }])))];
+  return [
+    ...PROBES,
+    ...PROBES.map((p) => Object.fromEntries(keys.map((k) => [k, p]))),
+    ...PROBES.map((p) => Object.fromEntries(keys.map((k) => [k, { [k]: p }]))),
+  ];
 }
 
 /** The tool's `body` must accept exactly what the input schema accepts. */
@@ -115,7 +155,9 @@ function expectSameVerdicts(spec: NormalizedSpec, parameters: Record<string, unk
   const original = ajv.compile(inputSchema);
   const tool = ajv.compile(parameters);
   const params = spec.requirements.queryParams;
-  const query = params.length ? { query: Object.fromEntries(params.filter((p) => p.required).map((p) => [p.name, 'x'])) } : {};
+  const query = params.length
+    ? { query: Object.fromEntries(params.filter((p) => p.required).map((p) => [p.name, 'x'])) }
+    : {};
   for (const probe of probesFor(inputSchema)) {
     expect(tool({ ...query, body: probe }), JSON.stringify(probe)).toBe(original(probe));
   }

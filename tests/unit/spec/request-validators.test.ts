@@ -8,7 +8,8 @@ function valid(spec: Json, compiler?: SchemaCompiler): NormalizedSpec {
   return result.spec;
 }
 
-const pointersAndRules = (violations: { pointer: string; rule: string }[]) => violations.map((v) => [v.pointer, v.rule]);
+const pointersAndRules = (violations: { pointer: string; rule: string }[]) =>
+  violations.map((v) => [v.pointer, v.rule]);
 
 describe('compiled schemas are cached per definition', () => {
   it('compiles each schema of a definition once, however often it is validated', () => {
@@ -72,7 +73,9 @@ describe('validateQuery', () => {
   });
 
   it('reports undeclared parameters with escaped pointers', () => {
-    expect(pointersAndRules(validateQuery({ units: 'metric', 'a/b': '1' }))).toEqual([['/query/a~1b', 'query.unknown']]);
+    expect(pointersAndRules(validateQuery({ units: 'metric', 'a/b': '1' }))).toEqual([
+      ['/query/a~1b', 'query.unknown'],
+    ]);
   });
 });
 
@@ -85,9 +88,15 @@ describe('validateBody', () => {
 
   it('points at the failing property', () => {
     expect(pointersAndRules(json.validateBody({}))).toEqual([['/body/city', 'body.required']]);
-    expect(pointersAndRules(json.validateBody({ city: 'Paris', at: { lat: 'north' } }))).toEqual([['/body/at/lat', 'body.type']]);
-    expect(pointersAndRules(json.validateBody({ city: 'Paris', wind: 3 }))).toEqual([['/body/wind', 'body.additionalProperties']]);
-    expect(pointersAndRules(json.validateBody({ city: 'Paris', email: 'nope' }))).toEqual([['/body/email', 'body.format']]);
+    expect(pointersAndRules(json.validateBody({ city: 'Paris', at: { lat: 'north' } }))).toEqual([
+      ['/body/at/lat', 'body.type'],
+    ]);
+    expect(pointersAndRules(json.validateBody({ city: 'Paris', wind: 3 }))).toEqual([
+      ['/body/wind', 'body.additionalProperties'],
+    ]);
+    expect(pointersAndRules(json.validateBody({ city: 'Paris', email: 'nope' }))).toEqual([
+      ['/body/email', 'body.format'],
+    ]);
   });
 
   it('reports every problem of a body', () => {
@@ -116,8 +125,12 @@ describe('validateBody', () => {
     const file = compiledValidators(valid(fileSpec()));
     const data = Buffer.from('%PDF-1.7').toString('base64');
     expect(file.validateBody({ filename: 'a.pdf', contentType: 'application/pdf', data })).toEqual([]);
-    expect(pointersAndRules(file.validateBody({ filename: 'a.png', data }))).toEqual([['/body/filename', 'file.extension']]);
-    expect(pointersAndRules(file.validateBody({ filename: 'a.pdf', data: '' }))).toEqual([['/body/size', 'file.empty']]);
+    expect(pointersAndRules(file.validateBody({ filename: 'a.png', data }))).toEqual([
+      ['/body/filename', 'file.extension'],
+    ]);
+    expect(pointersAndRules(file.validateBody({ filename: 'a.pdf', data: '' }))).toEqual([
+      ['/body/size', 'file.empty'],
+    ]);
     expect(pointersAndRules(file.validateBody('JVBERi0='))).toEqual([['/body', 'body.type']]);
     expect(pointersAndRules(file.validateBody(undefined))).toEqual([['/body', 'file.required']]);
   });
@@ -132,7 +145,9 @@ describe('validateFile', () => {
   });
 
   it('reports a wrong extension, an empty file and a missing required file', () => {
-    expect(pointersAndRules(file.validateFile({ filename: 'pdf', size: 10 }))).toEqual([['/file/filename', 'file.extension']]);
+    expect(pointersAndRules(file.validateFile({ filename: 'pdf', size: 10 }))).toEqual([
+      ['/file/filename', 'file.extension'],
+    ]);
     expect(pointersAndRules(file.validateFile({ filename: 'a.pdf', size: 0 }))).toEqual([['/file/size', 'file.empty']]);
     expect(pointersAndRules(file.validateFile(undefined))).toEqual([['/file', 'file.required']]);
   });

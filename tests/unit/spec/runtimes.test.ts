@@ -59,7 +59,9 @@ describe('runtime table', () => {
       if (r.retired) expect(r.warning).toContain(r.lambdaRuntime);
       else expect(r.warning).toBeUndefined();
     }
-    expect(runtimeInfo('python38')!.warning).toMatch(/^python38 is retired on AWS Lambda; the function deploys to python3\.1\d/);
+    expect(runtimeInfo('python38')!.warning).toMatch(
+      /^python38 is retired on AWS Lambda; the function deploys to python3\.1\d/,
+    );
   });
 
   it('knows nothing else', () => {

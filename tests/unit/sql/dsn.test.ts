@@ -27,7 +27,11 @@ describe('parseConnectionString', () => {
 
   it('keeps @, :, / and % in passwords, splitting on the last @tcp(', () => {
     expect(parseConnectionString('u:p@ss:w/rd%z@tcp(db.example.com:3307)/d').password).toBe('p@ss:w/rd%z');
-    expect(parseConnectionString('u:a@tcp(b@tcp(db.example.com:1)/d')).toMatchObject({ password: 'a@tcp(b', host: 'db.example.com', port: 1 });
+    expect(parseConnectionString('u:a@tcp(b@tcp(db.example.com:1)/d')).toMatchObject({
+      password: 'a@tcp(b',
+      host: 'db.example.com',
+      port: 1,
+    });
     expect(parseConnectionString('u:@tcp(h:1)/d').password).toBe('');
     expect(parseConnectionString('u@tcp(h:1)/d').password).toBe('');
   });
@@ -45,7 +49,9 @@ describe('parseConnectionString', () => {
   it('reads IPv6 addresses, host names and the default port', () => {
     expect(parseConnectionString('u:p@tcp([::1]:3306)/d')).toMatchObject({ host: '::1', port: 3306 });
     expect(parseConnectionString('u:p@tcp([2001:db8::5])/d')).toMatchObject({ host: '2001:db8::5', port: 3306 });
-    expect(parseConnectionString('u:p@tcp(db-1.internal_zone.example.:3306)/d').host).toBe('db-1.internal_zone.example.');
+    expect(parseConnectionString('u:p@tcp(db-1.internal_zone.example.:3306)/d').host).toBe(
+      'db-1.internal_zone.example.',
+    );
     expect(parseConnectionString('u:p@tcp(db.example.com)/d').port).toBe(3306);
   });
 
@@ -62,7 +68,9 @@ describe('parseConnectionString', () => {
   });
 
   it('refuses unknown, repeated and malformed parameters with a clear message', () => {
-    expect(parseError('u:p@tcp(h:1)/d?parseTime=true').lines()[0]).toContain('the parameter "parseTime" is not supported');
+    expect(parseError('u:p@tcp(h:1)/d?parseTime=true').lines()[0]).toContain(
+      'the parameter "parseTime" is not supported',
+    );
     expect(parseError('u:p@tcp(h:1)/d?parseTime=true').lines()[0]).toContain('tls=true|skip-verify|preferred');
     expect(parseError('u:p@tcp(h:1)/d?hunter22=1').lines()[0]).toContain('a parameter is not supported');
     expect(parseError('u:p@tcp(h:1)/d?tls=true&tls=skip-verify').lines()[0]).toContain('given twice');
@@ -95,7 +103,10 @@ describe('parseConnectionString', () => {
     host: fc.oneof(fc.constantFrom('db.example.com', '10.0.0.1', '[::1]', 'h'), fc.string({ maxLength: 10 })),
     port: fc.oneof(fc.constantFrom(':3306', ':0', ':99999', ''), fc.string({ maxLength: 6 })),
     database: fc.oneof(fc.constantFrom('shop', ''), fc.string({ maxLength: 10 })),
-    params: fc.oneof(fc.constantFrom('', '?tls=skip-verify', '?timeout=5s', '?parseTime=true', '?timeout=x'), fc.string({ maxLength: 12 }).map((s) => `?${s}`)),
+    params: fc.oneof(
+      fc.constantFrom('', '?tls=skip-verify', '?timeout=5s', '?parseTime=true', '?timeout=x'),
+      fc.string({ maxLength: 12 }).map((s) => `?${s}`),
+    ),
     closing: fc.constantFrom(')/', ')', '/', ')x/'),
   };
 

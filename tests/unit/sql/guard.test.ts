@@ -4,7 +4,12 @@ import { guardSql, MAX_SQL_LENGTH, type GuardOptions } from '../../../lib/sql/gu
 import { tokenize } from '../../../lib/sql/sql-tokens';
 import { ALLOWED_TABLES, HOSTILE_QUERIES, LEGIT_QUERIES } from '../../support/mariadb-sql-fixtures';
 
-const options = (flavour: GuardOptions['flavour']): GuardOptions => ({ allowedTables: ALLOWED_TABLES, rowLimit: 100, flavour, database: 'fnq_test' });
+const options = (flavour: GuardOptions['flavour']): GuardOptions => ({
+  allowedTables: ALLOWED_TABLES,
+  rowLimit: 100,
+  flavour,
+  database: 'fnq_test',
+});
 
 function refusal(sql: string, guardOptions: GuardOptions): ServiceError {
   try {
@@ -38,10 +43,18 @@ describe('guardSql details', () => {
     expect(refusal('SELECT * FROM secrets', mariadb).problems[0]?.issue).toBe(
       "The generated query reads the table secrets, which is not in the request's tables",
     );
-    expect(refusal('SELECT * FROM mysql.user', mariadb).problems[0]?.issue).toBe('The generated query reads the system schema mysql');
-    expect(refusal('SELECT SLEEP(1)', mariadb).problems[0]?.issue).toBe('The generated query calls SLEEP, which is not a built-in function the service allows');
-    expect(refusal('SELECT 1 -- hi', mariadb).problems[0]?.advice).toContain('the server runs text inside some of them');
-    expect(refusal('DROP TABLE Faculty', mariadb).problems[0]?.issue).toBe('The generated query is not a SELECT statement (it starts with DROP)');
+    expect(refusal('SELECT * FROM mysql.user', mariadb).problems[0]?.issue).toBe(
+      'The generated query reads the system schema mysql',
+    );
+    expect(refusal('SELECT SLEEP(1)', mariadb).problems[0]?.issue).toBe(
+      'The generated query calls SLEEP, which is not a built-in function the service allows',
+    );
+    expect(refusal('SELECT 1 -- hi', mariadb).problems[0]?.advice).toContain(
+      'the server runs text inside some of them',
+    );
+    expect(refusal('DROP TABLE Faculty', mariadb).problems[0]?.issue).toBe(
+      'The generated query is not a SELECT statement (it starts with DROP)',
+    );
   });
 
   it('refuses queries longer than the limit before parsing them', () => {
@@ -55,7 +68,9 @@ describe('guardSql details', () => {
   });
 
   it('refuses a LIMIT that is not a plain number', () => {
-    expect(refusal('SELECT * FROM Faculty LIMIT 1e3', mariadb).problems[0]?.issue).toContain('LIMIT that is not a plain number');
+    expect(refusal('SELECT * FROM Faculty LIMIT 1e3', mariadb).problems[0]?.issue).toContain(
+      'LIMIT that is not a plain number',
+    );
   });
 
   it('allows database-qualified names only for the connection database', () => {
@@ -64,8 +79,12 @@ describe('guardSql details', () => {
   });
 
   it('caps at exactly rowLimit + 1 so execution can tell a cut result', () => {
-    expect(guardSql('SELECT * FROM Faculty LIMIT 8', { ...mariadb, rowLimit: 7 })).toBe('SELECT * FROM Faculty LIMIT 8');
-    expect(guardSql('SELECT * FROM Faculty LIMIT 9', { ...mariadb, rowLimit: 7 })).toBe('SELECT * FROM Faculty LIMIT 8');
+    expect(guardSql('SELECT * FROM Faculty LIMIT 8', { ...mariadb, rowLimit: 7 })).toBe(
+      'SELECT * FROM Faculty LIMIT 8',
+    );
+    expect(guardSql('SELECT * FROM Faculty LIMIT 9', { ...mariadb, rowLimit: 7 })).toBe(
+      'SELECT * FROM Faculty LIMIT 8',
+    );
   });
 });
 
@@ -73,7 +92,12 @@ describe('tokenize', () => {
   const kinds = (sql: string) => tokenize(sql).map((token) => `${token.kind}:${token.text}`);
 
   it('follows the server on quotes, escapes and comments', () => {
-    expect(kinds("'it''s' 'a\\'b' \"x\" `a``b`")).toEqual(["string:'it''s'", "string:'a\\'b'", 'string:"x"', 'quoted-identifier:`a``b`']);
+    expect(kinds("'it''s' 'a\\'b' \"x\" `a``b`")).toEqual([
+      "string:'it''s'",
+      "string:'a\\'b'",
+      'string:"x"',
+      'quoted-identifier:`a``b`',
+    ]);
     expect(kinds('1--1')).toEqual(['number:1', 'symbol:-', 'symbol:-', 'number:1']);
     expect(kinds('1-- x\n2')).toEqual(['number:1', 'comment:-- x', 'number:2']);
     expect(kinds('a /*! b */ # c')).toEqual(['word:a', 'comment:/*! b */', 'comment:# c']);

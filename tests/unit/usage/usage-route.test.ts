@@ -6,7 +6,14 @@ import { usageWindow } from '../../../lib/usage/report';
 import { call } from '../../support/api-event';
 import { testDeps, testToken } from '../../support/http-deps';
 
-const row = (day: string, endpoint: string, calls = 1): UsageRow => ({ day, endpoint, calls, errors: 0, durationMs: 10 * calls, aiTokens: 2 * calls });
+const row = (day: string, endpoint: string, calls = 1): UsageRow => ({
+  day,
+  endpoint,
+  calls,
+  errors: 0,
+  durationMs: 10 * calls,
+  aiTokens: 2 * calls,
+});
 
 /** Rows by account, returned in storage order (not sorted), as DynamoDB may. */
 class MemoryUsageReader implements UsageReader {
@@ -33,7 +40,9 @@ describe('usage window', () => {
 
   it('accepts 366 days and refuses 367', () => {
     expect(usageWindow({ from: '2024-01-01', to: '2024-12-31' })).toEqual({ from: '2024-01-01', to: '2024-12-31' });
-    expect(() => usageWindow({ from: '2024-01-01', to: '2025-01-01' })).toThrow(/spans 367 days, over the limit of 366/);
+    expect(() => usageWindow({ from: '2024-01-01', to: '2025-01-01' })).toThrow(
+      /spans 367 days, over the limit of 366/,
+    );
   });
 
   it.each([
@@ -49,10 +58,17 @@ describe('usage window', () => {
 describe('GET /usage-service/v1/usage', () => {
   it('answers the caller’s own rows, sorted by day then endpoint, in the agreed shape', async () => {
     const { reader, handler } = setup({
-      alice: [row('2026-11-02', 'POST /query-service/v1/rdbms', 3), row('2026-11-01', 'GET /health'), row('2026-11-02', 'GET /embedder-service/v1/status', 2)],
+      alice: [
+        row('2026-11-02', 'POST /query-service/v1/rdbms', 3),
+        row('2026-11-01', 'GET /health'),
+        row('2026-11-02', 'GET /embedder-service/v1/status', 2),
+      ],
       bob: [row('2026-11-01', 'GET /health', 99)],
     });
-    const res = await call(handler, { token: await testToken('alice'), query: { from: '2026-11-01', to: '2026-11-02' } });
+    const res = await call(handler, {
+      token: await testToken('alice'),
+      query: { from: '2026-11-01', to: '2026-11-02' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       spanId: expect.any(String),
@@ -61,8 +77,22 @@ describe('GET /usage-service/v1/usage', () => {
       to: '2026-11-02',
       usage: [
         { day: '2026-11-01', endpoint: 'GET /health', calls: 1, errors: 0, durationMs: 10, aiTokens: 2 },
-        { day: '2026-11-02', endpoint: 'GET /embedder-service/v1/status', calls: 2, errors: 0, durationMs: 20, aiTokens: 4 },
-        { day: '2026-11-02', endpoint: 'POST /query-service/v1/rdbms', calls: 3, errors: 0, durationMs: 30, aiTokens: 6 },
+        {
+          day: '2026-11-02',
+          endpoint: 'GET /embedder-service/v1/status',
+          calls: 2,
+          errors: 0,
+          durationMs: 20,
+          aiTokens: 4,
+        },
+        {
+          day: '2026-11-02',
+          endpoint: 'POST /query-service/v1/rdbms',
+          calls: 3,
+          errors: 0,
+          durationMs: 30,
+          aiTokens: 6,
+        },
       ],
     });
     expect(reader.asked).toEqual([{ account: 'alice', from: '2026-11-01', to: '2026-11-02' }]);
@@ -85,9 +115,15 @@ describe('GET /usage-service/v1/usage', () => {
 
   it('answers 400 with ISSUE and ADVICE for a range over 366 days, before reading anything', async () => {
     const { reader, handler } = setup();
-    const res = await call(handler, { token: await testToken('alice'), query: { from: '2025-01-01', to: '2026-01-02' } });
+    const res = await call(handler, {
+      token: await testToken('alice'),
+      query: { from: '2025-01-01', to: '2026-01-02' },
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: 'range_too_long', messages: [expect.stringMatching(/^ISSUE: .*ADVICE: Ask for at most 366 days/), 'failed'] });
+    expect(res.body).toMatchObject({
+      error: 'range_too_long',
+      messages: [expect.stringMatching(/^ISSUE: .*ADVICE: Ask for at most 366 days/), 'failed'],
+    });
     expect(reader.asked).toEqual([]);
   });
 

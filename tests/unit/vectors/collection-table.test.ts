@@ -4,7 +4,9 @@ import { ServiceError } from '../../../lib/errors';
 import { tableNameFor } from '../../../lib/vectors/collection-table';
 
 const NAME_CHARS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-'];
-const collectionName = fc.array(fc.constantFrom(...NAME_CHARS), { minLength: 1, maxLength: 64 }).map((chars) => chars.join(''));
+const collectionName = fc
+  .array(fc.constantFrom(...NAME_CHARS), { minLength: 1, maxLength: 64 })
+  .map((chars) => chars.join(''));
 
 describe('tableNameFor', () => {
   it('gives names of lower-case letters, digits and underscores, short enough for any filesystem', () => {
@@ -19,10 +21,16 @@ describe('tableNameFor', () => {
 
   it('never gives two accounts or two collections the same table', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), collectionName, collectionName, (a1, a2, c1, c2) => {
-        fc.pre(a1 !== a2 || c1 !== c2);
-        expect(tableNameFor({ account: a1, collection: c1 })).not.toBe(tableNameFor({ account: a2, collection: c2 }));
-      }),
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.string({ minLength: 1 }),
+        collectionName,
+        collectionName,
+        (a1, a2, c1, c2) => {
+          fc.pre(a1 !== a2 || c1 !== c2);
+          expect(tableNameFor({ account: a1, collection: c1 })).not.toBe(tableNameFor({ account: a2, collection: c2 }));
+        },
+      ),
     );
   });
 

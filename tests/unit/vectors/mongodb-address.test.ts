@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDING_DIMENSIONS } from '../../../lib/ai/ports';
 import { ServiceError } from '../../../lib/errors';
 import type { ResolvedAddress } from '../../../lib/net/address-policy';
-import { checkMongoAddresses, parseMongoHosts, policyLookup, type MongoAddressPolicy } from '../../../lib/vectors/mongodb-address';
+import {
+  checkMongoAddresses,
+  parseMongoHosts,
+  policyLookup,
+  type MongoAddressPolicy,
+} from '../../../lib/vectors/mongodb-address';
 import { MongoVectorStore } from '../../../lib/vectors/mongodb-store';
 
 const SECRET = 'pw-never-shown';
@@ -78,22 +83,43 @@ describe('the MongoDB address policy', () => {
       '_mongodb._tcp.cluster.example.test': ['public.example.test', 'metadata.example.test.'],
       '_mongodb._tcp.good.example.test': ['public.example.test'],
     });
-    const error = await failure(checkMongoAddresses(`mongodb+srv://u:${SECRET}@cluster.example.test/db`, { lookup, resolveSrv }));
+    const error = await failure(
+      checkMongoAddresses(`mongodb+srv://u:${SECRET}@cluster.example.test/db`, { lookup, resolveSrv }),
+    );
     expect(error.code).toBe('database_address_refused');
     expect(error.lines()[0]).toContain('metadata.example.test resolves to 169.254.169.254');
-    await expect(checkMongoAddresses('mongodb+srv://good.example.test/db', { lookup, resolveSrv })).resolves.toBeUndefined();
-    expect((await failure(checkMongoAddresses('mongodb+srv://none.example.test/db', { lookup, resolveSrv }))).status).toBe(400);
+    await expect(
+      checkMongoAddresses('mongodb+srv://good.example.test/db', { lookup, resolveSrv }),
+    ).resolves.toBeUndefined();
+    expect(
+      (await failure(checkMongoAddresses('mongodb+srv://none.example.test/db', { lookup, resolveSrv }))).status,
+    ).toBe(400);
   });
 
   it('lets private and loopback through only when the operator allows them', async () => {
-    await expect(checkMongoAddresses('mongodb://vpc.example.test/db', { lookup, allowPrivate: true })).resolves.toBeUndefined();
+    await expect(
+      checkMongoAddresses('mongodb://vpc.example.test/db', { lookup, allowPrivate: true }),
+    ).resolves.toBeUndefined();
     await expect(checkMongoAddresses('mongodb://127.0.0.1/db', { allowLoopback: true })).resolves.toBeUndefined();
     // The metadata endpoint stays refused whatever the switches say.
-    expect((await failure(checkMongoAddresses('mongodb://metadata.example.test/db', { lookup, allowPrivate: true, allowLoopback: true }))).status).toBe(400);
+    expect(
+      (
+        await failure(
+          checkMongoAddresses('mongodb://metadata.example.test/db', {
+            lookup,
+            allowPrivate: true,
+            allowLoopback: true,
+          }),
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it('refuses a string that turns TLS off', async () => {
-    for (const cs of [`mongodb://u:${SECRET}@public.example.test/db?tls=false`, 'mongodb://public.example.test/db?ssl=FALSE&w=1']) {
+    for (const cs of [
+      `mongodb://u:${SECRET}@public.example.test/db?tls=false`,
+      'mongodb://public.example.test/db?ssl=FALSE&w=1',
+    ]) {
       const error = await failure(checkMongoAddresses(cs, policy));
       expect(error.status).toBe(400);
       expect(error.code).toBe('database_tls_required');
@@ -103,9 +129,16 @@ describe('the MongoDB address policy', () => {
 
   it("gives the driver's sockets only allowed addresses, so a second DNS answer cannot swap one in", async () => {
     const resolve = (host: string, all: boolean) =>
-      new Promise((done) => policyLookup(policy)(host, { all }, (error, address, family) => done(error ? `refused: ${error.message}` : { address, family })));
+      new Promise((done) =>
+        policyLookup(policy)(host, { all }, (error, address, family) =>
+          done(error ? `refused: ${error.message}` : { address, family }),
+        ),
+      );
     expect(await resolve('public.example.test', false)).toEqual({ address: '8.8.8.8', family: 4 });
-    expect(await resolve('public.example.test', true)).toEqual({ address: [{ address: '8.8.8.8', family: 4 }], family: undefined });
+    expect(await resolve('public.example.test', true)).toEqual({
+      address: [{ address: '8.8.8.8', family: 4 }],
+      family: undefined,
+    });
     expect(await resolve('loop.example.test', false)).toMatch(/^refused: .*loopback address/);
   });
 });
@@ -118,7 +151,11 @@ describe('a wrong server behind a MongoDB connection string', () => {
   beforeAll(async () => {
     chatty = createServer((socket) => {
       sockets.add(socket.on('error', () => {}));
-      const greeting = Buffer.concat([Buffer.from([0x5b, 0, 0, 0, 0x0a]), Buffer.from('11.8.3-MariaDB\0'), randomBytes(70)]);
+      const greeting = Buffer.concat([
+        Buffer.from([0x5b, 0, 0, 0, 0x0a]),
+        Buffer.from('11.8.3-MariaDB\0'),
+        randomBytes(70),
+      ]);
       socket.write(greeting);
       const flood = setInterval(() => socket.writable && socket.write(randomBytes(64 * 1024)), 5);
       socket.on('close', () => clearInterval(flood));

@@ -20,7 +20,12 @@ const cosine = (a: number[], b: number[]) => {
 };
 
 const run = (docs: object[], vector: number[], limit: number) =>
-  aggregate(docs, exactCosinePipeline({ ...FIELDS, vector, limit })) as { id: string; text: string; source: string; score: number }[];
+  aggregate(docs, exactCosinePipeline({ ...FIELDS, vector, limit })) as {
+    id: string;
+    text: string;
+    source: string;
+    score: number;
+  }[];
 
 describe('exactCosinePipeline', () => {
   it('ranks documents by cosine similarity and projects the hit fields', () => {
@@ -47,19 +52,30 @@ describe('exactCosinePipeline', () => {
   });
 
   it('orders like a brute-force cosine for any collection', () => {
-    const vector = fc.array(fc.integer({ min: -50, max: 50 }), { minLength: 4, maxLength: 4 }).filter((v) => v.some((x) => x !== 0));
+    const vector = fc
+      .array(fc.integer({ min: -50, max: 50 }), { minLength: 4, maxLength: 4 })
+      .filter((v) => v.some((x) => x !== 0));
     fc.assert(
-      fc.property(fc.array(vector, { minLength: 1, maxLength: 25 }), vector, fc.integer({ min: 1, max: 10 }), (vectors, query, limit) => {
-        const docs = vectors.map((embedding, i) => ({ _id: `d${String(i).padStart(2, '0')}`, embedding, body: `doc ${i}` }));
-        const expected = docs
-          .map((d) => ({ id: d._id, score: cosine(d.embedding, query) }))
-          .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))
-          .slice(0, limit);
+      fc.property(
+        fc.array(vector, { minLength: 1, maxLength: 25 }),
+        vector,
+        fc.integer({ min: 1, max: 10 }),
+        (vectors, query, limit) => {
+          const docs = vectors.map((embedding, i) => ({
+            _id: `d${String(i).padStart(2, '0')}`,
+            embedding,
+            body: `doc ${i}`,
+          }));
+          const expected = docs
+            .map((d) => ({ id: d._id, score: cosine(d.embedding, query) }))
+            .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))
+            .slice(0, limit);
 
-        const hits = run(docs, query, limit);
-        expect(hits.map((h) => h.id)).toEqual(expected.map((e) => e.id));
-        hits.forEach((hit, i) => expect(hit.score).toBeCloseTo(expected[i]!.score, 9));
-      }),
+          const hits = run(docs, query, limit);
+          expect(hits.map((h) => h.id)).toEqual(expected.map((e) => e.id));
+          hits.forEach((hit, i) => expect(hit.score).toBeCloseTo(expected[i]!.score, 9));
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -74,10 +90,22 @@ describe('vectorSearchPipeline', () => {
     const [search, project] = vectorSearchPipeline({ ...FIELDS, index: 'vector_index', vector: [0.1, 0.2], limit: 5 });
 
     expect(search).toEqual({
-      $vectorSearch: { index: 'vector_index', path: 'embedding', queryVector: [0.1, 0.2], numCandidates: 100, limit: 5 },
+      $vectorSearch: {
+        index: 'vector_index',
+        path: 'embedding',
+        queryVector: [0.1, 0.2],
+        numCandidates: 100,
+        limit: 5,
+      },
     });
     expect(project).toEqual({
-      $project: { _id: 0, id: { $toString: '$_id' }, text: '$body', source: '$meta.file', score: { $meta: 'vectorSearchScore' } },
+      $project: {
+        _id: 0,
+        id: { $toString: '$_id' },
+        text: '$body',
+        source: '$meta.file',
+        score: { $meta: 'vectorSearchScore' },
+      },
     });
   });
 

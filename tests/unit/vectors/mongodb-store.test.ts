@@ -13,7 +13,13 @@ const ref = { account: 'acct', collection: 'docs' };
 const query = { vector: new Float32Array(EMBEDDING_DIMENSIONS).fill(0.1), text: 'q', limit: 3 };
 
 const store = (connectionString: string) =>
-  new MongoVectorStore({ connectionString, database: 'db', collection: 'docs', serverSelectionTimeoutMs: 300, addressPolicy: { allowLoopback: true } });
+  new MongoVectorStore({
+    connectionString,
+    database: 'db',
+    collection: 'docs',
+    serverSelectionTimeoutMs: 300,
+    addressPolicy: { allowLoopback: true },
+  });
 
 async function failure(promise: Promise<unknown>): Promise<ServiceError> {
   const e = await promise.then(
@@ -44,7 +50,11 @@ afterAll(async () => {
 
 describe('MongoVectorStore connection handling', () => {
   it('answers 400 bad_connection_string without echoing the string', async () => {
-    for (const cs of [`mongodb://user:${SECRET}@host:notaport/db`, `postgres://user:${SECRET}@host/db`, `mongodb://user:${SECRET}@/`]) {
+    for (const cs of [
+      `mongodb://user:${SECRET}@host:notaport/db`,
+      `postgres://user:${SECRET}@host/db`,
+      `mongodb://user:${SECRET}@/`,
+    ]) {
       const error = await failure(store(cs).search(ref, query));
       expect(error.status).toBe(400);
       expect(error.code).toBe('bad_connection_string');
@@ -54,7 +64,9 @@ describe('MongoVectorStore connection handling', () => {
   it('answers 502 when no server can be selected in time', async () => {
     for (const port of [silentPort, 1]) {
       const started = Date.now();
-      const error = await failure(store(`mongodb://user:${SECRET}@127.0.0.1:${port}/?connectTimeoutMS=200`).search(ref, query));
+      const error = await failure(
+        store(`mongodb://user:${SECRET}@127.0.0.1:${port}/?connectTimeoutMS=200`).search(ref, query),
+      );
       expect(error.status).toBe(502);
       expect(error.code).toBe('database_unreachable');
       expect(Date.now() - started).toBeLessThan(5_000);
@@ -69,7 +81,10 @@ describe('MongoVectorStore connection handling', () => {
   });
 
   it('returns no hits for an empty query without touching the database', async () => {
-    const hits = await store('mongodb://127.0.0.1:1/').search(ref, { ...query, vector: new Float32Array(EMBEDDING_DIMENSIONS) });
+    const hits = await store('mongodb://127.0.0.1:1/').search(ref, {
+      ...query,
+      vector: new Float32Array(EMBEDDING_DIMENSIONS),
+    });
     expect(hits).toEqual([]);
   });
 
@@ -84,35 +99,73 @@ describe('MongoVectorStore connection handling', () => {
 });
 
 describe('mongoFailure', () => {
-  const serverError = (code: number, errmsg: string, codeName?: string) => new MongoServerError({ code, errmsg, codeName });
+  const serverError = (code: number, errmsg: string, codeName?: string) =>
+    new MongoServerError({ code, errmsg, codeName });
 
   it('maps authentication failures, from MongoDB and from Atlas, to 400', () => {
-    for (const e of [serverError(18, 'Authentication failed.'), serverError(8000, 'bad auth : authentication failed', 'AtlasError')]) {
+    for (const e of [
+      serverError(18, 'Authentication failed.'),
+      serverError(8000, 'bad auth : authentication failed', 'AtlasError'),
+    ]) {
       expect(mongoFailure(e)).toMatchObject({ status: 400, code: 'database_auth_failed' });
     }
   });
 
   it('maps parse errors to 400 and network failures to 502', () => {
-    expect(mongoFailure(new MongoParseError(`bad uri with ${SECRET}`))).toMatchObject({ status: 400, code: 'bad_connection_string' });
+    expect(mongoFailure(new MongoParseError(`bad uri with ${SECRET}`))).toMatchObject({
+      status: 400,
+      code: 'bad_connection_string',
+    });
     expect(mongoFailure(new MongoParseError(`bad uri with ${SECRET}`))!.message).not.toContain(SECRET);
     expect(mongoFailure(new MongoNetworkError('connection reset'))).toMatchObject({ status: 502 });
-    expect(mongoFailure(Object.assign(new Error('querySrv ENOTFOUND _mongodb._tcp.x'), { code: 'ENOTFOUND' }))).toMatchObject({ status: 502 });
-    expect(mongoFailure(new MongoServerSelectionError('timed out', { type: 'Unknown', servers: new Map(), stale: false, compatible: true, heartbeatFrequencyMS: 1, localThresholdMS: 1, setName: null, maxElectionId: null, maxSetVersion: null, commonWireVersion: 0, logicalSessionTimeoutMinutes: null } as never))).toMatchObject({ status: 502 });
+    expect(
+      mongoFailure(Object.assign(new Error('querySrv ENOTFOUND _mongodb._tcp.x'), { code: 'ENOTFOUND' })),
+    ).toMatchObject({ status: 502 });
+    expect(
+      mongoFailure(
+        new MongoServerSelectionError('timed out', {
+          type: 'Unknown',
+          servers: new Map(),
+          stale: false,
+          compatible: true,
+          heartbeatFrequencyMS: 1,
+          localThresholdMS: 1,
+          setName: null,
+          maxElectionId: null,
+          maxSetVersion: null,
+          commonWireVersion: 0,
+          logicalSessionTimeoutMinutes: null,
+        } as never),
+      ),
+    ).toMatchObject({ status: 502 });
   });
 
   it('reports other server errors as a rejected search, and leaves our own bugs alone', () => {
-    const e = mongoFailure(serverError(2, 'vector field is indexed with 1536 dimensions but queried with 768', 'BadValue'));
+    const e = mongoFailure(
+      serverError(2, 'vector field is indexed with 1536 dimensions but queried with 768', 'BadValue'),
+    );
     expect(e).toMatchObject({ status: 400, code: 'database_query_failed' });
     expect(e!.lines()[0]).toContain('1536 dimensions');
     expect(mongoFailure(new TypeError('x is undefined'))).toBeUndefined();
-    expect(mongoFailure(new MongoError('unreadable reply at /srv/app/node_modules/x.js:1'))).toMatchObject({ status: 502, code: 'database_unreachable' });
+    expect(mongoFailure(new MongoError('unreadable reply at /srv/app/node_modules/x.js:1'))).toMatchObject({
+      status: 502,
+      code: 'database_unreachable',
+    });
     expect(mongoFailure(new MongoError('x'))!.lines()[0]).not.toContain('node_modules');
   });
 
   it('recognises every way a server says it has no $vectorSearch', () => {
-    expect(isVectorSearchUnavailable(serverError(40324, "Unrecognized pipeline stage name: '$vectorSearch'"))).toBe(true);
-    expect(isVectorSearchUnavailable(serverError(6047401, '$vectorSearch stage is only allowed on MongoDB Atlas'))).toBe(true);
-    expect(isVectorSearchUnavailable(serverError(31082, 'Using $vectorSearch requires a search engine, which is not enabled'))).toBe(true);
+    expect(isVectorSearchUnavailable(serverError(40324, "Unrecognized pipeline stage name: '$vectorSearch'"))).toBe(
+      true,
+    );
+    expect(
+      isVectorSearchUnavailable(serverError(6047401, '$vectorSearch stage is only allowed on MongoDB Atlas')),
+    ).toBe(true);
+    expect(
+      isVectorSearchUnavailable(
+        serverError(31082, 'Using $vectorSearch requires a search engine, which is not enabled'),
+      ),
+    ).toBe(true);
     expect(isVectorSearchUnavailable(serverError(2, 'bad numCandidates'))).toBe(false);
     expect(isVectorSearchUnavailable(new Error('Unrecognized pipeline stage name'))).toBe(false);
   });

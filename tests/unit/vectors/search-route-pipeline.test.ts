@@ -38,7 +38,12 @@ describe('search route in the retrieval pipeline', () => {
 
   it('follows the operator override', async () => {
     const seen: SearchQuery[] = [];
-    await answerFromDocuments('acct', body, model(), depsRecording(seen, { [LEXICAL_EMBEDDER_ID]: 'hybrid', '*': 'hybrid' }));
+    await answerFromDocuments(
+      'acct',
+      body,
+      model(),
+      depsRecording(seen, { [LEXICAL_EMBEDDER_ID]: 'hybrid', '*': 'hybrid' }),
+    );
     expect(seen.map((q) => q.mode)).toEqual(['hybrid']);
   });
 });

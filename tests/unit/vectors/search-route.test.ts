@@ -15,7 +15,10 @@ describe('search route per collection embedder', () => {
     expect(parseSearchRoutes(undefined)).toEqual(DEFAULT_SEARCH_ROUTES);
   });
 
-  it.each(['local-lexical-v1=fast', 'hybrid', '=text', 'a=text=b'])('refuses %j with a sentence naming the entry', (text) => {
-    expect(() => parseSearchRoutes(text)).toThrow(/FNQ_SEARCH_ROUTES entry .* is not embedder=route/);
-  });
+  it.each(['local-lexical-v1=fast', 'hybrid', '=text', 'a=text=b'])(
+    'refuses %j with a sentence naming the entry',
+    (text) => {
+      expect(() => parseSearchRoutes(text)).toThrow(/FNQ_SEARCH_ROUTES entry .* is not embedder=route/);
+    },
+  );
 });

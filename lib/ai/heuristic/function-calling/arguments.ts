@@ -7,7 +7,16 @@ import { terms } from '../text';
 import type { ToolDefinition } from '../../ports';
 import { prepareTool, slotCandidates } from './candidates';
 import { convert } from './conversion';
-import { cueEvidence, holdsName, isPlace, keyEvidence, kindEvidence, prepositionEvidence, respectiveEvidence, unitEvidence } from './evidence';
+import {
+  cueEvidence,
+  holdsName,
+  isPlace,
+  keyEvidence,
+  kindEvidence,
+  prepositionEvidence,
+  respectiveEvidence,
+  unitEvidence,
+} from './evidence';
 import { readFor } from './reading';
 import type { Candidate, Question } from './question';
 import { buildArguments, toolShape, type Slot } from './slots';
@@ -41,10 +50,13 @@ interface Pair {
 }
 
 /** The question names an enum option (or several, for an array of options) outright. */
-const namesOption = (c: Candidate) => c.kind === 'option' || (c.kind === 'enumeration' && c.members.every((m) => m.kind === 'option'));
+const namesOption = (c: Candidate) =>
+  c.kind === 'option' || (c.kind === 'enumeration' && c.members.every((m) => m.kind === 'option'));
 
 function toolVocabulary(tool: ToolDefinition, slots: Slot[]): string[] {
-  return [...new Set([...nameWords(tool.name).map(stemOf), ...terms(tool.description), ...slots.flatMap((s) => s.nameStems)])];
+  return [
+    ...new Set([...nameWords(tool.name).map(stemOf), ...terms(tool.description), ...slots.flatMap((s) => s.nameStems)]),
+  ];
 }
 
 export function extractArguments(tool: ToolDefinition, question: Question): Extraction {
@@ -60,7 +72,8 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
       const preposition = prepositionEvidence(reading, slot, candidate);
       // Left-over lower-case words make a place or a person only after "in", "by"…: "weather like
       // today" has no city, "weather in paris" has one.
-      if (candidate.kind === 'text' && candidate.source === 'leftover' && holdsName(slot) && preposition === 0) continue;
+      if (candidate.kind === 'text' && candidate.source === 'leftover' && holdsName(slot) && preposition === 0)
+        continue;
       const cue = cueEvidence(reading, slot, candidate);
       const unit = unitEvidence(reading, slot, candidate);
       const strong =
@@ -90,7 +103,8 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
   }
   const found = [...chosen.values()].filter((p) => p.strong >= OPTIONAL_EVIDENCE).length;
   const required = shape.slots.filter((s) => s.required);
-  const typedFill = missing.length === 0 && required.length > 0 && required.every((s) => chosen.has(s) && pinnedDown(s));
+  const typedFill =
+    missing.length === 0 && required.length > 0 && required.every((s) => chosen.has(s) && pinnedDown(s));
   return { arguments: buildArguments(shape, values), missing, found, typedFill };
 }
 
@@ -112,7 +126,8 @@ const ADDRESS = ['address', 'street'].map(stemOf);
 
 /** A street name written after its number ("12 Baker Street") is taken with it for an address. */
 function withHouseNumber(slot: Slot, candidate: Candidate, text: string): Candidate {
-  if (candidate.kind !== 'text' || candidate.source !== 'name' || !slot.nameStems.some((s) => ADDRESS.includes(s))) return candidate;
+  if (candidate.kind !== 'text' || candidate.source !== 'name' || !slot.nameStems.some((s) => ADDRESS.includes(s)))
+    return candidate;
   const number = /(\d+[A-Za-z]?)\s+$/.exec(text.slice(0, candidate.start));
   if (!number) return candidate;
   const start = candidate.start - number[0].length;
@@ -120,12 +135,18 @@ function withHouseNumber(slot: Slot, candidate: Candidate, text: string): Candid
 }
 
 const pinnedDown = (slot: Slot) =>
-  ['integer', 'number', 'boolean'].includes(slot.type) || Array.isArray(slot.schema.enum) || typeof slot.schema.format === 'string' || typeof slot.schema.pattern === 'string';
+  ['integer', 'number', 'boolean'].includes(slot.type) ||
+  Array.isArray(slot.schema.enum) ||
+  typeof slot.schema.format === 'string' ||
+  typeof slot.schema.pattern === 'string';
 
 const eligible = (pair: Pair) => pair.slot.required || pair.strong >= OPTIONAL_EVIDENCE;
-const overlaps = (a: Candidate, b: Candidate) => a.kind !== 'flag' && b.kind !== 'flag' && a.start < b.end && a.end > b.start;
+const overlaps = (a: Candidate, b: Candidate) =>
+  a.kind !== 'flag' && b.kind !== 'flag' && a.start < b.end && a.end > b.start;
 const blockers = (chosen: Map<Slot, Pair>, pair: Pair, ignoring?: Slot) =>
-  [...chosen.values()].filter((held) => held.slot !== ignoring && held.slot !== pair.slot && overlaps(held.candidate, pair.candidate));
+  [...chosen.values()].filter(
+    (held) => held.slot !== ignoring && held.slot !== pair.slot && overlaps(held.candidate, pair.candidate),
+  );
 
 /** Best pairs first; a property once, a stretch of the question once. */
 function assign(pairs: Pair[]): Map<Slot, Pair> {
@@ -143,12 +164,21 @@ function assign(pairs: Pair[]): Map<Slot, Pair> {
 function splitQualifiedNames(chosen: Map<Slot, Pair>, slots: Slot[]): void {
   for (const slot of slots) {
     const held = chosen.get(slot)?.candidate;
-    const guess = held === undefined || (held.kind === 'text' && (held.source === 'leftover' || held.source === 'phrase'));
+    const guess =
+      held === undefined || (held.kind === 'text' && (held.source === 'leftover' || held.source === 'phrase'));
     if (!slot.required || !guess || slot.type !== 'string' || !isPlace(slot)) continue;
-    const whole = [...chosen.values()].find((p) => p.candidate.kind === 'text' && p.candidate.parts && typeof p.value === 'string');
+    const whole = [...chosen.values()].find(
+      (p) => p.candidate.kind === 'text' && p.candidate.parts && typeof p.value === 'string',
+    );
     if (!whole || whole.candidate.kind !== 'text' || !whole.candidate.parts) continue;
     const [main, qualifier] = whole.candidate.parts;
-    const part = (m: typeof main): Candidate => ({ kind: 'text', source: 'name', start: m.start, end: m.end, text: m.text });
+    const part = (m: typeof main): Candidate => ({
+      kind: 'text',
+      source: 'name',
+      start: m.start,
+      end: m.end,
+      text: m.text,
+    });
     chosen.set(whole.slot, { ...whole, candidate: part(main), value: main.text });
     chosen.set(slot, { ...whole, slot, candidate: part(qualifier), value: qualifier.text });
   }
@@ -170,8 +200,12 @@ function fillRequired(chosen: Map<Slot, Pair>, pairs: Pair[], slots: Slot[]): vo
       if (pair.candidate.kind === 'text' && pair.candidate.source === 'leftover') continue;
       const alternative = pairs.find(
         (p) =>
-          p.slot === holder.slot && p !== holder && eligible(p) && p.score >= holder.score / 2 &&
-          !overlaps(p.candidate, pair.candidate) && blockers(chosen, p, holder.slot).length === 0,
+          p.slot === holder.slot &&
+          p !== holder &&
+          eligible(p) &&
+          p.score >= holder.score / 2 &&
+          !overlaps(p.candidate, pair.candidate) &&
+          blockers(chosen, p, holder.slot).length === 0,
       );
       if (!alternative && holder.slot.required) continue;
       chosen.set(slot, pair);
@@ -182,7 +216,8 @@ function fillRequired(chosen: Map<Slot, Pair>, pairs: Pair[], slots: Slot[]): vo
   }
 }
 
-const STATED_DEFAULT = /\bdefaults?(?:\s+value)?(?:\s+(?:is|to|of))?\s*[:=]?\s*(?:['"]([^'"]+)['"]|([^\s,;.)]+(?:\.\d+)?))/i;
+const STATED_DEFAULT =
+  /\bdefaults?(?:\s+value)?(?:\s+(?:is|to|of))?\s*[:=]?\s*(?:['"]([^'"]+)['"]|([^\s,;.)]+(?:\.\d+)?))/i;
 
 /** The schema's `default`, or one its description states ("Default is 'ongoing'"), typed. */
 function schemaDefault(slot: Slot): unknown {

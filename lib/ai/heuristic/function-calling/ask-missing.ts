@@ -10,7 +10,9 @@ const describe = (slot: Slot) => {
 };
 
 const askFor = (slot: Slot) =>
-  slot.type === 'string' || Array.isArray(slot.schema.enum) ? `Which ${slot.label} do you mean?` : `What ${slot.label} should I use?`;
+  slot.type === 'string' || Array.isArray(slot.schema.enum)
+    ? `Which ${slot.label} do you mean?`
+    : `What ${slot.label} should I use?`;
 
 function joinWords(parts: string[]): string {
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;

@@ -11,12 +11,69 @@ import { patternOf } from './conversion';
 import { OBJECT_STARTS, stemMatch, stemOf, tokenize, type Token } from '../words';
 
 // Words of boolean property names that say what to do, not what about ("include_tax" → "tax").
-const FLAG_VERBS = new Set(['include', 'is', 'has', 'have', 'get', 'show', 'use', 'return', 'with', 'want', 'need', 'enable', 'allow', 'should', 'consider', 'do', 'add', 'check', 'apply', 'only', 'flag', 'specific'].map(stemOf));
-const NEGATIONS = new Set(['no', 'not', 'without', 'dont', 'never', 'exclude', 'excluding', 'except', 'neither', 'nor', 'false', 'disable', 'ignore', 'skip', 'avoid', 'avoiding']);
+const FLAG_VERBS = new Set(
+  [
+    'include',
+    'is',
+    'has',
+    'have',
+    'get',
+    'show',
+    'use',
+    'return',
+    'with',
+    'want',
+    'need',
+    'enable',
+    'allow',
+    'should',
+    'consider',
+    'do',
+    'add',
+    'check',
+    'apply',
+    'only',
+    'flag',
+    'specific',
+  ].map(stemOf),
+);
+const NEGATIONS = new Set([
+  'no',
+  'not',
+  'without',
+  'dont',
+  'never',
+  'exclude',
+  'excluding',
+  'except',
+  'neither',
+  'nor',
+  'false',
+  'disable',
+  'ignore',
+  'skip',
+  'avoid',
+  'avoiding',
+]);
 // "don't", "doesn't", "can't" arrive as word, apostrophe, "t".
 const isNegation = (tokens: Token[], i: number) =>
   NEGATIONS.has(tokens[i]!.lower) || (tokens[i]!.lower === 't' && /^['’]$/.test(tokens[i - 1]?.text ?? ''));
-const PHRASE_GLUE = new Set(['of', 'is', 'as', 'to', 'the', 'a', 'an', 'called', 'named', 'titled', ':', '=', 'for', 'with']);
+const PHRASE_GLUE = new Set([
+  'of',
+  'is',
+  'as',
+  'to',
+  'the',
+  'a',
+  'an',
+  'called',
+  'named',
+  'titled',
+  ':',
+  '=',
+  'for',
+  'with',
+]);
 const MAX_PHRASE = 3;
 
 export interface ToolReading {
@@ -57,12 +114,19 @@ export function prepareTool(reading: Reading, slots: Slot[], vocabulary: string[
     const inside = words(c);
     const first = inside.findIndex((t) => !own(t));
     if (first < 0) return [];
-    if (first === 0 || inside.length - first < 2 || !/^\p{Lu}/u.test(inside[first]!.text) || inside.slice(0, first).some((t) => t.stop)) return [c];
+    if (
+      first === 0 ||
+      inside.length - first < 2 ||
+      !/^\p{Lu}/u.test(inside[first]!.text) ||
+      inside.slice(0, first).some((t) => t.stop)
+    )
+      return [c];
     return [{ kind: 'text', source: 'name', ...span(inside[first]!, inside.at(-1)!) }];
   };
 
   const shared = reading.question.candidates.flatMap((c): Candidate[] => {
-    if (c.kind === 'enumeration' && c.members.every((m) => m.kind === 'text' && m.source === 'phrase')) return phraseList(c);
+    if (c.kind === 'enumeration' && c.members.every((m) => m.kind === 'text' && m.source === 'phrase'))
+      return phraseList(c);
     return c.kind === 'text' && c.source === 'name' ? name(c) : [c];
   });
   return { reading, slots, vocabulary, shared, leftovers: leftoverWords(tokens, vocabulary) };
@@ -71,12 +135,23 @@ export function prepareTool(reading: Reading, slots: Slot[], vocabulary: string[
 export function slotCandidates(tool: ToolReading, slot: Slot): Candidate[] {
   const { tokens } = tool.reading.question;
   const own: Candidate[] = [];
-  const items = slot.type === 'array' && typeof slot.schema.items === 'object' ? (slot.schema.items as Record<string, unknown>) : undefined;
+  const items =
+    slot.type === 'array' && typeof slot.schema.items === 'object'
+      ? (slot.schema.items as Record<string, unknown>)
+      : undefined;
   // Enum options, or else the description's examples: values the question can name outright.
-  const options = Array.isArray(slot.schema.enum) ? slot.schema.enum : Array.isArray(items?.enum) ? items.enum : slot.examples;
-  const found = findOptions(tokens, options.filter((o): o is string | number => typeof o === 'string' || typeof o === 'number'));
+  const options = Array.isArray(slot.schema.enum)
+    ? slot.schema.enum
+    : Array.isArray(items?.enum)
+      ? items.enum
+      : slot.examples;
+  const found = findOptions(
+    tokens,
+    options.filter((o): o is string | number => typeof o === 'string' || typeof o === 'number'),
+  );
   const named = found.map((f): Candidate => ({ kind: 'option', start: f.start, end: f.end, value: f.option }));
-  if (items && named.length > 1) own.push({ kind: 'enumeration', start: named[0]!.start, end: named.at(-1)!.end, members: named });
+  if (items && named.length > 1)
+    own.push({ kind: 'enumeration', start: named[0]!.start, end: named.at(-1)!.end, members: named });
   own.push(...named);
   if (slot.type === 'boolean') own.push(...flags(tool, slot));
   if (slot.type === 'string' || (items && items.type === 'string')) own.push(...phrases(tool, slot));
@@ -101,14 +176,18 @@ function patternTokens(text: string, slot: Slot): Candidate[] {
   for (const m of text.matchAll(/[^\s"'‘’“”()]+/gu)) {
     const token = m[0].replace(/[.,;:!?]+$/, '');
     // Plain words are read elsewhere; a pattern alone ("[a-z]{3,16}") would take any of them.
-    if (token && /[^\p{L}]/u.test(token) && pattern.test(token)) out.push({ kind: 'text', start: m.index, end: m.index + token.length, text: token, source: 'identifier' });
+    if (token && /[^\p{L}]/u.test(token) && pattern.test(token))
+      out.push({ kind: 'text', start: m.index, end: m.index + token.length, text: token, source: 'identifier' });
   }
   return out;
 }
 
 function flags(tool: ToolReading, slot: Slot): Candidate[] {
   const { tokens } = tool.reading.question;
-  return [...flagMentions(tokens, slot.nameStems), ...describedFlags(tokens, slot)].map((f): Candidate => ({ kind: 'flag', ...f }));
+  return [...flagMentions(tokens, slot.nameStems), ...describedFlags(tokens, slot)].map((f): Candidate => ({
+    kind: 'flag',
+    ...f,
+  }));
 }
 
 /**
@@ -154,9 +233,15 @@ export function flagMentions(tokens: Token[], nameStems: string[]): { start: num
 }
 
 const isContentWord = (t: Token | undefined, vocabulary: string[]) =>
-  t !== undefined && t.word && !t.stop && !/^\d/.test(t.text) && !REQUEST_WORDS.has(t.lower) && !inVocabulary(vocabulary, t.stem);
+  t !== undefined &&
+  t.word &&
+  !t.stop &&
+  !/^\d/.test(t.text) &&
+  !REQUEST_WORDS.has(t.lower) &&
+  !inVocabulary(vocabulary, t.stem);
 // Capitalised words are already names; phrases add the lower-case values ("theft crimes").
-const isPhraseWord = (t: Token | undefined, vocabulary: string[]) => isContentWord(t, vocabulary) && !/^\p{Lu}/u.test(t!.text);
+const isPhraseWord = (t: Token | undefined, vocabulary: string[]) =>
+  isContentWord(t, vocabulary) && !/^\p{Lu}/u.test(t!.text);
 
 /** Words right after the property's name ("medium to oil") or right before it ("theft crimes"). */
 function phrases(tool: ToolReading, slot: Slot): Candidate[] {
@@ -173,7 +258,13 @@ function phrases(tool: ToolReading, slot: Slot): Candidate[] {
     let j = i + 1;
     while (j < tokens.length && (PHRASE_GLUE.has(tokens[j]!.lower) || cueTokens.has(j))) j++;
     let end = j - 1;
-    while (end + 1 < tokens.length && end + 1 - j < MAX_PHRASE && isPhraseWord(tokens[end + 1], tool.vocabulary) && !cueTokens.has(end + 1)) end++;
+    while (
+      end + 1 < tokens.length &&
+      end + 1 - j < MAX_PHRASE &&
+      isPhraseWord(tokens[end + 1], tool.vocabulary) &&
+      !cueTokens.has(end + 1)
+    )
+      end++;
     push(j, end);
     let k = i - 1;
     while (k >= 0 && i - k <= 2 && isPhraseWord(tokens[k], tool.vocabulary) && !cueTokens.has(k)) k--;
@@ -188,7 +279,9 @@ function freePairs(tool: ToolReading): Candidate | undefined {
   const { keyValues, text } = tool.reading.question;
   const free = keyValues.filter((kv) => !names.has(kv.key.toLowerCase()));
   if (free.length === 0) return undefined;
-  const pairs = Object.fromEntries(free.map((kv) => [kv.key, /^-?\d+(?:\.\d+)?$/.test(kv.value) ? Number(kv.value) : kv.value]));
+  const pairs = Object.fromEntries(
+    free.map((kv) => [kv.key, /^-?\d+(?:\.\d+)?$/.test(kv.value) ? Number(kv.value) : kv.value]),
+  );
   const last = free.at(-1)!;
   const end = text.indexOf(last.value, last.valueStart) + last.value.length;
   return { kind: 'pairs', start: free[0]!.keyStart, end: Math.max(end, last.valueStart + 1), pairs };
@@ -201,13 +294,18 @@ function freePairs(tool: ToolReading): Candidate | undefined {
 function leftoverWords(tokens: Token[], vocabulary: string[]): Candidate[] {
   const out: Candidate[] = [];
   const push = (from: number, to: number) => {
-    const text = tokens.slice(from, to + 1).map((t, k, all) => (k > 0 && all[k - 1]!.end === t.start ? t.text : ` ${t.text}`)).join('').trim();
+    const text = tokens
+      .slice(from, to + 1)
+      .map((t, k, all) => (k > 0 && all[k - 1]!.end === t.start ? t.text : ` ${t.text}`))
+      .join('')
+      .trim();
     out.push({ kind: 'text', start: tokens[from]!.start, end: tokens[to]!.end, text, source: 'leftover' });
   };
   const adjacent = (a: number, b: number) => tokens[b]!.start - tokens[a]!.end <= 1;
   const glued = (a: number, b: number) => tokens[b] !== undefined && tokens[b]!.start === tokens[a]!.end;
   // A sentence's first word before "the", "me"… is the request's verb ("Turn the thermostat up").
-  const verbAt = (i: number) => (i === 0 || SENTENCE_END.has(tokens[i - 1]!.text)) && OBJECT_STARTS.has(tokens[i + 1]?.lower ?? '');
+  const verbAt = (i: number) =>
+    (i === 0 || SENTENCE_END.has(tokens[i - 1]!.text)) && OBJECT_STARTS.has(tokens[i + 1]?.lower ?? '');
   for (let i = 0; i < tokens.length; i++) {
     if (!isContentWord(tokens[i], vocabulary) || verbAt(i)) continue;
     let j = i;
@@ -217,7 +315,12 @@ function leftoverWords(tokens: Token[], vocabulary: string[]): Candidate[] {
       else if (tokens[j + 1]?.text === '-' && glued(j, j + 1) && glued(j + 1, j + 2) && tokens[j + 2]!.word) j += 2;
       // "law of gravity": words joined by "of" or "of the" stay one value.
       else if (tokens[j + 1]?.lower === 'of' && isContentWord(tokens[j + 2], vocabulary)) j += 2;
-      else if (tokens[j + 1]?.lower === 'of' && tokens[j + 2]?.lower === 'the' && isContentWord(tokens[j + 3], vocabulary)) j += 3;
+      else if (
+        tokens[j + 1]?.lower === 'of' &&
+        tokens[j + 2]?.lower === 'the' &&
+        isContentWord(tokens[j + 3], vocabulary)
+      )
+        j += 3;
       else break;
     }
     push(i, j);

@@ -12,12 +12,23 @@ export interface Converted {
   fit: number;
 }
 
-const mentionsPercent = (slot: Slot) => /percent|%/i.test(`${slot.name} ${slot.description}`) && !/decimal|fraction/i.test(slot.description);
+const mentionsPercent = (slot: Slot) =>
+  /percent|%/i.test(`${slot.name} ${slot.description}`) && !/decimal|fraction/i.test(slot.description);
 
 /** ISO 8601 date and time, as `format: date-time` writes it. */
 export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?$/;
 
-const TEXT_FIT = { quoted: 1, said: 0.9, identifier: 0.9, name: 0.85, email: 0.8, uri: 0.8, unit: 0.7, phrase: 0.7, leftover: 0.3 } as const;
+const TEXT_FIT = {
+  quoted: 1,
+  said: 0.9,
+  identifier: 0.9,
+  name: 0.85,
+  email: 0.8,
+  uri: 0.8,
+  unit: 0.7,
+  phrase: 0.7,
+  leftover: 0.3,
+} as const;
 
 const patterns = new WeakMap<object, RegExp | null>();
 
@@ -48,10 +59,12 @@ function convertByType(slot: Slot, candidate: Candidate): Converted | undefined 
   const allowed = slot.schema.enum;
   if (Array.isArray(allowed)) {
     if (candidate.kind === 'option') return { value: candidate.value, fit: 1 };
-    if (candidate.kind === 'number' && allowed.includes(candidate.mention.value)) return { value: candidate.mention.value, fit: 1 };
+    if (candidate.kind === 'number' && allowed.includes(candidate.mention.value))
+      return { value: candidate.mention.value, fit: 1 };
     return undefined;
   }
-  if (candidate.kind === 'flag') return slot.type === 'boolean' || slot.type === 'any' ? { value: candidate.value, fit: 1 } : undefined;
+  if (candidate.kind === 'flag')
+    return slot.type === 'boolean' || slot.type === 'any' ? { value: candidate.value, fit: 1 } : undefined;
   switch (slot.type) {
     case 'integer':
     case 'number':
@@ -73,8 +86,13 @@ function toNumber(slot: Slot, candidate: Candidate): Converted | undefined {
   if (candidate.kind !== 'number') return undefined;
   const { mention } = candidate;
   let value = mention.value;
-  if (mention.percent && slot.type === 'number' && !mentionsPercent(slot)) value = Number((value / 100).toPrecision(12));
-  else if (mention.unit) value = toBaseUnit(value, mention.unit, slot.description) ?? toPropertyTimeUnit(value, mention.unit, `${slot.label} ${slot.description}`) ?? value;
+  if (mention.percent && slot.type === 'number' && !mentionsPercent(slot))
+    value = Number((value / 100).toPrecision(12));
+  else if (mention.unit)
+    value =
+      toBaseUnit(value, mention.unit, slot.description) ??
+      toPropertyTimeUnit(value, mention.unit, `${slot.label} ${slot.description}`) ??
+      value;
   if (slot.type === 'integer' && !Number.isInteger(value)) return undefined;
   // Spelled numbers are less often values ("one of", "first proposed"), ordinal words least.
   return { value, fit: !mention.spelled ? 1 : mention.ordinal ? 0.5 : 0.7 };
@@ -87,22 +105,28 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
       // A format fixes the syntax: "guests" is no `time`, "soon" no `date`.
       if (typeof format === 'string' && !formatAccepts(format, candidate.text)) return undefined;
       if (format === 'email') return candidate.source === 'email' ? { value: candidate.text, fit: 1 } : undefined;
-      if (format === 'uri' || format === 'url') return candidate.source === 'uri' ? { value: candidate.text, fit: 1 } : undefined;
+      if (format === 'uri' || format === 'url')
+        return candidate.source === 'uri' ? { value: candidate.text, fit: 1 } : undefined;
       if (ISO_DATE_TIME.test(candidate.text)) return { value: candidate.text, fit: slotHolds.date(slot) ? 1 : 0.1 };
       if (format === 'date-time') return undefined;
       // A date or e-mail property takes other words only when the question writes no date or address.
-      const mismatch = (slotHolds.date(slot) && candidate.source !== 'quoted') || (slotHolds.email(slot) && candidate.source !== 'email');
+      const mismatch =
+        (slotHolds.date(slot) && candidate.source !== 'quoted') ||
+        (slotHolds.email(slot) && candidate.source !== 'email');
       return { value: candidate.text, fit: TEXT_FIT[candidate.source] * (mismatch ? 0.4 : 1) };
     }
     case 'date': {
       if (!slotHolds.date(slot)) return { value: candidate.date.text, fit: 0.6 };
       const layout = dateLayoutIn(slot.description) ?? 'YYYY-MM-DD';
       const date = formatDate(candidate.date, layout);
-      if (format === 'date-time') return date ? { value: `${formatDate(candidate.date)}T00:00:00Z`, fit: 1 } : undefined;
+      if (format === 'date-time')
+        return date ? { value: `${formatDate(candidate.date)}T00:00:00Z`, fit: 1 } : undefined;
       return { value: date ?? candidate.date.text, fit: date ? 1 : 0.7 };
     }
     case 'time':
-      return format === 'time' ? { value: formatTime(candidate.time), fit: 1 } : { value: candidate.time.text, fit: 0.8 };
+      return format === 'time'
+        ? { value: formatTime(candidate.time), fit: 1 }
+        : { value: candidate.time.text, fit: 0.8 };
     case 'expression':
       return { value: candidate.expression, fit: slotHolds.formula(slot) ? 1 : 0.2 };
     case 'option':
@@ -121,12 +145,15 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
 }
 
 function itemSlot(slot: Slot): Slot {
-  const items = (typeof slot.schema.items === 'object' && slot.schema.items !== null ? slot.schema.items : {}) as JsonSchema;
+  const items = (
+    typeof slot.schema.items === 'object' && slot.schema.items !== null ? slot.schema.items : {}
+  ) as JsonSchema;
   return { ...slot, schema: items, type: slotType(items) };
 }
 
 function listValue(item: Slot, value: ListItem): unknown {
-  if (Array.isArray(value)) return item.type === 'array' || item.type === 'any' ? value.map((v) => listValue(itemSlot(item), v)) : undefined;
+  if (Array.isArray(value))
+    return item.type === 'array' || item.type === 'any' ? value.map((v) => listValue(itemSlot(item), v)) : undefined;
   if (typeof value === 'number') {
     if (item.type === 'string') return String(value);
     if (item.type === 'integer' && !Number.isInteger(value)) return undefined;
@@ -134,7 +161,11 @@ function listValue(item: Slot, value: ListItem): unknown {
   }
   if (item.type === 'string' || item.type === 'any') return value;
   const n = Number(value);
-  return (item.type === 'number' || (item.type === 'integer' && Number.isInteger(n))) && value.trim() !== '' && !Number.isNaN(n) ? n : undefined;
+  return (item.type === 'number' || (item.type === 'integer' && Number.isInteger(n))) &&
+    value.trim() !== '' &&
+    !Number.isNaN(n)
+    ? n
+    : undefined;
 }
 
 function toArray(slot: Slot, candidate: Candidate): Converted | undefined {

@@ -46,16 +46,32 @@ const PEOPLE: PrepositionClass = {
 const PREPOSITION_CLASSES: PrepositionClass[] = [
   PLACE,
   PEOPLE,
-  { keys: stems('start origin source from departure begin sender'), prepositions: ['from', 'between', 'since'], textOnly: false },
-  { keys: stems('end destination target to final arrival until recipient'), prepositions: ['to', 'until', 'till', 'into'], textOnly: false },
-  { keys: stems('topic subject about keyword theme regarding'), prepositions: ['about', 'on', 'regarding', 'concerning'], textOnly: true },
+  {
+    keys: stems('start origin source from departure begin sender'),
+    prepositions: ['from', 'between', 'since'],
+    textOnly: false,
+  },
+  {
+    keys: stems('end destination target to final arrival until recipient'),
+    prepositions: ['to', 'until', 'till', 'into'],
+    textOnly: false,
+  },
+  {
+    keys: stems('topic subject about keyword theme regarding'),
+    prepositions: ['about', 'on', 'regarding', 'concerning'],
+    textOnly: true,
+  },
 ];
 const UNIT_PROPERTY = stems('unit measur scale');
 
 /** A property that names a place: city, country, location… */
 export const isPlace = (slot: Slot) => slot.nameStems.some((s) => PLACE.keys.includes(s));
 
-const NAMED = [...PLACE.keys, ...PEOPLE.keys, ...stems('name person player company team organization user customer actor owner')];
+const NAMED = [
+  ...PLACE.keys,
+  ...PEOPLE.keys,
+  ...stems('name person player company team organization user customer actor owner'),
+];
 /** A property that holds a proper name (a place, a person, a company): a value written as a name. */
 export const holdsName = (slot: Slot) => slot.nameStems.some((s) => NAMED.includes(s));
 
@@ -102,7 +118,8 @@ export function cueEvidence(reading: Reading, slot: Slot, candidate: Candidate):
 export function keyEvidence(reading: Reading, slot: Slot, candidate: Candidate): number {
   const name = nameWords(slot.name).join(' ');
   const hit = reading.question.keyValues.some(
-    (kv) => candidate.start >= kv.valueStart && candidate.start <= kv.valueStart + 1 && nameWords(kv.key).join(' ') === name,
+    (kv) =>
+      candidate.start >= kv.valueStart && candidate.start <= kv.valueStart + 1 && nameWords(kv.key).join(' ') === name,
   );
   return hit ? 3 : 0;
 }
@@ -114,15 +131,19 @@ export function keyEvidence(reading: Reading, slot: Slot, candidate: Candidate):
  * unit word ("in miles") for a property that is itself a unit (`unit`, `to_unit`, `measurement`).
  */
 export function unitEvidence(reading: Reading, slot: Slot, candidate: Candidate): Evidence {
-  if (candidate.kind === 'text' && candidate.source === 'unit') return { strong: matchesAny(UNIT_PROPERTY, slot.nameStems) ? 0.8 : 0, weak: 0 };
+  if (candidate.kind === 'text' && candidate.source === 'unit')
+    return { strong: matchesAny(UNIT_PROPERTY, slot.nameStems) ? 0.8 : 0, weak: 0 };
   const mention = measured(candidate);
   if (!mention) return { strong: 0, weak: 0 };
   const units = mention.unit ? unitStems(mention.unit) : [];
   const quantities = quantityStems(mention);
   if (matchesAny(slot.nameStems, units)) return { strong: 0.8, weak: 0 };
   const quantity = matchesAny(slot.nameStems, quantities) ? 0.5 : 0;
-  if (!matchesAny(slot.descriptionStems, units)) return { strong: quantity, weak: matchesAny(slot.descriptionStems, quantities) ? 0.2 : 0 };
-  const sharing = reading.slots.filter((s) => matchesAny(s.descriptionStems, units) || matchesAny(s.nameStems, units)).length;
+  if (!matchesAny(slot.descriptionStems, units))
+    return { strong: quantity, weak: matchesAny(slot.descriptionStems, quantities) ? 0.2 : 0 };
+  const sharing = reading.slots.filter(
+    (s) => matchesAny(s.descriptionStems, units) || matchesAny(s.nameStems, units),
+  ).length;
   return { strong: quantity + 0.4 / sharing, weak: 0 };
 }
 
@@ -143,7 +164,13 @@ export function kindEvidence(slot: Slot, candidate: Candidate): number {
 
 /** "in Lyon" for a location, "from Dover" for a start, "by Okafor" for an author. */
 export function prepositionEvidence(reading: Reading, slot: Slot, candidate: Candidate): number {
-  if (candidate.kind !== 'text' && candidate.kind !== 'number' && candidate.kind !== 'date' && candidate.kind !== 'option') return 0;
+  if (
+    candidate.kind !== 'text' &&
+    candidate.kind !== 'number' &&
+    candidate.kind !== 'date' &&
+    candidate.kind !== 'option'
+  )
+    return 0;
   const tokens = reading.question.tokens;
   let i = reading.tokenAt[candidate.start]! - 1;
   while (i >= 0 && DETERMINERS.has(tokens[i]!.lower)) i--;
@@ -152,7 +179,9 @@ export function prepositionEvidence(reading: Reading, slot: Slot, candidate: Can
   const before = candidate.kind === 'option' && /^\d/.test(tokens[i]?.text ?? '') ? 'from' : tokens[i]?.lower;
   if (!before) return 0;
   const introduces = (c: PrepositionClass) =>
-    (!c.textOnly || candidate.kind === 'text' || candidate.kind === 'option') && c.prepositions.includes(before) && slot.nameStems.some((s) => c.keys.includes(s));
+    (!c.textOnly || candidate.kind === 'text' || candidate.kind === 'option') &&
+    c.prepositions.includes(before) &&
+    slot.nameStems.some((s) => c.keys.includes(s));
   return PREPOSITION_CLASSES.some(introduces) ? 0.6 : 0;
 }
 

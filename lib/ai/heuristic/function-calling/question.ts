@@ -1,9 +1,29 @@
 // A question read once, whatever the tool: its tokens and every value written in it ("mentions"),
 // each with its span. Tools then pick from these by their schema (candidates.ts, arguments.ts).
 import {
-  findAskedUnits, findBracketLists, findDates, findEmails, findEnumerations, findExpressions, findIdentifiers, findKeyValues,
-  findNames, findNumbers, findNumberTuples, findPhraseLists, findQuoted, findRanges, findSaid, findTimes, findUris,
-  type DateMention, type KeyValueMention, type ListItem, type NumberMention, type TextMention, type TimeMention,
+  findAskedUnits,
+  findBracketLists,
+  findDates,
+  findEmails,
+  findEnumerations,
+  findExpressions,
+  findIdentifiers,
+  findKeyValues,
+  findNames,
+  findNumbers,
+  findNumberTuples,
+  findPhraseLists,
+  findQuoted,
+  findRanges,
+  findSaid,
+  findTimes,
+  findUris,
+  type DateMention,
+  type KeyValueMention,
+  type ListItem,
+  type NumberMention,
+  type TextMention,
+  type TimeMention,
 } from '../schema-values';
 import { tokenize, type Token } from '../words';
 
@@ -38,8 +58,14 @@ export interface Question {
   keyValues: KeyValueMention[];
 }
 
-const inside = (inner: Span, outer: Span) => inner.start >= outer.start && inner.end <= outer.end && (inner.start > outer.start || inner.end < outer.end);
-const numberCandidate = (mention: NumberMention): Candidate => ({ kind: 'number', start: mention.start, end: mention.end, mention });
+const inside = (inner: Span, outer: Span) =>
+  inner.start >= outer.start && inner.end <= outer.end && (inner.start > outer.start || inner.end < outer.end);
+const numberCandidate = (mention: NumberMention): Candidate => ({
+  kind: 'number',
+  start: mention.start,
+  end: mention.end,
+  mention,
+});
 
 function textCandidates(source: TextSource, found: TextMention[]): Candidate[] {
   return found.map((m) => ({ kind: 'text', start: m.start, end: m.end, text: m.text, source }));
@@ -52,13 +78,25 @@ export function readQuestion(text: string): Question {
   // In "9:45 PM" the numbers are an hour and minutes, whatever follows them.
   for (const time of times) {
     const parts = numbers.filter((n) => n.start >= time.start && n.end <= time.end + 3);
-    parts.forEach((n, i) => Object.assign(n, { unit: i === 0 ? 'hour' : 'minute', unitStart: undefined, unitEnd: undefined }));
+    parts.forEach((n, i) =>
+      Object.assign(n, { unit: i === 0 ? 'hour' : 'minute', unitStart: undefined, unitEnd: undefined }),
+    );
   }
-  const lists: Candidate[] = [...findBracketLists(text), ...findNumberTuples(text)].map((l) => ({ kind: 'list', ...l }));
+  const lists: Candidate[] = [...findBracketLists(text), ...findNumberTuples(text)].map((l) => ({
+    kind: 'list',
+    ...l,
+  }));
   // Numbers inside brackets belong to their list.
   const freeNumbers = numbers.filter((n) => !lists.some((l) => n.start >= l.start && n.end <= l.end));
   const quoted = textCandidates('quoted', findQuoted(text));
-  const names: Candidate[] = findNames(text).map((n) => ({ kind: 'text', start: n.start, end: n.end, text: n.text, source: 'name', ...(n.parts && { parts: n.parts }) }));
+  const names: Candidate[] = findNames(text).map((n) => ({
+    kind: 'text',
+    start: n.start,
+    end: n.end,
+    text: n.text,
+    source: 'name',
+    ...(n.parts && { parts: n.parts }),
+  }));
   const candidates: Candidate[] = [
     ...lists,
     ...quoted,
@@ -72,18 +110,35 @@ export function readQuestion(text: string): Question {
     ...textCandidates('unit', findAskedUnits(text)),
     ...findDates(text).map((date): Candidate => ({ kind: 'date', start: date.start, end: date.end, date })),
     ...times.map((time): Candidate => ({ kind: 'time', start: time.start, end: time.end, time })),
-    ...findExpressions(text).map((e): Candidate => ({ kind: 'expression', start: e.start, end: e.end, expression: e.expression })),
-    ...findRanges(text, freeNumbers).map(([a, b]): Candidate => ({ kind: 'list', start: a.start, end: b.end, items: [a.value, b.value] })),
+    ...findExpressions(text).map((e): Candidate => ({
+      kind: 'expression',
+      start: e.start,
+      end: e.end,
+      expression: e.expression,
+    })),
+    ...findRanges(text, freeNumbers).map(([a, b]): Candidate => ({
+      kind: 'list',
+      start: a.start,
+      end: b.end,
+      items: [a.value, b.value],
+    })),
   ];
   const enumerations: Extract<Candidate, { kind: 'enumeration' }>[] = [];
   for (const group of [freeNumbers.map(numberCandidate), quoted, names, lists]) {
-    for (const members of findEnumerations(text, group)) enumerations.push({ kind: 'enumeration', start: members[0]!.start, end: members.at(-1)!.end, members });
+    for (const members of findEnumerations(text, group))
+      enumerations.push({ kind: 'enumeration', start: members[0]!.start, end: members.at(-1)!.end, members });
   }
   for (const list of findPhraseLists(text, tokens)) {
-    enumerations.push({ kind: 'enumeration', start: list.start, end: list.end, members: textCandidates('phrase', list.items) });
+    enumerations.push({
+      kind: 'enumeration',
+      start: list.start,
+      end: list.end,
+      members: textCandidates('phrase', list.items),
+    });
   }
   // "the three scores 61, 74 and 88": a spelled count of the values that follow is not a value itself.
-  const isCount = (n: NumberMention) => n.spelled && enumerations.some((e) => e.members.length === n.value && e.start > n.end && e.start - n.end < 40);
+  const isCount = (n: NumberMention) =>
+    n.spelled && enumerations.some((e) => e.members.length === n.value && e.start > n.end && e.start - n.end < 40);
   candidates.push(...numbers.filter((n) => !isCount(n)).map(numberCandidate), ...enumerations);
   return { text, tokens, candidates: candidates.sort((a, b) => a.start - b.start), keyValues: findKeyValues(text) };
 }

@@ -7,9 +7,56 @@ import type { Slot } from './slots';
 import { stemMatch } from '../words';
 
 export const GLUE = new Set([
-  'of', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'as', 'the', 'a', 'an', 'its', 'his', 'her', 'their', 'my', 'your', 'our',
-  'equal', 'equals', 'equaling', 'approximately', 'around', 'roughly', 'numbered', 'called', 'named', 'titled', 'labeled',
-  'labelled', 'identified', 'to', 'set', '=', ':', '"', "'", '`', '(', ')', '[', ']', '$', '%', '-', '’', '‘', '“', '”',
+  'of',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'being',
+  'as',
+  'the',
+  'a',
+  'an',
+  'its',
+  'his',
+  'her',
+  'their',
+  'my',
+  'your',
+  'our',
+  'equal',
+  'equals',
+  'equaling',
+  'approximately',
+  'around',
+  'roughly',
+  'numbered',
+  'called',
+  'named',
+  'titled',
+  'labeled',
+  'labelled',
+  'identified',
+  'to',
+  'set',
+  '=',
+  ':',
+  '"',
+  "'",
+  '`',
+  '(',
+  ')',
+  '[',
+  ']',
+  '$',
+  '%',
+  '-',
+  '’',
+  '‘',
+  '“',
+  '”',
 ]);
 export const SENTENCE_END: ReadonlySet<string> = new Set(['.', '?', '!', ';']);
 /** A description word near a value counts this much of a name word. */
@@ -61,7 +108,8 @@ function findCues(question: Question, slots: Slot[]): Map<Slot, Cue[]> {
       }
       for (const stem of new Set(slot.descriptionStems)) {
         const m = stemMatch(stem, t.stem);
-        if (m >= 0.8 && !slot.nameStems.includes(stem)) found.push({ token, stem, described: true, weight: (m * DESCRIPTION_WEIGHT) / descriptionShare.get(stem)! });
+        if (m >= 0.8 && !slot.nameStems.includes(stem))
+          found.push({ token, stem, described: true, weight: (m * DESCRIPTION_WEIGHT) / descriptionShare.get(stem)! });
       }
     });
     cues.set(slot, found);
@@ -76,7 +124,9 @@ export function readFor(question: Question, slots: Slot[]): Reading {
   tokens.forEach((t, i) => tokenAt.fill(i, t.start, t.end));
   tokenAt[text.length] = tokens.length;
   for (let c = text.length - 1; c >= 0; c--) if (tokenAt[c] === -1) tokenAt[c] = tokenAt[c + 1]!;
-  const costs = tokens.map((t) => (GLUE.has(t.lower) ? 0 : SENTENCE_END.has(t.text) ? 3 : t.word || t.text === ',' ? 1 : 0.5));
+  const costs = tokens.map((t) =>
+    GLUE.has(t.lower) ? 0 : SENTENCE_END.has(t.text) ? 3 : t.word || t.text === ',' ? 1 : 0.5,
+  );
   const unitTokens = new Set<number>();
   for (const c of question.candidates) {
     if (c.kind === 'number' && c.mention.unitStart !== undefined) unitTokens.add(tokenAt[c.mention.unitStart]!);
@@ -91,7 +141,8 @@ function respectiveSlots(question: Question, tokenAt: Int32Array, cues: Map<Slot
   // Token → the one property whose name is there (null when several share it).
   const named = new Map<number, Slot | null>();
   for (const [slot, list] of cues) {
-    for (const cue of list) if (!cue.described) named.set(cue.token, named.has(cue.token) && named.get(cue.token) !== slot ? null : slot);
+    for (const cue of list)
+      if (!cue.described) named.set(cue.token, named.has(cue.token) && named.get(cue.token) !== slot ? null : slot);
   }
   const out = new Map<number, Slot>();
   for (const list of question.candidates) {
@@ -107,7 +158,8 @@ function respectiveSlots(question: Question, tokenAt: Int32Array, cues: Map<Slot
       if (tokens[i]?.lower !== 'and' && tokens[i]?.text !== ',') break;
       i -= tokens[i - 1]?.text === ',' ? 2 : 1;
     }
-    if (order.length === list.members.length && new Set(order).size === order.length) list.members.forEach((m, k) => out.set(m.start, order[k]!));
+    if (order.length === list.members.length && new Set(order).size === order.length)
+      list.members.forEach((m, k) => out.set(m.start, order[k]!));
   }
   return out;
 }

@@ -64,7 +64,15 @@ export function resolveSchema(schema: unknown, root: JsonSchema, depth = 0): Jso
 
 export function slotType(schema: JsonSchema): SlotType {
   const declared = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  if (declared === 'string' || declared === 'integer' || declared === 'number' || declared === 'boolean' || declared === 'array' || declared === 'object') return declared;
+  if (
+    declared === 'string' ||
+    declared === 'integer' ||
+    declared === 'number' ||
+    declared === 'boolean' ||
+    declared === 'array' ||
+    declared === 'object'
+  )
+    return declared;
   if (isObject(schema.properties)) return 'object';
   if (Array.isArray(schema.enum)) return schema.enum.every((v) => typeof v === 'number') ? 'number' : 'string';
   return 'any';
@@ -78,14 +86,18 @@ export interface ToolShape {
 
 // What a description says after "Default" is the default value, not what the property is about.
 const withoutDefault = (description: string) => description.replace(/\bdefaults?\b[^.]*\.?/gi, ' ');
-const EXAMPLES_INTRO = /\b(?:e\.\s?g\.?|for example|for instance|such as|like|including|options:|values (?:include|are)|choices are|can be)\s*:?\s*([^.;)]*(?:\.(?=\w)[^.;)]*)*)/gi;
+const EXAMPLES_INTRO =
+  /\b(?:e\.\s?g\.?|for example|for instance|such as|like|including|options:|values (?:include|are)|choices are|can be)\s*:?\s*([^.;)]*(?:\.(?=\w)[^.;)]*)*)/gi;
 
 /** Example values a description gives: quoted ones, and lists after "e.g.", "such as", "like". */
 function descriptionExamples(description: string): string[] {
   const text = withoutDefault(description);
   const quoted = findQuoted(text).map((q) => q.text);
   const listed = [...text.matchAll(EXAMPLES_INTRO)].flatMap((m) =>
-    m[1]!.split(/,|\bor\b|\band\b|\betc\b/).map((e) => e.replace(/['"]/g, '').trim()).filter((e) => e && e.split(/\s+/).length <= 4),
+    m[1]!
+      .split(/,|\bor\b|\band\b|\betc\b/)
+      .map((e) => e.replace(/['"]/g, '').trim())
+      .filter((e) => e && e.split(/\s+/).length <= 4),
   );
   return [...new Set([...quoted, ...listed])];
 }
@@ -107,7 +119,12 @@ export function toolShape(tool: ToolDefinition): ToolShape {
       const child = resolveSchema(raw, root);
       const childPath = [...path, name];
       const childRequired = required && requiredNames.has(name);
-      if (slotType(child) === 'object' && isObject(child.properties) && Object.keys(child.properties).length > 0 && depth < MAX_DEPTH) {
+      if (
+        slotType(child) === 'object' &&
+        isObject(child.properties) &&
+        Object.keys(child.properties).length > 0 &&
+        depth < MAX_DEPTH
+      ) {
         if (childRequired) requiredObjects.push(childPath);
         visit(child, childPath, childRequired, depth + 1);
         continue;
@@ -139,16 +156,39 @@ const named = (slot: Slot, ...stems: string[]) => stems.some((s) => slot.nameSte
 /** What kind of text a string property holds, from its format, name and description. */
 export const slotHolds = {
   date: (slot: Slot) =>
-    slot.schema.format === 'date' || slot.schema.format === 'date-time' || dateLayoutIn(slot.description) !== undefined || named(slot, 'date', 'day', 'birthday', 'dob'),
+    slot.schema.format === 'date' ||
+    slot.schema.format === 'date-time' ||
+    dateLayoutIn(slot.description) !== undefined ||
+    named(slot, 'date', 'day', 'birthday', 'dob'),
   time: (slot: Slot) => slot.schema.format === 'time' || named(slot, 'time', 'clock'),
-  email: (slot: Slot) => slot.schema.format === 'email' || named(slot, 'email') || /\be-?mail address/i.test(slot.description),
-  uri: (slot: Slot) => ['uri', 'url', 'iri'].includes(String(slot.schema.format)) || named(slot, 'url', 'uri', 'link', 'website', 'path', 'file'),
+  email: (slot: Slot) =>
+    slot.schema.format === 'email' || named(slot, 'email') || /\be-?mail address/i.test(slot.description),
+  uri: (slot: Slot) =>
+    ['uri', 'url', 'iri'].includes(String(slot.schema.format)) ||
+    named(slot, 'url', 'uri', 'link', 'website', 'path', 'file'),
   // Codes that are digits only ("546382", "2022") are still strings for these.
-  code: (slot: Slot) => named(slot, 'id', 'number', 'code', 'year', 'zip', 'phone', 'no', 'account', 'version', 'serial', 'pin'),
+  code: (slot: Slot) =>
+    named(slot, 'id', 'number', 'code', 'year', 'zip', 'phone', 'no', 'account', 'version', 'serial', 'pin'),
   // Free text a message carries: what "saying …" or a colon introduces.
   message: (slot: Slot) =>
-    slot.type === 'string' && slot.schema.enum === undefined && slot.schema.format === undefined && slot.schema.pattern === undefined &&
-    named(slot, 'message', 'text', 'content', 'body', 'note', 'comment', 'subject', 'summary', 'description', 'caption', 'reason'),
+    slot.type === 'string' &&
+    slot.schema.enum === undefined &&
+    slot.schema.format === undefined &&
+    slot.schema.pattern === undefined &&
+    named(
+      slot,
+      'message',
+      'text',
+      'content',
+      'body',
+      'note',
+      'comment',
+      'subject',
+      'summary',
+      'description',
+      'caption',
+      'reason',
+    ),
   formula: (slot: Slot) => named(slot, 'function', 'equation', 'expression', 'formula', 'polynomial', 'lambda', 'f'),
 };
 

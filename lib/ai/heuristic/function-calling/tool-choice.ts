@@ -17,9 +17,11 @@ const RELATED = 0.6;
 const FIELD_WEIGHTS = { name: 1, description: 0.7, parameter: 0.5, parameterDescription: 0.25 } as const;
 const GENERIC_WEIGHT = 0.2;
 const GENERIC = new Set(
-  ('calculate compute get find retrieve fetch given give specific specified provide return search look determine ' +
+  (
+    'calculate compute get find retrieve fetch given give specific specified provide return search look determine ' +
     'estimate check information info detail details data result value number list name based using use type make ' +
-    'show tell want need help please certain particular current')
+    'show tell want need help please certain particular current'
+  )
     .split(' ')
     .map(stemOf),
 );
@@ -48,14 +50,23 @@ function toolFields(tool: ToolDefinition): Record<Field, string[]> {
  */
 export function sharedWords(tool: ToolDefinition, question: Question): string[] {
   const fields = Object.values(toolFields(tool)).flat();
-  return [...new Set(contentStems(question).filter((w) => !GENERIC.has(w) && fields.some((s) => stemMatch(s, w) >= 0.8 || related(s, w))))];
+  return [
+    ...new Set(
+      contentStems(question).filter(
+        (w) => !GENERIC.has(w) && fields.some((s) => stemMatch(s, w) >= 0.8 || related(s, w)),
+      ),
+    ),
+  ];
 }
 
-const contentStems = (question: Question) => question.tokens.filter((t) => t.word && !t.stop && !/^\d/.test(t.text)).map((t) => t.stem);
+const contentStems = (question: Question) =>
+  question.tokens.filter((t) => t.word && !t.stop && !/^\d/.test(t.text)).map((t) => t.stem);
 
 /** Tools by relevance to the question, best first. */
 export function rankTools(tools: ToolDefinition[], question: Question): RankedTool[] {
-  const words = [...new Set(question.tokens.filter((t) => t.word && !t.stop && !/^\d/.test(t.text)).map((t) => t.stem))];
+  const words = [
+    ...new Set(question.tokens.filter((t) => t.word && !t.stop && !/^\d/.test(t.text)).map((t) => t.stem)),
+  ];
   const fields = tools.map(toolFields);
   const weightIn = (f: Record<Field, string[]>, word: string) => {
     let best = 0;

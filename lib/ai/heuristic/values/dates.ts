@@ -20,7 +20,20 @@ export interface TimeMention {
   minute: number;
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const MONTH = String.raw`(?:may|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
 const DAY = String.raw`(\d{1,2})(?:st|nd|rd|th)?`;
 const SEP = String.raw`(?:\s*,\s*|\s+)`;
@@ -29,17 +42,33 @@ const END = String.raw`(?![\p{L}\p{N}])`;
 type Reader = (m: RegExpExecArray) => Omit<DateMention, 'start' | 'end' | 'text'> | undefined;
 
 const monthOf = (name: string) => MONTHS.findIndex((m) => m.startsWith(name.toLowerCase().slice(0, 3))) + 1;
-const valid = (d: { month?: number; day?: number }) => (d.month ?? 1) >= 1 && (d.month ?? 1) <= 12 && (d.day ?? 1) >= 1 && (d.day ?? 1) <= 31;
+const valid = (d: { month?: number; day?: number }) =>
+  (d.month ?? 1) >= 1 && (d.month ?? 1) <= 12 && (d.day ?? 1) >= 1 && (d.day ?? 1) <= 31;
 
 // Most specific first; a later pattern never claims text an earlier one matched.
 const PATTERNS: [RegExp, Reader][] = [
-  [re(String.raw`(?<![\d/-])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})${END}`), (m) => ({ year: +m[1]!, month: +m[2]!, day: +m[3]! })],
-  [re(String.raw`(?<![\d/-])(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})${END}`), (m) =>
-    // Month first (US order) unless the first part cannot be a month.
-    +m[1]! > 12 ? { year: +m[3]!, month: +m[2]!, day: +m[1]! } : { year: +m[3]!, month: +m[1]!, day: +m[2]! }],
-  [re(String.raw`\b(${MONTH})\.?\s*${DAY}${SEP}(\d{4})${END}`), (m) => ({ year: +m[3]!, month: monthOf(m[1]!), day: +m[2]! })],
-  [re(String.raw`\b${DAY}\s+(?:of\s+)?(${MONTH})\.?${SEP}(\d{4})${END}`), (m) => ({ year: +m[3]!, month: monthOf(m[2]!), day: +m[1]! })],
-  [re(String.raw`\b(\d{4})\s+(${MONTH})\.?\s+${DAY}${END}`), (m) => ({ year: +m[1]!, month: monthOf(m[2]!), day: +m[3]! })],
+  [
+    re(String.raw`(?<![\d/-])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})${END}`),
+    (m) => ({ year: +m[1]!, month: +m[2]!, day: +m[3]! }),
+  ],
+  [
+    re(String.raw`(?<![\d/-])(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})${END}`),
+    (m) =>
+      // Month first (US order) unless the first part cannot be a month.
+      +m[1]! > 12 ? { year: +m[3]!, month: +m[2]!, day: +m[1]! } : { year: +m[3]!, month: +m[1]!, day: +m[2]! },
+  ],
+  [
+    re(String.raw`\b(${MONTH})\.?\s*${DAY}${SEP}(\d{4})${END}`),
+    (m) => ({ year: +m[3]!, month: monthOf(m[1]!), day: +m[2]! }),
+  ],
+  [
+    re(String.raw`\b${DAY}\s+(?:of\s+)?(${MONTH})\.?${SEP}(\d{4})${END}`),
+    (m) => ({ year: +m[3]!, month: monthOf(m[2]!), day: +m[1]! }),
+  ],
+  [
+    re(String.raw`\b(\d{4})\s+(${MONTH})\.?\s+${DAY}${END}`),
+    (m) => ({ year: +m[1]!, month: monthOf(m[2]!), day: +m[3]! }),
+  ],
   [re(String.raw`\b(${MONTH})\.?\s*${DAY}${END}`), (m) => ({ month: monthOf(m[1]!), day: +m[2]! })],
   [re(String.raw`\b${DAY}\s+(?:of\s+)?(${MONTH})\b`), (m) => ({ month: monthOf(m[2]!), day: +m[1]! })],
   [re(String.raw`\b(${MONTH})\.?,?\s+(\d{4})${END}`), (m) => ({ year: +m[2]!, month: monthOf(m[1]!) })],
@@ -109,7 +138,11 @@ export function dateLayoutIn(description: string): string | undefined {
   const words = /\b(year|month|day)[-/](year|month|day)(?:[-/](year|month|day))?\b/i.exec(description);
   if (!words) return undefined;
   const part = { year: 'YYYY', month: 'MM', day: 'DD' } as const;
-  return words.slice(1).filter(Boolean).map((w) => part[w!.toLowerCase() as keyof typeof part]).join('-');
+  return words
+    .slice(1)
+    .filter(Boolean)
+    .map((w) => part[w!.toLowerCase() as keyof typeof part])
+    .join('-');
 }
 
 /** The date in `layout` (default ISO 8601); undefined when the mention lacks a part the layout needs. */

@@ -26,13 +26,54 @@ export interface NumberMention {
   spelled: boolean;
 }
 
-const SMALL = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
-  'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const SMALL = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 // "second" is left out: in questions it is far more often the unit ("meters per second").
-const ORDINAL_WORDS = ['zeroth', 'first', '', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth',
-  'eleventh', 'twelfth'];
-const SCALES: Record<string, number> = { hundred: 1e2, thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12, k: 1e3, bn: 1e9 };
+const ORDINAL_WORDS = [
+  'zeroth',
+  'first',
+  '',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'eleventh',
+  'twelfth',
+];
+const SCALES: Record<string, number> = {
+  hundred: 1e2,
+  thousand: 1e3,
+  million: 1e6,
+  billion: 1e9,
+  trillion: 1e12,
+  k: 1e3,
+  bn: 1e9,
+};
 const WORD_VALUES = new Map<string, number>([
   ...SMALL.map((w, i) => [w, i] as [string, number]),
   ...TENS.map((w, i) => [w, i * 10] as [string, number]).filter(([w]) => w),
@@ -44,8 +85,10 @@ const CURRENCY_SYMBOLS: Record<string, string> = { $: 'USD', '€': 'EUR', '£':
 
 // A numeral not glued to a letter, digit, dot or underscore before it (that would be an identifier
 // such as "rs6034464" or a version "v1.2"); a minus sign counts only when it is not a range dash.
-const NUMERAL = /(?<![\p{L}\p{N}_.\-−/^])([-−](?=\d))?(?:([$€£¥₹])\s?)?(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?(?:[eE]([-+]?\d+))?/gu;
-const ATTACHED_UNIT = /^(?:\s?%|\s?°\s?[CFK]\b|(?:st|nd|rd|th)\b|[\p{L}µΩ°]{1,6}(?:\/[\p{L}]{1,4})?(?:\^?[23²³])?(?![\p{L}\p{N}]))/u;
+const NUMERAL =
+  /(?<![\p{L}\p{N}_.\-−/^])([-−](?=\d))?(?:([$€£¥₹])\s?)?(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?(?:[eE]([-+]?\d+))?/gu;
+const ATTACHED_UNIT =
+  /^(?:\s?%|\s?°\s?[CFK]\b|(?:st|nd|rd|th)\b|[\p{L}µΩ°]{1,6}(?:\/[\p{L}]{1,4})?(?:\^?[23²³])?(?![\p{L}\p{N}]))/u;
 const NEXT_WORD = /^\s+([\p{L}][\p{L}'’.-]*)/u;
 const WORD = /[\p{L}]+/gu;
 
@@ -63,11 +106,19 @@ function numerals(text: string): NumberMention[] {
     let end = start + whole.length;
     // "5x^3", "4y - 2" and "NaHCO3" are expressions or formulas, not quantities.
     const after = text.slice(end);
-    if ((/^\p{L}\s*(?:\^|\*\*|\d)/u.test(after) || /^[xyz](?!\p{L})/u.test(after)) && !/^(?:st|nd|rd|th)\b/.test(after)) continue;
+    if ((/^\p{L}\s*(?:\^|\*\*|\d)/u.test(after) || /^[xyz](?!\p{L})/u.test(after)) && !/^(?:st|nd|rd|th)\b/.test(after))
+      continue;
     let value = Number(`${digits!.replaceAll(',', '')}${fraction ?? ''}${exponent ? `e${exponent}` : ''}`);
     if (sign) value = -value;
     const mention: NumberMention = {
-      value, start, end, text: whole, percent: false, ordinal: false, whole: !fraction && !exponent, spelled: false,
+      value,
+      start,
+      end,
+      text: whole,
+      percent: false,
+      ordinal: false,
+      whole: !fraction && !exponent,
+      spelled: false,
       ...(symbol && { currency: CURRENCY_SYMBOLS[symbol] }),
     };
     const attached = ATTACHED_UNIT.exec(text.slice(end));
@@ -107,7 +158,9 @@ function readFollowingWords(text: string, mention: NumberMention): void {
   }
   const wordStart = mention.end + next[0].length - next[1]!.length;
   // "17 degrees Celsius": the scale is the unit.
-  const scaleName = /^degrees?$/i.test(word) ? /^\s+(celsius|fahrenheit|kelvin)\b/i.exec(text.slice(wordStart + word.length)) : null;
+  const scaleName = /^degrees?$/i.test(word)
+    ? /^\s+(celsius|fahrenheit|kelvin)\b/i.exec(text.slice(wordStart + word.length))
+    : null;
   if (scaleName) {
     mention.unit = scaleName[1]!;
     mention.unitStart = wordStart + word.length + scaleName[0].length - scaleName[1]!.length;
@@ -126,21 +179,42 @@ function scale(mention: NumberMention, factor: number): void {
 
 /** "three", "twenty five", "two hundred", "a dozen", "third", spelled out. */
 function numberWords(text: string): NumberMention[] {
-  const words = [...text.matchAll(WORD)].map((m) => ({ word: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length }));
+  const words = [...text.matchAll(WORD)].map((m) => ({
+    word: m[0].toLowerCase(),
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
   const out: NumberMention[] = [];
   for (let i = 0; i < words.length; i++) {
     const first = words[i]!;
     const ordinal = ORDINALS.get(first.word);
     if (ordinal !== undefined) {
-      out.push({ value: ordinal, start: first.start, end: first.end, text: text.slice(first.start, first.end), percent: false, ordinal: true, whole: true, spelled: true });
+      out.push({
+        value: ordinal,
+        start: first.start,
+        end: first.end,
+        text: text.slice(first.start, first.end),
+        percent: false,
+        ordinal: true,
+        whole: true,
+        spelled: true,
+      });
       continue;
     }
     // "a week", "an hour", "half an hour": one (or half) of a unit named by its word.
-    const article = first.word === 'half' && /^an?$/.test(words[i + 1]?.word ?? '') ? 1 : /^an?$/.test(first.word) ? 0 : -1;
+    const article =
+      first.word === 'half' && /^an?$/.test(words[i + 1]?.word ?? '') ? 1 : /^an?$/.test(first.word) ? 0 : -1;
     const unitWord = article >= 0 ? words[i + article + 1] : undefined;
     if (unitWord && isUnitWord(unitWord.word) && !(article === 0 && words[i - 1]?.word === 'half')) {
       const mention: NumberMention = {
-        value: article === 1 ? 0.5 : 1, start: first.start, end: words[i + article]!.end, text: '', percent: false, ordinal: false, whole: article === 0, spelled: true,
+        value: article === 1 ? 0.5 : 1,
+        start: first.start,
+        end: words[i + article]!.end,
+        text: '',
+        percent: false,
+        ordinal: false,
+        whole: article === 0,
+        spelled: true,
       };
       readFollowingWords(text, mention);
       mention.text = text.slice(mention.start, mention.end);
@@ -158,7 +232,8 @@ function numberWords(text: string): NumberMention[] {
       if (j > i && words[j]!.start - words[j - 1]!.end > 2) break;
       const small = WORD_VALUES.get(w);
       if (w === 'dozen') current = (current || 1) * 12;
-      else if (small !== undefined && (j === i || (current % 10 === 0 && small < 10 && current >= 20))) current += small;
+      else if (small !== undefined && (j === i || (current % 10 === 0 && small < 10 && current >= 20)))
+        current += small;
       else if (w === 'hundred') current = (current || 1) * 100;
       else if (SCALES[w] && w.length > 2) {
         value += (current || 1) * SCALES[w]!;
@@ -167,7 +242,16 @@ function numberWords(text: string): NumberMention[] {
     }
     value += current;
     const last = words[j - 1]!;
-    const mention: NumberMention = { value, start: first.start, end: last.end, text: text.slice(first.start, last.end), percent: false, ordinal: false, whole: true, spelled: true };
+    const mention: NumberMention = {
+      value,
+      start: first.start,
+      end: last.end,
+      text: text.slice(first.start, last.end),
+      percent: false,
+      ordinal: false,
+      whole: true,
+      spelled: true,
+    };
     readFollowingWords(text, mention);
     mention.text = text.slice(mention.start, mention.end);
     out.push(mention);

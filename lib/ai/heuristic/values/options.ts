@@ -17,17 +17,27 @@ export function findOptions<T extends string | number>(tokens: Token[], options:
   const words = tokens.filter((t) => t.word);
   const found: (OptionMention<T> & { length: number })[] = [];
   for (const option of options) {
-    const written = String(option).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const written = String(option)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
     const stems = nameWords(String(option)).map(stemOf);
     if (stems.length === 0) continue;
     const short = stems.length === written.length ? written.map((w) => (w.length <= 2 ? w : undefined)) : [];
-    const forms: { stems: string[]; short: (string | undefined)[] }[] = [{ stems, short }, ...unitNames(String(option)).map((u) => ({ stems: u, short: [] }))];
+    const forms: { stems: string[]; short: (string | undefined)[] }[] = [
+      { stems, short },
+      ...unitNames(String(option)).map((u) => ({ stems: u, short: [] })),
+    ];
     for (const form of forms) {
       for (let i = 0; i + form.stems.length <= words.length; i++) {
         const same = (s: string, k: number) =>
           form.short[k] !== undefined ? words[i + k]!.text === form.short[k] : stemMatch(s, words[i + k]!.stem) >= 0.8;
         if (form.stems.every(same)) {
-          found.push({ option, start: words[i]!.start, end: words[i + form.stems.length - 1]!.end, length: form.stems.length });
+          found.push({
+            option,
+            start: words[i]!.start,
+            end: words[i + form.stems.length - 1]!.end,
+            length: form.stems.length,
+          });
         }
       }
     }
@@ -35,7 +45,8 @@ export function findOptions<T extends string | number>(tokens: Token[], options:
   found.sort((a, b) => b.length - a.length || a.start - b.start);
   const kept: OptionMention<T>[] = [];
   for (const f of found) {
-    if (!kept.some((k) => f.start < k.end && f.end > k.start)) kept.push({ option: f.option, start: f.start, end: f.end });
+    if (!kept.some((k) => f.start < k.end && f.end > k.start))
+      kept.push({ option: f.option, start: f.start, end: f.end });
   }
   return kept.sort((a, b) => a.start - b.start);
 }

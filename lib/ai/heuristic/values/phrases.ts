@@ -40,7 +40,11 @@ export function findPhraseLists(text: string, tokens: Token[]): PhraseList[] {
       const lastLength = items[1]![1] - items[1]![0];
       items[0]![0] = Math.max(items[0]![0], items[0]![1] - lastLength);
     }
-    const spans = items.map(([a, b]) => ({ start: tokens[a]!.start, end: tokens[b]!.end, text: text.slice(tokens[a]!.start, tokens[b]!.end) }));
+    const spans = items.map(([a, b]) => ({
+      start: tokens[a]!.start,
+      end: tokens[b]!.end,
+      text: text.slice(tokens[a]!.start, tokens[b]!.end),
+    }));
     lists.push({ start: spans[0]!.start, end: spans.at(-1)!.end, items: spans });
     c = end;
   }

@@ -114,7 +114,10 @@ export function findRanges<T extends Span>(text: string, spans: T[]): [T, T][] {
 }
 
 const TERM = String.raw`(?:(?:\d+(?:\.\d+)?\s*\*?\s*)?[a-z](?:\s*(?:\^|\*\*)\s*\d+(?:\.\d+)?)?|\d+(?:\.\d+)?)(?![\p{L}\d])`;
-const EXPRESSION = new RegExp(String.raw`(?<![\p{L}\d])(?:[a-z]\s*(?:\(\s*[a-z]\s*\))?\s*=\s*)?[-+]?\s*${TERM}(?:\s*[-+*/]\s*${TERM})*`, 'gu');
+const EXPRESSION = new RegExp(
+  String.raw`(?<![\p{L}\d])(?:[a-z]\s*(?:\(\s*[a-z]\s*\))?\s*=\s*)?[-+]?\s*${TERM}(?:\s*[-+*/]\s*${TERM})*`,
+  'gu',
+);
 // A formula has a power or a coefficient on a variable; "a = 3" alone is an assignment.
 const FORMULA_MARK = /[a-z]\s*(?:\^|\*\*)|\d\*?[a-z](?![\p{L}])/u;
 

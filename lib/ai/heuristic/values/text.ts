@@ -31,7 +31,8 @@ const CLOSES_BEFORE = /[\s.,;:!?)\]}]/;
 
 // Words that introduce what a message says, without quotes: "saying I am late", "that reads …",
 // "with the message …", or a colon after a word ("a ticket: the login fails").
-const SAID = /(?:\b(?:saying|that says|which says|that reads|reading|with the (?:message|text|note|words))\s+|(?<=\p{L}):\s+)(\S[^\n]*?)(?=[.!?]\s|[.!?]*\s*$)/giu;
+const SAID =
+  /(?:\b(?:saying|that says|which says|that reads|reading|with the (?:message|text|note|words))\s+|(?<=\p{L}):\s+)(\S[^\n]*?)(?=[.!?]\s|[.!?]*\s*$)/giu;
 
 /** Text a question says a message holds, without quotes: from its cue to the end of the sentence. */
 export function findSaid(text: string): TextMention[] {
@@ -49,7 +50,8 @@ export function findQuoted(text: string): TextMention[] {
     if (!close || (i > 0 && !OPENS_AFTER.test(text[i - 1]!))) continue;
     for (let j = i + 2; j < text.length; j++) {
       if (text[j] === '\n') break;
-      if (text[j] !== close || (j + 1 < text.length && !CLOSES_BEFORE.test(text[j + 1]!)) || /\s/.test(text[j - 1]!)) continue;
+      if (text[j] !== close || (j + 1 < text.length && !CLOSES_BEFORE.test(text[j + 1]!)) || /\s/.test(text[j - 1]!))
+        continue;
       if (j - i + 1 < text.trim().length * 0.8) out.push({ start: i, end: j + 1, text: text.slice(i + 1, j) });
       i = j;
       break;
@@ -71,7 +73,10 @@ export const findEmails = (text: string) => matches(text, /[\p{L}\p{N}._%+-]+@[\
 
 /** URIs with a scheme, file paths ("C:/data/x.csv", "~/data/a.nii", "./a") and bare domains. */
 export const findUris = (text: string) =>
-  matches(text, /\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>]+|(?<![\w/])(?:[A-Za-z]:[\\/]|~\/|\.{1,2}\/|\/(?=\w+\/))[^\s'"<>]+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|edu|gov|dev|ai)\b/giu);
+  matches(
+    text,
+    /\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>]+|(?<![\w/])(?:[A-Za-z]:[\\/]|~\/|\.{1,2}\/|\/(?=\w+\/))[^\s'"<>]+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|edu|gov|dev|ai)\b/giu,
+  );
 
 const CHUNK = /[^\s'"“”‘’`,;()[\]{}<>]+/gu;
 const NUMBER_WITH_UNIT = /^[-−]?[$€£¥]?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?(?:[\p{L}µ°%/²³^]{0,6}\d?)$/iu;
@@ -98,19 +103,36 @@ export function findIdentifiers(text: string): TextMention[] {
 
 /** Words that start a request or question: capitalised only because they come first, never values. */
 export const REQUEST_WORDS: ReadonlySet<string> = new Set(
-  ('a an the i what whats who whom whose which when where why how is are was were do does did can could would will ' +
+  (
+    'a an the i what whats who whom whose which when where why how is are was were do does did can could would will ' +
     'should shall may might please let lets tell give show find get calculate compute estimate determine identify ' +
     'retrieve fetch search look list book order create generate make predict check convert send play update run ' +
     'perform plot draw sort analyze analyse locate buy compose mix change help provide compare solve evaluate ' +
-    'measure count return set add remove delete explain describe suggest recommend need want i\'m im hi hello ' +
+    "measure count return set add remove delete explain describe suggest recommend need want i'm im hi hello " +
     'also then and but so if given using say greet write translate summarize summarise read call email notify ' +
-    'schedule remind message ask')
-    .split(' '),
+    'schedule remind message ask'
+  ).split(' '),
 );
 const NAME_JOINERS = new Set(['of', 'the', 'de', 'la', 'le', 'du', 'del', 'da', 'von', 'van', 'der', 'y', '&']);
-const ABBREVIATIONS = new Set(['inc', 'ltd', 'co', 'corp', 'bros', 'jr', 'sr', 'mr', 'mrs', 'ms', 'dr', 'st', 'mt', 'vs']);
+const ABBREVIATIONS = new Set([
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'bros',
+  'jr',
+  'sr',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'st',
+  'mt',
+  'vs',
+]);
 const WORDLIKE = /[\p{L}\p{N}][\p{L}\p{N}'’&+#.-]*|&/gu;
-const isAbbreviation = (word: string) => /\.\p{L}/u.test(word) || ABBREVIATIONS.has(word.replace(/\.+$/, '').toLowerCase());
+const isAbbreviation = (word: string) =>
+  /\.\p{L}/u.test(word) || ABBREVIATIONS.has(word.replace(/\.+$/, '').toLowerCase());
 
 interface Word {
   text: string;
@@ -134,7 +156,8 @@ function words(text: string): Word[] {
     value = value.replace(/[-']+$/, '');
     const gap = text.slice(previousEnd, m.index).trim();
     const previous = out.at(-1);
-    const fullStop = gap === '' && previous !== undefined && previous.text.endsWith('.') && !isAbbreviation(previous.text);
+    const fullStop =
+      gap === '' && previous !== undefined && previous.text.endsWith('.') && !isAbbreviation(previous.text);
     const sentenceStart = !previous || /[.!?:]$/.test(gap) || /(?:^|[.!?:\s])['"“‘]$/.test(gap) || fullStop;
     out.push({ text: value, start: m.index, end: m.index + value.length, sentenceStart });
     previousEnd = m.index + m[0].length;
@@ -147,8 +170,11 @@ function words(text: string): Word[] {
 // "Text me…"): a name is not followed by "the" or "me".
 const startsSentenceOnly = (w: Word, next: Word | undefined) =>
   w.sentenceStart &&
-  (REQUEST_WORDS.has(w.text.toLowerCase().replace(/['’]/g, '')) || /^\p{Lu}\p{Ll}{2,}ing$/u.test(w.text) || (next !== undefined && OBJECT_STARTS.has(next.text)));
-const isCapitalised = (w: Word, next?: Word) => /^[\p{Lu}]/u.test(w.text) && w.text !== 'I' && !startsSentenceOnly(w, next);
+  (REQUEST_WORDS.has(w.text.toLowerCase().replace(/['’]/g, '')) ||
+    /^\p{Lu}\p{Ll}{2,}ing$/u.test(w.text) ||
+    (next !== undefined && OBJECT_STARTS.has(next.text)));
+const isCapitalised = (w: Word, next?: Word) =>
+  /^[\p{Lu}]/u.test(w.text) && w.text !== 'I' && !startsSentenceOnly(w, next);
 const isNumeral = (w: Word) => /^\d+$/.test(w.text);
 
 /** Runs of capitalised words ("Los Angeles", "Treaty of Lisbon", "Windows 10"), with "City, State" pairs. */
@@ -163,9 +189,20 @@ export function findNames(text: string): NameMention[] {
       const gapOk = text.slice(list[j]!.end, next.start).trim() === '';
       if (!gapOk) break;
       if (isCapitalised(next) && !next.sentenceStart) j++;
-      else if (NAME_JOINERS.has(next.text.toLowerCase()) && list[j + 2] && isCapitalised(list[j + 2]!) && text.slice(next.end, list[j + 2]!.start).trim() === '') j += 2;
+      else if (
+        NAME_JOINERS.has(next.text.toLowerCase()) &&
+        list[j + 2] &&
+        isCapitalised(list[j + 2]!) &&
+        text.slice(next.end, list[j + 2]!.start).trim() === ''
+      )
+        j += 2;
       // "Model 7", "Route 66 and …": a number ends a name when nothing but punctuation or "and" follows.
-      else if (isNumeral(next) && next.text.length <= 4 && /^(?:[.,;!?)]|\s+(?:and|or)\b|\s*$)/u.test(text.slice(next.end))) j++;
+      else if (
+        isNumeral(next) &&
+        next.text.length <= 4 &&
+        /^(?:[.,;!?)]|\s+(?:and|or)\b|\s*$)/u.test(text.slice(next.end))
+      )
+        j++;
       else break;
     }
     const start = list[i]!.start;
@@ -186,7 +223,8 @@ function withQualifiers(text: string, names: NameMention[]): NameMention[] {
     // A third name after the pair ("A, B, C") makes a list, not a place with its region, unless
     // the second is an abbreviation ("Dover, DE, and Salem, OR").
     const abbreviation = next !== undefined && /^(?:\p{Lu}\.?){2,4}$/u.test(next.text);
-    const listContinues = qualifier && names[i + 2] && /^\s*(?:,|and\b|or\b)/.test(text.slice(next!.end, names[i + 2]!.start));
+    const listContinues =
+      qualifier && names[i + 2] && /^\s*(?:,|and\b|or\b)/.test(text.slice(next!.end, names[i + 2]!.start));
     if (qualifier && (abbreviation || !listContinues)) {
       out.push({ start: name.start, end: next!.end, text: text.slice(name.start, next!.end), parts: [name, next!] });
       i++;
@@ -195,13 +233,19 @@ function withQualifiers(text: string, names: NameMention[]): NameMention[] {
   return out;
 }
 
-const KEY_VALUE = /(?<![\p{L}\p{N}_])(['"]?)([\p{L}_][\p{L}\p{N}_.]*)\1\s*(=|:)\s*(?!\/)(['"]([^'"]*)['"]|\[[^\]]*\]|[^\s,;)]+)/gu;
+const KEY_VALUE =
+  /(?<![\p{L}\p{N}_])(['"]?)([\p{L}_][\p{L}\p{N}_.]*)\1\s*(=|:)\s*(?!\/)(['"]([^'"]*)['"]|\[[^\]]*\]|[^\s,;)]+)/gu;
 
 /** Explicit `name=value`, `name: value` and `'name': 'value'` pairs. */
 export function findKeyValues(text: string): KeyValueMention[] {
   return [...text.matchAll(KEY_VALUE)].map((m) => {
     const valueStart = m.index + m[0].length - m[4]!.length;
     const raw = m[4]!;
-    return { key: m[2]!, keyStart: m.index + m[1]!.length, valueStart, value: m[5] ?? (raw.startsWith('[') ? raw : raw.replace(TRAILING_PUNCTUATION, '')) };
+    return {
+      key: m[2]!,
+      keyStart: m.index + m[1]!.length,
+      valueStart,
+      value: m[5] ?? (raw.startsWith('[') ? raw : raw.replace(TRAILING_PUNCTUATION, '')),
+    };
   });
 }

@@ -5,15 +5,61 @@ import { stemOf } from '../words';
 
 // Symbol → the words for it. Plural and capitalised forms are matched by stem.
 const UNITS: Record<string, string[]> = {
-  kg: ['kilogram'], g: ['gram'], mg: ['milligram'], lb: ['pound'], lbs: ['pound'], oz: ['ounce'], t: ['ton', 'tonne'],
-  m: ['meter', 'metre'], cm: ['centimeter', 'centimetre'], mm: ['millimeter', 'millimetre'], km: ['kilometer', 'kilometre'],
-  mi: ['mile'], ft: ['foot', 'feet'], in: ['inch'], yd: ['yard'], h: ['hour'], hr: ['hour'], hrs: ['hour'], min: ['minute'],
-  s: ['second'], sec: ['second'], ms: ['millisecond'], d: ['day'], wk: ['week'], yr: ['year'], usd: ['dollar'], eur: ['euro'],
-  gbp: ['pound'], jpy: ['yen'], c: ['celsius'], f: ['fahrenheit'], k: ['kelvin'], hz: ['hertz'], j: ['joule'], w: ['watt'],
-  v: ['volt'], a: ['ampere', 'amp'], l: ['liter', 'litre'], ml: ['milliliter', 'millilitre'], gal: ['gallon'],
-  mph: ['mile per hour'], 'km/h': ['kilometer per hour'], kph: ['kilometer per hour'], 'm/s': ['meter per second'],
-  pa: ['pascal'], atm: ['atmosphere'], cal: ['calorie'], kcal: ['kilocalorie'], tsp: ['teaspoon'], tbsp: ['tablespoon'],
-  deg: ['degree'], rad: ['radian'], px: ['pixel'], bpm: ['beat per minute'], '%': ['percent', 'percentage'],
+  kg: ['kilogram'],
+  g: ['gram'],
+  mg: ['milligram'],
+  lb: ['pound'],
+  lbs: ['pound'],
+  oz: ['ounce'],
+  t: ['ton', 'tonne'],
+  m: ['meter', 'metre'],
+  cm: ['centimeter', 'centimetre'],
+  mm: ['millimeter', 'millimetre'],
+  km: ['kilometer', 'kilometre'],
+  mi: ['mile'],
+  ft: ['foot', 'feet'],
+  in: ['inch'],
+  yd: ['yard'],
+  h: ['hour'],
+  hr: ['hour'],
+  hrs: ['hour'],
+  min: ['minute'],
+  s: ['second'],
+  sec: ['second'],
+  ms: ['millisecond'],
+  d: ['day'],
+  wk: ['week'],
+  yr: ['year'],
+  usd: ['dollar'],
+  eur: ['euro'],
+  gbp: ['pound'],
+  jpy: ['yen'],
+  c: ['celsius'],
+  f: ['fahrenheit'],
+  k: ['kelvin'],
+  hz: ['hertz'],
+  j: ['joule'],
+  w: ['watt'],
+  v: ['volt'],
+  a: ['ampere', 'amp'],
+  l: ['liter', 'litre'],
+  ml: ['milliliter', 'millilitre'],
+  gal: ['gallon'],
+  mph: ['mile per hour'],
+  'km/h': ['kilometer per hour'],
+  kph: ['kilometer per hour'],
+  'm/s': ['meter per second'],
+  pa: ['pascal'],
+  atm: ['atmosphere'],
+  cal: ['calorie'],
+  kcal: ['kilocalorie'],
+  tsp: ['teaspoon'],
+  tbsp: ['tablespoon'],
+  deg: ['degree'],
+  rad: ['radian'],
+  px: ['pixel'],
+  bpm: ['beat per minute'],
+  '%': ['percent', 'percentage'],
 };
 const UNIT_WORDS = new Set(Object.values(UNITS).flatMap((words) => words.map((w) => stemOf(w.split(' ')[0]!))));
 
@@ -21,27 +67,50 @@ const UNIT_WORDS = new Set(Object.values(UNITS).flatMap((words) => words.map((w)
 // "$740" an amount, "4%" a rate). Units are given as the words above.
 const DIMENSIONS: [quantities: string, units: string][] = [
   ['time duration period term age interval timeframe span', 'second minute hour day week month year decade century'],
-  ['distance length height width depth radius range altitude elevation diameter perimeter', 'meter kilometer mile foot feet inch yard centimeter millimeter light'],
+  [
+    'distance length height width depth radius range altitude elevation diameter perimeter',
+    'meter kilometer mile foot feet inch yard centimeter millimeter light',
+  ],
   ['mass weight', 'kilogram gram milligram pound ounce ton tonne'],
   ['temperature temp', 'celsius fahrenheit kelvin degree'],
   ['speed velocity', 'mph kph'],
   ['volume capacity', 'liter litre gallon milliliter'],
   ['frequency', 'hertz'],
 ];
-const MONEY = 'price cost amount budget payment fee salary income value principal investment deposit revenue payout dividend capital balance loan fund money sale purchase';
+const MONEY =
+  'price cost amount budget payment fee salary income value principal investment deposit revenue payout dividend capital balance loan fund money sale purchase';
 const RATE = 'rate percentage percent ratio share growth yield return interest discount tax probability';
 const stems = (words: string) => words.split(' ').map(stemOf);
-const QUANTITY_OF_UNIT = new Map(DIMENSIONS.flatMap(([quantities, units]) => stems(units).map((u) => [u, stems(quantities)] as [string, string[]])));
+const QUANTITY_OF_UNIT = new Map(
+  DIMENSIONS.flatMap(([quantities, units]) => stems(units).map((u) => [u, stems(quantities)] as [string, string[]])),
+);
 
 /** The quantities a measured value can be: unit, currency or percent sign decide. */
-export function quantityStems(measure: { unit?: string; currency?: string; percent: boolean; value: number; whole: boolean }): string[] {
+export function quantityStems(measure: {
+  unit?: string;
+  currency?: string;
+  percent: boolean;
+  value: number;
+  whole: boolean;
+}): string[] {
   if (measure.currency) return stems(MONEY);
   if (measure.percent) return stems(RATE);
   if (measure.unit) return unitStems(measure.unit).flatMap((u) => QUANTITY_OF_UNIT.get(u) ?? []);
   // A bare four-digit number in the usual range is a year.
   return measure.whole && measure.value >= 1000 && measure.value <= 2100 ? stems('year date') : [];
 }
-const SI_PREFIXES: Record<string, number> = { p: 1e-12, n: 1e-9, µ: 1e-6, μ: 1e-6, u: 1e-6, m: 1e-3, c: 1e-2, k: 1e3, M: 1e6, G: 1e9 };
+const SI_PREFIXES: Record<string, number> = {
+  p: 1e-12,
+  n: 1e-9,
+  µ: 1e-6,
+  μ: 1e-6,
+  u: 1e-6,
+  m: 1e-3,
+  c: 1e-2,
+  k: 1e3,
+  M: 1e6,
+  G: 1e9,
+};
 
 /** The stems a written unit stands for: "kg" → kg, kilogram; "Miles" → mile. */
 export function unitStems(unit: string): string[] {
@@ -104,7 +173,9 @@ function timeUnit(written: string): string | undefined {
 export function toPropertyTimeUnit(value: number, unit: string, propertyWords: string): number | undefined {
   const from = timeUnit(unit);
   if (!from) return undefined;
-  const to = [...propertyWords.matchAll(/[\p{L}]+/gu)].map((m) => TIME_UNIT_OF_STEM.get(stemOf(m[0].toLowerCase()))).find(Boolean);
+  const to = [...propertyWords.matchAll(/[\p{L}]+/gu)]
+    .map((m) => TIME_UNIT_OF_STEM.get(stemOf(m[0].toLowerCase())))
+    .find(Boolean);
   if (!to || to === from) return undefined;
   return Number(((value * SECONDS[from]!) / SECONDS[to]!).toPrecision(12));
 }
@@ -116,6 +187,11 @@ export function toPropertyTimeUnit(value: number, unit: string, propertyWords: s
 export function toBaseUnit(value: number, unit: string, description: string): number | undefined {
   const prefix = SI_PREFIXES[unit[0] ?? ''];
   const base = unit.slice(1);
-  if (prefix === undefined || !base || !new RegExp(`(?:^|[\\s(])${base.replace(/[^\p{L}]/gu, '')}(?:$|[\\s).,])`, 'u').test(description)) return undefined;
+  if (
+    prefix === undefined ||
+    !base ||
+    !new RegExp(`(?:^|[\\s(])${base.replace(/[^\p{L}]/gu, '')}(?:$|[\\s).,])`, 'u').test(description)
+  )
+    return undefined;
   return Number((value * prefix).toPrecision(12));
 }

@@ -16,7 +16,8 @@ function liveSearch(): void {
   let latest = 0;
   const refresh = async () => {
     const params = new URLSearchParams();
-    for (const [name, value] of new FormData(form)) if (typeof value === 'string' && value.trim()) params.set(name, value);
+    for (const [name, value] of new FormData(form))
+      if (typeof value === 'string' && value.trim()) params.set(name, value);
     const url = `/catalog${params.size ? `?${params}` : ''}`;
     const mine = ++latest;
     const res = await fetch(url, { headers: { accept: 'text/html' } });
@@ -59,7 +60,12 @@ interface TryRequest {
   violations: Violation[];
 }
 
-const violation = (pointer: string, message: string, fix: string): Violation => ({ pointer, rule: 'form', message, fix });
+const violation = (pointer: string, message: string, fix: string): Violation => ({
+  pointer,
+  rule: 'form',
+  message,
+  fix,
+});
 
 function readForm(form: HTMLFormElement, spec: NormalizedSpec): TryRequest {
   const validators = compiledValidators(spec);
@@ -76,11 +82,15 @@ function readForm(form: HTMLFormElement, spec: NormalizedSpec): TryRequest {
       request.body = text.trim() === '' ? undefined : JSON.parse(text);
       violations.push(...validators.validateBody(request.body));
     } catch (e) {
-      violations.push(violation('/body', `The body is not valid JSON: ${(e as Error).message}`, 'Correct the JSON text.'));
+      violations.push(
+        violation('/body', `The body is not valid JSON: ${(e as Error).message}`, 'Correct the JSON text.'),
+      );
     }
   } else if (type === 'FILE') {
     request.file = form.querySelector<HTMLInputElement>('input[type="file"]')!.files?.[0];
-    violations.push(...validators.validateFile(request.file && { filename: request.file.name, size: request.file.size }));
+    violations.push(
+      ...validators.validateFile(request.file && { filename: request.file.name, size: request.file.size }),
+    );
   }
   return request;
 }
@@ -147,7 +157,8 @@ function tryIt(): void {
     resultBox.hidden = true;
     const request = readForm(form, spec);
     const token = tokenInput.value.trim();
-    if (!token) request.violations.unshift(violation('/token', 'The access token is missing', 'Paste your svcwt token.'));
+    if (!token)
+      request.violations.unshift(violation('/token', 'The access token is missing', 'Paste your svcwt token.'));
     if (request.violations.length) return showViolations(violationsBox, request.violations);
     violationsBox.hidden = true;
     sessionStorage.setItem(TOKEN_KEY, token);
@@ -165,7 +176,9 @@ function tryIt(): void {
     try {
       await showResult(resultBox, await fetch(path, { method: spec.requirements.requestType, headers, body }));
     } catch (err) {
-      showViolations(violationsBox, [violation('/', `The request could not be sent: ${(err as Error).message}`, 'Check your connection and retry.')]);
+      showViolations(violationsBox, [
+        violation('/', `The request could not be sent: ${(err as Error).message}`, 'Check your connection and retry.'),
+      ]);
     }
   });
 }

@@ -11,7 +11,8 @@ let fn;
 try {
   const mod = await import(pathToFileURL(entryFile).href);
   fn = typeof mod[entrypoint] === 'function' ? mod[entrypoint] : mod.default && mod.default[entrypoint];
-  if (typeof fn !== 'function') throw new Error('"' + entrypoint + '" is not a function exported by ' + entryFile.split('/').pop());
+  if (typeof fn !== 'function')
+    throw new Error('"' + entrypoint + '" is not a function exported by ' + entryFile.split('/').pop());
 } catch (e) {
   protocol.end(JSON.stringify({ fatal: errorText(e) }) + '\n', () => process.exit(1));
 }

@@ -19,18 +19,32 @@ const fn: BfclFunction = {
     required: ['city', 'nights'],
   },
 };
-const accepted = { city: ['New York, NY'], nights: [3], rate: [0.5, ''], extras: [['Sea View', 'Late check-out'], ''], pet: ['', true], area: [{ width: [20] }, ''], anything: [''] };
+const accepted = {
+  city: ['New York, NY'],
+  nights: [3],
+  rate: [0.5, ''],
+  extras: [['Sea View', 'Late check-out'], ''],
+  pet: ['', true],
+  area: [{ width: [20] }, ''],
+  anything: [''],
+};
 const verdict = (args: Record<string, unknown>) => checkCall(fn, { name: 'book', args }, accepted);
 
 describe('BFCL AST checker (bench/tool-args)', () => {
   it('maps Python-flavoured types to JSON Schema', () => {
     const properties = (toTool(fn).parameters as { properties: Record<string, { type?: string }> }).properties;
     expect(toTool(fn).parameters.type).toBe('object');
-    expect([properties.rate?.type, properties.area?.type, properties.anything?.type]).toEqual(['number', 'object', undefined]);
+    expect([properties.rate?.type, properties.area?.type, properties.anything?.type]).toEqual([
+      'number',
+      'object',
+      undefined,
+    ]);
   });
 
   it('accepts values equal after BFCL normalisation, numbers numerically, lists element-wise', () => {
-    expect(verdict({ city: 'new york ny', nights: 3, rate: 0.5, extras: ['sea-view', 'late check out'] }).ok).toBe(true);
+    expect(verdict({ city: 'new york ny', nights: 3, rate: 0.5, extras: ['sea-view', 'late check out'] }).ok).toBe(
+      true,
+    );
     expect(verdict({ city: 'New York, NY', nights: 3.0, area: { width: 20 } }).ok).toBe(true);
   });
 
@@ -43,7 +57,11 @@ describe('BFCL AST checker (bench/tool-args)', () => {
   });
 
   it('lets a parameter be left out only when "" is accepted', () => {
-    const strict = checkCall(fn, { name: 'book', args: { city: 'New York, NY', nights: 3 } }, { ...accepted, pet: [true] });
+    const strict = checkCall(
+      fn,
+      { name: 'book', args: { city: 'New York, NY', nights: 3 } },
+      { ...accepted, pet: [true] },
+    );
     expect(strict.reason).toBe('left out optional boolean that the question gives');
     expect(verdict({ city: 'New York, NY', nights: 3 }).parameters.every((p) => p.ok)).toBe(true);
   });

@@ -56,7 +56,9 @@ describe('LexicalEmbedder', () => {
 
   it('places similar texts closer than unrelated ones', () => {
     const anchor = 'The cat sat on the mat';
-    expect(cosine(anchor, 'A cat was sitting on a mat')).toBeGreaterThan(cosine(anchor, 'Quarterly revenue grew by ten percent'));
+    expect(cosine(anchor, 'A cat was sitting on a mat')).toBeGreaterThan(
+      cosine(anchor, 'Quarterly revenue grew by ten percent'),
+    );
     const query = 'How are embeddings stored?';
     expect(cosine(query, 'The embedding vectors are stored in LanceDB.')).toBeGreaterThan(
       cosine(query, 'The invoice was paid in full.'),

@@ -8,7 +8,12 @@ const areRelated = (a: string, b: string) => related(stem(a), stem(b));
 
 describe('related words', () => {
   it('relate synonyms, a quality and its attribute, a word and its narrow parent, in both directions', () => {
-    for (const [a, b] of [['parcel', 'package'], ['cold', 'temperature'], ['hello', 'greet'], ['hello', 'greeting']] as [string, string][]) {
+    for (const [a, b] of [
+      ['parcel', 'package'],
+      ['cold', 'temperature'],
+      ['hello', 'greet'],
+      ['hello', 'greeting'],
+    ] as [string, string][]) {
       expect(areRelated(a, b), `${a} ~ ${b}`).toBe(true);
       expect(areRelated(b, a), `${b} ~ ${a}`).toBe(true);
     }

@@ -51,11 +51,9 @@ describe('local extractive retrieval answer', () => {
   });
 
   it('splits sentences without breaking decimals or abbreviations mid-number', () => {
-    expect(splitSentences('The rate was 3.5 percent in 2020. It rose to 4.1 percent.\nNew line here is long.')).toEqual([
-      'The rate was 3.5 percent in 2020.',
-      'It rose to 4.1 percent.',
-      'New line here is long.',
-    ]);
+    expect(splitSentences('The rate was 3.5 percent in 2020. It rose to 4.1 percent.\nNew line here is long.')).toEqual(
+      ['The rate was 3.5 percent in 2020.', 'It rose to 4.1 percent.', 'New line here is long.'],
+    );
   });
 });
 

@@ -1,8 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import {
-  dateLayoutIn, findAskedUnits, findBracketLists, findDates, findEmails, findEnumerations, findExpressions, findIdentifiers,
-  findKeyValues, findNames, findNumbers, findNumberTuples, findOptions, findPhraseLists, findQuoted, findRanges, findTimes,
-  findUris, formatDate, quantityStems, toBaseUnit,
+  dateLayoutIn,
+  findAskedUnits,
+  findBracketLists,
+  findDates,
+  findEmails,
+  findEnumerations,
+  findExpressions,
+  findIdentifiers,
+  findKeyValues,
+  findNames,
+  findNumbers,
+  findNumberTuples,
+  findOptions,
+  findPhraseLists,
+  findQuoted,
+  findRanges,
+  findTimes,
+  findUris,
+  formatDate,
+  quantityStems,
+  toBaseUnit,
 } from '../../../../lib/ai/heuristic/schema-values';
 import { tokenize } from '../../../../lib/ai/heuristic/words';
 
@@ -89,7 +107,10 @@ describe('dates and times', () => {
 
 describe('text values', () => {
   it('finds quoted strings, keeping apostrophes inside them', () => {
-    expect(texts(findQuoted(`the subject 'Meeting' and body 'Let's meet at 10 AM tomorrow'.`))).toEqual(['Meeting', "Let's meet at 10 AM tomorrow"]);
+    expect(texts(findQuoted(`the subject 'Meeting' and body 'Let's meet at 10 AM tomorrow'.`))).toEqual([
+      'Meeting',
+      "Let's meet at 10 AM tomorrow",
+    ]);
     expect(texts(findQuoted('a “curly” one and `code`'))).toEqual(['curly', 'code']);
   });
 
@@ -99,19 +120,23 @@ describe('text values', () => {
 
   it('finds e-mail addresses, URIs, paths and domains', () => {
     expect(texts(findEmails('mail john.doe@example.com now'))).toEqual(['john.doe@example.com']);
-    expect(texts(findUris('see https://example.com/a?b=1, C:/data/cars.csv and ~/data/x.nii on Foodnetwork.com'))).toEqual([
-      'https://example.com/a?b=1', 'C:/data/cars.csv', '~/data/x.nii', 'Foodnetwork.com',
-    ]);
+    expect(
+      texts(findUris('see https://example.com/a?b=1, C:/data/cars.csv and ~/data/x.nii on Foodnetwork.com')),
+    ).toEqual(['https://example.com/a?b=1', 'C:/data/cars.csv', '~/data/x.nii', 'Foodnetwork.com']);
   });
 
   it('finds identifiers but not numbers with units', () => {
-    expect(texts(findIdentifiers('SNP rs6034464, building B1004, my_data, StudentDB, 2020-2021, 12x18, 6cm, 70kg'))).toEqual([
-      'rs6034464', 'B1004', 'my_data', 'StudentDB', '2020-2021', '12x18',
-    ]);
+    expect(
+      texts(findIdentifiers('SNP rs6034464, building B1004, my_data, StudentDB, 2020-2021, 12x18, 6cm, 70kg')),
+    ).toEqual(['rs6034464', 'B1004', 'my_data', 'StudentDB', '2020-2021', '12x18']);
   });
 
   it('finds capitalised names, not the words that open a request', () => {
-    expect(texts(findNames('Find the Treaty of Lisbon and The Weeknd in Los Angeles.'))).toEqual(['Treaty of Lisbon', 'The Weeknd', 'Los Angeles']);
+    expect(texts(findNames('Find the Treaty of Lisbon and The Weeknd in Los Angeles.'))).toEqual([
+      'Treaty of Lisbon',
+      'The Weeknd',
+      'Los Angeles',
+    ]);
     expect(texts(findNames('What is S&P 500 and Windows 10?'))).toEqual(['S&P 500', 'Windows 10']);
     expect(texts(findNames('Say hello to Grace.'))).toEqual(['Grace']);
     expect(texts(findNames('Greet Ada Lovelace, please.'))).toEqual(['Ada Lovelace']);
@@ -120,37 +145,58 @@ describe('text values', () => {
   it('keeps "City, Region" pairs together, with their parts', () => {
     const [tokyo] = findNames('the time in Tokyo, Japan now');
     expect(tokyo).toMatchObject({ text: 'Tokyo, Japan', parts: [{ text: 'Tokyo' }, { text: 'Japan' }] });
-    expect(texts(findNames('between Boston, MA, and Washington, D.C. please'))).toEqual(['Boston, MA', 'Washington, D.C.']);
+    expect(texts(findNames('between Boston, MA, and Washington, D.C. please'))).toEqual([
+      'Boston, MA',
+      'Washington, D.C.',
+    ]);
     expect(texts(findNames('players Alex, Sam, Robert and Steve'))).toEqual(['Alex', 'Sam', 'Robert', 'Steve']);
   });
 
   it('finds name=value and name: value pairs', () => {
     expect(findKeyValues(`a=1, b = -3 and 'name':'John Doe', list: [1, 2]`).map((kv) => [kv.key, kv.value])).toEqual([
-      ['a', '1'], ['b', '-3'], ['name', 'John Doe'], ['list', '[1, 2]'],
+      ['a', '1'],
+      ['b', '-3'],
+      ['name', 'John Doe'],
+      ['list', '[1, 2]'],
     ]);
   });
 });
 
 describe('structures', () => {
   it('parses bracketed lists, nested and quoted', () => {
-    expect(findBracketLists(`data [1, 2.5, -3] and ['Age', "Income"] and [[10, 20], [30, 40]]`).map((l) => l.items)).toEqual([
-      [1, 2.5, -3], ['Age', 'Income'], [[10, 20], [30, 40]],
+    expect(
+      findBracketLists(`data [1, 2.5, -3] and ['Age', "Income"] and [[10, 20], [30, 40]]`).map((l) => l.items),
+    ).toEqual([
+      [1, 2.5, -3],
+      ['Age', 'Income'],
+      [
+        [10, 20],
+        [30, 40],
+      ],
     ]);
   });
 
   it('reads coordinate tuples with hemispheres', () => {
-    expect(findNumberTuples('(33.4484 N, 112.0740 W) and (40.7, -74.0)').map((t) => t.items)).toEqual([[33.4484, -112.074], [40.7, -74]]);
+    expect(findNumberTuples('(33.4484 N, 112.0740 W) and (40.7, -74.0)').map((t) => t.items)).toEqual([
+      [33.4484, -112.074],
+      [40.7, -74],
+    ]);
   });
 
   it('finds ranges and enumerations of spans', () => {
     const text = 'from 2010 to 2015, between x = -1 and x = 2. Then 3, 4 and 5';
     const numbers = findNumbers(text);
-    expect(findRanges(text, numbers).map(([a, b]) => [a.value, b.value])).toEqual([[2010, 2015], [-1, 2]]);
+    expect(findRanges(text, numbers).map(([a, b]) => [a.value, b.value])).toEqual([
+      [2010, 2015],
+      [-1, 2],
+    ]);
     expect(findEnumerations(text, numbers).map((run) => run.map((n) => n.value))).toEqual([[3, 4, 5]]);
   });
 
   it('finds formulas and writes powers as **', () => {
-    expect(findExpressions('the curve y=3x^2 + 2x - 4 from a = 3').map((e) => e.expression)).toEqual(['3x**2 + 2x - 4']);
+    expect(findExpressions('the curve y=3x^2 + 2x - 4 from a = 3').map((e) => e.expression)).toEqual([
+      '3x**2 + 2x - 4',
+    ]);
   });
 
   it('finds lists of plain words', () => {
@@ -170,7 +216,9 @@ describe('options and units', () => {
   });
 
   it('matches one- and two-letter options only as written', () => {
-    expect(findOptions(tokenize('a DNA sequence with more G and C'), ['A', 'C', 'G', 'T']).map((f) => f.option)).toEqual(['G', 'C']);
+    expect(
+      findOptions(tokenize('a DNA sequence with more G and C'), ['A', 'C', 'G', 'T']).map((f) => f.option),
+    ).toEqual(['G', 'C']);
   });
 
   it('finds units asked for and tells what a unit measures', () => {

@@ -28,18 +28,54 @@ const musicSchema: DatabaseSchema = {
   flavour: 'MariaDB',
   serverVersion: '10.11.6-MariaDB',
   tables: [
-    table('stadium', [column('stadium_id', 'int(11)'), column('name', 'varchar(50)'), column('location', 'varchar(50)'), column('capacity', 'int(11)'), column('opening_year', 'int(11)')], {
-      primaryKey: ['stadium_id'],
-      sampleRows: [[1, 'Wembley', 'London', 90000, 2007], [2, 'Hampden Park', 'Glasgow', 51866, 1903]],
-    }),
-    table('singer', [column('singer_id', 'int(11)'), column('name', 'varchar(50)'), column('country', 'varchar(50)', ['France', 'Netherlands', 'United States']), column('age', 'int(11)'), column('is_male', 'char(1)', ['F', 'T'])], {
-      primaryKey: ['singer_id'],
-      sampleRows: [[1, 'Joe Sharp', 'Netherlands', 52, 'F'], [2, 'Timbaland', 'United States', 32, 'T']],
-    }),
-    table('concert', [column('concert_id', 'int(11)'), column('concert_name', 'varchar(50)'), column('theme', 'varchar(50)'), column('stadium_id', 'int(11)'), column('year', 'int(11)')], {
-      primaryKey: ['concert_id'],
-      foreignKeys: [{ columns: ['stadium_id'], referencedTable: 'stadium', referencedColumns: ['stadium_id'] }],
-    }),
+    table(
+      'stadium',
+      [
+        column('stadium_id', 'int(11)'),
+        column('name', 'varchar(50)'),
+        column('location', 'varchar(50)'),
+        column('capacity', 'int(11)'),
+        column('opening_year', 'int(11)'),
+      ],
+      {
+        primaryKey: ['stadium_id'],
+        sampleRows: [
+          [1, 'Wembley', 'London', 90000, 2007],
+          [2, 'Hampden Park', 'Glasgow', 51866, 1903],
+        ],
+      },
+    ),
+    table(
+      'singer',
+      [
+        column('singer_id', 'int(11)'),
+        column('name', 'varchar(50)'),
+        column('country', 'varchar(50)', ['France', 'Netherlands', 'United States']),
+        column('age', 'int(11)'),
+        column('is_male', 'char(1)', ['F', 'T']),
+      ],
+      {
+        primaryKey: ['singer_id'],
+        sampleRows: [
+          [1, 'Joe Sharp', 'Netherlands', 52, 'F'],
+          [2, 'Timbaland', 'United States', 32, 'T'],
+        ],
+      },
+    ),
+    table(
+      'concert',
+      [
+        column('concert_id', 'int(11)'),
+        column('concert_name', 'varchar(50)'),
+        column('theme', 'varchar(50)'),
+        column('stadium_id', 'int(11)'),
+        column('year', 'int(11)'),
+      ],
+      {
+        primaryKey: ['concert_id'],
+        foreignKeys: [{ columns: ['stadium_id'], referencedTable: 'stadium', referencedColumns: ['stadium_id'] }],
+      },
+    ),
     table('singer_in_concert', [column('concert_id', 'int(11)'), column('singer_id', 'int(11)')], {
       primaryKey: ['concert_id', 'singer_id'],
       foreignKeys: [
@@ -48,34 +84,57 @@ const musicSchema: DatabaseSchema = {
       ],
     }),
     // No declared foreign key: the join is inferred from the same-named key column.
-    table('song', [column('song_id', 'int(11)'), column('title', 'varchar(80)'), column('singer_id', 'int(11)'), column('sales', 'double')], { primaryKey: ['song_id'] }),
+    table(
+      'song',
+      [
+        column('song_id', 'int(11)'),
+        column('title', 'varchar(80)'),
+        column('singer_id', 'int(11)'),
+        column('sales', 'double'),
+      ],
+      { primaryKey: ['song_id'] },
+    ),
   ],
 };
 
 const musicTables = musicSchema.tables.map((t) => t.name);
 
-const guard = (sql: string) => guardSql(sql, { allowedTables: musicTables, rowLimit: 100, flavour: 'MariaDB', database: 'music' });
+const guard = (sql: string) =>
+  guardSql(sql, { allowedTables: musicTables, rowLimit: 100, flavour: 'MariaDB', database: 'music' });
 
 describe('schema linking', () => {
   it('splits names on underscores, camelCase and digits, and stems their words', () => {
     expect(nameParts('Customer_Orders').map((p) => p.stem)).toEqual(['customer', 'order']);
     expect(nameParts('StuID').map((p) => p.stem)).toEqual(['stu', 'id']);
-    expect(nameParts('address_line_1')).toEqual([{ stem: 'address', minor: false }, { stem: 'line', minor: false }, { stem: '1', minor: true }]);
+    expect(nameParts('address_line_1')).toEqual([
+      { stem: 'address', minor: false },
+      { stem: 'line', minor: false },
+      { stem: '1', minor: true },
+    ]);
   });
 
   it('links plural words to tables and columns, stored values to their column, and numbers', () => {
     const linking = linkQuestion('What are the names of singers from France older than 30?', musicSchema);
     const word = (i: number) => linking.words[i]!.text;
-    expect(linking.tables.filter((t) => t.target.name === 'singer').map((t) => t.words.map(word))).toContainEqual(['singers']);
-    expect(linking.columns.some((c) => c.target.column.name === 'name' && c.words.map(word).join() === 'names')).toBe(true);
+    expect(linking.tables.filter((t) => t.target.name === 'singer').map((t) => t.words.map(word))).toContainEqual([
+      'singers',
+    ]);
+    expect(linking.columns.some((c) => c.target.column.name === 'name' && c.words.map(word).join() === 'names')).toBe(
+      true,
+    );
     const france = linking.values.find((v) => v.value === 'France');
     expect(france?.columns.map((c) => `${c.table.name}.${c.column.name}`)).toEqual(['singer.country']);
     expect(linking.numbers.map((n) => n.value)).toEqual([30]);
   });
 
   it('matches abbreviated names to the words they shorten', () => {
-    const schema: DatabaseSchema = { ...musicSchema, tables: [table('staff', [column('dept_name', 'varchar(20)'), column('emp_no', 'int(11)')])] };
-    const linked = linkQuestion('List the department names and employee numbers', schema).columns.map((c) => c.target.column.name);
+    const schema: DatabaseSchema = {
+      ...musicSchema,
+      tables: [table('staff', [column('dept_name', 'varchar(20)'), column('emp_no', 'int(11)')])],
+    };
+    const linked = linkQuestion('List the department names and employee numbers', schema).columns.map(
+      (c) => c.target.column.name,
+    );
     expect(linked).toEqual(expect.arrayContaining(['dept_name', 'emp_no']));
   });
 });
@@ -125,7 +184,11 @@ describe('heuristicSqlTurn', () => {
 
 describe('local text-to-SQL over any order of the tables', () => {
   const permutations = (tables: TableSchema[]): TableSchema[][] =>
-    tables.length <= 1 ? [tables] : tables.flatMap((first, i) => permutations([...tables.slice(0, i), ...tables.slice(i + 1)]).map((rest) => [first, ...rest]));
+    tables.length <= 1
+      ? [tables]
+      : tables.flatMap((first, i) =>
+          permutations([...tables.slice(0, i), ...tables.slice(i + 1)]).map((rest) => [first, ...rest]),
+        );
 
   const questions = [
     'How many singers are there?',
@@ -137,7 +200,9 @@ describe('local text-to-SQL over any order of the tables', () => {
     'What is the name of the stadium where the concert named Super Bootcamp was held?',
   ];
   it.each(questions)('writes the same SQL for every order: %s', (question) => {
-    const sqls = new Set(permutations(musicSchema.tables).map((tables) => heuristicSql(question, { ...musicSchema, tables })));
+    const sqls = new Set(
+      permutations(musicSchema.tables).map((tables) => heuristicSql(question, { ...musicSchema, tables })),
+    );
     expect(sqls.size).toBe(1);
   });
 
@@ -150,19 +215,30 @@ describe('local text-to-SQL over any order of the tables', () => {
 });
 
 describe('requests to change data', () => {
-  it.each(['Drop the table singer', 'Please delete all concerts', 'Can you update the age of Joe Sharp to 53?', 'Insert a new stadium called Arena', 'remove singers from France', 'Add a singer named Ann', 'Set the capacity of Wembley to 1'])(
-    'answers %s with READ_ONLY and no SQL',
-    (question) => {
-      expect(isChangeRequest(question)).toBe(true);
-      const reply = heuristicSqlTurn({ messages: [{ role: 'user', content: question }], hint: { kind: 'sql', question, schema: musicSchema } });
-      expect(reply.content).toBe(SQL_READ_ONLY_REPLY);
-    },
-  );
+  it.each([
+    'Drop the table singer',
+    'Please delete all concerts',
+    'Can you update the age of Joe Sharp to 53?',
+    'Insert a new stadium called Arena',
+    'remove singers from France',
+    'Add a singer named Ann',
+    'Set the capacity of Wembley to 1',
+  ])('answers %s with READ_ONLY and no SQL', (question) => {
+    expect(isChangeRequest(question)).toBe(true);
+    const reply = heuristicSqlTurn({
+      messages: [{ role: 'user', content: question }],
+      hint: { kind: 'sql', question, schema: musicSchema },
+    });
+    expect(reply.content).toBe(SQL_READ_ONLY_REPLY);
+  });
 
-  it.each(['How many singers are there?', 'Add up the capacity of all stadiums', 'Which set of singers performed in 2014?', 'Show the singers who dropped out', 'List the names of singers whose records were deleted'])(
-    'reads %s as a question',
-    (question) => {
-      expect(isChangeRequest(question)).toBe(false);
-    },
-  );
+  it.each([
+    'How many singers are there?',
+    'Add up the capacity of all stadiums',
+    'Which set of singers performed in 2014?',
+    'Show the singers who dropped out',
+    'List the names of singers whose records were deleted',
+  ])('reads %s as a question', (question) => {
+    expect(isChangeRequest(question)).toBe(false);
+  });
 });

@@ -43,13 +43,23 @@ describe('operationalMetrics', () => {
   it('publishes invocation, latency and error figures per route, and the cold start', async () => {
     const metrics = new RecordedMetrics();
     await run([operationalMetrics({ metrics, route: 'GET /m' })], {}, () => ({ statusCode: 200 }));
-    await run([errorEnvelope({ envelope: 'plain' }), operationalMetrics({ metrics, route: 'GET /m' })].reverse(), {}, () => {
-      throw badRequest('no', 'fix it');
-    });
+    await run(
+      [errorEnvelope({ envelope: 'plain' }), operationalMetrics({ metrics, route: 'GET /m' })].reverse(),
+      {},
+      () => {
+        throw badRequest('no', 'fix it');
+      },
+    );
     expect(metrics.coldStarts).toBe(2);
     expect(metrics.published).toEqual([
-      { dimensions: { route: 'GET /m' }, values: { invocations: 1, latency: expect.any(Number), clientErrors: 0, serverErrors: 0 } },
-      { dimensions: { route: 'GET /m' }, values: { invocations: 1, latency: expect.any(Number), clientErrors: 1, serverErrors: 0 } },
+      {
+        dimensions: { route: 'GET /m' },
+        values: { invocations: 1, latency: expect.any(Number), clientErrors: 0, serverErrors: 0 },
+      },
+      {
+        dimensions: { route: 'GET /m' },
+        values: { invocations: 1, latency: expect.any(Number), clientErrors: 1, serverErrors: 0 },
+      },
     ]);
   });
 });
@@ -62,12 +72,21 @@ describe('usageCounters', () => {
       internal.usage = { aiTokens: 7 };
       return { statusCode: 502 };
     });
-    expect([...usage.rows.entries()]).toEqual([[expect.stringMatching(/^acct-u\|\d{4}-\d{2}-\d{2}\|POST \/u$/), expect.objectContaining({ calls: 1, errors: 1, aiTokens: 7 })]]);
+    expect([...usage.rows.entries()]).toEqual([
+      [
+        expect.stringMatching(/^acct-u\|\d{4}-\d{2}-\d{2}\|POST \/u$/),
+        expect.objectContaining({ calls: 1, errors: 1, aiTokens: 7 }),
+      ],
+    ]);
   });
 
   it('counts nothing for a request whose token was not accepted', async () => {
     const usage = new MemoryUsageStore();
-    await run([usageCounters({ usage, route: 'GET /u' }), errorEnvelope({ envelope: 'plain' }), authenticate({ verify, required: true })]);
+    await run([
+      usageCounters({ usage, route: 'GET /u' }),
+      errorEnvelope({ envelope: 'plain' }),
+      authenticate({ verify, required: true }),
+    ]);
     expect(usage.rows.size).toBe(0);
   });
 
@@ -75,12 +94,18 @@ describe('usageCounters', () => {
     const written: string[] = [];
     let release!: () => void;
     const slow = new Promise<void>((r) => (release = r));
-    const usage = { add: async (account: string) => { if (account === 'slow') await slow; written.push(account); } };
+    const usage = {
+      add: async (account: string) => {
+        if (account === 'slow') await slow;
+        written.push(account);
+      },
+    };
     const mw = usageCounters({ usage, route: 'GET /u', waitMs: 50 });
-    const as = (account: string) => () => run([mw], {}, (internal) => {
-      internal.principal = { account, level: 'free' };
-      return { statusCode: 200 };
-    });
+    const as = (account: string) => () =>
+      run([mw], {}, (internal) => {
+        internal.principal = { account, level: 'free' };
+        return { statusCode: 200 };
+      });
     const started = performance.now();
     await as('slow')();
     expect(performance.now() - started).toBeLessThan(500);
@@ -97,7 +122,11 @@ describe('errorEnvelope', () => {
       throw badRequest('The thing is wrong', 'Fix the thing', 'thing_wrong');
     });
     expect(result.statusCode).toBe(400);
-    expect(JSON.parse(result.body!)).toEqual({ spanId: internal.spanId, error: 'thing_wrong', messages: ['ISSUE: The thing is wrong. ADVICE: Fix the thing.', 'failed'] });
+    expect(JSON.parse(result.body!)).toEqual({
+      spanId: internal.spanId,
+      error: 'thing_wrong',
+      messages: ['ISSUE: The thing is wrong. ADVICE: Fix the thing.', 'failed'],
+    });
   });
 
   it('hides our own bugs behind a 500, and echoes the query in the query envelope', async () => {
@@ -114,7 +143,9 @@ describe('errorEnvelope', () => {
 
 describe('authenticate', () => {
   it('puts the verified principal in request.internal', async () => {
-    const { internal } = await run([authenticate({ verify, required: true })], { token: await testToken('acct-a', 'pro') });
+    const { internal } = await run([authenticate({ verify, required: true })], {
+      token: await testToken('acct-a', 'pro'),
+    });
     expect(internal.principal).toEqual({ account: 'acct-a', level: 'pro' });
   });
 
@@ -125,7 +156,10 @@ describe('authenticate', () => {
 
   it('refuses a missing token, with the Bearer challenge on bearer routes', async () => {
     await expect(run([authenticate({ verify, required: true })])).rejects.toMatchObject({ status: 401 });
-    await expect(run([authenticate({ verify, required: true, bearer: true })])).rejects.toMatchObject({ status: 401, headers: { 'www-authenticate': 'Bearer realm="fnquery"' } });
+    await expect(run([authenticate({ verify, required: true, bearer: true })])).rejects.toMatchObject({
+      status: 401,
+      headers: { 'www-authenticate': 'Bearer realm="fnquery"' },
+    });
   });
 });
 
@@ -133,13 +167,20 @@ describe('requestBody', () => {
   const schema = { type: 'object', required: ['q'], properties: { q: { type: 'string' } } };
 
   it('parses and validates a JSON body into request.internal.body', async () => {
-    const { internal } = await run([requestBody({ body: 'json', bodySchema: schema })], { method: 'POST', body: { q: 'hi' } });
+    const { internal } = await run([requestBody({ body: 'json', bodySchema: schema })], {
+      method: 'POST',
+      body: { q: 'hi' },
+    });
     expect(internal.body).toEqual({ q: 'hi' });
   });
 
   it('refuses a body that breaks the schema, and checks the query string', async () => {
-    await expect(run([requestBody({ body: 'json', bodySchema: schema })], { method: 'POST', body: { q: 1 } })).rejects.toMatchObject({ status: 400, code: 'validation_failed' });
-    await expect(run([requestBody({ querySchema: { type: 'object', required: ['id'] } })])).rejects.toMatchObject({ status: 400 });
+    await expect(
+      run([requestBody({ body: 'json', bodySchema: schema })], { method: 'POST', body: { q: 1 } }),
+    ).rejects.toMatchObject({ status: 400, code: 'validation_failed' });
+    await expect(run([requestBody({ querySchema: { type: 'object', required: ['id'] } })])).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it('leaves a raw body to the handler', async () => {
