@@ -1,7 +1,8 @@
 // FunctionInvoker that runs functions on this host (stage `local`): each version is unpacked (and
 // built, confined) once into the work folder, then served by one warm, confined worker process that
-// answers calls in turn (sandbox.ts). Deploy prepares eagerly, so a bundle that does not build, or a
-// host that cannot confine, is refused at deploy time.
+// answers calls in turn (sandbox.ts), as the function's own uid (uid-table.ts) and in a cgroup of its
+// own (cgroups.ts). Deploy prepares eagerly, so a bundle that does not build, or a host that cannot
+// confine, is refused at deploy time.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -23,9 +24,11 @@ import {
   type InvokeResult,
 } from '../ports';
 import { FunctionLog, readFunctionLog } from './function-logs';
+import { findCgroups, type Cgroups } from './cgroups';
 import { killProcessesUnder } from './reaper';
-import { defaultLimits, findConfinement, sandboxUid, type Confinement, type Limits } from './sandbox';
+import { defaultLimits, findConfinement, type Confinement, type Limits } from './sandbox';
 import { toolchainFor, type Launch, type Prepared } from './toolchains';
+import { BUILD_UID, DEFAULT_UID_TABLE, UidTable } from './uid-table';
 import { Worker } from './worker';
 
 const run = promisify(execFile);
@@ -40,7 +43,16 @@ export interface ProcessInvokerOptions {
   /** The operator's opt-out of confinement (FNQ_FUNCTIONS_UNSAFE_LOCAL=1): OS limits only. */
   unsafeLocal?: boolean;
   /** How code is confined; found on this host (bwrap) when not given. Tests pass a failing one. */
-  confinement?: () => Promise<Confinement>;
+  confinement?: (found: { strictMemory: boolean }) => Promise<Confinement>;
+  /** The cgroups workers run in; found on this host when not given. Tests pass none to see the fallback. */
+  cgroups?: () => Promise<Cgroups | undefined>;
+  /** The host-wide table of the functions' uids (uid-table.ts). */
+  uidTableDir?: string;
+}
+
+interface Host {
+  confinement: Confinement;
+  cgroups?: Cgroups;
 }
 
 interface Slot {
@@ -51,14 +63,12 @@ interface Slot {
 }
 
 interface Runnable extends Prepared {
-  confinement: Confinement;
+  host: Host;
   launch(memoryMb: number): Launch;
 }
 
 /** Builds get more room than calls: compilers are larger than the functions they build. */
 const BUILD_LIMITS: Limits = { ...defaultLimits(2048), cpuSeconds: 600, processes: 256 };
-/** Every build runs as this user (sandboxUid), which owns the shared build cache. */
-const BUILD_USER = 'fnq-build';
 const BUILD_TIMEOUT_MS = 180_000;
 const LOG_FILE = 'output.log';
 
@@ -72,9 +82,11 @@ export class ProcessInvoker implements FunctionInvoker {
   private readonly prepared = new Map<string, Promise<Runnable>>();
   private readonly slots = new Map<string, Slot>();
   private readonly logFiles = new Map<string, FunctionLog>();
-  private confinement?: Promise<Confinement>;
+  private host?: Promise<Host>;
+  private readonly uids: UidTable;
 
   constructor(private readonly options: ProcessInvokerOptions) {
+    this.uids = new UidTable(options.uidTableDir ?? DEFAULT_UID_TABLE, options.workDir);
     process.once('exit', () => this.stopAll());
   }
 
@@ -92,6 +104,8 @@ export class ProcessInvoker implements FunctionInvoker {
     for (const key of this.prepared.keys()) if (dirname(key) === registryKey(fn.shortname)) this.prepared.delete(key);
     this.logFiles.delete(registryKey(fn.shortname));
     await killProcessesUnder(this.functionDir(fn));
+    // Its processes are gone: its uid may serve another function now.
+    await this.uids.release(registryKey(fn.shortname));
     await rm(this.functionDir(fn), { recursive: true, force: true });
   }
 
@@ -105,9 +119,9 @@ export class ProcessInvoker implements FunctionInvoker {
     const key = versionDir(fn);
     const slot = this.slots.get(key) ?? { turn: Promise.resolve() };
     this.slots.set(key, slot);
-    const call = slot.turn.then(() => {
+    const call = slot.turn.then(async () => {
       clearTimeout(slot.idle);
-      if (!slot.worker?.usable) slot.worker = this.start(prepared);
+      if (!slot.worker?.usable) slot.worker = await this.start(prepared);
       return slot.worker.call(request, options.timeoutMs, options.signal);
     });
     slot.turn = call
@@ -145,35 +159,53 @@ export class ProcessInvoker implements FunctionInvoker {
   }
 
   /** Found once; a refusal is not remembered, so installing bwrap needs no restart. */
-  private confine(): Promise<Confinement> {
-    if (!this.confinement) {
-      const find =
-        this.options.confinement ??
-        (() => findConfinement({ workDir: this.options.workDir, unsafeLocal: this.options.unsafeLocal }));
-      this.confinement = mkdir(this.options.workDir, { recursive: true })
+  private confine(): Promise<Host> {
+    if (!this.host) {
+      this.host = mkdir(this.options.workDir, { recursive: true })
         // The sandbox's unprivileged user passes through the work folder to reach mounted code (unconfined runs too).
         .then(() => chmod(this.options.workDir, 0o711).catch(() => undefined))
-        .then(find)
-        .then((c) => {
-          if (!c.confined)
-            this.options.log.warn('hosted functions run UNCONFINED (FNQ_FUNCTIONS_UNSAFE_LOCAL=1): trusted code only');
-          return c;
-        });
-      this.confinement.catch(() => (this.confinement = undefined));
+        .then(() => this.findHost());
+      this.host.catch(() => (this.host = undefined));
     }
-    return this.confinement;
+    return this.host;
   }
 
-  private start(p: Runnable): Worker {
+  private async findHost(): Promise<Host> {
+    const { workDir, unsafeLocal, log } = this.options;
+    const cgroups = await (this.options.cgroups ?? findCgroups)();
+    const find = this.options.confinement ?? ((found) => findConfinement({ workDir, unsafeLocal, ...found }));
+    const confinement = await find({ strictMemory: !cgroups });
+    if (!confinement.confined)
+      log.warn('hosted functions run UNCONFINED (FNQ_FUNCTIONS_UNSAFE_LOCAL=1): trusted code only');
+    log.info(
+      cgroups
+        ? `hosted functions: memory and processes capped per worker by ${cgroups.mechanism}`
+        : 'hosted functions: no cgroup here; memory capped by the data limit, with memfd, shared mappings and user namespaces refused (seccomp)',
+    );
+    return { confinement, cgroups };
+  }
+
+  private async start(p: Runnable): Promise<Worker> {
+    const { confinement, cgroups } = p.host;
     const launch = p.launch(this.options.memoryMb);
-    const command = p.confinement.command({
+    const limits = defaultLimits(this.options.memoryMb);
+    const uid = confinement.ownUids ? await this.uids.uidOf(registryKey(p.fn.shortname)) : BUILD_UID;
+    const group = await cgroups?.create(`${process.pid}-${randomBytes(6).toString('hex')}`, {
+      memoryBytes: limits.memoryMb * 1024 * 1024,
+      processes: limits.processes,
+    });
+    const command = confinement.command({
       ...launch,
-      user: registryKey(p.fn.shortname),
+      uid,
+      cgroupProcs: group?.procsFiles,
       codeDir: p.codeDir,
       runnerDir: p.runnerDir,
-      limits: defaultLimits(this.options.memoryMb),
+      limits,
     });
-    return new Worker(command, launch.replyFd ?? 3, p.fn.shortname, this.logOf(p.fn));
+    return new Worker(command, launch.replyFd ?? 3, p.fn.shortname, this.logOf(p.fn), {
+      group,
+      pidNamespace: confinement.pidNamespace,
+    });
   }
 
   /** Runs a build confined, with the runner folder and the shared build cache writable. */
@@ -183,12 +215,11 @@ export class ProcessInvoker implements FunctionInvoker {
     await mkdir(host.cacheDir, { recursive: true });
     // As root, the sandbox's user owns what builds write; nothing else of the work folder.
     if (confinement.confined && process.getuid?.() === 0) {
-      for (const dir of [host.runnerDir, host.cacheDir])
-        await chown(dir, sandboxUid(BUILD_USER), sandboxUid(BUILD_USER));
+      for (const dir of [host.runnerDir, host.cacheDir]) await chown(dir, BUILD_UID, BUILD_UID);
     }
     const command = confinement.command({
       ...launch,
-      user: BUILD_USER,
+      uid: BUILD_UID,
       codeDir: host.codeDir,
       runnerDir: host.runnerDir,
       writable,
@@ -203,8 +234,14 @@ export class ProcessInvoker implements FunctionInvoker {
     });
   }
 
-  private prepare(fn: FunctionRecord, code?: Uint8Array): Promise<Runnable> {
+  private async prepare(fn: FunctionRecord, code?: Uint8Array): Promise<Runnable> {
     const key = versionDir(fn);
+    // A version prepared here whose folder DELETE removed (through another service process) is prepared anew.
+    const cached = this.prepared.get(key);
+    if (cached && !(await this.stillThere(cached, key)) && this.prepared.get(key) === cached) {
+      this.prepared.delete(key);
+      this.stop(key);
+    }
     let pending = this.prepared.get(key);
     if (!pending) {
       pending = this.unpack(fn, key, code);
@@ -215,10 +252,19 @@ export class ProcessInvoker implements FunctionInvoker {
     return pending;
   }
 
+  private async stillThere(prepared: Promise<Runnable>, key: string): Promise<boolean> {
+    const ok = await prepared.then(
+      () => true,
+      () => false,
+    );
+    return ok && existsSync(join(this.options.workDir, key, READY_MARK));
+  }
+
   private async unpack(fn: FunctionRecord, key: string, code?: Uint8Array): Promise<Runnable> {
     const dir = join(this.options.workDir, key);
     const toolchain = await toolchainFor(familyOf(fn.runtime), fn);
-    const confinement = await this.confine();
+    const host = await this.confine();
+    const { confinement } = host;
     const cacheDir = join(this.options.workDir, 'build-cache');
     const at = (root: string, entryFile: string): Prepared => ({
       fn,
@@ -254,6 +300,6 @@ export class ProcessInvoker implements FunctionInvoker {
       }
     }
     const p = at(dir, await readFile(join(dir, READY_MARK), 'utf8'));
-    return { ...p, confinement, launch: (memoryMb) => toolchain.launch(confinement.seen(p), memoryMb) };
+    return { ...p, host, launch: (memoryMb) => toolchain.launch(confinement.seen(p), memoryMb) };
   }
 }

@@ -1,18 +1,19 @@
 // Confinement of user code on the local runtime (docs/functions.md, "Confinement"). Every worker and
 // every build runs under bubblewrap in its own mount, PID, IPC, network and UTS namespaces, as an
-// unprivileged user, seeing only its code (read-only) at /function, the runner at /runner, a private
-// size-capped /tmp, /usr and the language runtime; and under OS limits (prlimit) that the language
-// cannot lift. Killing the sandbox's outer process ends its PID namespace, so no process of the
+// unprivileged user (as root: a uid of the function's own, uid-table.ts), seeing only its code
+// (read-only) at /function, the runner at /runner, a private size-capped /tmp, /usr and the language
+// runtime; under a seccomp filter that refuses new user namespaces (seccomp.ts); in a cgroup of its
+// worker when the host has one (cgroups.ts); and under OS limits (prlimit) that the language cannot lift. Killing the sandbox's outer process ends its PID namespace, so no process of the
 // function outlives its worker. Where bubblewrap cannot confine, functions are refused unless the
 // operator opted out (FNQ_FUNCTIONS_UNSAFE_LOCAL=1), which runs them under the OS limits only.
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { ServiceError } from '../../errors';
 import { findProgram } from './programs';
+import { seccompFilter } from './seccomp';
 import type { Prepared } from './toolchains';
 
 const run = promisify(execFile);
@@ -22,15 +23,6 @@ export const INSIDE = { code: '/function', runner: '/runner', tmp: '/tmp', cache
 
 /** The user sandboxed code is inside, and outside too when the service is not root ("nobody"). */
 const NOBODY = 65534;
-
-/**
- * As root, each function runs as a user of its own, derived from its name, and builds as one build
- * user: per-user limits (processes, threads) are then the function's alone, so one function cannot
- * starve another of processes. Far above the ids of people and of subordinate id ranges.
- */
-export function sandboxUid(user: string): number {
-  return 1_500_000_000 + (createHash('sha256').update(user).digest().readUInt32BE(0) % 1_000_000);
-}
 
 export interface Limits {
   /** Data segment (every private writable mapping: heap, buffers, anonymous memory), per process. */
@@ -53,8 +45,10 @@ export const defaultLimits = (memoryMb: number): Limits => ({
 });
 
 export interface Job {
-  /** Who runs it (a function's key, or the build user): see sandboxUid. */
-  user: string;
+  /** The uid it runs as when the service is root: the function's own (uid-table.ts), or the build uid. */
+  uid: number;
+  /** The cgroup files the launcher joins before anything of the job starts (cgroups.ts). */
+  cgroupProcs?: string[];
   command: string;
   args: string[];
   env: Record<string, string>;
@@ -78,6 +72,10 @@ export interface Spawnable {
 export interface Confinement {
   /** false only when the operator opted out of confinement. */
   readonly confined: boolean;
+  /** Whether functions run under uids of their own (the service is root), which the invoker then allocates. */
+  readonly ownUids: boolean;
+  /** Whether the job's outer process is the sandbox's, with the namespace's init and the runtime below it (sweep.ts). */
+  readonly pidNamespace: boolean;
   /** The folders as the code sees them: INSIDE when confined, the host's when not. */
   seen(p: Prepared): Prepared;
   /** The command line that runs the job confined (or, opted out, under the OS limits only). */
@@ -98,6 +96,26 @@ function prlimitArgs(limits: Limits, ownUser: boolean): string[] {
     `--fsize=${limits.fileBytes}`,
     '--core=0',
   ];
+}
+
+/**
+ * The command that joins the job's cgroup (writing its own pid into each group's procs file, so
+ * that everything it then starts is inside) and execs the job, with the seccomp filter open on
+ * SECCOMP_FD for bwrap to load. A plain shell: no process of ours stays between.
+ */
+const SECCOMP_FD = 9;
+const JOIN_CGROUP = 'for f in "$@"; do shift; [ "$f" = -- ] && break; echo $$ > "$f" || exit 125; done; ';
+const LAUNCHER = `${JOIN_CGROUP}exec "$@"`;
+const LAUNCHER_SECCOMP = `${JOIN_CGROUP}exec "$@" ${SECCOMP_FD}<"$FNQ_SECCOMP"`;
+
+function launcher(job: Job, command: string, args: string[], seccomp?: string): Spawnable {
+  const script = seccomp ? LAUNCHER_SECCOMP : LAUNCHER;
+  return {
+    command: '/bin/sh',
+    args: ['-c', script, 'fnq-launch', ...(job.cgroupProcs ?? []), '--', command, ...args],
+    env: seccomp ? { FNQ_SECCOMP: seccomp } : {},
+    cwd: '/',
+  };
 }
 
 /**
@@ -137,13 +155,17 @@ const ETC_FILES = [
 
 class Bubblewrap implements Confinement {
   readonly confined = true;
+  readonly pidNamespace = true;
   /** As root, sandboxes start as root in new namespaces and drop to the job's own uid before user code. */
   private readonly asRoot = process.getuid?.() === 0;
+  readonly ownUids = this.asRoot;
   private readonly setpriv = this.asRoot ? findProgram('setpriv') : undefined;
 
+  /** @param seccomp the compiled filter's file (seccomp.ts), loaded by bwrap; undefined on architectures it has none for */
   constructor(
     private readonly bwrap: string,
     private readonly prlimit: string,
+    private readonly seccomp: string | undefined,
   ) {}
 
   seen(p: Prepared): Prepared {
@@ -202,11 +224,12 @@ class Bubblewrap implements Confinement {
       INSIDE.runner,
     );
     for (const [inside, host] of Object.entries(job.writable ?? {})) args.push('--bind', host, inside);
+    if (this.seccomp) args.push('--seccomp', String(SECCOMP_FD));
     args.push('--chdir', INSIDE.code, '--clearenv');
     for (const [name, value] of Object.entries(job.env)) args.push('--setenv', name, value);
     args.push('--');
     if (this.setpriv) {
-      const id = String(sandboxUid(job.user));
+      const id = String(job.uid);
       args.push(
         this.setpriv,
         `--reuid=${id}`,
@@ -219,13 +242,15 @@ class Bubblewrap implements Confinement {
       );
     }
     args.push(this.prlimit, ...prlimitArgs(job.limits, true), '--', job.command, ...job.args);
-    return { command: this.bwrap, args, env: {}, cwd: '/' };
+    return launcher(job, this.bwrap, args, this.seccomp);
   }
 }
 
 /** FNQ_FUNCTIONS_UNSAFE_LOCAL=1: the host's folders and identity, the OS limits only. */
 class Unconfined implements Confinement {
   readonly confined = false;
+  readonly ownUids = false;
+  readonly pidNamespace = false;
   constructor(private readonly prlimit: string) {}
 
   seen(p: Prepared): Prepared {
@@ -233,12 +258,8 @@ class Unconfined implements Confinement {
   }
 
   command(job: Job): Spawnable {
-    return {
-      command: this.prlimit,
-      args: [...prlimitArgs(job.limits, false), '--', job.command, ...job.args],
-      env: job.env,
-      cwd: job.codeDir,
-    };
+    const command = launcher(job, this.prlimit, [...prlimitArgs(job.limits, false), '--', job.command, ...job.args]);
+    return { ...command, env: job.env, cwd: job.codeDir };
   }
 }
 
@@ -260,7 +281,7 @@ async function probe(sandbox: Bubblewrap, workDir: string): Promise<string | und
   const dir = await mkdtemp(join(workDir, '.probe-'));
   try {
     const job = sandbox.command({
-      user: 'probe',
+      uid: PROBE_UID,
       command: '/bin/true',
       args: [],
       env: {},
@@ -282,8 +303,27 @@ async function probe(sandbox: Bubblewrap, workDir: string): Promise<string | und
   }
 }
 
+/** The probe runs nothing of a function's; any unprivileged uid does. */
+const PROBE_UID = NOBODY;
+
+/** The filter as a file in the work folder, which the launcher opens for bwrap; undefined where there is none. */
+async function writeSeccomp(workDir: string, strict: boolean): Promise<string | undefined> {
+  const filter = seccompFilter(strict);
+  if (!filter) return undefined;
+  const dir = join(workDir, '.sandbox');
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, strict ? 'seccomp-strict.bpf' : 'seccomp.bpf');
+  await writeFile(file, filter, { mode: 0o644 });
+  return file;
+}
+
 export interface ConfinementOptions {
   workDir: string;
+  /**
+   * No cgroup caps the workers' memory here: the filter then also refuses what the data limit does
+   * not count (memfd, shared mappings, System V shared memory).
+   */
+  strictMemory?: boolean;
   /** The operator's explicit opt-out (FNQ_FUNCTIONS_UNSAFE_LOCAL=1). */
   unsafeLocal?: boolean;
   /** Where bwrap is; found on PATH when not given. Tests name a broken one to see the refusal. */
@@ -299,7 +339,7 @@ export async function findConfinement(options: ConfinementOptions): Promise<Conf
   if (!bwrap || !existsSync(bwrap)) throw confinementRefused('bubblewrap (bwrap) is not installed');
   if (process.getuid?.() === 0 && !findProgram('setpriv'))
     throw confinementRefused('setpriv (util-linux) is missing, so sandboxes would keep root');
-  const sandbox = new Bubblewrap(bwrap, prlimit);
+  const sandbox = new Bubblewrap(bwrap, prlimit, await writeSeccomp(options.workDir, options.strictMemory ?? false));
   const problem = await probe(sandbox, options.workDir);
   if (problem) throw confinementRefused(problem);
   return sandbox;

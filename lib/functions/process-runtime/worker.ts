@@ -1,7 +1,9 @@
 // One warm worker: a confined child process running a function's runner, answering one request at a
 // time over the line protocol (runners/protocol.ts). A call that outlives its timeout kills the
 // process (with the sandbox, its whole PID namespace); a crash or kill leaves the worker dead and
-// the invoker starts a fresh one for the next call. What the function prints goes to its own log.
+// the invoker starts a fresh one for the next call. When a call ends, whatever else the function
+// started is killed (sweep.ts): the worker stays warm, nothing runs between calls. What the function
+// prints goes to its own log.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
@@ -14,14 +16,22 @@ import {
 } from '../failures';
 import type { FunctionRequest } from '../ports';
 import type { WorkerMessage } from '../runners/protocol';
+import type { WorkerGroup } from './cgroups';
 import type { FunctionLog } from './function-logs';
 import type { Spawnable } from './sandbox';
+import { descendantsOf, sweepLeftovers } from './sweep';
 
 /** Lines of user output kept per call; the rest are dropped with a note. */
 const OUTPUT_LINES_PER_CALL = 100;
 const OUTPUT_LINE_MAX = 1000;
 /** A printed line longer than this ends the worker before the service holds it all in memory. */
 const OUTPUT_LINE_BOUND = 1024 * 1024;
+
+/** Where the worker's processes are: its cgroup (if any), and whether its outer process is a sandbox's (sweep.ts). */
+export interface Placement {
+  group?: WorkerGroup;
+  pidNamespace: boolean;
+}
 
 interface Pending {
   id: number;
@@ -42,6 +52,7 @@ export class Worker {
     replyFd: 1 | 3,
     private readonly shortname: string,
     private readonly output: FunctionLog,
+    private readonly placement: Placement = { pidNamespace: false },
   ) {
     // One descriptor carries the replies (fd 3 unless the launch says 1); the others are the function's own output.
     this.child = spawn(command.command, command.args, {
@@ -63,6 +74,8 @@ export class Worker {
       replies.on('line', (line) => this.onReply(line, resolve, reject));
       this.child.once('exit', (code, signal) => {
         this.alive = false;
+        // The group outlives its outer process when something escaped the tree: it ends them and goes.
+        void this.placement.group?.destroy();
         const how = signal ? `the process was ended by ${signal}` : `the process exited with code ${code}`;
         const error = functionCrashed(this.shortname, how);
         reject(error);
@@ -95,7 +108,17 @@ export class Worker {
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', stop);
+      await this.endLeftovers();
     }
+  }
+
+  /** Kills every process of the worker's but its own; a worker that cannot be swept is ended whole. */
+  private async endLeftovers(): Promise<void> {
+    const root = this.child.pid;
+    if (!this.alive || !root) return;
+    const group = this.placement.group;
+    const members = group ? () => group.members() : () => descendantsOf(root);
+    await sweepLeftovers(members, root, this.placement.pidNamespace).catch(() => this.kill());
   }
 
   kill(): void {
@@ -107,6 +130,7 @@ export class Worker {
       }
     }
     this.alive = false;
+    void this.placement.group?.destroy();
   }
 
   private async send(request: FunctionRequest): Promise<unknown> {

@@ -10,7 +10,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProcessInvoker } from '../../../lib/functions/process-runtime/process-invoker';
-import { findConfinement, sandboxUid } from '../../../lib/functions/process-runtime/sandbox';
+import { findConfinement } from '../../../lib/functions/process-runtime/sandbox';
+import { DEFAULT_UID_TABLE, UidTable } from '../../../lib/functions/process-runtime/uid-table';
 import { deployFunction, type HostingDeps } from '../../../lib/functions/manage';
 import { registryKey, type FunctionRecord, type FunctionRequest } from '../../../lib/functions/ports';
 import { createLogger } from '../../../lib/log';
@@ -71,7 +72,9 @@ async function processesWith(marker: string): Promise<{ pid: number; uid: number
   return found;
 }
 /** Inside the sandbox: "nobody" in a user namespace, or (service as root) the function's own unprivileged uid. */
-const expectedUid = (fn: FunctionRecord) => (process.getuid?.() === 0 ? sandboxUid(registryKey(fn.shortname)) : 65534);
+const uids = new UidTable(DEFAULT_UID_TABLE, workDir);
+const expectedUid = async (fn: FunctionRecord) =>
+  process.getuid?.() === 0 ? await uids.uidOf(registryKey(fn.shortname)) : 65534;
 const uniqueSleep = () => `${600 + Math.floor(Math.random() * 1000)}.${Date.now() % 100000}`;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -80,12 +83,13 @@ const HOSTILE: Record<'node' | 'python', FunctionFixture['files']> = {
   node: {
     'index.mjs': `
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 const attempt = (f) => { try { return { ok: true, value: f() }; } catch (e) { return { ok: false, error: String(e.code || e.message) }; } };
+const loaded = Math.random();
 export async function handler(r) {
   const q = r.query;
-  const out = { uid: process.getuid(), pid: process.pid, env: process.env, cwd: process.cwd() };
+  const out = { uid: process.getuid(), pid: process.pid, env: process.env, cwd: process.cwd(), loaded };
   if (q.read) out.read = attempt(() => readFileSync(q.read, 'utf8'));
   out.environs = readdirSync('/proc').filter((p) => /^\\d+$/.test(p)).map((p) => attempt(() => readFileSync('/proc/' + p + '/environ', 'utf8')));
   out.pids = readdirSync('/proc').filter((p) => /^\\d+$/.test(p)).length;
@@ -93,6 +97,7 @@ export async function handler(r) {
   if (q.tmp) out.tmp = attempt(() => { writeFileSync('/tmp/' + q.tmp, 'x'); return readFileSync('/tmp/' + q.tmp, 'utf8'); });
   if (q.big) out.big = attempt(() => { const chunk = Buffer.alloc(1 << 20, 1); for (let i = 0; i < Number(q.big); i++) writeFileSync('/tmp/big', chunk, { flag: 'a' }); return Number(q.big); });
   if (q.sleep) { spawn('sleep', [q.sleep], { detached: true, stdio: 'ignore' }).unref(); out.spawned = true; }
+  if (q.daemon) spawnSync('sh', ['-c', 'sleep ' + Number(q.daemon) + ' >/dev/null 2>&1 &']);
   if (q.buffers) { const held = []; out.buffers = attempt(() => { for (let i = 0; i < Number(q.buffers); i++) held.push(Buffer.alloc(1 << 20, 1)); return held.length; }); if (!out.buffers.ok) out.buffers.held = held.length; }
   if (q.fork) { let n = 0; for (; n < Number(q.fork); n++) { const c = attempt(() => spawn('sleep', ['30'], { stdio: 'ignore' })); if (!c.ok || !c.value.pid) break; } out.forked = n; }
   if (q.port) out.net = await new Promise((resolve) => { const s = connect(Number(q.port), '127.0.0.1'); s.on('connect', () => { s.destroy(); resolve({ ok: true }); }); s.on('error', (e) => resolve({ ok: false, error: e.code })); });
@@ -102,7 +107,8 @@ export async function handler(r) {
   },
   python: {
     'main.py': `
-import os, socket, subprocess
+import os, random, socket, subprocess
+LOADED = random.random()
 def attempt(f):
     try:
         return {'ok': True, 'value': f()}
@@ -116,7 +122,7 @@ def write(path, text):
         f.write(text)
 def handler(r):
     q = r['query']
-    out = {'uid': os.getuid(), 'pid': os.getpid(), 'env': dict(os.environ), 'cwd': os.getcwd()}
+    out = {'uid': os.getuid(), 'pid': os.getpid(), 'env': dict(os.environ), 'cwd': os.getcwd(), 'loaded': LOADED}
     if q.get('read'):
         out['read'] = attempt(lambda: read(q['read']))
     pids = [p for p in os.listdir('/proc') if p.isdigit()]
@@ -137,6 +143,8 @@ def handler(r):
     if q.get('sleep'):
         subprocess.Popen(['sleep', q['sleep']], start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         out['spawned'] = True
+    if q.get('daemon'):
+        subprocess.run(['sh', '-c', 'sleep %s >/dev/null 2>&1 &' % float(q['daemon'])])
     if q.get('buffers'):
         held = []
         def hog():
@@ -171,6 +179,8 @@ def handler(r):
 
 interface Report {
   uid: number;
+  loaded: number;
+  spawned?: boolean;
   env: Record<string, string>;
   cwd: string;
   environs: { ok: boolean; value?: string }[];
@@ -212,7 +222,7 @@ sandboxed.each(['node', 'python'] as const)('a hostile %s function', (language) 
         (k) => !['HOME', 'LANG', 'PATH', 'TMPDIR', 'PWD', 'SHLVL', '_', 'LC_CTYPE'].includes(k),
       ),
     ).toEqual([]);
-    expect(report.uid).toBe(expectedUid(fn));
+    expect(report.uid).toBe(await expectedUid(fn));
     // Its code folder holds only its own code.
     expect(report.cwd).toBe('/function');
   });
@@ -302,33 +312,41 @@ sandboxed.each(['node', 'python'] as const)('a hostile %s function', (language) 
     expect(await processesWith(marker)).toEqual([]);
   });
 
-  it('leaves no process behind when its idle worker retires', async () => {
-    const idle = newInvoker({ idleMs: 1500 });
-    const fn = await deploy(fixture(language, name('idle')), 'acct-hostile', idle);
-    const marker = uniqueSleep();
-    await idle.invoke(fn, request({ sleep: marker }), { timeoutMs: 10_000, log });
-    await settle();
-    const running = await processesWith(marker);
-    expect(running).toHaveLength(1);
-    // Not root on the host: an unprivileged uid of its own (as root) or the service's own user in a user namespace.
-    if (process.getuid?.() === 0) expect(running[0]!.uid).not.toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect(await processesWith(marker)).toEqual([]);
+  it('leaves no process behind when its call returns, detached or orphaned, while its worker stays warm', async () => {
+    const fn = await deploy(fixture(language, name('lingers')));
+    const bystander = await deploy({ ...BYSTANDER, shortname: name('bystander3') }, 'acct-other');
+    const [detached, orphan] = [uniqueSleep(), uniqueSleep()];
+    const first = (await invoker.invoke(fn, request({ sleep: detached, daemon: orphan }), { timeoutMs: 10_000, log }))
+      .body as Report;
+    expect(first.spawned).toBe(true);
+    // Swept before the call answered: no settling needed.
+    expect(await processesWith(detached)).toEqual([]);
+    expect(await processesWith(orphan)).toEqual([]);
+    // The same warm worker answers the next call (its module was loaded once).
+    const second = (await invoker.invoke(fn, request(), { timeoutMs: 10_000, log })).body as Report;
+    expect(second.loaded).toBe(first.loaded);
+    expect((await invoker.invoke(bystander, request({ n: '3' }), { timeoutMs: 10_000, log })).body).toEqual({
+      echo: '3',
+    });
   });
 
-  it('leaves no process behind when it is deleted, even through another invoker (another Lambda of the service)', async () => {
+  it('leaves no process behind when it is deleted mid-call, even through another invoker (another Lambda of the service)', async () => {
     const calls = newInvoker();
     const manages = newInvoker();
     const fn = await deploy(fixture(language, name('deleted')), 'acct-hostile', calls);
+    const before = (await calls.invoke(fn, request(), { timeoutMs: 10_000, log })).body as Report;
+    expect(before.uid).toBe(await expectedUid(fn));
     const marker = uniqueSleep();
-    const before = (await calls.invoke(fn, request({ sleep: marker }), { timeoutMs: 10_000, log })).body as Report;
-    expect(before.uid).toBe(expectedUid(fn));
-    await settle();
+    const spinning = calls.invoke(fn, request({ sleep: marker, spin: '1' }), { timeoutMs: 20_000, log });
+    spinning.catch(() => undefined);
+    const deadline = Date.now() + 10_000;
+    while ((await processesWith(marker)).length === 0 && Date.now() < deadline) await settle();
     expect(await processesWith(marker)).toHaveLength(1);
     await manages.remove(fn as FunctionRecord);
+    await expect(spinning).rejects.toMatchObject({ status: 502 });
     await settle();
     expect(await processesWith(marker)).toEqual([]);
-  });
+  }, 30_000);
 
   it('writes nothing of its output or of the request body into the service log', async () => {
     const fn = await deploy({

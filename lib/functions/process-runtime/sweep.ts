@@ -1,0 +1,83 @@
+// Ending what a call left running: when the entrypoint has returned, every process of the worker
+// but the worker itself is killed, so nothing of the function runs (or holds its process slots)
+// between calls. The worker's processes are its cgroup's members, or, without a cgroup, the
+// descendants of its outer process (in the sandbox's PID namespace orphans are adopted by the
+// namespace's init, so none leaves the tree). The worker itself is the sandbox's outer process,
+// the namespace's init (pid 1) and the runtime (pid 2, the first process init starts); unconfined,
+// the outer process is the runtime.
+import { readdir, readFile } from 'node:fs/promises';
+
+interface ProcessInfo {
+  pid: number;
+  parent: number;
+  /** Its pid in each PID namespace it is in, outermost first. */
+  nsPids: number[];
+  zombie: boolean;
+}
+
+async function info(pid: number): Promise<ProcessInfo | undefined> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
+  if (!status) return undefined;
+  const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(status)?.[1] ?? '';
+  return {
+    pid,
+    parent: Number(field('PPid')),
+    nsPids: field('NSpid').split(/\s+/).filter(Boolean).map(Number),
+    zombie: field('State').startsWith('Z'),
+  };
+}
+
+/** `root` and every process below it, from /proc. */
+export async function descendantsOf(root: number): Promise<number[]> {
+  const all = (await readdir('/proc').catch(() => [])).filter((n) => /^\d+$/.test(n)).map(Number);
+  const children = new Map<number, number[]>();
+  for (const p of (await Promise.all(all.map(info))).filter((p) => p !== undefined)) {
+    children.set(p.parent, [...(children.get(p.parent) ?? []), p.pid]);
+  }
+  const found: number[] = [];
+  for (let queue = [root]; queue.length;) {
+    const pid = queue.shift()!;
+    found.push(pid);
+    queue = queue.concat(children.get(pid) ?? []);
+  }
+  return found;
+}
+
+/** Of `members` (processes of one worker whose outer process is `root`), those that are not the worker. */
+async function leftovers(members: number[], root: number, pidNamespace: boolean): Promise<number[]> {
+  const rootDepth = (await info(root))?.nsPids.length ?? 1;
+  const found = await Promise.all(members.filter((pid) => pid !== root).map(info));
+  return found
+    .filter((p) => p !== undefined && !p.zombie)
+    .filter((p) => !(pidNamespace && p!.nsPids.length > rootDepth && [1, 2].includes(p!.nsPids.at(-1)!)))
+    .map((p) => p!.pid);
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Kills the worker's leftover processes until none is left (one may fork while dying); gives up
+ * after `withinMs` (the process limit bounds what a fork loop can make meanwhile). Returns how many it killed.
+ */
+export async function sweepLeftovers(
+  members: () => Promise<number[]>,
+  root: number,
+  pidNamespace: boolean,
+  withinMs = 2000,
+): Promise<number> {
+  const deadline = Date.now() + withinMs;
+  const killed = new Set<number>();
+  for (;;) {
+    const extra = await leftovers(await members(), root, pidNamespace);
+    if (!extra.length || Date.now() > deadline) return killed.size;
+    for (const pid of extra) {
+      try {
+        process.kill(pid, 'SIGKILL');
+        killed.add(pid);
+      } catch {
+        // Ended meanwhile.
+      }
+    }
+    await pause(5);
+  }
+}
