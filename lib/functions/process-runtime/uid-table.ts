@@ -7,7 +7,8 @@
 // two service processes (serverless offline runs each route as its own Lambda) or two stacks on one
 // host never hand out the same number. The function's folder keeps a copy of its number, found first.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Far above the ids of people and of subordinate id ranges (subuid files start at 100,000). */
@@ -26,6 +27,20 @@ interface Holder {
 }
 
 const UID_FILE = '.uid';
+
+/**
+ * Creates `path` holding `content`, or fails with EEXIST: written aside and linked into place, so
+ * no reader ever sees it empty.
+ */
+async function createWith(path: string, content: string): Promise<void> {
+  const aside = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(aside, content, { mode: 0o600 });
+  try {
+    await link(aside, path);
+  } finally {
+    await unlink(aside).catch(() => undefined);
+  }
+}
 
 export class UidTable {
   /** Allocations in flight in this process, so two workers of one function wait for one number. */
@@ -69,7 +84,9 @@ export class UidTable {
     const uid = await this.take({ workDir: this.workDir, function: key });
     await mkdir(join(this.workDir, key), { recursive: true });
     try {
-      await writeFile(join(this.workDir, key, UID_FILE), String(uid), { flag: known === undefined ? 'wx' : 'w' });
+      // A recorded uid that is no longer ours (its table entry was reclaimed) is replaced.
+      if (known !== undefined) await unlink(join(this.workDir, key, UID_FILE)).catch(() => undefined);
+      await createWith(join(this.workDir, key, UID_FILE), String(uid));
       return uid;
     } catch (e) {
       // Another service process allocated for this function meanwhile: theirs stands, ours goes back.
@@ -82,22 +99,40 @@ export class UidTable {
   /** Takes the lowest free uid (or one whose holder's work folder is gone) by creating its file exclusively. */
   private async take(holder: Holder): Promise<number> {
     await mkdir(this.tableDir, { recursive: true, mode: 0o700 });
-    const taken = new Set((await readdir(this.tableDir)).map(Number));
+    const taken = new Set((await readdir(this.tableDir)).filter((n) => /^\d+$/.test(n)).map(Number));
     for (let uid = FIRST_UID + 1; uid <= LAST_UID; uid++) {
-      if (taken.has(uid)) {
-        const stale = await this.holderOf(uid);
-        if (!stale || existsSync(stale.workDir)) continue;
-        // A stack that is gone (its work folder removed) without releasing: its functions are gone too.
-        await unlink(this.entry(uid)).catch(() => undefined);
-      }
+      if (taken.has(uid) && !(await this.reclaim(uid))) continue;
       try {
-        await writeFile(this.entry(uid), JSON.stringify(holder), { flag: 'wx', mode: 0o600 });
+        await createWith(this.entry(uid), JSON.stringify(holder));
         return uid;
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       }
     }
     throw new Error('no free uid is left for hosted functions');
+  }
+
+  /**
+   * Frees a uid whose holder's work folder is gone (a stack removed without releasing: its functions
+   * are gone too). Under a lock, so two processes cannot both free it, one after the other's new taking.
+   */
+  private async reclaim(uid: number): Promise<boolean> {
+    const stale = await this.holderOf(uid);
+    if (!stale || existsSync(stale.workDir)) return false;
+    const lock = `${this.entry(uid)}.lock`;
+    try {
+      await createWith(lock, String(process.pid));
+    } catch {
+      return false;
+    }
+    try {
+      const still = await this.holderOf(uid);
+      if (!still || existsSync(still.workDir)) return false;
+      await unlink(this.entry(uid));
+      return true;
+    } finally {
+      await unlink(lock).catch(() => undefined);
+    }
   }
 
   private entry(uid: number): string {
