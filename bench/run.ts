@@ -14,6 +14,7 @@ const ALL = [
   'retrieval',
   'sql',
   'functions',
+  'sandbox',
   'tool-args',
   'catalog',
   'mcp',

@@ -5,6 +5,7 @@
 // namespace's init, so none leaves the tree). The worker itself is the sandbox's outer process,
 // the namespace's init (pid 1) and the runtime (pid 2, the first process init starts); unconfined,
 // the outer process is the runtime.
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 
 interface ProcessInfo {
@@ -27,18 +28,32 @@ async function info(pid: number): Promise<ProcessInfo | undefined> {
   };
 }
 
-/** `root` and every process below it, from /proc. */
-export async function descendantsOf(root: number): Promise<number[]> {
+/** The children of `pid`: listed per thread (by the thread that started them) in /proc. */
+async function listedChildren(pid: number): Promise<number[]> {
+  const threads = await readdir(`/proc/${pid}/task`).catch(() => []);
+  const lists = await Promise.all(
+    threads.map((t) => readFile(`/proc/${pid}/task/${t}/children`, 'utf8').catch(() => '')),
+  );
+  return lists.flatMap((l) => l.split(' ').filter(Boolean).map(Number));
+}
+
+/** Every process's children, from every process's parent: for kernels without the children files. */
+async function childrenByScan(): Promise<(pid: number) => Promise<number[]>> {
   const all = (await readdir('/proc').catch(() => [])).filter((n) => /^\d+$/.test(n)).map(Number);
   const children = new Map<number, number[]>();
   for (const p of (await Promise.all(all.map(info))).filter((p) => p !== undefined)) {
     children.set(p.parent, [...(children.get(p.parent) ?? []), p.pid]);
   }
+  return async (pid) => children.get(pid) ?? [];
+}
+
+/** `root` and every process below it, walking down from `root` only where the kernel lists children. */
+export async function descendantsOf(root: number): Promise<number[]> {
+  const childrenOf = existsSync(`/proc/${root}/task/${root}/children`) ? listedChildren : await childrenByScan();
   const found: number[] = [];
-  for (let queue = [root]; queue.length;) {
-    const pid = queue.shift()!;
-    found.push(pid);
-    queue = queue.concat(children.get(pid) ?? []);
+  for (let level = [root]; level.length;) {
+    found.push(...level);
+    level = (await Promise.all(level.map(childrenOf))).flat();
   }
   return found;
 }

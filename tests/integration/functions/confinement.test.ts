@@ -41,6 +41,8 @@ function newInvoker(options: Partial<ConstructorParameters<typeof ProcessInvoker
   return invoker;
 }
 const invoker = newInvoker();
+/** The same runtime where no cgroup is available: leftovers are found by walking the worker's process tree. */
+const noCgroup = newInvoker({ cgroups: async () => undefined });
 const registry = new MemoryFunctionRegistry();
 const blobs = new MemoryBlobStore();
 const hosting = (i: ProcessInvoker): HostingDeps => ({ registry, blobs, invoker: i, log });
@@ -312,23 +314,33 @@ sandboxed.each(['node', 'python'] as const)('a hostile %s function', (language) 
     expect(await processesWith(marker)).toEqual([]);
   });
 
-  it('leaves no process behind when its call returns, detached or orphaned, while its worker stays warm', async () => {
-    const fn = await deploy(fixture(language, name('lingers')));
-    const bystander = await deploy({ ...BYSTANDER, shortname: name('bystander3') }, 'acct-other');
-    const [detached, orphan] = [uniqueSleep(), uniqueSleep()];
-    const first = (await invoker.invoke(fn, request({ sleep: detached, daemon: orphan }), { timeoutMs: 10_000, log }))
-      .body as Report;
-    expect(first.spawned).toBe(true);
-    // Swept before the call answered: no settling needed.
-    expect(await processesWith(detached)).toEqual([]);
-    expect(await processesWith(orphan)).toEqual([]);
-    // The same warm worker answers the next call (its module was loaded once).
-    const second = (await invoker.invoke(fn, request(), { timeoutMs: 10_000, log })).body as Report;
-    expect(second.loaded).toBe(first.loaded);
-    expect((await invoker.invoke(bystander, request({ n: '3' }), { timeoutMs: 10_000, log })).body).toEqual({
-      echo: '3',
-    });
-  });
+  it.each([
+    ['a cgroup per worker', () => invoker],
+    ['no cgroup (the process tree)', () => noCgroup],
+  ])(
+    'leaves no process behind when its call returns, detached or orphaned, while its worker stays warm, with %s',
+    async (_, via) => {
+      const fn = await deploy(
+        fixture(language, name(`lingers-${via() === invoker ? 'cg' : 'tree'}`)),
+        'acct-hostile',
+        via(),
+      );
+      const bystander = await deploy({ ...BYSTANDER, shortname: name('bystander3') }, 'acct-other');
+      const [detached, orphan] = [uniqueSleep(), uniqueSleep()];
+      const first = (await via().invoke(fn, request({ sleep: detached, daemon: orphan }), { timeoutMs: 10_000, log }))
+        .body as Report;
+      expect(first.spawned).toBe(true);
+      // Swept before the call answered: no settling needed.
+      expect(await processesWith(detached)).toEqual([]);
+      expect(await processesWith(orphan)).toEqual([]);
+      // The same warm worker answers the next call (its module was loaded once).
+      const second = (await via().invoke(fn, request(), { timeoutMs: 10_000, log })).body as Report;
+      expect(second.loaded).toBe(first.loaded);
+      expect((await invoker.invoke(bystander, request({ n: '3' }), { timeoutMs: 10_000, log })).body).toEqual({
+        echo: '3',
+      });
+    },
+  );
 
   it('leaves no process behind when it is deleted mid-call, even through another invoker (another Lambda of the service)', async () => {
     const calls = newInvoker();
