@@ -177,6 +177,8 @@ export class ProcessInvoker implements FunctionInvoker {
     const confinement = await find({ strictMemory: !cgroups });
     if (!confinement.confined)
       log.warn('hosted functions run UNCONFINED (FNQ_FUNCTIONS_UNSAFE_LOCAL=1): trusted code only');
+    else if (!confinement.filtered)
+      log.warn(`hosted functions: no seccomp filter for ${process.arch}, so user namespaces are not refused inside`);
     log.info(
       cgroups
         ? `hosted functions: memory and processes capped per worker by ${cgroups.mechanism}`

@@ -74,6 +74,8 @@ export interface Confinement {
   readonly confined: boolean;
   /** Whether functions run under uids of their own (the service is root), which the invoker then allocates. */
   readonly ownUids: boolean;
+  /** Whether a seccomp filter refuses new user namespaces inside (false on architectures seccomp.ts has no numbers for). */
+  readonly filtered: boolean;
   /** Whether the job's outer process is the sandbox's, with the namespace's init and the runtime below it (sweep.ts). */
   readonly pidNamespace: boolean;
   /** The folders as the code sees them: INSIDE when confined, the host's when not. */
@@ -159,6 +161,7 @@ class Bubblewrap implements Confinement {
   /** As root, sandboxes start as root in new namespaces and drop to the job's own uid before user code. */
   private readonly asRoot = process.getuid?.() === 0;
   readonly ownUids = this.asRoot;
+  readonly filtered: boolean;
   private readonly setpriv = this.asRoot ? findProgram('setpriv') : undefined;
 
   /** @param seccomp the compiled filter's file (seccomp.ts), loaded by bwrap; undefined on architectures it has none for */
@@ -166,7 +169,9 @@ class Bubblewrap implements Confinement {
     private readonly bwrap: string,
     private readonly prlimit: string,
     private readonly seccomp: string | undefined,
-  ) {}
+  ) {
+    this.filtered = seccomp !== undefined;
+  }
 
   seen(p: Prepared): Prepared {
     return { ...p, codeDir: INSIDE.code, runnerDir: INSIDE.runner, homeDir: INSIDE.tmp, cacheDir: INSIDE.cache };
@@ -251,6 +256,7 @@ class Unconfined implements Confinement {
   readonly confined = false;
   readonly ownUids = false;
   readonly pidNamespace = false;
+  readonly filtered = false;
   constructor(private readonly prlimit: string) {}
 
   seen(p: Prepared): Prepared {

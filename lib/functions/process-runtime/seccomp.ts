@@ -75,8 +75,8 @@ function assemble(steps: Step[]): Buffer {
 }
 
 /** The filter for this machine's architecture, or undefined where it has none (then say so). */
-export function seccompFilter(strict: boolean): Buffer | undefined {
-  const abi = ABIS[arch];
+export function seccompFilter(strict: boolean, architecture: string = arch): Buffer | undefined {
+  const abi = ABIS[architecture];
   if (!abi) return undefined;
   const ret = (k: number): Step => ({ code: RET_K, k });
   const load = (offset: number): Step => ({ code: LD_W_ABS, k: offset });
