@@ -192,10 +192,16 @@ export class ProcessInvoker implements FunctionInvoker {
     const launch = p.launch(this.options.memoryMb);
     const limits = defaultLimits(this.options.memoryMb);
     const uid = confinement.ownUids ? await this.uids.uidOf(registryKey(p.fn.shortname)) : BUILD_UID;
-    const group = await cgroups?.create(`${process.pid}-${randomBytes(6).toString('hex')}`, {
-      memoryBytes: limits.memoryMb * 1024 * 1024,
-      processes: limits.processes,
-    });
+    const group = await cgroups
+      ?.create(`${process.pid}-${randomBytes(6).toString('hex')}`, {
+        memoryBytes: limits.memoryMb * 1024 * 1024,
+        processes: limits.processes,
+      })
+      .catch((e: NodeJS.ErrnoException) => {
+        // The caller learns that it failed, the operator where and why.
+        this.options.log.error('a worker cgroup could not be made', { error: e.message });
+        throw functionCrashed(p.fn.shortname, `its worker could not be given its memory cap (${e.code ?? 'error'})`);
+      });
     const command = confinement.command({
       ...launch,
       uid,

@@ -71,24 +71,23 @@ async function leftovers(members: number[], root: number, pidNamespace: boolean)
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Kills the worker's leftover processes until none is left (one may fork while dying); gives up
- * after `withinMs` (the process limit bounds what a fork loop can make meanwhile). Returns how many it killed.
+ * Kills the worker's leftover processes until none is left (one may fork while dying). Returns
+ * false when some remain after `withinMs` (a fork loop racing the sweep): the caller then ends the worker whole.
  */
 export async function sweepLeftovers(
   members: () => Promise<number[]>,
   root: number,
   pidNamespace: boolean,
   withinMs = 2000,
-): Promise<number> {
+): Promise<boolean> {
   const deadline = Date.now() + withinMs;
-  const killed = new Set<number>();
   for (;;) {
     const extra = await leftovers(await members(), root, pidNamespace);
-    if (!extra.length || Date.now() > deadline) return killed.size;
+    if (!extra.length) return true;
+    if (Date.now() > deadline) return false;
     for (const pid of extra) {
       try {
         process.kill(pid, 'SIGKILL');
-        killed.add(pid);
       } catch {
         // Ended meanwhile.
       }

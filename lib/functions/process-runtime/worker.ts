@@ -118,7 +118,8 @@ export class Worker {
     if (!this.alive || !root) return;
     const group = this.placement.group;
     const members = group ? () => group.members() : () => descendantsOf(root);
-    await sweepLeftovers(members, root, this.placement.pidNamespace).catch(() => this.kill());
+    const clean = await sweepLeftovers(members, root, this.placement.pidNamespace).catch(() => false);
+    if (!clean) this.kill();
   }
 
   kill(): void {
