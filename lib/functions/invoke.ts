@@ -1,6 +1,7 @@
 // Calling a hosted function over REST: find it, check the method, validate the whole request
 // against its definition (every violation in one 400), run it, and shape its answer by outputType.
-import { methodNotAllowed, ServiceError } from '../errors';
+import { badRequest, methodNotAllowed, ServiceError } from '../errors';
+import { SHORTNAME } from '../spec/rules';
 import { parseJsonBody } from '../wire/body';
 import type { HttpRequest, Reply } from '../wire/request';
 import { readMultipartFile } from '../wire/multipart';
@@ -58,6 +59,14 @@ export async function lookupFunction(
   registry: FunctionRegistry,
   shortname: string | undefined,
 ): Promise<FunctionRecord> {
+  // Checked before the registry: an oversized key would fail in storage as a 500.
+  if (shortname && shortname.length > SHORTNAME.max) {
+    throw badRequest(
+      `The function name is ${shortname.length} characters long; shortnames have at most ${SHORTNAME.max}`,
+      'Send the shortname of a deployed function (GET /functions/v1 lists them)',
+      'identifier_too_long',
+    );
+  }
   const fn = shortname ? await registry.get(shortname) : undefined;
   if (!fn) throw functionNotFound(shortname ?? '');
   return { ...fn, spec: stableSpec(fn) };

@@ -374,12 +374,17 @@ describe('tools/call on a hosted function', () => {
       [toolCall('cities', {}), { tag: 'weather' }],
       [toolCall('weather', [1, 2]), undefined],
       [{ arguments: {} }, undefined],
+      [toolCall('w'.repeat(2100), {}), undefined],
     ] as const) {
       const res = await rpc('tools/call', params, { query });
       expect(res.body).toMatchObject({
         error: { code: -32602, data: { messages: expect.arrayContaining(['failed']) } },
       });
     }
+    const long = await rpc('tools/call', toolCall('w'.repeat(2100), {}));
+    expect(JSON.stringify(long.body)).toMatch(
+      /ISSUE: The function name is 2100 characters long; shortnames have at most 64/,
+    );
     expect(invoker.requests).toHaveLength(0);
   });
 
