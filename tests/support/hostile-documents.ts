@@ -118,7 +118,7 @@ export function makeFlateBombPdf(inflatedMiB = 300): Uint8Array {
   const piece = Buffer.alloc(1024 * 1024);
   for (let at = 0; at < piece.length; at += line.length) line.copy(piece, at);
   const parts: Uint8Array[] = [];
-  const zlib = new Zlib((chunk) => parts.push(chunk), { level: 1 });
+  const zlib = new Zlib({ level: 1 }, (chunk) => void parts.push(chunk));
   for (let i = 0; i < inflatedMiB; i++) zlib.push(piece, i === inflatedMiB - 1);
   const compressed = Buffer.concat(parts);
   const objects = [
