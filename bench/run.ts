@@ -17,6 +17,8 @@ const ALL = [
   'tool-args',
   'catalog',
   'mcp',
+  'validation',
+  'ingest-hardening',
 ];
 
 const asked = process.argv.slice(2);
