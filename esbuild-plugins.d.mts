@@ -5,5 +5,7 @@ export const CATALOG_ASSETS_ID: 'fnq:catalog-assets';
 export function catalogAssetsModule(): Promise<string>;
 export const catalogAssets: Plugin;
 export const rawText: Plugin;
+export function workerScript(entry: string): Promise<string>;
+export const workerBundle: Plugin;
 declare const plugins: Plugin[];
 export default plugins;

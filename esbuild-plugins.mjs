@@ -5,6 +5,10 @@
 //
 // `import text from './file.ext?raw'` gives a file's text (the hosted functions' runner sources in
 // lib/functions/runners/), as Vite's `?raw` does in vitest and text-imports.mjs under tsx.
+//
+// `import script from './entry.ts?bundle'` gives the entry bundled with its imports into one
+// CommonJS script, for `new Worker(script, { eval: true })`: a worker thread that needs no file of
+// its own beside the Lambda bundle (lib/spec/validation-pool.ts). vitest and tsx use the same build.
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -47,6 +51,36 @@ export const catalogAssets = {
   },
 };
 
+/** The `?bundle` script of a TypeScript entry (an absolute path). */
+export async function workerScript(entry) {
+  const out = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    write: false,
+    platform: 'node',
+    format: 'cjs',
+    target: ['node20'],
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0].text;
+}
+
+export const workerBundle = {
+  name: 'fnq-worker-bundle',
+  setup(b) {
+    b.onResolve({ filter: /\?bundle$/ }, (args) => ({
+      path: resolve(args.resolveDir, args.path.slice(0, -'?bundle'.length)),
+      namespace: 'fnq-worker-bundle',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'fnq-worker-bundle' }, async (args) => ({
+      contents: await workerScript(args.path),
+      loader: 'text',
+    }));
+  },
+};
+
 export const rawText = {
   name: 'fnq-raw-text',
   setup(b) {
@@ -62,4 +96,4 @@ export const rawText = {
   },
 };
 
-export default [catalogAssets, rawText];
+export default [catalogAssets, rawText, workerBundle];

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { CATALOG_ASSETS_ID, catalogAssetsModule } from './esbuild-plugins.mjs';
+import { CATALOG_ASSETS_ID, catalogAssetsModule, workerScript } from './esbuild-plugins.mjs';
 
 // Node 20 is what this machine and the Lambda runtime we test against run; the SDK's notice
 // about its future releases is known and would otherwise print in every worker.
@@ -14,6 +14,14 @@ export default defineConfig({
       name: 'fnq-catalog-assets',
       resolveId: (id) => (id === CATALOG_ASSETS_ID ? `\0${id}` : undefined),
       load: (id) => (id === `\0${CATALOG_ASSETS_ID}` ? catalogAssetsModule() : undefined),
+    },
+    // `?bundle`: a worker thread's script, built as the Lambda bundles build it.
+    {
+      name: 'fnq-worker-bundle',
+      load: async (id) =>
+        id.endsWith('?bundle')
+          ? `export default ${JSON.stringify(await workerScript(id.slice(0, -'?bundle'.length)))};`
+          : undefined,
     },
   ],
   test: {

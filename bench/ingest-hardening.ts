@@ -16,7 +16,15 @@ import { LanceVectorStore } from '../lib/vectors/lancedb-store';
 import type { ChunkRecord } from '../lib/vectors/ports';
 import { bytesUnder } from '../tests/support/disk-usage';
 import { makeDocx } from '../tests/support/fixtures';
-import { makeDeepHtml, makeDeepJson, makeManyPagePdf, makeZipBombDocx } from '../tests/support/hostile-documents';
+import {
+  makeDeepHtml,
+  makeDeepJson,
+  makeFlateBombPdf,
+  makeManyLinesJsonl,
+  makeManyPagePdf,
+  makeZipBombDocx,
+} from '../tests/support/hostile-documents';
+import { isMain } from './stats';
 
 const BATCH = 128;
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -69,18 +77,22 @@ export interface HostileFigure {
   name: string;
   bytes: number;
   ms: number;
+  /** Growth of the process's resident memory while it was read. */
+  rssMiB: number;
   reason: string;
 }
 
 async function timeToFail(name: string, type: FileType, bytes: Uint8Array): Promise<HostileFigure> {
+  const rss = process.memoryUsage().rss;
   const started = performance.now();
   const error = await extractText(type, bytes).then(
     () => undefined,
     (e: unknown) => e,
   );
   const ms = performance.now() - started;
+  const rssMiB = (process.memoryUsage().rss - rss) / 2 ** 20;
   const reason = isServiceError(error) ? error.problems[0]!.issue : `not refused: ${String(error)}`;
-  return { name, bytes: bytes.length, ms, reason };
+  return { name, bytes: bytes.length, ms, rssMiB, reason };
 }
 
 export async function hostileFigures() {
@@ -93,6 +105,8 @@ export async function hostileFigures() {
     await timeToFail('PDF of 40,000 pages', 'pdf', makeManyPagePdf()),
     await timeToFail('HTML nested 50,000 deep', 'html', makeDeepHtml()),
     await timeToFail('JSON nested 50,000 deep', 'json', makeDeepJson()),
+    await timeToFail('PDF hiding 300 MB in one FlateDecode stream', 'pdf', makeFlateBombPdf(300)),
+    await timeToFail('JSON Lines of 600,000 lines', 'jsonl', makeManyLinesJsonl()),
   ];
   return { normalMs, figures };
 }
@@ -106,12 +120,23 @@ export function printHardening(compaction: PolicyFigures[], hostile: Awaited<Ret
         `  (×${(before!.seconds / f.seconds).toFixed(2)} speed, ×${(f.bytes / before!.bytes).toFixed(3)} bytes of before)`,
     );
   }
+  printHostile(hostile);
+}
+
+function printHostile(hostile: Awaited<ReturnType<typeof hostileFigures>>) {
   console.log(
     `Hostile documents, time to fail under the default budget (a normal DOCX reads in ${hostile.normalMs.toFixed(0)} ms; the worker's timeout is 900 s):`,
   );
   for (const f of hostile.figures) {
     console.log(
-      `  ${f.name.padEnd(52)} ${String(f.bytes).padStart(8)} bytes  ${f.ms.toFixed(0).padStart(6)} ms  ${f.reason}`,
+      `  ${f.name.padEnd(52)} ${String(f.bytes).padStart(8)} bytes  ${f.ms.toFixed(0).padStart(6)} ms  ` +
+        `${f.rssMiB.toFixed(0).padStart(4)} MB RSS growth  ${f.reason}`,
     );
   }
+}
+
+// `npm run bench -- ingest-hardening`: the hostile documents alone (bench/ingest.ts prints them too).
+if (isMain(import.meta.url)) {
+  printHostile(await hostileFigures());
+  process.exit(0);
 }

@@ -18,6 +18,8 @@ const ALL = [
   'tool-args',
   'catalog',
   'mcp',
+  'validation',
+  'ingest-hardening',
 ];
 
 const asked = process.argv.slice(2);

@@ -3,15 +3,27 @@
 import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020';
 import addFormatsModule from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats';
+import { linearRegExp } from './spec/linear-regexp';
+import { useLinearUniqueItems } from './spec/unique-items';
 
 // ajv-formats is CommonJS; under ESM its default export may arrive wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as typeof addFormatsModule;
 
-/** `overrides` adapt it to a use, e.g. user schemas checked separately before compiling. */
+/**
+ * `overrides` adapt it to a use, e.g. user schemas checked separately before compiling. Schemas can
+ * come from function authors and callers, so `pattern` and `uniqueItems` cost linear time here.
+ */
 export function createAjv(overrides: Options = {}): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, ...overrides });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    allowUnionTypes: true,
+    code: { regExp: linearRegExp },
+    ...overrides,
+  });
   addFormats(ajv);
+  useLinearUniqueItems(ajv);
   return ajv;
 }
 

@@ -57,7 +57,9 @@ function startOffline(
   signal?: AbortSignal,
 ): Promise<ChildProcess> {
   const cli = join(PROJECT_ROOT, 'node_modules', 'osls', 'bin', 'serverless.js');
-  const child = spawn(process.execPath, [cli, 'offline', 'start', '--stage', STAGE], {
+  // Node refuses request headers over 16 KB with a bare 400 before serverless offline sees them; at
+  // 128 KB an oversized token reaches the service and gets its 401 envelope (docs/operations.md).
+  const child = spawn(process.execPath, ['--max-http-header-size=131072', cli, 'offline', 'start', '--stage', STAGE], {
     cwd: PROJECT_ROOT,
     env,
     detached: true,

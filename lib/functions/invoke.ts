@@ -1,19 +1,21 @@
 // Calling a hosted function over REST: find it, check the method, validate the whole request
 // against its definition (every violation in one 400), run it, and shape its answer by outputType.
-import { methodNotAllowed, ServiceError } from '../errors';
+import { badRequest, methodNotAllowed, ServiceError } from '../errors';
+import { SHORTNAME } from '../spec/rules';
 import { parseJsonBody } from '../wire/body';
 import type { HttpRequest, Reply } from '../wire/request';
 import { readMultipartFile } from '../wire/multipart';
 import type { Logger } from '../log';
 import {
   compiledValidators,
-  defaultSchemaCompiler,
+  inputBody,
   outputBody,
   type FunctionRequest as ToolRequest,
   type NormalizedSpec,
   type Violation,
 } from '../spec/index';
-import { errorsOf } from '../spec/schema-compiler';
+import { bodyViolations } from '../spec/request-validators';
+import { checkAgainstSchema, ValidationBudgetExceeded, VALIDATION_DEADLINE_MS } from '../spec/validation-pool';
 import { FUNCTION_REPLY_MAX_BYTES, functionBadOutput } from './failures';
 import { functionNotFound } from './manage';
 import { mediaTypeOf } from './media-types';
@@ -57,9 +59,43 @@ export async function lookupFunction(
   registry: FunctionRegistry,
   shortname: string | undefined,
 ): Promise<FunctionRecord> {
+  // Checked before the registry: an oversized key would fail in storage as a 500.
+  if (shortname && shortname.length > SHORTNAME.max) {
+    throw badRequest(
+      `The function name is ${shortname.length} characters long; shortnames have at most ${SHORTNAME.max}`,
+      'Send the shortname of a deployed function (GET /functions/v1 lists them)',
+      'identifier_too_long',
+    );
+  }
   const fn = shortname ? await registry.get(shortname) : undefined;
   if (!fn) throw functionNotFound(shortname ?? '');
   return { ...fn, spec: stableSpec(fn) };
+}
+
+/** 422: the body may be fine, but checking it against this schema costs more than the service gives it. */
+function requestUnverifiable(spec: NormalizedSpec, stop: ValidationBudgetExceeded): ServiceError {
+  const cost = stop.reason === 'memory' ? 'more memory than allowed' : `longer than ${VALIDATION_DEADLINE_MS} ms`;
+  return new ServiceError(422, 'request_unverifiable', {
+    issue: `Checking the request against the inputSchema of ${spec.shortname} took ${cost}, so it was not run`,
+    advice:
+      'Send a smaller or simpler body. If a small body is refused too, the schema is too costly to check ' +
+      "(e.g. anyOf over a recursive $ref, or a pattern with lookaround): tell the function's author",
+  });
+}
+
+/**
+ * The body's violations of the input definition. A JSON schema is an author's: it is checked in the
+ * validation pool, off the event loop and under its deadline.
+ */
+async function inputViolations(spec: NormalizedSpec, body: unknown): Promise<Violation[]> {
+  const input = inputBody(spec);
+  if (input.type !== 'JSON' || body === undefined) return compiledValidators(spec).validateBody(body);
+  try {
+    return bodyViolations(await checkAgainstSchema(input.schema, body), '/body');
+  } catch (e) {
+    if (e instanceof ValidationBudgetExceeded) throw requestUnverifiable(spec, e);
+    throw e;
+  }
 }
 
 function invalidRequest(violations: Violation[]): ServiceError {
@@ -82,7 +118,7 @@ async function functionRequest(spec: NormalizedSpec, req: HttpRequest): Promise<
       break;
     case 'JSON':
       body = sent ? parseJsonBody(req, FUNCTION_BODY_MAX_BYTES) : undefined;
-      violations.push(...validators.validateBody(body));
+      violations.push(...(await inputViolations(spec, body)));
       break;
     case 'FILE': {
       const file = sent
@@ -108,7 +144,7 @@ async function functionRequest(spec: NormalizedSpec, req: HttpRequest): Promise<
  * Every way a request built from tool-call arguments (AI function calling, MCP tools/call) breaks
  * the definition; FILE bodies carry the file as base64 text there instead of a multipart part.
  */
-export function toolRequestViolations(spec: NormalizedSpec, request: ToolRequest): Violation[] {
+export async function toolRequestViolations(spec: NormalizedSpec, request: ToolRequest): Promise<Violation[]> {
   const validators = compiledValidators(spec);
   const found = validators.validateQuery(request.query);
   if (spec.requirements.inputType === 'FILE') {
@@ -120,18 +156,28 @@ export function toolRequestViolations(spec: NormalizedSpec, request: ToolRequest
       ),
     );
   } else {
-    found.push(...validators.validateBody(request.body ?? (spec.requirements.inputType === 'NONE' ? null : undefined)));
+    const body = request.body ?? (spec.requirements.inputType === 'NONE' ? null : undefined);
+    found.push(...(await inputViolations(spec, body)));
   }
   return found;
 }
 
-/** The first way a JSON answer breaks outputSchema, as `<pointer> <message>`; undefined when it fits. */
-export function outputMismatch(fn: FunctionRecord, body: unknown): string | undefined {
+/**
+ * The first way a JSON answer breaks outputSchema, as `<schema path> <keyword>` (e.g.
+ * `#/properties/total/type type`); undefined when it fits. Only the author's schema speaks here:
+ * the answer's keys and values are the function's text and may carry the caller's data, so they
+ * reach neither the log nor a header. An answer too costly to check counts as a mismatch.
+ */
+export async function outputMismatch(fn: FunctionRecord, body: unknown): Promise<string | undefined> {
   const output = outputBody(fn.spec);
   if (output.type !== 'JSON') return undefined;
-  const validate = defaultSchemaCompiler.analyse(output.schema).validate;
-  const first = validate && errorsOf(validate, body)[0];
-  return first && `${first.instancePath || '/'} ${first.message ?? 'is invalid'}`;
+  try {
+    const first = (await checkAgainstSchema(output.schema, body))[0];
+    return first && `${first.schemaPath} ${first.keyword}`;
+  } catch (e) {
+    if (e instanceof ValidationBudgetExceeded) return `# ${e.reason}`;
+    throw e;
+  }
 }
 
 // RFC 9110 media type: type "/" subtype, then parameters (token or quoted string); nothing that
@@ -226,7 +272,7 @@ export async function invokeFunction(deps: InvokeDeps, req: InvocationRequest): 
     case 'FILE':
       return fileReply(fn, body);
     case 'JSON': {
-      const mismatch = outputMismatch(fn, body);
+      const mismatch = await outputMismatch(fn, body);
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (mismatch) {
         req.log.warn('function output does not match outputSchema', {

@@ -21,6 +21,9 @@ export function bearerToken(authorization: string | undefined): string | undefin
 
 const ADVICE = 'Send a service-issued access token in the svcwt header (fnq token create issues one)';
 
+/** Tokens the service issues are a few hundred bytes; a longer one is refused before it is parsed. */
+export const TOKEN_MAX_CHARS = 4096;
+
 export function createVerifier(auth: Config['auth']): TokenVerifier {
   const key: Uint8Array | JWTVerifyGetKey = auth.jwksUrl
     ? createRemoteJWKSet(new URL(auth.jwksUrl))
@@ -29,6 +32,13 @@ export function createVerifier(auth: Config['auth']): TokenVerifier {
 
   return async (token) => {
     if (!token) throw unauthorized('The svcwt header is missing', ADVICE, 'token_missing');
+    if (token.length > TOKEN_MAX_CHARS) {
+      throw unauthorized(
+        `The access token is ${token.length} characters long; service tokens have at most ${TOKEN_MAX_CHARS}`,
+        ADVICE,
+        'token_invalid',
+      );
+    }
     let payload;
     try {
       ({ payload } = await jwtVerify(token, key as Uint8Array, {

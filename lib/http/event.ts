@@ -24,8 +24,27 @@ export function toHttpRequest(event: APIGatewayProxyEventV2): HttpRequest {
   };
 }
 
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const NOT_VISIBLE_ASCII = /[^\x20-\x7e\t]/gu;
+// encodeURIComponent throws on half a surrogate pair; it becomes U+FFFD first.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Header values as every HTTP stack accepts them: a character outside visible ASCII (CR, LF, any
+ * non-Latin-1 text) is percent-encoded as UTF-8, a name that is not a token is dropped. Node and
+ * API Gateway answer a bare 500 for either, so nothing a function chose can reach that far.
+ */
+export function safeHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+  const safe: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (HEADER_NAME.test(name))
+      safe[name] = String(value).replace(LONE_SURROGATE, '\ufffd').replace(NOT_VISIBLE_ASCII, encodeURIComponent);
+  }
+  return safe;
+}
+
 export function toLambdaResult(reply: Reply): APIGatewayProxyStructuredResultV2 {
-  const headers: Record<string, string> = { ...reply.headers };
+  const headers = safeHeaders(reply.headers);
   if (reply.body === undefined) return { statusCode: reply.status, headers, body: '' };
   if (Buffer.isBuffer(reply.body)) {
     headers['content-type'] ??= 'application/octet-stream';

@@ -23,3 +23,22 @@ export function compileCheck(schema: JsonSchema, prefix: '/body' | '/query'): Re
     );
   };
 }
+
+/**
+ * Longest path parameter any route takes: every one (shortname, collection name, upload id, asset)
+ * is an identifier of at most 64 characters, and each becomes part of a storage key, where an
+ * oversized one would fail as a 500 (DynamoDB keys stop at 2 KB).
+ */
+export const IDENTIFIER_MAX = 64;
+
+/** A 400 naming the first path parameter over IDENTIFIER_MAX, before anything reaches storage. */
+export function checkPathParams(params: Record<string, string>): void {
+  for (const [name, value] of Object.entries(params)) {
+    if (value.length <= IDENTIFIER_MAX) continue;
+    throw badRequest(
+      `The ${name} in the path is ${value.length} characters long; at most ${IDENTIFIER_MAX} are allowed`,
+      `Send the ${name} as it was created (at most ${IDENTIFIER_MAX} characters)`,
+      'identifier_too_long',
+    );
+  }
+}

@@ -10,6 +10,12 @@ export interface ExtractionBudget {
   /** Inflated bytes of all entries of a DOCX together. */
   zipTotalBytes: number;
   pdfPages: number;
+  /** Inflated bytes of all FlateDecode streams of a PDF together, counted as they inflate. */
+  pdfStreamBytes: number;
+  /** Records of a CSV or JSON Lines file (each becomes at least one section). */
+  records: number;
+  /** Chunks one upload may make: each is an embedding call and a stored vector. */
+  chunks: number;
   /** Characters of extracted text, all formats. */
   characters: number;
   /** Elements inside elements (HTML, and DOCX through its HTML), arrays and objects inside each other (JSON). */
@@ -25,6 +31,11 @@ export const EXTRACTION_LIMITS = {
   zipEntryBytes: 32 * MiB,
   zipTotalBytes: 128 * MiB,
   pdfPages: 2_000,
+  // Text of 2,000 dense pages inflates to well under 64 MB; images are inflated by pdf.js only when drawn.
+  pdfStreamBytes: 256 * MiB,
+  records: 50_000,
+  // 20,000 chunks of 200 tokens are about 3 million words: a long book, minutes to embed.
+  chunks: 20_000,
   characters: 20_000_000,
   // Browsers' HTML parsers stop nesting at 512 as well.
   nesting: 512,
@@ -67,3 +78,19 @@ export const nestingExceeded = (budget: ExtractionBudget, what: string) =>
 
 /** V8's error when the stack runs out; recursion that deep comes from the document, so it is a breach too. */
 export const isStackOverflow = (e: unknown) => e instanceof RangeError && /call stack/i.test(e.message);
+
+export function checkRecords(count: number, budget: ExtractionBudget, what: string): void {
+  if (count <= budget.records) return;
+  throw budgetExceeded(
+    `The file holds more than ${budget.records.toLocaleString('en-US')} ${what}, the limit per upload`,
+    `Split it into files of at most ${budget.records.toLocaleString('en-US')} ${what} and upload each one`,
+  );
+}
+
+export function checkChunks(count: number, budget: Pick<ExtractionBudget, 'chunks'>): void {
+  if (count <= budget.chunks) return;
+  throw budgetExceeded(
+    `The document makes more than ${budget.chunks.toLocaleString('en-US')} chunks, the chunk limit per upload`,
+    SPLIT,
+  );
+}

@@ -21,6 +21,8 @@ export interface ChunkOptions {
   maxTokens: number;
   /** Tokens repeated from the end of one chunk at the start of the next, within a section. */
   overlapTokens: number;
+  /** Called with the count as each chunk is made, so a budget stops a huge document early. */
+  onChunk?: (count: number) => void;
 }
 
 export const DEFAULT_CHUNKING: ChunkOptions = { maxTokens: 200, overlapTokens: 40 };
@@ -34,7 +36,7 @@ const BREAK = { none: 0, line: 1, sentence: 2, paragraph: 3 } as const;
 type Break = (typeof BREAK)[keyof typeof BREAK];
 
 export function chunkSections(sections: Section[], source: string, options: ChunkOptions = DEFAULT_CHUNKING): Chunk[] {
-  const { maxTokens, overlapTokens } = options;
+  const { maxTokens, overlapTokens, onChunk } = options;
   if (!Number.isInteger(maxTokens) || maxTokens < 1) throw new RangeError('maxTokens must be a positive integer');
   if (!Number.isInteger(overlapTokens) || overlapTokens < 0 || overlapTokens >= maxTokens) {
     throw new RangeError('overlapTokens must be an integer from 0 to maxTokens - 1');
@@ -56,6 +58,7 @@ export function chunkSections(sections: Section[], source: string, options: Chun
         ...(section.page === undefined ? {} : { page: section.page }),
         ...(section.heading === undefined ? {} : { heading: section.heading }),
       });
+      onChunk?.(chunks.length);
       if (end === n) break;
       first = end - overlapTokens;
     }

@@ -2,8 +2,11 @@
 // header repeated on every row, so a chunk holding one row still says what each value is), each
 // JSON leaf as "path: value".
 
-/** RFC 4180: quoted fields may hold delimiters, line breaks and doubled quotes. Lenient at EOF. */
-export function parseCsv(text: string, delimiter = sniffDelimiter(text)): string[][] {
+/**
+ * RFC 4180: quoted fields may hold delimiters, line breaks and doubled quotes. Lenient at EOF.
+ * `onRow` sees the count of rows so far as each one ends, so a budget can stop a huge file early.
+ */
+export function parseCsv(text: string, delimiter = sniffDelimiter(text), onRow?: (rows: number) => void): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -11,7 +14,10 @@ export function parseCsv(text: string, delimiter = sniffDelimiter(text)): string
   let fieldStart = true;
   const endRow = () => {
     row.push(field);
-    if (row.length > 1 || row[0] !== '') rows.push(row);
+    if (row.length > 1 || row[0] !== '') {
+      rows.push(row);
+      onRow?.(rows.length);
+    }
     row = [];
     field = '';
     fieldStart = true;
@@ -48,8 +54,9 @@ function sniffDelimiter(text: string): string {
   return [';', '\t'].reduce((best, d) => (count(d) > count(best) ? d : best), ',');
 }
 
-export function csvText(text: string): string {
-  const [header = [], ...records] = parseCsv(text);
+/** `onRow` as in parseCsv (the header counts as a row). */
+export function csvText(text: string, onRow?: (rows: number) => void): string {
+  const [header = [], ...records] = parseCsv(text, undefined, onRow);
   const names = header.map((name, i) => name.trim() || `column ${i + 1}`);
   return records
     .map((cells) =>

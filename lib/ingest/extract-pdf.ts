@@ -4,6 +4,7 @@
 import { getDocumentProxy } from 'unpdf';
 import { badRequest, isServiceError } from '../errors';
 import { budgetExceeded, checkCharacters, checkDeadline, type ExtractionBudget } from './budgets';
+import { checkPdfStreamBudget } from './pdf-stream-budget';
 import type { Section } from './section';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -11,6 +12,8 @@ type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 const PDFJS_ERRORS_ONLY = 0;
 
 export async function pdfSections(bytes: Uint8Array, budget: ExtractionBudget): Promise<Section[]> {
+  // Before pdf.js: it inflates a stream whole, so its size must be known not to be a bomb.
+  checkPdfStreamBudget(bytes, budget);
   let pdf: PdfDocument;
   try {
     // A copy: pdf.js may take over (detach) the buffer it is given, and the caller still owns `bytes`.

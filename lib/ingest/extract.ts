@@ -8,6 +8,7 @@ import { badRequest, isServiceError } from '../errors';
 import {
   checkCharacters,
   checkDeadline,
+  checkRecords,
   extractionBudget,
   isStackOverflow,
   nestingExceeded,
@@ -75,7 +76,8 @@ async function sectionsOf(type: FileType, bytes: Uint8Array, budget: ExtractionB
     case 'md':
       return markdownSections(decodeText(type, bytes, budget));
     case 'csv':
-      return [{ text: csvText(decodeText(type, bytes, budget)) }];
+      // The header row is not a record.
+      return [{ text: csvText(decodeText(type, bytes, budget), (rows) => checkRecords(rows - 1, budget, 'rows')) }];
     case 'json':
       return [{ text: jsonText(parseJson(bytes, budget)) }];
     case 'jsonl':
@@ -117,20 +119,25 @@ function parseJson(bytes: Uint8Array, budget: ExtractionBudget): unknown {
 /** One section per record, so no chunk mixes two records; a string record is its own text. */
 function jsonLinesSections(bytes: Uint8Array, budget: ExtractionBudget): Section[] {
   const sections: Section[] = [];
-  decodeText('jsonl', bytes, budget)
-    .split('\n')
-    .forEach((line, i) => {
-      if (!line.trim()) return;
-      checkJsonNesting(line, budget);
-      let record: unknown;
-      try {
-        record = JSON.parse(line);
-      } catch {
-        throw contentMismatchError('jsonl', jsonLineReason(i + 1), bytes);
-      }
-      const text = typeof record === 'string' ? record.trim() : jsonText(record);
-      if (text) sections.push({ text });
-    });
+  const lines = decodeText('jsonl', bytes, budget).split('\n');
+  // Counted before any line is parsed: a file over the limit fails at once, whatever its lines hold.
+  checkRecords(
+    lines.reduce((n, line) => (line.trim() ? n + 1 : n), 0),
+    budget,
+    'lines',
+  );
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
+    checkJsonNesting(line, budget);
+    let record: unknown;
+    try {
+      record = JSON.parse(line);
+    } catch {
+      throw contentMismatchError('jsonl', jsonLineReason(i + 1), bytes);
+    }
+    const text = typeof record === 'string' ? record.trim() : jsonText(record);
+    if (text) sections.push({ text });
+  });
   return sections;
 }
 

@@ -12,8 +12,8 @@ import { gatewayTimeout, isServiceError, notFound, conflict, problemLine, type S
 import { errorFields, type Logger } from '../log';
 import type { Embedder } from '../ai/ports';
 import type { CollectionRef, VectorStore } from '../vectors/ports';
-import { extractionBudget } from './budgets';
-import { chunkSections, type Chunk } from './chunk';
+import { checkChunks, extractionBudget } from './budgets';
+import { chunkSections, DEFAULT_CHUNKING, type Chunk } from './chunk';
 import { extractText } from './extract';
 import { detectFileType } from './file-type';
 import { RETRY_BUDGET, SIGNED_UPLOAD_MAX_BYTES } from './limits';
@@ -131,7 +131,10 @@ async function embedUpload(deps: WorkerDeps, job: HeldJob, delivery: Delivery): 
   // time left than that budget gives the job to a fresh run rather than blame the document.
   const budget = extractionBudget(now());
   if (budget.deadline > delivery.deadline - STOP_MARGIN_MS) throw outOfRunTime();
-  const chunks = chunkSections((await extractText(fileType, bytes, budget)).sections, record.filename);
+  const chunks = chunkSections((await extractText(fileType, bytes, budget)).sections, record.filename, {
+    ...DEFAULT_CHUNKING,
+    onChunk: (count) => checkChunks(count, budget),
+  });
   await job.progress({ fileType, sizeBytes: bytes.length, totalChunks: chunks.length, embeddedChunks: 0 });
 
   const batchSize = deps.batchSize ?? DEFAULT_EMBED_BATCH;

@@ -93,9 +93,17 @@ export async function callFunctionTool(
   ctx: CallContext,
 ): Promise<ToolResult> {
   const request = toolArgumentsToRequest(fn.spec, args);
+  let violations;
+  try {
+    violations = await toolRequestViolations(fn.spec, request);
+  } catch (e) {
+    // Arguments too costly to check against the schema: the model reads why, as a REST caller would.
+    if (isServiceError(e)) return toolError(e.problems);
+    throw e;
+  }
   const problems = [
     ...undeclaredArguments(fn, args),
-    ...toolRequestViolations(fn.spec, request).map((v) => ({ issue: `${v.pointer}: ${v.message}`, advice: v.fix })),
+    ...violations.map((v) => ({ issue: `${v.pointer}: ${v.message}`, advice: v.fix })),
   ];
   if (problems.length) return toolError(problems);
 
@@ -114,7 +122,7 @@ export async function callFunctionTool(
   return shapeOutput(fn, body, ctx.log);
 }
 
-function shapeOutput(fn: FunctionRecord, body: unknown, log: Logger): ToolResult {
+async function shapeOutput(fn: FunctionRecord, body: unknown, log: Logger): Promise<ToolResult> {
   switch (fn.spec.requirements.outputType) {
     case 'NONE':
       return { content: [{ type: 'text', text: `${fn.shortname} ran and returned no content.` }] };
@@ -134,7 +142,7 @@ function shapeOutput(fn: FunctionRecord, body: unknown, log: Logger): ToolResult
     }
     case 'JSON': {
       // Structured content that broke the advertised schema would break the client: report it instead.
-      const mismatch = outputMismatch(fn, body);
+      const mismatch = await outputMismatch(fn, body);
       if (mismatch) {
         log.warn('function output does not match outputSchema', {
           function: fn.shortname,

@@ -152,6 +152,8 @@ async function callTool(params: Record<string, unknown>, req: ServiceRequest, de
     fn = await lookupFunction(deps.registry, target.shortname);
   } catch (e) {
     if (isServiceError(e) && e.status === 404) throw unknownTool();
+    // A name no function could have (e.g. too long to look up) is the client's invalid parameter.
+    if (isServiceError(e) && e.status === 400) throw invalidParams(e.problems[0]!.issue, e.problems[0]!.advice);
     throw e;
   }
   // The tag filter bounds what this connection may call, not only what it lists.

@@ -71,7 +71,7 @@ export async function answerWithFunction(
   let reply: ChatResponse = await ask();
   let call: ToolCall | undefined = reply.toolCalls[0];
   let request = call && toolArgumentsToRequest(fn.spec, call.arguments);
-  let problems = request ? toolRequestViolations(fn.spec, request) : [];
+  let problems = request ? await toolRequestViolations(fn.spec, request) : [];
   if (call && problems.length) {
     // One repair turn: the model sees what was wrong with its arguments and may call again.
     const repair: ChatMessage[] = [
@@ -85,7 +85,7 @@ export async function answerWithFunction(
     reply = await ask(repair);
     call = reply.toolCalls[0];
     request = call && toolArgumentsToRequest(fn.spec, call.arguments);
-    problems = request ? toolRequestViolations(fn.spec, request) : [];
+    problems = request ? await toolRequestViolations(fn.spec, request) : [];
     if (call && problems.length) {
       throw new ServiceError(
         400,

@@ -35,7 +35,12 @@ function errorPointer(e: ErrorObject): string {
 }
 
 function schemaViolations(validate: ValidateFunction, value: unknown, base: string): Violation[] {
-  return errorsOf(validate, value).map((e) =>
+  return bodyViolations(errorsOf(validate, value), base);
+}
+
+/** Ajv's errors of a body under `base` (e.g. /body), as violations. */
+export function bodyViolations(errors: ErrorObject[], base: string): Violation[] {
+  return errors.map((e) =>
     violation(
       `${base}${errorPointer(e)}`,
       `body.${e.keyword}`,

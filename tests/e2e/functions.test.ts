@@ -193,7 +193,8 @@ describe('function hosting through the local stack', () => {
   it('flags a JSON answer that does not match outputSchema in a header', async () => {
     const res = await postJson('e2e-convert', { celsius: 1 }, 'unit=bad');
     expect(res.status).toBe(200);
-    expect(res.headers.get('x-fnq-output-invalid')).toMatch(/value must be number|must have required property 'unit'/);
+    // The schema path and keyword of the first mismatch: never the function's keys or values.
+    expect(res.headers.get('x-fnq-output-invalid')).toMatch(/^#(\/properties\/value\/type type|\/required required)$/);
   });
 
   it('calls a Python function with a file in and a file out', async () => {

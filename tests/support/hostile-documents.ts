@@ -2,6 +2,7 @@
 // depends on a file from elsewhere: a zip-bomb DOCX, a PDF with tens of thousands of pages, HTML and
 // JSON nested far deeper than any real document.
 import { crc32, deflateRawSync } from 'node:zlib';
+import { Zlib } from 'fflate';
 
 const MiB = 1024 * 1024;
 
@@ -107,6 +108,50 @@ export function makeManyPagePdf(pages = 40_000): Uint8Array {
   out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return new Uint8Array(Buffer.from(out, 'latin1'));
 }
+
+/**
+ * A one-page PDF whose page content is one FlateDecode stream of `inflatedMiB` MB of text, made in
+ * 1 MB pieces so the bomb is never whole in memory here either (300 MB compress to about 1 MB).
+ */
+export function makeFlateBombPdf(inflatedMiB = 300): Uint8Array {
+  const line = Buffer.from('BT /F1 12 Tf 72 720 Td (Text that repeats until it is far too much.) Tj ET\n');
+  const piece = Buffer.alloc(1024 * 1024);
+  for (let at = 0; at < piece.length; at += line.length) line.copy(piece, at);
+  const parts: Uint8Array[] = [];
+  const zlib = new Zlib({ level: 1 }, (chunk) => void parts.push(chunk));
+  for (let i = 0; i < inflatedMiB; i++) zlib.push(piece, i === inflatedMiB - 1);
+  const compressed = Buffer.concat(parts);
+  const objects = [
+    '',
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Count 1 /Kids [4 0 R] /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    '<< /Type /Page /Parent 2 0 R /Contents 5 0 R >>',
+  ];
+  const chunks: Buffer[] = [];
+  let length = 0;
+  const add = (b: Buffer) => (chunks.push(b), (length += b.length));
+  add(Buffer.from('%PDF-1.4\n'));
+  const offsets: number[] = [];
+  for (let n = 1; n < objects.length; n++) {
+    offsets[n] = length;
+    add(Buffer.from(`${n} 0 obj\n${objects[n]}\nendobj\n`, 'latin1'));
+  }
+  offsets[5] = length;
+  add(Buffer.from(`5 0 obj\n<< /Length ${compressed.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'));
+  add(compressed);
+  add(Buffer.from('\nendstream\nendobj\n', 'latin1'));
+  const xref = length;
+  let tail = `xref\n0 6\n0000000000 65535 f \n`;
+  for (let n = 1; n <= 5; n++) tail += `${String(offsets[n]).padStart(10, '0')} 00000 n \n`;
+  tail += `trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  add(Buffer.from(tail, 'latin1'));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** JSON Lines of `lines` small records (600,000 make about 7 MB). */
+export const makeManyLinesJsonl = (lines = 600_000): Uint8Array =>
+  new Uint8Array(Buffer.from(Array.from({ length: lines }, (_, i) => `{"i":${i}}\n`).join('')));
 
 /** `<div>` nested `depth` deep around one sentence. */
 export const makeDeepHtml = (depth = 50_000): Uint8Array =>

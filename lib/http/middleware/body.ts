@@ -1,8 +1,8 @@
-// The query string and the JSON body, checked against the route's schemas before the handler runs;
+// Path parameters (length), the query string and the JSON body, checked against the route's schemas before the handler runs;
 // the parsed body goes to `request.internal.body`. Schemas are compiled when the middleware is made.
 import type { JsonSchema } from '../../json-schema';
 import { parseJsonBody } from '../../wire/body';
-import { compileCheck } from '../validate';
+import { checkPathParams, compileCheck } from '../validate';
 import { httpRequestOf, type HttpMiddleware } from './internal';
 
 export interface BodyOptions {
@@ -19,6 +19,7 @@ export function requestBody(options: BodyOptions): HttpMiddleware {
     name: 'requestBody',
     before: (request) => {
       const http = httpRequestOf(request);
+      checkPathParams(http.pathParams);
       checkQuery?.(http.query);
       if (options.body !== 'json') return;
       request.internal.body = parseJsonBody(http);

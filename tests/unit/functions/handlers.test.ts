@@ -52,8 +52,9 @@ async function route(
     undefined,
   );
   const invoker = new ScriptedInvoker(answer);
+  const http = testDeps();
   const handler = createInvokeHandler({
-    http: testDeps().deps,
+    http: http.deps,
     invoke: { registry, invoker, settings: { timeoutMs: 1000, outputCheck } },
   });
   const send = async (input: Parameters<typeof call>[1]) =>
@@ -63,7 +64,7 @@ async function route(
       token: await testToken('caller'),
       ...input,
     });
-  return { send, invoker };
+  return { send, invoker, lines: http.lines };
 }
 
 const JSON_OUT = {
@@ -93,6 +94,36 @@ describe('invoking through the handler', () => {
     const res = await send({ method: 'POST', body: { n: 1 } });
     expect(res.status).toBe(502);
     expect(res.body).toMatchObject({ error: 'function_bad_output' });
+  });
+
+  it("keeps the caller's body and the function's keys out of the log and the mismatch header", async () => {
+    const CARD = '4111111111111111';
+    const STRICT = { ...JSON_OUT, outputSchema: { ...JSON_OUT.outputSchema, additionalProperties: false } };
+    // The function echoes the caller's data as keys: CR/LF and text outside Latin-1 included.
+    const echo = (r: FunctionRequest) => ({
+      n: 1,
+      [`${(r.body as { card: string }).card}\r\nset-cookie: a=b`]: 1,
+      'ключ€': 2,
+    });
+    const body = { n: 1, card: CARD };
+    const header = await route({ shortname: 'echo', requirements: STRICT }, echo);
+    const warned = await header.send({ method: 'POST', body });
+    expect(warned.status).toBe(200);
+    expect(warned.headers['x-fnq-output-invalid']).toBe('#/additionalProperties additionalProperties');
+    expect(header.lines.join('\n')).toContain('function output does not match outputSchema');
+    const reject = await route({ shortname: 'echo', requirements: STRICT }, echo, 'reject');
+    const refused = await reject.send({ method: 'POST', body });
+    expect(refused.status).toBe(502);
+    expect(refused.body).toMatchObject({ error: 'function_bad_output' });
+    for (const text of [
+      ...header.lines,
+      ...reject.lines,
+      JSON.stringify(refused.body),
+      JSON.stringify(warned.headers),
+    ]) {
+      expect(text).not.toContain(CARD);
+      expect(text).not.toContain('ключ');
+    }
   });
 
   it('answers 502 when a FILE function returns something that is not a file', async () => {

@@ -218,3 +218,32 @@ describe('usage counters', () => {
     expect(lines.some((l) => l.includes('usage metrics not recorded'))).toBe(true);
   });
 });
+
+describe('response headers', () => {
+  it('percent-encodes values Node or API Gateway would refuse, and drops names that are not tokens', async () => {
+    const { deps } = testDeps();
+    const handler = httpHandler(
+      { route: 'GET /h', auth: false },
+      async () => ({
+        status: 200,
+        body: { ok: true },
+        headers: {
+          'x-a': 'one\r\nset-cookie: svcwt=stolen',
+          'x-b': 'naïve ключ 😀',
+          'bad name\r\n': 'x',
+          'x-c': 'plain',
+        },
+      }),
+      deps,
+    );
+    const res = await call(handler, { method: 'GET' });
+    expect(res.status).toBe(200);
+    expect(res.headers).toMatchObject({
+      'x-a': 'one%0D%0Aset-cookie: svcwt=stolen',
+      'x-b': 'na%C3%AFve %D0%BA%D0%BB%D1%8E%D1%87 %F0%9F%98%80',
+      'x-c': 'plain',
+    });
+    expect(Object.keys(res.headers)).not.toContain('bad name\r\n');
+    for (const value of Object.values(res.headers)) expect(String(value)).toMatch(/^[\x20-\x7e]*$/);
+  });
+});

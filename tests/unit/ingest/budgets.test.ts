@@ -6,7 +6,16 @@ import { BUDGET_EXCEEDED, extractionBudget, type ExtractionBudget } from '../../
 import { extractText } from '../../../lib/ingest/extract';
 import type { FileType } from '../../../lib/ingest/file-type';
 import * as fx from '../../support/fixtures';
-import { makeDeepHtml, makeDeepJson, makeManyPagePdf, makeZipBombDocx } from '../../support/hostile-documents';
+import {
+  makeDeepHtml,
+  makeDeepJson,
+  makeFlateBombPdf,
+  makeManyLinesJsonl,
+  makeManyPagePdf,
+  makeZipBombDocx,
+} from '../../support/hostile-documents';
+import { chunkSections, DEFAULT_CHUNKING } from '../../../lib/ingest/chunk';
+import { checkChunks } from '../../../lib/ingest/budgets';
 
 async function breach(type: FileType, bytes: Uint8Array, budget?: ExtractionBudget) {
   const started = performance.now();
@@ -106,5 +115,48 @@ describe('extraction budgets', () => {
   it('holds text formats to the character budget', async () => {
     const { line } = await breach('txt', fx.makeText('word '.repeat(100)), { ...extractionBudget(), characters: 50 });
     expect(line).toContain('more than 50 characters');
+  });
+
+  it('counts what a PDF stream inflates to while it inflates, stopping at the budget with little memory', async () => {
+    const bomb = makeFlateBombPdf(40);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    let line = '';
+    const budget = { ...extractionBudget(), pdfStreamBytes: 8 * 1024 * 1024 };
+    const grown = await heapGrowth(async () => ({ line } = await breach('pdf', bomb, budget)));
+    expect(line).toMatch(/^ISSUE: The PDF's compressed streams unpack to more than 8 MB, its budget\. ADVICE: /);
+    expect(grown).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it('still reads a PDF whose compressed page is within the budget', async () => {
+    const { sections } = await extractText('pdf', makeFlateBombPdf(1));
+    expect(sections[0]!.text).toMatch(/^Text that repeats until it is far too much\./);
+  });
+
+  it('refuses JSON Lines of 600,000 lines by their count, before parsing one', async () => {
+    const { line } = await breach('jsonl', makeManyLinesJsonl());
+    expect(line).toMatch(
+      /^ISSUE: The file holds more than 50,000 lines, the limit per upload\. ADVICE: Split it into files of at most 50,000 lines/,
+    );
+  });
+
+  it('refuses a CSV past the row limit while it is parsed', async () => {
+    const csv = new Uint8Array(Buffer.from(`a,b\n${'1,2\n'.repeat(20)}`));
+    const { line } = await breach('csv', csv, { ...extractionBudget(), records: 10 });
+    expect(line).toMatch(/^ISSUE: The file holds more than 10 rows, the limit per upload/);
+    const fits = await extractText('csv', csv, { ...extractionBudget(), records: 20 });
+    expect(fits.sections[0]!.text.split('\n')).toHaveLength(20);
+  });
+
+  it('stops chunking at the chunk limit per upload, saying so', () => {
+    const sections = [{ text: Array.from({ length: 5000 }, (_, i) => `word${i}`).join(' ') }];
+    let made = 0;
+    const stop = () =>
+      chunkSections(sections, 'f.txt', {
+        ...DEFAULT_CHUNKING,
+        onChunk: (n) => ((made = n), checkChunks(n, { chunks: 5 })),
+      });
+    expect(stop).toThrow(/The document makes more than 5 chunks, the chunk limit per upload/);
+    expect(made).toBe(6);
+    expect(chunkSections(sections, 'f.txt').length).toBeGreaterThan(6);
   });
 });

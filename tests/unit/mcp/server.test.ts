@@ -353,7 +353,8 @@ describe('tools/call on a hosted function', () => {
     );
     expect(bad).toMatchObject({ isError: true });
     expect(bad.structuredContent).toBeUndefined();
-    expect(bad.content[0]!.text).toMatch(/does not match its outputSchema \(\/temperature/);
+    // The schema path and keyword only: nothing the function returned reaches the text.
+    expect(bad.content[0]!.text).toMatch(/does not match its outputSchema \(#\/properties\/temperature\/type type\)/);
     const failing = await setup(() => {
       throw badGateway('Function weather raised an error: boom', 'Fix the function');
     });
@@ -373,12 +374,17 @@ describe('tools/call on a hosted function', () => {
       [toolCall('cities', {}), { tag: 'weather' }],
       [toolCall('weather', [1, 2]), undefined],
       [{ arguments: {} }, undefined],
+      [toolCall('w'.repeat(2100), {}), undefined],
     ] as const) {
       const res = await rpc('tools/call', params, { query });
       expect(res.body).toMatchObject({
         error: { code: -32602, data: { messages: expect.arrayContaining(['failed']) } },
       });
     }
+    const long = await rpc('tools/call', toolCall('w'.repeat(2100), {}));
+    expect(JSON.stringify(long.body)).toMatch(
+      /ISSUE: The function name is 2100 characters long; shortnames have at most 64/,
+    );
     expect(invoker.requests).toHaveLength(0);
   });
 
