@@ -17,6 +17,7 @@ const ALL = [
   'tool-args',
   'catalog',
   'mcp',
+  'rie',
 ];
 
 const asked = process.argv.slice(2);

@@ -66,7 +66,7 @@ export interface RieLambda {
   invoke(event: unknown): Promise<RieInvocation>;
   /** Everything the RIE, the client and the handler printed so far. */
   output(): string;
-  /** `Init Duration` of each REPORT line: the cold starts. */
+  /** The init phase of each cold start (the RIE's INIT REPORT), in ms. */
   initDurationsMs(): number[];
   stop(): Promise<void>;
 }
@@ -173,7 +173,6 @@ export async function runUnderRie(options: RieOptions): Promise<RieLambda> {
     AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(options.memoryMb ?? 1024),
     AWS_LAMBDA_FUNCTION_TIMEOUT: String(options.timeoutSeconds ?? 30),
     AWS_LAMBDA_FUNCTION_HANDLER: options.handler,
-    LOG_LEVEL: 'error',
     ...runtime.env,
     ...options.env,
   };
@@ -192,7 +191,8 @@ export async function runUnderRie(options: RieOptions): Promise<RieLambda> {
     ...Object.entries(env).flatMap(([k, v]) => ['--setenv', k, v]),
     ...['--remount-ro', '/', '--chdir', '/var/task'],
     ...['/usr/bin/node', '/var/rie/sandbox-init.mjs', String(INVOKE_PORT), (options.reach ?? []).join(','), '--'],
-    ...['/var/rie/aws-lambda-rie', '--runtime-interface-emulator-address', `127.0.0.1:${INVOKE_PORT}`],
+    ...['/var/rie/aws-lambda-rie', '--log-level', 'info'],
+    ...['--runtime-interface-emulator-address', `127.0.0.1:${INVOKE_PORT}`],
     ...runtime.command,
   ];
   const child: ChildProcess = spawn('bwrap', args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -235,7 +235,7 @@ export async function runUnderRie(options: RieOptions): Promise<RieLambda> {
           return await post(body);
         } catch (error) {
           const code = (error as NodeJS.ErrnoException).code;
-          const notUp = code === 'ENOENT' || code === 'ECONNREFUSED' || code === 'ECONNRESET';
+          const notUp = ['ENOENT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(code ?? '');
           if (!notUp || Date.now() > deadline || child.exitCode !== null)
             throw new Error(`invoking ${options.handler} failed: ${String(error)}\n${output}`);
           await new Promise((r) => setTimeout(r, 50));
@@ -243,7 +243,8 @@ export async function runUnderRie(options: RieOptions): Promise<RieLambda> {
       }
     },
     output: () => output,
-    initDurationsMs: () => [...output.matchAll(/Init Duration: ([\d.]+) ms/g)].map((m) => Number(m[1])),
+    // The RIE's REPORT line says `Init Duration` ~0; its own INIT REPORT line has the real figure.
+    initDurationsMs: () => [...output.matchAll(/INIT REPORT\(durationMs: ([\d.]+)\)/g)].map((m) => Number(m[1])),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
