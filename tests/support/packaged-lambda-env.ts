@@ -60,11 +60,13 @@ export function lambdaEnvironment(pkg: Packaged, name: string, local: LocalEndpo
     FNQ_SSM_ENDPOINT: local.ssmUrl,
     // The hosted functions' Lambda client has no endpoint setting of ours: the SDK's own variable.
     AWS_ENDPOINT_URL_LAMBDA: local.lambdaUrl,
-    // LanceDB's object store and commit store read AWS's variables.
+    // LanceDB's native S3 store (object_store) and DynamoDB commit store read these variables.
     AWS_ENDPOINT: emulators.endpoints.s3,
-    AWS_ENDPOINT_URL_S3: emulators.endpoints.s3,
-    AWS_ENDPOINT_URL_DYNAMODB: emulators.endpoints.dynamodb,
     AWS_ALLOW_HTTP: 'true',
+    DYNAMODB_ENDPOINT: emulators.endpoints.dynamodb,
+    // Lambda gives the role's credentials in these; s3rver accepts only its own pair.
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
   };
 }
 

@@ -151,7 +151,10 @@ describe('ingest: upload, the embed worker on an SQS batch, the sweep on a sched
     const event = toSqsEvent([...messages, poison], 'arn:aws:sqs:us-east-1:123456789012:fnquery-ci-jobs', 'us-east-1');
     const { payload, functionError } = await (await lambda('embedWorker')).invoke(event);
     expect(functionError, JSON.stringify(payload)).toBeUndefined();
-    expect((payload as SQSBatchResponse).batchItemFailures).toEqual([{ itemIdentifier: 'poison-1' }]);
+    const worker = await lambda('embedWorker');
+    expect((payload as SQSBatchResponse).batchItemFailures, worker.output().slice(-3000)).toEqual([
+      { itemIdentifier: 'poison-1' },
+    ]);
     for (const m of messages)
       await sqs.send(new DeleteMessageCommand({ QueueUrl: emulators.queueUrl, ReceiptHandle: m.ReceiptHandle! }));
 
@@ -165,7 +168,7 @@ describe('ingest: upload, the embed worker on an SQS batch, the sweep on a sched
     const res = await http('queryVectordb', {
       method: 'POST',
       path: '/query-service/v1/vectordb',
-      body: { query: 'What heats the greenhouse at night?', collection_name: 'farm-notes' },
+      body: { query: 'What heats the greenhouse at night?', vector_docdb_collection: 'farm-notes' },
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body.messages).toContain('completed');
