@@ -5,7 +5,7 @@
 //   init         the RIE's `Init Duration`: the runtime client loading the handler's module
 //   first event  wall time of the first invocation, from the POST to the reply (init included)
 // Every first event does its real work against the in-process emulators (DynamoDB, S3, SQS, SSM).
-//   npm run bench -- rie
+//   npm run bench -- rie      (FNQ_BENCH_RIE_RUNS=7 starts per kind; FNQ_BENCH_PACKAGE_DIR=<dir> reuses a package)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,11 +46,15 @@ async function helloZip(): Promise<string> {
   return join(work, 'hello.zip');
 }
 
-console.log(`packaging the service (serverless package) …`);
-packageService({ outDir: join(work, 'package'), env: { FNQ_JWT_SECRET_PARAMETER: SECRET_PARAMETER } });
+// FNQ_BENCH_PACKAGE_DIR reuses a `serverless package` output of the same commit (packaging takes minutes).
+const packageDir = process.env.FNQ_BENCH_PACKAGE_DIR ?? join(work, 'package');
+if (!process.env.FNQ_BENCH_PACKAGE_DIR) {
+  console.log(`packaging the service (serverless package) …`);
+  packageService({ outDir: packageDir, env: { FNQ_JWT_SECRET_PARAMETER: SECRET_PARAMETER } });
+}
 const pkg: Packaged = {
-  dir: join(work, 'package'),
-  template: JSON.parse(readFileSync(join(work, 'package', 'cloudformation-template-update-stack.json'), 'utf8')),
+  dir: packageDir,
+  template: JSON.parse(readFileSync(join(packageDir, 'cloudformation-template-update-stack.json'), 'utf8')),
   remove: () => undefined,
 };
 const emulators = await startEmulators({ stage: 'ci' });

@@ -22,14 +22,16 @@
 // environment besides what Lambda itself sets (handler, task root, runtime API, region, credentials).
 // What differs from Lambda: this machine's Node (20) instead of the runtime's (22), no memory limit and no
 // freeze between invocations; an invocation ends at `timeoutSeconds` like Lambda's.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { unzipSync } from 'fflate';
+import { ensureDebianPrograms } from './debian-packages';
 
 const HERE = join(dirname(fileURLToPath(import.meta.url)), 'lambda-runtimes');
 /** Inside the sandbox: the RIE's invocation port (its default). */
@@ -76,20 +78,35 @@ export interface LambdaRuntimes {
   nodeRic: string;
   pythonRic: string;
 }
-let runtimes: LambdaRuntimes | undefined;
+/** What install.sh builds with, by the program that shows it is there. */
+const BUILD_TOOLS = [
+  { programs: ['bwrap'], pkg: 'bubblewrap' },
+  { programs: ['go'], pkg: 'golang-go' },
+  { programs: ['cmake'], pkg: 'cmake' },
+  { programs: ['g++'], pkg: 'g++' },
+  { programs: ['make'], pkg: 'make' },
+  { programs: ['autoreconf'], pkg: 'autoconf' },
+  { programs: ['automake'], pkg: 'automake' },
+  { programs: ['libtoolize'], pkg: 'libtool' },
+  { programs: ['pip3'], pkg: 'python3-pip' },
+  { programs: ['ruby'], pkg: 'ruby' },
+];
+let runtimes: Promise<LambdaRuntimes> | undefined;
 
 /** Builds or finds the RIE and the runtime interface clients (minutes the first time on a machine). */
-export function lambdaRuntimes(): LambdaRuntimes {
-  runtimes ??= JSON.parse(
-    execFileSync('bash', [join(HERE, 'install.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
-      .trim()
-      .split('\n')
-      .pop()!,
-  ) as LambdaRuntimes;
+export function lambdaRuntimes(): Promise<LambdaRuntimes> {
+  runtimes ??= (async () => {
+    const missing = await ensureDebianPrograms(BUILD_TOOLS);
+    if (missing) throw new Error(`the Lambda runtimes cannot be built here: ${missing}`);
+    const { stdout } = await promisify(execFile)('bash', [join(HERE, 'install.sh')], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return JSON.parse(stdout.trim().split('\n').pop()!) as LambdaRuntimes;
+  })();
   return runtimes;
 }
 
-/** What starts the runtime inside the sandbox, and what is mounted at /var/runtime for it. */
 interface RuntimeStart {
   command: string[];
   /** [host path, sandbox path] mounted read-only. */
@@ -148,14 +165,15 @@ function bridgeOut(bridge: string, port: number): Server {
 }
 
 export async function runUnderRie(options: RieOptions): Promise<RieLambda> {
-  const installed = lambdaRuntimes();
+  const installed = await lambdaRuntimes();
   const scratch = mkdtempSync(join(tmpdir(), 'fnq-rie-'));
   const bridge = join(scratch, 'bridge');
   mkdirSync(bridge);
   chmodSync(scratch, 0o755);
   chmodSync(bridge, 0o777); // the sandbox's uid creates the invocation socket here
   const task = taskRoot(options.code, scratch);
-  const servers = (options.reach ?? []).map((port) => bridgeOut(bridge, port));
+  const reach = [...new Set(options.reach ?? [])];
+  const servers = reach.map((port) => bridgeOut(bridge, port));
   const runtime = runtimeOf(options.runtime, options.handler, installed);
 
   const env: Record<string, string> = {
@@ -190,7 +208,7 @@ export async function runUnderRie(options: RieOptions): Promise<RieLambda> {
     ...['--bind', bridge, '/var/rie/bridge'],
     ...Object.entries(env).flatMap(([k, v]) => ['--setenv', k, v]),
     ...['--remount-ro', '/', '--chdir', '/var/task'],
-    ...['/usr/bin/node', '/var/rie/sandbox-init.mjs', String(INVOKE_PORT), (options.reach ?? []).join(','), '--'],
+    ...['/usr/bin/node', '/var/rie/sandbox-init.mjs', String(INVOKE_PORT), reach.join(','), '--'],
     ...['/var/rie/aws-lambda-rie', '--log-level', 'info'],
     ...['--runtime-interface-emulator-address', `127.0.0.1:${INVOKE_PORT}`],
     ...runtime.command,

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runUnderRie, type RieLambda } from '../../support/lambda-rie';
+import { lambdaRuntimes, runUnderRie, type RieLambda } from '../../support/lambda-rie';
 
 const PROBE = `
 import { writeFileSync, readFileSync } from 'node:fs';
@@ -43,6 +43,7 @@ const run = async (...args: Parameters<typeof runUnderRie>) => {
 };
 
 beforeAll(async () => {
+  await lambdaRuntimes(); // built once per machine (minutes), before any test's own timeout runs
   dir = mkdtempSync(join(tmpdir(), 'fnq-rie-probe-'));
   writeFileSync(join(dir, 'probe.mjs'), PROBE);
   writeFileSync(join(dir, 'probe.py'), 'def fail(event, context):\n    raise ValueError("bad value on purpose")\n');
@@ -57,7 +58,7 @@ beforeAll(async () => {
   };
   [allowed, blocked] = [await listen(), await listen()];
   process.env.FNQ_HOST_ONLY = 'must not leak into the sandbox';
-}, 600_000);
+}, 1_200_000);
 
 afterAll(async () => {
   await Promise.all(started.map((l) => l.stop()));

@@ -17,7 +17,7 @@ import { toSqsEvent } from '../../../local/queue-poller';
 import { apiEvent, multipartBody, type EventInput } from '../../support/api-event';
 import { startFakeSsm, type FakeSsm } from '../../support/fake-ssm';
 import { packaged, SECRET_PARAMETER, type Packaged } from '../../support/packaged-service';
-import type { RieLambda } from '../../support/lambda-rie';
+import { lambdaRuntimes, type RieLambda } from '../../support/lambda-rie';
 import { startRieLambdaService, type RieLambdaService } from '../../support/rie-lambda-service';
 import { makeObjectWritesAtomic } from '../vectors/atomic-s3rver';
 import { runPackagedLambda } from '../../support/packaged-lambda-env';
@@ -37,6 +37,7 @@ const running = new Map<string, Promise<RieLambda>>();
 
 beforeAll(async () => {
   pkg = packaged();
+  await lambdaRuntimes(); // built once per machine (minutes), before any test's own timeout runs
   emulators = await startEmulators({ stage: 'ci' });
   makeObjectWritesAtomic(emulators.s3);
   ssm = await startFakeSsm({ [SECRET_PARAMETER]: SECRET });
