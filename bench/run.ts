@@ -20,6 +20,7 @@ const ALL = [
   'mcp',
   'validation',
   'ingest-hardening',
+  'rie',
 ];
 
 const asked = process.argv.slice(2);

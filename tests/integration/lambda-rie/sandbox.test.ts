@@ -1,0 +1,122 @@
+// The harness itself (tests/support/lambda-rie.ts): the sandbox has Lambda's shape, so a Lambda that passes
+// under it cannot be relying on this machine. Small handlers of our own probe it from the inside, under each
+// language's runtime interface client, and the failures Lambda reports come back as Lambda reports them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { lambdaRuntimes, runUnderRie, type RieLambda } from '../../support/lambda-rie';
+
+const PROBE = `
+import { writeFileSync, readFileSync } from 'node:fs';
+import { lookup } from 'node:dns/promises';
+const attempt = async (fn) => { try { await fn(); return 'ok'; } catch (e) { return e.code ?? String(e); } };
+export const probe = async (event) => ({
+  uid: process.getuid(),
+  cwd: process.cwd(),
+  handler: process.env._HANDLER,
+  taskRoot: process.env.LAMBDA_TASK_ROOT,
+  runtimeApi: /^127\\.0\\.0\\.1:\\d+$/.test(process.env.AWS_LAMBDA_RUNTIME_API ?? ''),
+  ours: process.env.FNQ_PROBE,
+  hostOnly: process.env.FNQ_HOST_ONLY ?? null,
+  writeTask: await attempt(() => writeFileSync('/var/task/x', '1')),
+  writeRoot: await attempt(() => writeFileSync('/x', '1')),
+  writeTmp: await attempt(() => { writeFileSync('/tmp/x', event.text); return readFileSync('/tmp/x', 'utf8'); }),
+  allowed: await attempt(async () => { const r = await fetch('http://127.0.0.1:' + event.allowed + '/'); if (r.status !== 200) throw new Error(r.status); }),
+  blocked: await attempt(() => fetch('http://127.0.0.1:' + event.blocked + '/', { signal: AbortSignal.timeout(3000) })),
+  dns: await attempt(() => lookup('example.com')),
+});
+export const fail = async () => { throw new RangeError('out of range on purpose'); };
+`;
+
+let dir: string;
+let allowed: Server;
+let blocked: Server;
+const port = (s: Server) => (s.address() as AddressInfo).port;
+const started: RieLambda[] = [];
+const run = async (...args: Parameters<typeof runUnderRie>) => {
+  const lambda = await runUnderRie(...args);
+  started.push(lambda);
+  return lambda;
+};
+
+beforeAll(async () => {
+  await lambdaRuntimes(); // built once per machine (minutes), before any test's own timeout runs
+  dir = mkdtempSync(join(tmpdir(), 'fnq-rie-probe-'));
+  writeFileSync(join(dir, 'probe.mjs'), PROBE);
+  writeFileSync(join(dir, 'probe.py'), 'def fail(event, context):\n    raise ValueError("bad value on purpose")\n');
+  writeFileSync(
+    join(dir, 'probe.rb'),
+    "def fail(event:, context:)\n  raise ArgumentError, 'bad argument on purpose'\nend\n",
+  );
+  const listen = async () => {
+    const s = createServer((_req, res) => res.end('up'));
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    return s;
+  };
+  [allowed, blocked] = [await listen(), await listen()];
+  process.env.FNQ_HOST_ONLY = 'must not leak into the sandbox';
+}, 1_200_000);
+
+afterAll(async () => {
+  await Promise.all(started.map((l) => l.stop()));
+  await Promise.all([allowed, blocked].map((s) => new Promise((r) => s?.close(r))));
+  rmSync(dir, { recursive: true, force: true });
+  delete process.env.FNQ_HOST_ONLY;
+});
+
+describe('runUnderRie: a Lambda-shaped sandbox', () => {
+  it('runs the handler as Lambda does: read-only task root, writable /tmp, loopback to the allowed ports only', async () => {
+    const lambda = await run({
+      code: dir,
+      handler: 'probe.probe',
+      runtime: 'nodejs',
+      env: { FNQ_PROBE: 'set by the test' },
+      reach: [port(allowed)],
+    });
+    const { payload, functionError } = await lambda.invoke({
+      text: 'scratch',
+      allowed: port(allowed),
+      blocked: port(blocked),
+    });
+    expect(functionError).toBeUndefined();
+    expect(payload).toEqual({
+      uid: 993,
+      cwd: '/var/task',
+      handler: 'probe.probe',
+      taskRoot: '/var/task',
+      runtimeApi: true,
+      ours: 'set by the test',
+      hostOnly: null,
+      writeTask: 'EROFS',
+      writeRoot: 'EROFS',
+      writeTmp: 'ok',
+      allowed: 'ok',
+      blocked: expect.stringMatching(/fetch failed|ECONNREFUSED/),
+      dns: expect.stringMatching(/EAI_AGAIN|ENOTFOUND/),
+    });
+    expect(lambda.initDurationsMs()).toHaveLength(1);
+    // A warm second invocation: no second init.
+    await lambda.invoke({ text: 'again', allowed: port(allowed), blocked: port(blocked) });
+    expect(lambda.initDurationsMs()).toHaveLength(1);
+  });
+
+  it.each([
+    ['nodejs', 'probe.fail', 'RangeError', /out of range on purpose/],
+    ['python', 'probe.fail', 'ValueError', /bad value on purpose/],
+    ['ruby', 'probe.fail', 'ArgumentError', /bad argument on purpose/],
+  ] as const)('reports a %s handler that throws as a function error', async (runtime, handler, type, message) => {
+    const lambda = await run({ code: dir, handler, runtime });
+    const { payload, functionError } = await lambda.invoke({});
+    expect(functionError).toBe(type);
+    expect((payload as { errorMessage: string }).errorMessage).toMatch(message);
+  });
+
+  it('reports a handler that does not exist as a runtime error', async () => {
+    const lambda = await run({ code: dir, handler: 'missing.handler', runtime: 'nodejs' });
+    const { functionError } = await lambda.invoke({});
+    expect(functionError).toMatch(/^Runtime\./);
+  });
+});
