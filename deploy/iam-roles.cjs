@@ -49,6 +49,10 @@ const GRANTS = {
   uploadFilesRead: () => [s3Objects(['GetObject'], UPLOADS)],
   uploadFilesDelete: () => [s3Objects(['DeleteObject'], UPLOADS)],
   jobsSend: () => [{ Effect: 'Allow', Action: ['sqs:SendMessage'], Resource: arnOf('JobsQueue') }],
+  // The sweep's on-failure destination: Lambda sends a failed run's record with the function's role.
+  sweepFailuresSend: () => [
+    { Effect: 'Allow', Action: ['sqs:SendMessage'], Resource: arnOf('IngestSweepFailuresQueue') },
+  ],
   // What the SQS event source mapping does with the function's role.
   jobsConsume: () => [
     {

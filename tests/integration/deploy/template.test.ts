@@ -13,6 +13,7 @@ import { RETRY_BUDGET } from '../../../lib/ingest/limits';
 import { zipSizes } from '../../../local/serverless-package';
 import { PROJECT_ROOT } from '../../../local/serverless-config';
 import { SHIPPED_NATIVE } from '../../../lib/vectors/lancedb-module';
+import { ROUTES } from '../../../lib/api/routes';
 import { cfnText, packaged, SECRET_PARAMETER, type CfnResource, type Packaged } from '../../support/packaged-service';
 
 /** Actions IAM allows on "*" only (no resource-level permissions). */
@@ -193,9 +194,11 @@ describe('queue, alarms and access logs', () => {
         .map(([, fn]) => fn.Properties!.FunctionName as string)
         .sort(),
     );
-    expect(on('Errors').map((a) => (a.Dimensions as { Value: string }[])[0]!.Value)).toEqual([
-      'fnquery-ci-embedWorker',
-    ]);
+    expect(
+      on('Errors')
+        .map((a) => (a.Dimensions as { Value: string }[])[0]!.Value)
+        .sort(),
+    ).toEqual(['fnquery-ci-embedWorker', 'fnquery-ci-ingestSweep']);
     const rate = alarms.find((a) => Array.isArray(a.Metrics))!;
     expect(JSON.stringify(rate.Metrics)).toContain('"MetricName":"5xx"');
     expect(rate.Threshold).toBe(5);
@@ -212,6 +215,117 @@ describe('queue, alarms and access logs', () => {
     expect(Object.keys(pkg.template.Outputs ?? {})).toEqual(
       expect.arrayContaining(['JobsQueueUrl', 'JobsDeadLetterQueueUrl', 'AlarmsTopicArn']),
     );
+  });
+});
+
+/** Route key → the Lambda function resource id it integrates with, from the compiled routes. */
+function routeTargets(): Map<string, string> {
+  const targets = new Map<string, string>();
+  for (const [, route] of ofType('AWS::ApiGatewayV2::Route')) {
+    const integration = cfnText(route.Properties!.Target).replace(/^integrations\/\$\{(.*)\}$/, '$1');
+    const uri = cfnText(resources[integration]!.Properties!.IntegrationUri);
+    targets.set(route.Properties!.RouteKey as string, uri.replace(/^\$\{(.*)\.Arn\}$/, '$1'));
+  }
+  return targets;
+}
+
+describe('what a production stage needs to survive load, mistakes and failures', () => {
+  it('throttles the HTTP API stage and publishes per-route metrics', () => {
+    const [[, stage]] = ofType('AWS::ApiGatewayV2::Stage') as [[string, CfnResource]];
+    const settings = stage.Properties!.DefaultRouteSettings as Record<string, unknown>;
+    expect(settings.ThrottlingRateLimit).toBeGreaterThan(0);
+    expect(settings.ThrottlingBurstLimit).toBeGreaterThanOrEqual(settings.ThrottlingRateLimit as number);
+    expect(settings.DetailedMetricsEnabled).toBe(true);
+  });
+
+  it('caps the token-less routes with reserved concurrency and reserves little else', () => {
+    const targets = routeTargets();
+    const tokenless = Object.values(ROUTES)
+      .filter((r) => r.auth === false)
+      .map((r) => r.route);
+    expect(tokenless.length).toBeGreaterThanOrEqual(5);
+    const capped = new Set<string>();
+    for (const key of tokenless) {
+      const fnId = targets.get(key);
+      expect(fnId, key).toBeDefined();
+      const reserved = resources[fnId!]!.Properties!.ReservedConcurrentExecutions as number;
+      expect(reserved, key).toBeGreaterThanOrEqual(1);
+      expect(reserved, key).toBeLessThanOrEqual(10);
+      capped.add(fnId!);
+    }
+    // Apart from them only the sweep (one run at a time) reserves; the rest share the account pool,
+    // and all reservations together leave far more than Lambda's 100 unreserved minimum of 1,000.
+    const others = lambdas().filter(([id, fn]) => !capped.has(id) && fn.Properties!.ReservedConcurrentExecutions);
+    expect(others.map(([id, fn]) => [id, fn.Properties!.ReservedConcurrentExecutions])).toEqual([
+      ['IngestSweepLambdaFunction', 1],
+    ]);
+    const total = lambdas().reduce(
+      (n, [, fn]) => n + ((fn.Properties!.ReservedConcurrentExecutions as number) ?? 0),
+      0,
+    );
+    expect(total).toBeLessThanOrEqual(100);
+  });
+
+  it('keeps every table and the bucket when the stack is removed or a change would replace them', () => {
+    const tables = ofType('AWS::DynamoDB::Table');
+    expect(tables.map(([id]) => id).sort()).toEqual([
+      'FunctionsTable',
+      'LanceCommitsTable',
+      'UploadsTable',
+      'UsageTable',
+    ]);
+    for (const [id, table] of tables) {
+      expect(table, id).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+      expect(table.Properties!.DeletionProtectionEnabled, id).toBe(true);
+    }
+    expect(resources.UploadsBucket).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+
+  it('sends failed sweep runs to a queue its role may write, and alarms on them', () => {
+    const [[, config]] = ofType('AWS::Lambda::EventInvokeConfig').filter(
+      ([, c]) => cfnText(c.Properties!.FunctionName) === '${IngestSweepLambdaFunction}',
+    ) as [[string, CfnResource]];
+    const destination = cfnText(
+      (config.Properties!.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination,
+    );
+    expect(destination).toBe('${IngestSweepFailuresQueue.Arn}');
+    expect(resources.IngestSweepFailuresQueue!.Type).toBe('AWS::SQS::Queue');
+    const send = statementsOf(roleIdOf(lambdaOf('ingestSweep'))).filter((s) =>
+      actionsOf(s).includes('sqs:SendMessage'),
+    );
+    expect(send.flatMap(resourcesOf)).toContain(destination);
+    const alarm = resources.IngestSweepErrorsAlarm!.Properties!;
+    expect(alarm).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'Errors', Threshold: 0 });
+    expect(alarm.Dimensions).toEqual([{ Name: 'FunctionName', Value: 'fnquery-ci-ingestSweep' }]);
+  });
+
+  it('alarms when the oldest upload job has waited too long', () => {
+    const age = ofType('AWS::CloudWatch::Alarm')
+      .map(([, a]) => a.Properties!)
+      .filter((a) => a.MetricName === 'ApproximateAgeOfOldestMessage');
+    expect(age).toHaveLength(1);
+    expect(cfnText((age[0]!.Dimensions as { Value: unknown }[])[0]!.Value)).toBe('${JobsQueue.QueueName}');
+    expect(age[0]!.Threshold).toBeGreaterThanOrEqual(6 * 60);
+  });
+
+  it('alarms on the p99 latency of every route, at a threshold under API Gateway’s 30 s limit', () => {
+    const alarmed = new Map<string, number>();
+    for (const [, alarm] of ofType('AWS::CloudWatch::Alarm')) {
+      const a = alarm.Properties!;
+      if (a.MetricName !== 'Latency' || a.ExtendedStatistic !== 'p99') continue;
+      const dim = Object.fromEntries(
+        (a.Dimensions as { Name: string; Value: unknown }[]).map((d) => [d.Name, cfnText(d.Value)]),
+      );
+      expect(dim.ApiId).toBe('${HttpApi}');
+      alarmed.set(`${dim.Method} ${dim.Resource}`, a.Threshold as number);
+    }
+    const keys = [...routeTargets().keys()];
+    expect(keys.length).toBe(lambdas().length - 2); // every Lambda but the worker and the sweep has a route
+    expect([...alarmed.keys()].sort()).toEqual(keys.sort());
+    for (const [key, ms] of alarmed) {
+      expect(ms, key).toBeGreaterThan(0);
+      expect(ms, key).toBeLessThan(30_000);
+    }
   });
 });
 
