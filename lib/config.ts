@@ -27,6 +27,8 @@ export interface Config {
     endpoints: { s3?: string; sqs?: string; dynamodb?: string };
     bucket: string;
     queueUrl: string;
+    /** The queue of deployments the build worker builds (FNQ_BUILDS_QUEUE_URL); deploys answer 503 without it. */
+    buildsQueueUrl?: string;
     tables: { uploads: string; usage: string; functions: string; lanceCommits: string };
   };
   lanceUri: string;
@@ -187,6 +189,7 @@ export function loadConfig(env: Env = process.env): Config {
       },
       bucket: r.required('FNQ_BUCKET'),
       queueUrl: r.required('FNQ_QUEUE_URL'),
+      buildsQueueUrl: r.str('FNQ_BUILDS_QUEUE_URL'),
       tables: {
         uploads: r.required('FNQ_UPLOADS_TABLE'),
         usage: r.required('FNQ_USAGE_TABLE'),

@@ -55,6 +55,11 @@ export class LambdaInvoker implements FunctionInvoker {
     return undefined;
   }
 
+  /** Nothing to build for the interpreted runtimes; the others are refused before anything is registered. */
+  async build(fn: FunctionRecord): Promise<void> {
+    this.bootstrapFor(fn);
+  }
+
   async deploy(fn: FunctionRecord, code: Uint8Array): Promise<void> {
     const bootstrap = this.bootstrapFor(fn);
     const files = readBundle(code);

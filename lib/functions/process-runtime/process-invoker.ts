@@ -78,6 +78,11 @@ export class ProcessInvoker implements FunctionInvoker {
     process.once('exit', () => this.stopAll());
   }
 
+  /** Unpacks and builds the version beside the one in service, which keeps answering meanwhile. */
+  async build(fn: FunctionRecord, code: Uint8Array): Promise<void> {
+    await this.prepare(fn, code);
+  }
+
   async deploy(fn: FunctionRecord, code: Uint8Array): Promise<void> {
     await this.prepare(fn, code);
     // Older versions of the same function are no longer served, by this invoker or any other.
@@ -177,7 +182,7 @@ export class ProcessInvoker implements FunctionInvoker {
   }
 
   /** Runs a build confined, with the runner folder and the shared build cache writable. */
-  private async build(host: Prepared, confinement: Confinement, launch: Launch): Promise<void> {
+  private async runBuild(host: Prepared, confinement: Confinement, launch: Launch): Promise<void> {
     const seen = confinement.seen(host);
     const writable = { [seen.runnerDir]: host.runnerDir, [seen.cacheDir]: host.cacheDir };
     await mkdir(host.cacheDir, { recursive: true });
@@ -243,7 +248,7 @@ export class ProcessInvoker implements FunctionInvoker {
         await mkdir(p.runnerDir, { recursive: true });
         await mkdir(p.homeDir, { recursive: true });
         await writeFile(join(p.runnerDir, toolchain.runner.fileName), toolchain.runner.source);
-        await toolchain.build?.(p, confinement.seen(p), (launch) => this.build(p, confinement, launch));
+        await toolchain.build?.(p, confinement.seen(p), (launch) => this.runBuild(p, confinement, launch));
         await writeFile(join(staging, READY_MARK), p.entryFile);
         await rename(staging, dir).catch((e: NodeJS.ErrnoException) => {
           // Another process prepared the same version meanwhile: theirs is as good as ours.
