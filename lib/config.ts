@@ -75,6 +75,8 @@ export interface FunctionSettings {
   roleArn?: string;
   /** Lambda runtime: concurrent executions reserved for, and capping, each function's Lambda. */
   reservedConcurrency: number;
+  /** Local builds: host:port of package registries (mirrors) dependency installs may reach besides the public ones. */
+  buildRegistries: string[];
 }
 
 export class ConfigError extends Error {
@@ -172,7 +174,14 @@ export function loadConfig(env: Env = process.env): Config {
     roleArn: r.str('FNQ_FUNCTIONS_ROLE_ARN'),
     unsafeLocal: r.bool('FNQ_FUNCTIONS_UNSAFE_LOCAL', false),
     reservedConcurrency: r.int('FNQ_FUNCTIONS_RESERVED_CONCURRENCY', 5, 1, 1000),
+    buildRegistries: (r.str('FNQ_BUILD_REGISTRIES') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
+  for (const registry of functions.buildRegistries)
+    if (!/^[A-Za-z0-9.-]+:\d{1,5}$/.test(registry))
+      r.problems.push(`FNQ_BUILD_REGISTRIES: "${registry}" is not host:port (e.g. npm.example.com:443)`);
   if (functions.runtime === 'lambda' && !functions.roleArn)
     r.problems.push('FNQ_FUNCTIONS_ROLE_ARN is required when functions run on AWS Lambda');
   const config: Config = {

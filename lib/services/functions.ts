@@ -39,6 +39,7 @@ async function loadInvoker(): Promise<FunctionInvoker> {
       workDir: s.workDir,
       memoryMb: s.memoryMb,
       unsafeLocal: s.unsafeLocal,
+      registries: s.buildRegistries,
       log: rootLogger(),
     });
   }

@@ -22,6 +22,8 @@ import {
   type InvokeOptions,
   type InvokeResult,
 } from '../ports';
+import { openRegistryAccess, NET_INSIDE } from '../build/registry-access';
+import { DEFAULT_REGISTRIES } from '../build/registry-proxy';
 import { FunctionLog, readFunctionLog } from './function-logs';
 import { killProcessesUnder } from './reaper';
 import { defaultLimits, findConfinement, sandboxUid, type Confinement, type Limits } from './sandbox';
@@ -39,6 +41,8 @@ export interface ProcessInvokerOptions {
   idleMs?: number;
   /** The operator's opt-out of confinement (FNQ_FUNCTIONS_UNSAFE_LOCAL=1): OS limits only. */
   unsafeLocal?: boolean;
+  /** host:port of package registries builds may reach besides the public ones (FNQ_BUILD_REGISTRIES: a mirror). */
+  registries?: string[];
   /** How code is confined; found on this host (bwrap) when not given. Tests pass a failing one. */
   confinement?: () => Promise<Confinement>;
 }
@@ -60,6 +64,8 @@ const BUILD_LIMITS: Limits = { ...defaultLimits(2048), cpuSeconds: 600, processe
 /** Every build runs as this user (sandboxUid), which owns the shared build cache. */
 const BUILD_USER = 'fnq-build';
 const BUILD_TIMEOUT_MS = 180_000;
+/** A dependency install downloads; a cold Maven or pip install may take minutes. */
+const INSTALL_TIMEOUT_MS = 600_000;
 const LOG_FILE = 'output.log';
 
 /** Written last into a prepared version's folder; holds the entry file's name. */
@@ -98,6 +104,7 @@ export class ProcessInvoker implements FunctionInvoker {
     this.logFiles.delete(registryKey(fn.shortname));
     await killProcessesUnder(this.functionDir(fn));
     await rm(this.functionDir(fn), { recursive: true, force: true });
+    await rm(join(this.options.workDir, 'deps-cache', registryKey(fn.shortname)), { recursive: true, force: true });
   }
 
   async logs(fn: FunctionRecord, limit: number): Promise<FunctionLogLine[]> {
@@ -184,28 +191,51 @@ export class ProcessInvoker implements FunctionInvoker {
   /** Runs a build confined, with the runner folder and the shared build cache writable. */
   private async runBuild(host: Prepared, confinement: Confinement, launch: Launch): Promise<void> {
     const seen = confinement.seen(host);
-    const writable = { [seen.runnerDir]: host.runnerDir, [seen.cacheDir]: host.cacheDir };
+    // A dependency install writes beside the code and into the function's own download cache, and
+    // never sees the compiler cache that every function's build shares.
+    const writable: Record<string, string> = launch.install
+      ? { [seen.runnerDir]: host.runnerDir, [seen.depsDir]: host.depsDir, [seen.codeDir]: host.codeDir }
+      : { [seen.runnerDir]: host.runnerDir, [seen.cacheDir]: host.cacheDir, [seen.depsDir]: host.depsDir };
     await mkdir(host.cacheDir, { recursive: true });
+    await mkdir(host.depsDir, { recursive: true });
     // As root, the sandbox's user owns what builds write; nothing else of the work folder.
     if (confinement.confined && process.getuid?.() === 0) {
-      for (const dir of [host.runnerDir, host.cacheDir])
+      for (const dir of new Set(Object.values(writable)))
         await chown(dir, sandboxUid(BUILD_USER), sandboxUid(BUILD_USER));
     }
+    // Confined, the sandbox has no network: an install reaches the registries through the proxy only.
+    const access = launch.install && confinement.confined ? await openRegistryAccess(this.registries()) : undefined;
+    if (access) writable[NET_INSIDE] = access.dir;
     const command = confinement.command({
-      ...launch,
+      ...(access ? access.wrap(launch) : launch),
       user: BUILD_USER,
       codeDir: host.codeDir,
       runnerDir: host.runnerDir,
       writable,
       limits: BUILD_LIMITS,
     });
-    await run(command.command, command.args, {
-      cwd: command.cwd,
-      env: command.env,
-      timeout: BUILD_TIMEOUT_MS,
-      maxBuffer: 4 * 1024 * 1024,
-      killSignal: 'SIGKILL',
-    });
+    try {
+      await run(command.command, command.args, {
+        cwd: command.cwd,
+        env: command.env,
+        timeout: launch.install ? INSTALL_TIMEOUT_MS : BUILD_TIMEOUT_MS,
+        maxBuffer: 4 * 1024 * 1024,
+        killSignal: 'SIGKILL',
+      });
+    } catch (e) {
+      // First in the build's error: where it tried to go that is not an allowed registry.
+      if (access?.proxy.refused.size) {
+        const failure = e as { stderr?: string };
+        failure.stderr = `refused: ${[...access.proxy.refused].join(', ')} (not a package registry builds may reach)\n${failure.stderr ?? ''}`;
+      }
+      throw e;
+    } finally {
+      await access?.close();
+    }
+  }
+
+  private registries(): string[] {
+    return [...DEFAULT_REGISTRIES, ...(this.options.registries ?? [])];
   }
 
   private prepare(fn: FunctionRecord, code?: Uint8Array): Promise<Runnable> {
@@ -231,6 +261,7 @@ export class ProcessInvoker implements FunctionInvoker {
       runnerDir: join(root, 'runner'),
       homeDir: join(root, 'home'),
       cacheDir,
+      depsDir: join(this.options.workDir, 'deps-cache', registryKey(fn.shortname)),
       entryFile,
     });
     if (!existsSync(join(dir, READY_MARK))) {
