@@ -103,6 +103,12 @@ const GRANTS = {
       ],
       Resource: hostedLambdas(ctx),
     },
+    // Each hosted function's log group, created with a retention (FNQ_FUNCTIONS_LOG_RETENTION_DAYS).
+    {
+      Effect: 'Allow',
+      Action: ['logs:CreateLogGroup', 'logs:PutRetentionPolicy'],
+      Resource: join(...regionAccount('logs'), `log-group:/aws/lambda/${SERVICE_PREFIX(ctx.service, ctx.stage)}-fn-*`),
+    },
     // The deploy route alone may hand the hosted functions' logs-only role to Lambda.
     {
       Effect: 'Allow',

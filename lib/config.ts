@@ -75,6 +75,8 @@ export interface FunctionSettings {
   roleArn?: string;
   /** Lambda runtime: concurrent executions reserved for, and capping, each function's Lambda. */
   reservedConcurrency: number;
+  /** Lambda runtime: days CloudWatch keeps each hosted function's log group. */
+  logRetentionDays: number;
   /** Local builds: host:port of package registries (mirrors) dependency installs may reach besides the public ones. */
   buildRegistries: string[];
 }
@@ -174,11 +176,21 @@ export function loadConfig(env: Env = process.env): Config {
     roleArn: r.str('FNQ_FUNCTIONS_ROLE_ARN'),
     unsafeLocal: r.bool('FNQ_FUNCTIONS_UNSAFE_LOCAL', false),
     reservedConcurrency: r.int('FNQ_FUNCTIONS_RESERVED_CONCURRENCY', 5, 1, 1000),
+    logRetentionDays: r.int('FNQ_FUNCTIONS_LOG_RETENTION_DAYS', 14, 1, 3653),
     buildRegistries: (r.str('FNQ_BUILD_REGISTRIES') ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
   };
+  // The values CloudWatch Logs accepts for a retention.
+  if (
+    ![1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653].includes(
+      functions.logRetentionDays,
+    )
+  )
+    r.problems.push(
+      'FNQ_FUNCTIONS_LOG_RETENTION_DAYS must be a retention CloudWatch Logs accepts (1, 3, 5, 7, 14, 30, 60, 90, … 3653)',
+    );
   for (const registry of functions.buildRegistries)
     if (!/^[A-Za-z0-9.-]+:\d{1,5}$/.test(registry))
       r.problems.push(`FNQ_BUILD_REGISTRIES: "${registry}" is not host:port (e.g. npm.example.com:443)`);

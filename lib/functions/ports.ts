@@ -100,6 +100,8 @@ export interface LambdaFunctionSettings {
   description: string;
   environment: Record<string, string>;
   reservedConcurrency: number;
+  /** Days CloudWatch keeps the function's log group (created with the function, so it never keeps logs forever). */
+  logRetentionDays: number;
 }
 
 /** A synchronous invocation's answer: the payload text, and Lambda's FunctionError when the call failed. */

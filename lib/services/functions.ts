@@ -43,17 +43,18 @@ async function loadInvoker(): Promise<FunctionInvoker> {
       log: rootLogger(),
     });
   }
-  const [{ LambdaInvoker }, { AwsLambdaApi }, { lambdaClient }] = await Promise.all([
+  const [{ LambdaInvoker }, { AwsLambdaApi }, { lambdaClient, logsClient }] = await Promise.all([
     import('../functions/lambda-invoker'),
     import('../aws/lambda-api'),
     import('../aws/lambda-client'),
   ]);
-  return new LambdaInvoker(new AwsLambdaApi(lambdaClient(c.aws)), {
+  return new LambdaInvoker(new AwsLambdaApi(lambdaClient(c.aws), logsClient(c.aws)), {
     stage: c.stage,
     roleArn: s.roleArn!,
     timeoutMs: s.timeoutMs,
     memoryMb: s.memoryMb,
     reservedConcurrency: s.reservedConcurrency,
+    logRetentionDays: s.logRetentionDays,
   });
 }
 
