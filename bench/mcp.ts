@@ -67,6 +67,7 @@ export async function run() {
     undefined,
   );
   const invoker: FunctionInvoker = {
+    build: async () => undefined,
     deploy: async () => undefined,
     remove: async () => undefined,
     logs: async () => undefined,

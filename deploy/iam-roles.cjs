@@ -35,6 +35,8 @@ const s3List = (prefix) => ({
 // Upload files: direct uploads under accounts/, files PUT to upload URLs under incoming/accounts/.
 const UPLOADS = ['accounts/', 'incoming/accounts/'];
 const FUNCTION_CODE = 'functions/';
+// Deployment records (lib/functions/build/blob-deployment-store.ts).
+const DEPLOYMENTS = 'deployments/';
 const VECTORS = 'lancedb/';
 
 /** Grant name → statements. `ctx` has the service, stage and secret parameter names. */
@@ -78,6 +80,17 @@ const GRANTS = {
   functionsWrite: () => [dynamo(['GetItem', 'PutItem', 'DeleteItem'], arnOf('FunctionsTable'))],
   functionCodeWrite: () => [s3Objects(['PutObject', 'DeleteObject'], FUNCTION_CODE)],
   functionCodeDelete: () => [s3Objects(['DeleteObject'], FUNCTION_CODE)],
+  functionCodeRead: () => [s3Objects(['GetObject'], FUNCTION_CODE)],
+  deploymentsRead: () => [s3Objects(['GetObject'], DEPLOYMENTS)],
+  deploymentsWrite: () => [s3Objects(['GetObject', 'PutObject'], DEPLOYMENTS)],
+  buildsSend: () => [{ Effect: 'Allow', Action: ['sqs:SendMessage'], Resource: arnOf('BuildsQueue') }],
+  buildsConsume: () => [
+    {
+      Effect: 'Allow',
+      Action: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'],
+      Resource: arnOf('BuildsQueue'),
+    },
+  ],
   // Hosted functions' own Lambdas (lib/aws/lambda-invoker.ts names them `<service>-<stage>-fn-…`).
   hostedLambdasDeploy: (ctx) => [
     {
@@ -93,6 +106,12 @@ const GRANTS = {
         'lambda:PutFunctionConcurrency',
       ],
       Resource: hostedLambdas(ctx),
+    },
+    // Each hosted function's log group, created with a retention (FNQ_FUNCTIONS_LOG_RETENTION_DAYS).
+    {
+      Effect: 'Allow',
+      Action: ['logs:CreateLogGroup', 'logs:PutRetentionPolicy'],
+      Resource: join(...regionAccount('logs'), `log-group:/aws/lambda/${SERVICE_PREFIX(ctx.service, ctx.stage)}-fn-*`),
     },
     // The deploy route alone may hand the hosted functions' logs-only role to Lambda.
     {

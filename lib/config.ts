@@ -27,6 +27,8 @@ export interface Config {
     endpoints: { s3?: string; sqs?: string; dynamodb?: string };
     bucket: string;
     queueUrl: string;
+    /** The queue of deployments the build worker builds (FNQ_BUILDS_QUEUE_URL); deploys answer 503 without it. */
+    buildsQueueUrl?: string;
     tables: { uploads: string; usage: string; functions: string; lanceCommits: string };
   };
   lanceUri: string;
@@ -73,6 +75,10 @@ export interface FunctionSettings {
   roleArn?: string;
   /** Lambda runtime: concurrent executions reserved for, and capping, each function's Lambda. */
   reservedConcurrency: number;
+  /** Lambda runtime: days CloudWatch keeps each hosted function's log group. */
+  logRetentionDays: number;
+  /** Local builds: host:port of package registries (mirrors) dependency installs may reach besides the public ones. */
+  buildRegistries: string[];
 }
 
 export class ConfigError extends Error {
@@ -170,7 +176,24 @@ export function loadConfig(env: Env = process.env): Config {
     roleArn: r.str('FNQ_FUNCTIONS_ROLE_ARN'),
     unsafeLocal: r.bool('FNQ_FUNCTIONS_UNSAFE_LOCAL', false),
     reservedConcurrency: r.int('FNQ_FUNCTIONS_RESERVED_CONCURRENCY', 5, 1, 1000),
+    logRetentionDays: r.int('FNQ_FUNCTIONS_LOG_RETENTION_DAYS', 14, 1, 3653),
+    buildRegistries: (r.str('FNQ_BUILD_REGISTRIES') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
+  // The values CloudWatch Logs accepts for a retention.
+  if (
+    ![1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653].includes(
+      functions.logRetentionDays,
+    )
+  )
+    r.problems.push(
+      'FNQ_FUNCTIONS_LOG_RETENTION_DAYS must be a retention CloudWatch Logs accepts (1, 3, 5, 7, 14, 30, 60, 90, … 3653)',
+    );
+  for (const registry of functions.buildRegistries)
+    if (!/^[A-Za-z0-9.-]+:\d{1,5}$/.test(registry))
+      r.problems.push(`FNQ_BUILD_REGISTRIES: "${registry}" is not host:port (e.g. npm.example.com:443)`);
   if (functions.runtime === 'lambda' && !functions.roleArn)
     r.problems.push('FNQ_FUNCTIONS_ROLE_ARN is required when functions run on AWS Lambda');
   const config: Config = {
@@ -187,6 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
       },
       bucket: r.required('FNQ_BUCKET'),
       queueUrl: r.required('FNQ_QUEUE_URL'),
+      buildsQueueUrl: r.str('FNQ_BUILDS_QUEUE_URL'),
       tables: {
         uploads: r.required('FNQ_UPLOADS_TABLE'),
         usage: r.required('FNQ_USAGE_TABLE'),

@@ -29,6 +29,7 @@ export interface Emulators {
   endpoints: { s3: string; sqs: string; dynamodb: string };
   bucket: string;
   queueUrl: string;
+  buildsQueueUrl: string;
   deadLetterQueueUrl: string;
   /** s3rver emits S3 event notifications here (the presigned-upload path). */
   s3: S3rver;
@@ -86,6 +87,8 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
   const bucket = `fnquery-${stage}`;
   const jobs = `fnquery-${stage}-jobs`;
   const deadLetters = `${jobs}-dlq`;
+  // Deployments for the build worker; a build may take minutes, so a message stays invisible for 15.
+  const builds = `fnquery-${stage}-builds`;
 
   if (options.dataDir) {
     await mkdir(join(options.dataDir, 'dynamodb'), { recursive: true });
@@ -119,6 +122,7 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
     emulateQueueCreationLifecycle: false,
     queues: [
       { QueueName: deadLetters },
+      { QueueName: builds, Attributes: { VisibilityTimeout: '900' } },
       {
         QueueName: jobs,
         Attributes: {
@@ -152,10 +156,12 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
   ddb.destroy();
 
   const queueUrl = `${endpoints.sqs}/${SQS_ACCOUNT}/${jobs}`;
+  const buildsQueueUrl = `${endpoints.sqs}/${SQS_ACCOUNT}/${builds}`;
   return {
     endpoints,
     bucket,
     queueUrl,
+    buildsQueueUrl,
     deadLetterQueueUrl: `${endpoints.sqs}/${SQS_ACCOUNT}/${deadLetters}`,
     s3,
     env: {
@@ -166,6 +172,7 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
       FNQ_DYNAMODB_ENDPOINT: endpoints.dynamodb,
       FNQ_BUCKET: bucket,
       FNQ_QUEUE_URL: queueUrl,
+      FNQ_BUILDS_QUEUE_URL: buildsQueueUrl,
       ...tableEnv(stage),
     },
     async stop() {

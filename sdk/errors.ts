@@ -59,6 +59,40 @@ export class FnqRequestInvalidError extends Error {
   }
 }
 
+/**
+ * A 2xx answer without the fields the SDK needs (a proxy's page, a gateway's timeout text, an older
+ * service): named, so nothing downstream prints `undefined`.
+ */
+export class FnqUnexpectedReplyError extends Error {
+  constructor(
+    readonly what: string,
+    readonly missing: string[],
+    readonly status: number,
+  ) {
+    super(
+      `fnquery answered ${what} with HTTP ${status} but without ${missing.join(', ')}; check the URL points at fnquery and that it is up to date`,
+    );
+    this.name = 'FnqUnexpectedReplyError';
+  }
+}
+
+/** A deployment that ended `failed`: its ISSUE/ADVICE lines say why; the previous version still serves. */
+export class FnqDeployFailedError extends Error {
+  readonly problems: ServiceProblem[];
+  constructor(
+    readonly deploymentId: string,
+    readonly shortname: string,
+    readonly messages: string[],
+  ) {
+    const problems = messages.map(parseProblem).filter((p): p is ServiceProblem => p !== undefined);
+    super(
+      `deployment ${deploymentId} of ${shortname} failed: ${problems.map((p) => `${p.issue} (${p.advice})`).join('; ') || messages.join('; ') || 'no reason given'}`,
+    );
+    this.name = 'FnqDeployFailedError';
+    this.problems = problems;
+  }
+}
+
 /** The service could not be reached at all (down, wrong URL, timed out); names the URL tried. */
 export class FnqConnectionError extends Error {
   constructor(

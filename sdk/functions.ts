@@ -1,7 +1,7 @@
 // Hosted functions: manage them, read their definitions, and invoke them. `invoke` fetches the
 // definition once, caches it, and refuses a request that breaks it before anything is sent.
 import { compiledValidators, validateSpec, type NormalizedSpec, type Violation } from '../lib/spec/index';
-import { FnqRequestInvalidError } from './errors';
+import { FnqDeployFailedError, FnqRequestInvalidError } from './errors';
 import type { RawResponse, Transport } from './transport';
 
 export interface FunctionInfo {
@@ -16,6 +16,40 @@ export interface FunctionInfo {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A deploy's record: queued → building → ready | failed (failed: `messages` say why). */
+export interface DeploymentInfo {
+  id: string;
+  shortname: string;
+  /** The version the function gets when this deployment is ready. */
+  version: number;
+  runtime: string;
+  lambdaRuntime?: string;
+  status: 'queued' | 'building' | 'ready' | 'failed';
+  /** What the build is doing now. */
+  step?: string;
+  warnings: string[];
+  /** `ISSUE: … ADVICE: …` lines of a failed build. */
+  messages?: string[];
+  location: string;
+  createdAt: string;
+  updatedAt: string;
+  startedAt?: string;
+  finishedAt?: string;
+}
+
+export interface DeployWaitOptions {
+  /** Called with every record read while waiting (status changes and the build's step). */
+  onProgress?: (deployment: DeploymentInfo) => void;
+  /** Between reads; 1 s by default. */
+  pollMs?: number;
+  /** Give up waiting (the build goes on) after this long; 15 minutes by default. */
+  timeoutMs?: number;
+  /** Follow this deployment, already sent by deploy(), instead of sending the bundle again. */
+  existing?: DeploymentInfo;
+}
+
+const DEPLOYMENT_FIELDS = ['id', 'shortname', 'version', 'runtime', 'status', 'warnings'] as const;
 
 export interface InvokeRequest {
   /** Checked against the definition's requestType; taken from it when omitted. */
@@ -60,12 +94,45 @@ export class Functions {
     ).exists;
   }
 
-  /** Deploys a zip bundle with spec.json at its top (see `fnq deploy`, which builds one from a folder). */
-  deploy(bundle: Uint8Array) {
-    return this.http.json<FunctionInfo & { warnings: string[] }>('POST', '/function-service/v1/functions', {
+  /**
+   * Sends a zip bundle with spec.json at its top (see `fnq deploy`, which builds one from a folder):
+   * the service checks it and answers with a queued deployment, built after the answer.
+   */
+  deploy(bundle: Uint8Array): Promise<DeploymentInfo> {
+    return this.http.jsonWith<DeploymentInfo>([...DEPLOYMENT_FIELDS], 'POST', '/function-service/v1/functions', {
       body: bundle as unknown as RequestInit['body'],
       headers: { 'content-type': 'application/octet-stream' },
     });
+  }
+
+  /** One of your deployments, as it is now. */
+  deployment(id: string): Promise<DeploymentInfo> {
+    return this.http.jsonWith<DeploymentInfo>(
+      [...DEPLOYMENT_FIELDS],
+      'GET',
+      `/function-service/v1/deployments/${encodeURIComponent(id)}`,
+    );
+  }
+
+  /**
+   * Deploys and follows the deployment until it is ready (resolves with it) or failed (rejects with
+   * FnqDeployFailedError; the previous version keeps serving).
+   */
+  async deployAndWait(bundle: Uint8Array, options: DeployWaitOptions = {}): Promise<DeploymentInfo> {
+    let current = options.existing ?? (await this.deploy(bundle));
+    const deadline = Date.now() + (options.timeoutMs ?? 15 * 60_000);
+    for (;;) {
+      options.onProgress?.(current);
+      if (current.status === 'ready') return current;
+      if (current.status === 'failed')
+        throw new FnqDeployFailedError(current.id, current.shortname, current.messages ?? []);
+      if (Date.now() > deadline)
+        throw new Error(
+          `deployment ${current.id} of ${current.shortname} is still ${current.status}; read it later with functions.deployment()`,
+        );
+      await new Promise((r) => setTimeout(r, options.pollMs ?? 1000));
+      current = await this.deployment(current.id);
+    }
   }
 
   async delete(shortname: string) {

@@ -33,6 +33,8 @@ export {
   FnqConnectionError,
   FnqServiceError,
   FnqRequestInvalidError,
+  FnqUnexpectedReplyError,
+  FnqDeployFailedError,
   parseProblem,
   type ServiceProblem,
   type RequestViolation,
@@ -41,5 +43,5 @@ export type { ClientOptions } from './transport';
 export type { QueryOptions, QueryResponse } from './queries';
 export type { UploadStatus, WaitOptions } from './uploads';
 export type { CollectionInfo } from './collections';
-export type { FunctionInfo, InvokeRequest, InvokeResponse } from './functions';
+export type { DeploymentInfo, DeployWaitOptions, FunctionInfo, InvokeRequest, InvokeResponse } from './functions';
 export type { UsageReport, UsageRow } from './usage';

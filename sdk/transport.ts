@@ -1,6 +1,6 @@
 // The one place the SDK talks HTTP: adds the token, sends JSON or form data, turns error
 // envelopes into FnqServiceError.
-import { FnqConnectionError, FnqServiceError } from './errors';
+import { FnqConnectionError, FnqServiceError, FnqUnexpectedReplyError } from './errors';
 
 export interface ClientOptions {
   /** e.g. http://localhost:3000 or the API Gateway URL. */
@@ -71,6 +71,28 @@ export class Transport {
   async json<T>(method: string, path: string, init: Parameters<Transport['send']>[2] = {}): Promise<T> {
     const raw = await this.send(method, path, init);
     return (raw.body.byteLength ? JSON.parse(Buffer.from(raw.body).toString('utf8')) : undefined) as T;
+  }
+
+  /** A JSON answer that must be an object with `fields`; anything else is a FnqUnexpectedReplyError naming what is missing. */
+  async jsonWith<T>(
+    fields: readonly (keyof T & string)[],
+    method: string,
+    path: string,
+    init: Parameters<Transport['send']>[2] = {},
+  ): Promise<T> {
+    const raw = await this.send(method, path, init);
+    let body: unknown;
+    try {
+      body = raw.body.byteLength ? JSON.parse(Buffer.from(raw.body).toString('utf8')) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const missing =
+      body && typeof body === 'object' && !Array.isArray(body)
+        ? fields.filter((f) => (body as Record<string, unknown>)[f] === undefined)
+        : ['a JSON object'];
+    if (missing.length) throw new FnqUnexpectedReplyError(`${method} ${path}`, missing, raw.status);
+    return body as T;
   }
 }
 

@@ -42,6 +42,32 @@ const catalogEntrySchema: JsonSchema = {
   },
 };
 
+const deploymentSchema: JsonSchema = {
+  type: 'object',
+  required: ['id', 'shortname', 'version', 'runtime', 'status', 'warnings', 'location', 'createdAt', 'updatedAt'],
+  properties: {
+    id: { type: 'string', description: 'The deployment id.' },
+    shortname: { type: 'string' },
+    version: { type: 'integer', description: 'The version the function gets when this deployment is ready.' },
+    runtime: { type: 'string' },
+    lambdaRuntime: { type: 'string', description: 'The AWS Lambda runtime it runs on.' },
+    status: { type: 'string', enum: ['queued', 'building', 'ready', 'failed'] },
+    step: { type: 'string', description: 'What the build is doing now.' },
+    warnings: { type: 'array', items: { type: 'string' } },
+    messages: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Why a failed deployment failed, as `ISSUE: … ADVICE: …` lines.',
+    },
+    codeBytes: { type: 'integer' },
+    location: { type: 'string', description: 'Where to read this record again.' },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+    startedAt: { type: 'string', format: 'date-time' },
+    finishedAt: { type: 'string', format: 'date-time' },
+  },
+};
+
 const tagPattern = TAG.pattern.source.replace(/^\^|\$$/g, '');
 
 const routes: ApiRoute[] = [
@@ -186,9 +212,19 @@ const routes: ApiRoute[] = [
     route: 'POST /function-service/v1/functions',
     body: 'raw',
     group: 'functions',
-    summary: 'Deploy a function (zip with spec.json at its top)',
+    summary: 'Deploy a function (zip with spec.json at its top); the build runs after the answer',
     rawBody: { type: 'application/zip', description: 'The code bundle; `fnq deploy <dir>` builds it.' },
-    success: { status: 201, description: 'Deployed (200 for a redeploy).', schema: object('function') },
+    success: {
+      status: 202,
+      description: 'Checked and queued: the deployment record (its `location` follows the build).',
+      schema: deploymentSchema,
+    },
+  },
+  {
+    route: 'GET /function-service/v1/deployments/{id}',
+    group: 'functions',
+    summary: "One of the caller's deployments: queued, building, ready or failed",
+    success: { status: 200, description: 'The deployment record.', schema: deploymentSchema },
   },
   {
     route: 'GET /function-service/v1/functions',

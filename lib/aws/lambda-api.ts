@@ -14,11 +14,19 @@ import {
   waitUntilFunctionUpdatedV2,
   type LambdaClient,
 } from '@aws-sdk/client-lambda';
+import {
+  CreateLogGroupCommand,
+  PutRetentionPolicyCommand,
+  ResourceAlreadyExistsException,
+  type CloudWatchLogsClient,
+} from '@aws-sdk/client-cloudwatch-logs';
 import type { LambdaApi, LambdaFunctionSettings, LambdaReply } from '../functions/ports';
 
 export class AwsLambdaApi implements LambdaApi {
   constructor(
     private readonly lambda: LambdaClient,
+    /** Sets each function's log-group retention; Lambda itself would create the group with none (kept forever). */
+    private readonly logs: CloudWatchLogsClient,
     /** Longest wait for a Lambda to become active or updated, in seconds. */
     private readonly maxWaitSeconds = 300,
   ) {}
@@ -48,6 +56,18 @@ export class AwsLambdaApi implements LambdaApi {
     await this.lambda.send(
       new PutFunctionConcurrencyCommand({ FunctionName, ReservedConcurrentExecutions: s.reservedConcurrency }),
     );
+    await this.keepLogsFor(FunctionName, s.logRetentionDays);
+  }
+
+  /** The log group Lambda would create on the first call, made now with its retention (again on each deploy: idempotent). */
+  private async keepLogsFor(functionName: string, days: number): Promise<void> {
+    const logGroupName = `/aws/lambda/${functionName}`;
+    try {
+      await this.logs.send(new CreateLogGroupCommand({ logGroupName }));
+    } catch (e) {
+      if (!(e instanceof ResourceAlreadyExistsException)) throw e;
+    }
+    await this.logs.send(new PutRetentionPolicyCommand({ logGroupName, retentionInDays: days }));
   }
 
   async remove(name: string): Promise<void> {

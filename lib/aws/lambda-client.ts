@@ -1,3 +1,4 @@
+import { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { memo, type AwsConfig } from './client-cache';
 
@@ -5,3 +6,7 @@ import { memo, type AwsConfig } from './client-cache';
 // runtime runs functions as child processes instead), so it always talks to AWS.
 export const lambdaClient = (aws: AwsConfig) =>
   memo(`lambda|${aws.region}`, () => new LambdaClient({ region: aws.region }));
+
+/** The hosted functions' log groups (their retention). */
+export const logsClient = (aws: AwsConfig) =>
+  memo(`logs|${aws.region}`, () => new CloudWatchLogsClient({ region: aws.region }));

@@ -30,6 +30,8 @@ export interface LambdaInvokerOptions {
    * cannot drain the AWS account's concurrency that the service and other functions need.
    */
   reservedConcurrency: number;
+  /** Days CloudWatch keeps each function's log group. */
+  logRetentionDays: number;
 }
 
 const NAME_MAX = 64;
@@ -55,6 +57,11 @@ export class LambdaInvoker implements FunctionInvoker {
     return undefined;
   }
 
+  /** Nothing to build for the interpreted runtimes; the others are refused before anything is registered. */
+  async build(fn: FunctionRecord): Promise<void> {
+    this.bootstrapFor(fn);
+  }
+
   async deploy(fn: FunctionRecord, code: Uint8Array): Promise<void> {
     const bootstrap = this.bootstrapFor(fn);
     const files = readBundle(code);
@@ -72,6 +79,7 @@ export class LambdaInvoker implements FunctionInvoker {
         // The function's whole environment: which file and method to call, nothing of the service.
         environment: { FNQ_ENTRY_FILE: entryFile, FNQ_ENTRYPOINT: fn.spec.entrypoint },
         reservedConcurrency: this.options.reservedConcurrency,
+        logRetentionDays: this.options.logRetentionDays,
       },
       writeBundle(files),
     );

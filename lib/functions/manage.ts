@@ -67,13 +67,48 @@ function specOf(files: BundleFiles): NormalizedSpec {
   return result.spec;
 }
 
-export async function deployFunction(deps: HostingDeps, owner: string, zip: Uint8Array): Promise<DeployResult> {
+/** A bundle the service accepts: its definition, its files, and the function it would replace. */
+export interface CheckedBundle {
+  spec: NormalizedSpec;
+  files: BundleFiles;
+  current: FunctionRecord | undefined;
+}
+
+/** Everything a deploy checks before any build: the bundle, spec.json, the entry file, and who owns the name. */
+export async function checkBundle(
+  deps: Pick<HostingDeps, 'registry'>,
+  owner: string,
+  zip: Uint8Array,
+): Promise<CheckedBundle> {
   const files = readBundle(zip);
   const spec = specOf(files);
   entryFileOf(files, spec.runtime);
   const current = await deps.registry.get(spec.shortname);
   if (current && current.owner !== owner) throw shortnameTaken(spec.shortname);
+  return { spec, files, current };
+}
 
+export const newCodeKey = (shortname: string, version: number) =>
+  // The random part keeps two racing deploys of one version from sharing (and deleting) an object.
+  `functions/${registryKey(shortname)}/v${version}-${randomBytes(4).toString('hex')}/code.zip`;
+
+export const runtimeWarnings = (runtime: string): string[] => {
+  const warning = runtimeInfo(runtime)?.warning;
+  return warning ? [warning] : [];
+};
+
+/**
+ * Builds a new version and then makes it the served one. The build comes first, so the version in
+ * service keeps answering while it runs, and a build that fails leaves it untouched. `storedAt`:
+ * where the bundle already is (an asynchronous deploy uploaded it); else it is stored here.
+ */
+export async function deployFunction(
+  deps: HostingDeps,
+  owner: string,
+  zip: Uint8Array,
+  storedAt?: string,
+): Promise<DeployResult> {
+  const { spec, current } = await checkBundle(deps, owner, zip);
   const now = (deps.now ?? Date.now)();
   const version = (current?.version ?? 0) + 1;
   const record: FunctionRecord = {
@@ -82,14 +117,14 @@ export async function deployFunction(deps: HostingDeps, owner: string, zip: Uint
     version,
     runtime: spec.runtime,
     spec,
-    // The random part keeps two racing deploys of one version from sharing (and deleting) an object.
-    codeKey: `functions/${registryKey(spec.shortname)}/v${version}-${randomBytes(4).toString('hex')}/code.zip`,
+    codeKey: storedAt ?? newCodeKey(spec.shortname, version),
     codeBytes: zip.length,
     codeSha256: createHash('sha256').update(zip).digest('hex'),
     createdAt: current?.createdAt ?? now,
     updatedAt: now,
   };
-  await deps.blobs.put(record.codeKey, zip);
+  await deps.invoker.build(record, zip);
+  if (!storedAt) await deps.blobs.put(record.codeKey, zip);
   if ((await deps.registry.register(record, current?.version)) === 'taken') {
     await deps.blobs.delete(record.codeKey);
     throw shortnameTaken(spec.shortname);
@@ -101,8 +136,7 @@ export async function deployFunction(deps: HostingDeps, owner: string, zip: Uint
     throw e;
   }
   if (current) await deps.blobs.delete(current.codeKey);
-  const warning = runtimeInfo(spec.runtime)?.warning;
-  return { record, created: !current, warnings: warning ? [warning] : [] };
+  return { record, created: !current, warnings: runtimeWarnings(spec.runtime) };
 }
 
 /** The registry goes back to the version it had (or forgets the name), and the new code goes. */

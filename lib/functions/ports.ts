@@ -68,7 +68,12 @@ export interface FunctionLogLine {
 }
 
 export interface FunctionInvoker {
-  /** Makes a new version runnable (AWS: creates or updates its Lambda). */
+  /**
+   * Turns a version's bundle into what runs (dependencies installed, code compiled) without serving
+   * it: the version in service keeps answering meanwhile. Rejects with a 400 `build_failed` saying why.
+   */
+  build(fn: FunctionRecord, code: Uint8Array): Promise<void>;
+  /** Makes a new version the one served (AWS: creates or updates its Lambda). */
   deploy(fn: FunctionRecord, code: Uint8Array): Promise<void>;
   /** Frees what deploy made (AWS: deletes the Lambda; local: stops its worker). */
   remove(fn: FunctionRecord): Promise<void>;
@@ -95,6 +100,8 @@ export interface LambdaFunctionSettings {
   description: string;
   environment: Record<string, string>;
   reservedConcurrency: number;
+  /** Days CloudWatch keeps the function's log group (created with the function, so it never keeps logs forever). */
+  logRetentionDays: number;
 }
 
 /** A synchronous invocation's answer: the payload text, and Lambda's FunctionError when the call failed. */

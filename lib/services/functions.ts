@@ -1,6 +1,10 @@
 // Function hosting: the registry, and the invoker the settings choose, each loaded on first use.
 import { getConfig } from '../config';
 import { rootLogger } from '../log';
+import { ServiceError } from '../errors';
+import { BlobDeploymentStore } from '../functions/build/blob-deployment-store';
+import type { BuildDeps, SubmitDeps } from '../functions/build/deployments';
+import type { BuildQueue, DeploymentStore } from '../functions/build/ports';
 import type { InvokeDeps } from '../functions/invoke';
 import type { HostingDeps } from '../functions/manage';
 import type { FunctionInvoker, FunctionRegistry } from '../functions/ports';
@@ -10,6 +14,8 @@ import { blobs } from './storage';
 
 let registry: FunctionRegistry | undefined;
 let invoker: FunctionInvoker | undefined;
+let deployments: DeploymentStore | undefined;
+let buildQueue: BuildQueue | undefined;
 
 export function functionRegistry(): FunctionRegistry {
   const c = getConfig();
@@ -33,20 +39,22 @@ async function loadInvoker(): Promise<FunctionInvoker> {
       workDir: s.workDir,
       memoryMb: s.memoryMb,
       unsafeLocal: s.unsafeLocal,
+      registries: s.buildRegistries,
       log: rootLogger(),
     });
   }
-  const [{ LambdaInvoker }, { AwsLambdaApi }, { lambdaClient }] = await Promise.all([
+  const [{ LambdaInvoker }, { AwsLambdaApi }, { lambdaClient, logsClient }] = await Promise.all([
     import('../functions/lambda-invoker'),
     import('../aws/lambda-api'),
     import('../aws/lambda-client'),
   ]);
-  return new LambdaInvoker(new AwsLambdaApi(lambdaClient(c.aws)), {
+  return new LambdaInvoker(new AwsLambdaApi(lambdaClient(c.aws), logsClient(c.aws)), {
     stage: c.stage,
     roleArn: s.roleArn!,
     timeoutMs: s.timeoutMs,
     memoryMb: s.memoryMb,
     reservedConcurrency: s.reservedConcurrency,
+    logRetentionDays: s.logRetentionDays,
   });
 }
 
@@ -66,3 +74,34 @@ export const invokeDeps = (): InvokeDeps => ({
   invoker: functionInvoker(),
   settings: getConfig().functions,
 });
+
+export function deploymentStore(): DeploymentStore {
+  deployments ??= new BlobDeploymentStore(blobs());
+  return deployments;
+}
+
+export function builds(): BuildQueue {
+  const { aws } = getConfig();
+  buildQueue ??= onFirstUse(async () => {
+    if (!aws.buildsQueueUrl)
+      throw new ServiceError(503, 'builds_unconfigured', {
+        issue: 'This service has no builds queue, so it cannot deploy functions',
+        advice: 'The operator sets FNQ_BUILDS_QUEUE_URL (serverless.yml does it for deployed stages)',
+      });
+    const [{ SqsBuildQueue }, { sqsClient }] = await Promise.all([
+      import('../aws/sqs-build-queue'),
+      import('../aws/sqs-client'),
+    ]);
+    return new SqsBuildQueue(sqsClient(aws), aws.buildsQueueUrl);
+  });
+  return buildQueue;
+}
+
+export const submitDeps = (): Omit<SubmitDeps, 'log'> => ({
+  registry: functionRegistry(),
+  blobs: blobs(),
+  deployments: deploymentStore(),
+  queue: builds(),
+});
+
+export const buildDeps = (): Omit<BuildDeps, 'log'> => ({ ...hostingDeps(), deployments: deploymentStore() });

@@ -3,6 +3,8 @@
 // nearest supported newer version of the same language (LAMBDA_RUNTIMES says which are supported
 // on a given day), and validation and deploy print the warning below.
 // Go and PHP have no managed Lambda runtime: they run on the OS-only runtime (custom bootstrap).
+// Newer values than the interface's table (EXTENSIONS) are accepted too, so a function can say
+// which runtime it really runs on.
 
 export type RuntimeFamily = 'node' | 'python' | 'go' | 'java' | 'ruby' | 'php' | 'dotnet';
 
@@ -15,6 +17,8 @@ export interface RuntimeInfo {
   lambdaRuntime: string;
   /** True when Lambda no longer offers this version and it deploys to a newer one. */
   retired: boolean;
+  /** A newer value than the interface's table lists, accepted as this service's extension (docs/spec.md). */
+  extension: boolean;
   /** Shown at validation and deploy time when `retired`. */
   warning?: string;
 }
@@ -57,9 +61,30 @@ export const LAMBDA_RUNTIMES: Readonly<Record<string, { family: RuntimeFamily; v
 /** Go and PHP have no managed runtime: they run on the OS-only one, which has no language version. */
 const ON_CUSTOM_RUNTIME: readonly RuntimeFamily[] = ['go', 'php'];
 
-type Row = [id: string, version: string];
+type Row = [id: string, version: string, extension?: true];
 
-const TABLE: Record<RuntimeFamily, Row[]> = {
+const LANGUAGE: Record<RuntimeFamily, string> = {
+  node: 'Node.js',
+  python: 'Python',
+  go: 'Go',
+  java: 'Java',
+  ruby: 'Ruby',
+  php: 'PHP',
+  dotnet: '.NET',
+};
+
+/** Newer versions than the interface's table, accepted as an extension: what Lambda runs today. */
+const EXTENSIONS: Record<RuntimeFamily, string[]> = {
+  node: ['24', '22'],
+  python: ['3.14', '3.13'],
+  go: ['1.26', '1.25', '1.24', '1.23'],
+  java: ['25'],
+  ruby: ['3.4', '3.3'],
+  php: [],
+  dotnet: ['10'],
+};
+
+const INTERFACE_TABLE: Record<RuntimeFamily, Row[]> = {
   node: ['20', '18', '16', '14', '12', '10', '8', '6'].map((v): Row => [`nodejs${v}`, v]),
   python: ['3.12', '3.11', '3.10', '3.9', '3.8', '3.7'].map((v): Row => [`python${v.replace('.', '')}`, v]),
   go: ['1.22', '1.21', '1.20', '1.19', '1.18', '1.16', '1.13', '1.12', '1.11'].map((v): Row => [
@@ -71,6 +96,16 @@ const TABLE: Record<RuntimeFamily, Row[]> = {
   php: ['8.2', '8.1', '7.4'].map((v): Row => [`php${v.replace('.', '')}`, v]),
   dotnet: ['8', '6'].map((v): Row => [`dotnet${v}`, v]),
 };
+
+const idOf = (family: RuntimeFamily, version: string) =>
+  `${{ node: 'nodejs', python: 'python', go: 'go', java: 'java', ruby: 'ruby', php: 'php', dotnet: 'dotnet' }[family]}${version.replace('.', '')}`;
+
+const TABLE = Object.fromEntries(
+  Object.entries(INTERFACE_TABLE).map(([family, rows]) => [
+    family,
+    [...EXTENSIONS[family as RuntimeFamily].map((v): Row => [idOf(family as RuntimeFamily, v), v, true]), ...rows],
+  ]),
+) as Record<RuntimeFamily, Row[]>;
 
 const versionKey = (v: string) => v.split('.').map(Number);
 const compareVersions = (a: string, b: string) => {
@@ -99,24 +134,34 @@ export function lambdaRuntimeFor(family: RuntimeFamily, version: string, day: st
 const isRetired = (version: string, lambdaRuntime: string) =>
   lambdaRuntime !== CUSTOM_RUNTIME && LAMBDA_RUNTIMES[lambdaRuntime]!.version !== version;
 
-function info(family: RuntimeFamily, [id, version]: Row, day: string): RuntimeInfo {
+function info(family: RuntimeFamily, [id, version, extension]: Row, day: string): RuntimeInfo {
   const lambdaRuntime = lambdaRuntimeFor(family, version, day);
   const retired = isRetired(version, lambdaRuntime);
+  return { id, family, version, lambdaRuntime, retired, extension: extension === true };
+}
+
+/**
+ * What a retired value's deploy does, in words, and the accepted value that names the runtime it
+ * really runs on (never one the validator would refuse).
+ */
+function withWarning(r: RuntimeInfo, table: RuntimeInfo[]): RuntimeInfo {
+  if (!r.retired) return r;
+  const exact = table.find((t) => t.family === r.family && !t.retired && t.lambdaRuntime === r.lambdaRuntime);
   return {
-    id,
-    family,
-    version,
-    lambdaRuntime,
-    retired,
-    ...(retired && {
-      warning: `${id} is retired on AWS Lambda; the function deploys to ${lambdaRuntime}. Test it there, or set runtime to the newer value.`,
-    }),
+    ...r,
+    warning:
+      `${r.id} runs on Lambda's ${r.lambdaRuntime}: AWS no longer runs ${LANGUAGE[r.family]} ${r.version}. Test the function on ${LANGUAGE[r.family]} ${LAMBDA_RUNTIMES[r.lambdaRuntime]!.version}` +
+      (exact ? `; runtime "${exact.id}" says so and deploys without this warning.` : '.'),
   };
 }
 
 /** The table as it deploys on `day` (UTC, YYYY-MM-DD). */
-export const runtimesOn = (day: string): RuntimeInfo[] =>
-  Object.entries(TABLE).flatMap(([family, rows]) => rows.map((row) => info(family as RuntimeFamily, row, day)));
+export function runtimesOn(day: string): RuntimeInfo[] {
+  const table = Object.entries(TABLE).flatMap(([family, rows]) =>
+    rows.map((row) => info(family as RuntimeFamily, row, day)),
+  );
+  return table.map((r) => withWarning(r, table));
+}
 
 /** Today's table, fixed for the life of the process. */
 export const RUNTIMES: readonly RuntimeInfo[] = runtimesOn(new Date().toISOString().slice(0, 10));

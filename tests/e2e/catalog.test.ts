@@ -58,7 +58,8 @@ const GREET: FunctionFixture = {
 
 beforeAll(async () => {
   const fnq = new FnqClient({ url, token: await token('cat-owner') });
-  for (const f of [CONVERT, GREET]) await fnq.functions.deploy(await bundleOf(await functionDir(f)));
+  for (const f of [CONVERT, GREET])
+    await fnq.functions.deployAndWait(await bundleOf(await functionDir(f)), { pollMs: 200 });
 }, 120_000);
 
 describe('catalog routes beside hosted-function invocation', () => {

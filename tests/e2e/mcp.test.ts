@@ -40,7 +40,7 @@ let client: Client;
 beforeAll(async () => {
   const token = await issueToken({ secret, account: 'mcp-user', level: 'pro', ttlSeconds: 3600 });
   fnq = new FnqClient({ url, token });
-  await fnq.functions.deploy(await bundleOf(await functionDir(FORECAST)));
+  await fnq.functions.deployAndWait(await bundleOf(await functionDir(FORECAST)), { pollMs: 200 });
   await fnq.uploads.uploadAndWait(
     'mcp-docs',
     'trains.md',

@@ -35,7 +35,7 @@ beforeAll(async () => {
     return fetch(input, init);
   };
   fnq = new FnqClient({ url, token, fetch: counting });
-  const deployed = await fnq.functions.deploy(await bundleOf(await functionDir(WEATHER)));
+  const deployed = await fnq.functions.deployAndWait(await bundleOf(await functionDir(WEATHER)), { pollMs: 200 });
   expect(deployed.shortname).toBe('sdk-weather');
 });
 

@@ -23,6 +23,8 @@ import {
   type InvokeOptions,
   type InvokeResult,
 } from '../ports';
+import { openRegistryAccess, NET_INSIDE } from '../build/registry-access';
+import { DEFAULT_REGISTRIES } from '../build/registry-proxy';
 import { FunctionLog, readFunctionLog } from './function-logs';
 import { findCgroups, type Cgroups } from './cgroups';
 import { killProcessesUnder } from './reaper';
@@ -42,6 +44,8 @@ export interface ProcessInvokerOptions {
   idleMs?: number;
   /** The operator's opt-out of confinement (FNQ_FUNCTIONS_UNSAFE_LOCAL=1): OS limits only. */
   unsafeLocal?: boolean;
+  /** host:port of package registries builds may reach besides the public ones (FNQ_BUILD_REGISTRIES: a mirror). */
+  registries?: string[];
   /** How code is confined; found on this host (bwrap) when not given. Tests pass a failing one. */
   confinement?: (found: { strictMemory: boolean }) => Promise<Confinement>;
   /** The cgroups workers run in; found on this host when not given. Tests pass none to see the fallback. */
@@ -70,6 +74,8 @@ interface Runnable extends Prepared {
 /** Builds get more room than calls: compilers are larger than the functions they build. */
 const BUILD_LIMITS: Limits = { ...defaultLimits(2048), cpuSeconds: 600, processes: 256 };
 const BUILD_TIMEOUT_MS = 180_000;
+/** A dependency install downloads; a cold Maven or pip install may take minutes. */
+const INSTALL_TIMEOUT_MS = 600_000;
 const LOG_FILE = 'output.log';
 
 /** Written last into a prepared version's folder; holds the entry file's name. */
@@ -90,6 +96,11 @@ export class ProcessInvoker implements FunctionInvoker {
     process.once('exit', () => this.stopAll());
   }
 
+  /** Unpacks and builds the version beside the one in service, which keeps answering meanwhile. */
+  async build(fn: FunctionRecord, code: Uint8Array): Promise<void> {
+    await this.prepare(fn, code);
+  }
+
   async deploy(fn: FunctionRecord, code: Uint8Array): Promise<void> {
     await this.prepare(fn, code);
     // Older versions of the same function are no longer served, by this invoker or any other.
@@ -107,6 +118,7 @@ export class ProcessInvoker implements FunctionInvoker {
     // Its processes are gone: its uid may serve another function now.
     await this.uids.release(registryKey(fn.shortname));
     await rm(this.functionDir(fn), { recursive: true, force: true });
+    await rm(join(this.options.workDir, 'deps-cache', registryKey(fn.shortname)), { recursive: true, force: true });
   }
 
   async logs(fn: FunctionRecord, limit: number): Promise<FunctionLogLine[]> {
@@ -217,29 +229,52 @@ export class ProcessInvoker implements FunctionInvoker {
   }
 
   /** Runs a build confined, with the runner folder and the shared build cache writable. */
-  private async build(host: Prepared, confinement: Confinement, launch: Launch): Promise<void> {
+  private async runBuild(host: Prepared, confinement: Confinement, launch: Launch): Promise<void> {
     const seen = confinement.seen(host);
-    const writable = { [seen.runnerDir]: host.runnerDir, [seen.cacheDir]: host.cacheDir };
+    // A dependency install writes beside the code and into the function's own download cache, and
+    // never sees the compiler cache that every function's build shares.
+    const writable: Record<string, string> = launch.install
+      ? { [seen.runnerDir]: host.runnerDir, [seen.depsDir]: host.depsDir, [seen.codeDir]: host.codeDir }
+      : { [seen.runnerDir]: host.runnerDir, [seen.cacheDir]: host.cacheDir, [seen.depsDir]: host.depsDir };
     await mkdir(host.cacheDir, { recursive: true });
+    await mkdir(host.depsDir, { recursive: true });
     // As root, the sandbox's user owns what builds write; nothing else of the work folder.
     if (confinement.confined && process.getuid?.() === 0) {
-      for (const dir of [host.runnerDir, host.cacheDir]) await chown(dir, BUILD_UID, BUILD_UID);
+      for (const dir of new Set(Object.values(writable))) await chown(dir, BUILD_UID, BUILD_UID);
     }
+    // Confined, the sandbox has no network: an install reaches the registries through the proxy only.
+    const access = launch.install && confinement.confined ? await openRegistryAccess(this.registries()) : undefined;
+    if (access) writable[NET_INSIDE] = access.dir;
     const command = confinement.command({
-      ...launch,
+      ...(access ? access.wrap(launch) : launch),
       uid: BUILD_UID,
       codeDir: host.codeDir,
       runnerDir: host.runnerDir,
       writable,
       limits: BUILD_LIMITS,
     });
-    await run(command.command, command.args, {
-      cwd: command.cwd,
-      env: command.env,
-      timeout: BUILD_TIMEOUT_MS,
-      maxBuffer: 4 * 1024 * 1024,
-      killSignal: 'SIGKILL',
-    });
+    try {
+      await run(command.command, command.args, {
+        cwd: command.cwd,
+        env: command.env,
+        timeout: launch.install ? INSTALL_TIMEOUT_MS : BUILD_TIMEOUT_MS,
+        maxBuffer: 4 * 1024 * 1024,
+        killSignal: 'SIGKILL',
+      });
+    } catch (e) {
+      // First in the build's error: where it tried to go that is not an allowed registry.
+      if (access?.proxy.refused.size) {
+        const failure = e as { stderr?: string };
+        failure.stderr = `refused: ${[...access.proxy.refused].join(', ')} (not a package registry builds may reach)\n${failure.stderr ?? ''}`;
+      }
+      throw e;
+    } finally {
+      await access?.close();
+    }
+  }
+
+  private registries(): string[] {
+    return [...DEFAULT_REGISTRIES, ...(this.options.registries ?? [])];
   }
 
   private async prepare(fn: FunctionRecord, code?: Uint8Array): Promise<Runnable> {
@@ -280,6 +315,7 @@ export class ProcessInvoker implements FunctionInvoker {
       runnerDir: join(root, 'runner'),
       homeDir: join(root, 'home'),
       cacheDir,
+      depsDir: join(this.options.workDir, 'deps-cache', registryKey(fn.shortname)),
       entryFile,
     });
     if (!existsSync(join(dir, READY_MARK))) {
@@ -297,7 +333,7 @@ export class ProcessInvoker implements FunctionInvoker {
         await mkdir(p.runnerDir, { recursive: true });
         await mkdir(p.homeDir, { recursive: true });
         await writeFile(join(p.runnerDir, toolchain.runner.fileName), toolchain.runner.source);
-        await toolchain.build?.(p, confinement.seen(p), (launch) => this.build(p, confinement, launch));
+        await toolchain.build?.(p, confinement.seen(p), (launch) => this.runBuild(p, confinement, launch));
         await writeFile(join(staging, READY_MARK), p.entryFile);
         await rename(staging, dir).catch((e: NodeJS.ErrnoException) => {
           // Another process prepared the same version meanwhile: theirs is as good as ours.

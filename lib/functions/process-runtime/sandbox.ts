@@ -19,7 +19,7 @@ import type { Prepared } from './toolchains';
 const run = promisify(execFile);
 
 /** Paths inside the sandbox: nothing of the host's layout (work folder, account, version) shows. */
-export const INSIDE = { code: '/function', runner: '/runner', tmp: '/tmp', cache: '/cache' } as const;
+export const INSIDE = { code: '/function', runner: '/runner', tmp: '/tmp', cache: '/cache', deps: '/deps' } as const;
 
 /** The user sandboxed code is inside, and outside too when the service is not root ("nobody"). */
 const NOBODY = 65534;
@@ -151,6 +151,8 @@ const ETC_FILES = [
   '/etc/java-17-openjdk',
   '/etc/java-21-openjdk',
   '/etc/alternatives',
+  // Debian's Maven keeps its launcher configuration and global settings here (builds of a pom.xml).
+  '/etc/maven',
   '/etc/ld.so.cache',
   '/etc/localtime',
 ];
@@ -174,7 +176,14 @@ class Bubblewrap implements Confinement {
   }
 
   seen(p: Prepared): Prepared {
-    return { ...p, codeDir: INSIDE.code, runnerDir: INSIDE.runner, homeDir: INSIDE.tmp, cacheDir: INSIDE.cache };
+    return {
+      ...p,
+      codeDir: INSIDE.code,
+      runnerDir: INSIDE.runner,
+      homeDir: INSIDE.tmp,
+      cacheDir: INSIDE.cache,
+      depsDir: INSIDE.deps,
+    };
   }
 
   command(job: Job): Spawnable {

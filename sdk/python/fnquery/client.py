@@ -8,12 +8,14 @@ import urllib.request
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Mapping, Optional, Sequence
 
-from .errors import FnqConnectionError, FnqError, FnqRequestInvalidError
+from .errors import FnqConnectionError, FnqDeployFailedError, FnqError, FnqRequestInvalidError
 from .transport import Transport
 from .validation import RequestValidator
 
 #: Through the API; larger files go through a presigned upload URL (the service's own limit).
 DIRECT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+#: What every deployment record carries; a 2xx answer without them is an error that names them.
+DEPLOYMENT_FIELDS = ("id", "shortname", "version", "runtime", "status", "warnings")
 
 
 def _quote(name: str) -> str:
@@ -141,8 +143,31 @@ class Functions:
         return self._http.json("GET", f"/function-service/v1/shortnames/{_quote(shortname)}")["exists"]
 
     def deploy(self, bundle: bytes) -> Dict:
-        """Deploys a zip bundle with spec.json at its top."""
-        return self._http.json("POST", "/function-service/v1/functions", body=bundle, headers={"content-type": "application/octet-stream"})
+        """Sends a zip bundle with spec.json at its top; the answer is the queued deployment (built after it)."""
+        return self._http.json_with(DEPLOYMENT_FIELDS, "POST", "/function-service/v1/functions", body=bundle,
+                                    headers={"content-type": "application/octet-stream"})
+
+    def deployment(self, deployment_id: str) -> Dict:
+        """One of your deployments as it is now: queued, building, ready or failed."""
+        return self._http.json_with(DEPLOYMENT_FIELDS, "GET", f"/function-service/v1/deployments/{_quote(deployment_id)}")
+
+    def deploy_and_wait(self, bundle: bytes, *, on_progress: Optional[Callable[[Dict], None]] = None,
+                        interval: float = 1.0, timeout: float = 900.0) -> Dict:
+        """Deploys and polls until ``ready`` (returned) or ``failed`` (raises FnqDeployFailedError; the
+        previous version keeps serving). Past ``timeout`` it raises FnqError; the build goes on."""
+        deployment = self.deploy(bundle)
+        deadline = time.monotonic() + timeout
+        while True:
+            if on_progress:
+                on_progress(deployment)
+            if deployment["status"] == "ready":
+                return deployment
+            if deployment["status"] == "failed":
+                raise FnqDeployFailedError(deployment["id"], deployment["shortname"], deployment.get("messages") or [])
+            if time.monotonic() > deadline:
+                raise FnqError(f"deployment {deployment['id']} is still {deployment['status']}; read it later with functions.deployment()")
+            time.sleep(interval)
+            deployment = self.deployment(deployment["id"])
 
     def delete(self, shortname: str) -> Dict:
         self._validators.pop(shortname, None)

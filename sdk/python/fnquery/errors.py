@@ -68,3 +68,26 @@ class FnqConnectionError(FnqError):
         self.url = url
         self.reason = reason
         super().__init__(f"cannot reach fnquery at {url}: {reason}")
+
+
+class FnqUnexpectedReplyError(FnqError):
+    """A 2xx answer without the fields the SDK needs (a proxy's page, a gateway's timeout text): named, never None."""
+
+    def __init__(self, what: str, missing: List[str], status: int):
+        self.what = what
+        self.missing = missing
+        self.status = status
+        super().__init__(f"fnquery answered {what} with HTTP {status} but without {', '.join(missing)}; "
+                         "check the URL points at fnquery and that it is up to date")
+
+
+class FnqDeployFailedError(FnqError):
+    """A deployment that ended ``failed``; its ISSUE/ADVICE lines say why. The previous version still serves."""
+
+    def __init__(self, deployment_id: str, shortname: str, messages: List[str]):
+        self.deployment_id = deployment_id
+        self.shortname = shortname
+        self.messages = messages
+        self.problems = [p for p in (parse_problem(m) for m in messages) if p]
+        reason = "; ".join(f"{p.issue} ({p.advice})" for p in self.problems) or "; ".join(messages) or "no reason given"
+        super().__init__(f"deployment {deployment_id} of {shortname} failed: {reason}")

@@ -7,9 +7,9 @@ import urllib.parse
 import urllib.request
 import uuid
 from dataclasses import dataclass
-from typing import Dict, Mapping, Optional, Tuple
+from typing import Dict, Mapping, Optional, Sequence, Tuple
 
-from .errors import FnqConnectionError, FnqServiceError
+from .errors import FnqConnectionError, FnqServiceError, FnqUnexpectedReplyError
 
 #: (field name, file name, bytes) of one multipart part.
 FilePart = Tuple[str, str, bytes]
@@ -67,6 +67,18 @@ class Transport:
     def json(self, method: str, path: str, **kwargs) -> object:
         raw = self.send(method, path, **kwargs)
         return json.loads(raw.body) if raw.body else None
+
+    def json_with(self, fields: Sequence[str], method: str, path: str, **kwargs) -> Dict:
+        """A JSON object with every one of ``fields``; anything else raises FnqUnexpectedReplyError naming what is missing."""
+        raw = self.send(method, path, **kwargs)
+        try:
+            body = json.loads(raw.body) if raw.body else None
+        except ValueError:
+            body = None
+        missing = [f for f in fields if body.get(f) is None] if isinstance(body, dict) else ["a JSON object"]
+        if missing:
+            raise FnqUnexpectedReplyError(f"{method} {path}", missing, raw.status)
+        return body
 
 
 def _service_error(raw: RawResponse) -> FnqServiceError:

@@ -1,15 +1,18 @@
 """The Python SDK. The first tests need no service; the others run against the stack named by
 FNQ_URL and FNQ_TOKEN (tests/e2e/python-sdk.test.ts starts it, as `npm start` does, and runs these)."""
+import http.server
 import io
 import json
 import os
 import socket
+import threading
 import time
 import unittest
 import uuid
 import zipfile
 
-from fnquery import FnqClient, FnqConnectionError, FnqError, FnqRequestInvalidError, FnqServiceError, parse_problem
+from fnquery import (FnqClient, FnqConnectionError, FnqError, FnqRequestInvalidError, FnqServiceError,
+                     FnqUnexpectedReplyError, parse_problem)
 from fnquery.validation import RequestValidator
 
 SCHEMA = "https://json-schema.org/draft/2020-12/schema"
@@ -62,6 +65,33 @@ class WithoutService(unittest.TestCase):
             FnqClient(url, "token").collections.list()
         self.assertEqual(caught.exception.url, f"{url}/embedder-service/v1/collections")
         self.assertIn(url, str(caught.exception))
+
+    def test_a_2xx_answer_that_is_not_a_deployment_names_what_is_missing(self):
+        class GatewayTimeoutText(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                self.rfile.read(int(self.headers.get("content-length") or 0))
+                body = json.dumps({"errorMessage": "[504] - Lambda timeout."}).encode()
+                self.send_response(200)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        server = http.server.HTTPServer(("127.0.0.1", 0), GatewayTimeoutText)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            with self.assertRaises(FnqUnexpectedReplyError) as caught:
+                FnqClient(f"http://127.0.0.1:{server.server_port}", "token").functions.deploy(b"PK")
+            self.assertEqual(caught.exception.missing, ["id", "shortname", "version", "runtime", "status", "warnings"])
+            self.assertNotIn("None", str(caught.exception))
+            self.assertIn("HTTP 200 but without id, shortname", str(caught.exception))
+        finally:
+            server.shutdown()
+            server.server_close()
 
 
 URL, TOKEN = os.environ.get("FNQ_URL"), os.environ.get("FNQ_TOKEN")
@@ -124,8 +154,11 @@ class AgainstTheStack(unittest.TestCase):
             z.writestr("spec.json", json.dumps(WEATHER))
             z.writestr("index.js", CODE)
         name = WEATHER["shortname"]
-        deployed = self.fnq.functions.deploy(bundle.getvalue())
-        self.assertEqual(deployed["shortname"], name)
+        seen = []
+        deployed = self.fnq.functions.deploy_and_wait(bundle.getvalue(), on_progress=lambda d: seen.append(d["status"]), interval=0.2)
+        self.assertEqual((deployed["shortname"], deployed["status"]), (name, "ready"))
+        self.assertEqual(seen[0], "queued")
+        self.assertEqual(self.fnq.functions.deployment(deployed["id"])["status"], "ready")
         try:
             self.assertTrue(self.fnq.functions.exists(name))
             with self.assertRaises(FnqRequestInvalidError) as caught:

@@ -7,6 +7,7 @@ import { createExistsHandler } from '../../../handlers/http/functions-exists';
 import { createLogsHandler } from '../../../handlers/http/functions-logs';
 import { createInvokeHandler } from '../../../handlers/http/invoke';
 import { writeBundle } from '../../../lib/functions/bundle';
+import { BlobDeploymentStore } from '../../../lib/functions/build/blob-deployment-store';
 import type { FunctionInvoker, FunctionLogLine, FunctionRecord, FunctionRequest } from '../../../lib/functions/ports';
 import { validateSpec } from '../../../lib/spec/index';
 import { call } from '../../support/api-event';
@@ -15,6 +16,7 @@ import { MemoryBlobStore } from '../../support/memory-ingest-stores';
 import { jsonObject, MemoryFunctionRegistry, specFor, type FunctionFixture } from './support';
 
 class ScriptedInvoker implements FunctionInvoker {
+  async build() {}
   requests: FunctionRequest[] = [];
   constructor(private readonly answer: (r: FunctionRequest) => unknown) {}
   async deploy() {}
@@ -211,10 +213,11 @@ describe('the management handlers', () => {
   it('refuses a deploy body that is not sent as a zip with 415', async () => {
     const handler = createDeployHandler({
       http: testDeps().deps,
-      hosting: {
+      submit: {
         registry: new MemoryFunctionRegistry(),
         blobs: new MemoryBlobStore(),
-        invoker: new ScriptedInvoker(() => null),
+        deployments: new BlobDeploymentStore(new MemoryBlobStore()),
+        queue: { send: async () => undefined },
       },
     });
     const bundle = writeBundle(new Map([['spec.json', new TextEncoder().encode('{}')]]));

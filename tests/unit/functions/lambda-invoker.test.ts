@@ -15,6 +15,12 @@ import {
   UpdateFunctionCodeCommand,
   UpdateFunctionConfigurationCommand,
 } from '@aws-sdk/client-lambda';
+import {
+  CloudWatchLogsClient,
+  CreateLogGroupCommand,
+  PutRetentionPolicyCommand,
+  ResourceAlreadyExistsException,
+} from '@aws-sdk/client-cloudwatch-logs';
 import { readBundle } from '../../../lib/functions/bundle';
 import { AwsLambdaApi } from '../../../lib/aws/lambda-api';
 import { LambdaInvoker, lambdaName } from '../../../lib/functions/lambda-invoker';
@@ -24,15 +30,23 @@ import { validateSpec } from '../../../lib/spec/index';
 import { bundleOf, functionDir, specFor, type FunctionFixture } from './support';
 
 const lambda = mockClient(LambdaClient);
-afterEach(() => lambda.reset());
-
-const invoker = new LambdaInvoker(new AwsLambdaApi(new LambdaClient({ region: 'eu-west-1' }), 5), {
-  stage: 'prod',
-  roleArn: 'arn:aws:iam::123456789012:role/fn-exec',
-  timeoutMs: 10_000,
-  memoryMb: 256,
-  reservedConcurrency: 3,
+const logs = mockClient(CloudWatchLogsClient);
+afterEach(() => {
+  lambda.reset();
+  logs.reset();
 });
+
+const invoker = new LambdaInvoker(
+  new AwsLambdaApi(new LambdaClient({ region: 'eu-west-1' }), new CloudWatchLogsClient({ region: 'eu-west-1' }), 5),
+  {
+    stage: 'prod',
+    roleArn: 'arn:aws:iam::123456789012:role/fn-exec',
+    timeoutMs: 10_000,
+    memoryMb: 256,
+    reservedConcurrency: 3,
+    logRetentionDays: 30,
+  },
+);
 const log = createLogger({ sink: () => undefined });
 
 const notFound = () => new ResourceNotFoundException({ message: 'Function not found', $metadata: {} });
@@ -103,6 +117,26 @@ describe('deploying to AWS Lambda', () => {
     const files = readBundle(input.Code!.ZipFile!);
     expect([...files.keys()].sort()).toEqual(['fnq_bootstrap.py', 'main.py', 'spec.json']);
     expect(Buffer.from(files.get('fnq_bootstrap.py')!).toString()).toMatch(/def handler\(request, context\)/);
+    // The log group exists from the deploy on, with a retention, rather than being made by the first call with none.
+    expect(logs.commandCalls(CreateLogGroupCommand)[0]!.args[0].input).toEqual({
+      logGroupName: '/aws/lambda/fnquery-prod-fn-weather',
+    });
+    expect(logs.commandCalls(PutRetentionPolicyCommand)[0]!.args[0].input).toEqual({
+      logGroupName: '/aws/lambda/fnquery-prod-fn-weather',
+      retentionInDays: 30,
+    });
+  });
+
+  it('sets the retention again on a redeploy, when the log group already exists', async () => {
+    lambda.on(GetFunctionConfigurationCommand).resolves({});
+    lambda.on(UpdateFunctionCodeCommand).resolves({});
+    lambda.on(UpdateFunctionConfigurationCommand).resolves({});
+    lambda.on(GetFunctionCommand).resolves(active);
+    lambda.on(PutFunctionConcurrencyCommand).resolves({});
+    logs.on(CreateLogGroupCommand).rejects(new ResourceAlreadyExistsException({ message: 'exists', $metadata: {} }));
+    const { fn, code } = await fixture(PYTHON);
+    await invoker.deploy(fn, code);
+    expect(logs.commandCalls(PutRetentionPolicyCommand)[0]!.args[0].input.retentionInDays).toBe(30);
   });
 
   it('updates code, then configuration, of a Lambda that exists', async () => {

@@ -7,6 +7,7 @@ import { MemoryBlobStore } from '../../support/memory-ingest-stores';
 import { MemoryFunctionRegistry, specFor } from './support';
 
 class RecordingInvoker implements FunctionInvoker {
+  async build() {}
   deployed: FunctionRecord[] = [];
   removed: FunctionRecord[] = [];
   failNext = false;

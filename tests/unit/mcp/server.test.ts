@@ -30,6 +30,7 @@ async function call(handler: HandlerFn, input: EventInput) {
 }
 
 class ScriptedInvoker implements FunctionInvoker {
+  async build() {}
   requests: FunctionRequest[] = [];
   constructor(private readonly answer: (fn: FunctionRecord, r: FunctionRequest) => unknown) {}
   async deploy() {}

@@ -51,7 +51,7 @@ describe('fnq spec validate', () => {
   it('warns about a retired runtime and still exits 0', async () => {
     const io = capture();
     expect(await main(['spec', 'validate', 'old.json'], io)).toBe(0);
-    expect(io.stdout).toContain('warning: nodejs16 is retired on AWS Lambda; the function deploys to nodejs22.x');
+    expect(io.stdout).toContain("warning: nodejs16 runs on Lambda's nodejs22.x: AWS no longer runs Node.js 16");
   });
 
   it('exits 1 and lists every violation for an invalid spec', async () => {
@@ -89,7 +89,7 @@ describe('fnq spec validate', () => {
     });
     expect(report.files[2]?.warnings).toHaveLength(1);
     // nodejs20 left Lambda on 2026-04-30 (lib/spec/runtimes.ts).
-    expect(report.files[0]?.warnings).toEqual([expect.stringContaining('nodejs20 is retired on AWS Lambda')]);
+    expect(report.files[0]?.warnings).toEqual([expect.stringContaining("nodejs20 runs on Lambda's nodejs22.x")]);
   });
 
   it.each([

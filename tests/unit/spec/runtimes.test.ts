@@ -16,8 +16,12 @@ const today = new Date().toISOString().slice(0, 10);
 const READ_ON = '2026-11-23';
 
 describe('runtime table', () => {
-  it('holds exactly the values INTERFACE.md allows', () => {
-    expect(RUNTIMES.map((r) => r.id).sort()).toEqual([...INTERFACE_VALUES].sort());
+  it('holds every value INTERFACE.md allows, and newer ones marked as the extension', () => {
+    const ids = RUNTIMES.map((r) => r.id);
+    expect(ids).toEqual(expect.arrayContaining(INTERFACE_VALUES));
+    const extension = RUNTIMES.filter((r) => r.extension).map((r) => r.id);
+    expect(extension.sort()).toEqual(ids.filter((id) => !INTERFACE_VALUES.includes(id)).sort());
+    expect(extension).toEqual(expect.arrayContaining(['nodejs22', 'python313', 'java25', 'go126']));
   });
 
   // Fails once a runtime we deploy to passes its deprecation date: then update LAMBDA_RUNTIMES.
@@ -60,12 +64,24 @@ describe('runtime table', () => {
       else expect(r.warning).toBeUndefined();
     }
     expect(runtimeInfo('python38')!.warning).toMatch(
-      /^python38 is retired on AWS Lambda; the function deploys to python3\.1\d/,
+      /^python38 runs on Lambda's python3\.1\d: AWS no longer runs Python 3\.8\. Test the function on Python 3\.1\d; runtime "python31\d" says so/,
     );
   });
 
+  it('advises only values the validator accepts, each naming the runtime the retired one runs on', () => {
+    for (const r of RUNTIMES.filter((x) => x.retired)) {
+      const advised = /runtime "([a-z0-9]+)"/.exec(r.warning!)?.[1];
+      expect(advised, r.id).toBeDefined();
+      expect(runtimeInfo(advised!), `${r.id} advises ${advised}`).toMatchObject({
+        retired: false,
+        lambdaRuntime: r.lambdaRuntime,
+      });
+    }
+  });
+
   it('knows nothing else', () => {
-    expect(runtimeInfo('nodejs22')).toBeUndefined();
+    expect(runtimeInfo('nodejs23')).toBeUndefined();
+    expect(runtimeInfo('python315')).toBeUndefined();
     expect(runtimeInfo('toString')).toBeUndefined();
   });
 });

@@ -251,7 +251,7 @@ const INVALID: [string, () => Json, Mutation, [string, string][]][] = [
     'runtime not in the table',
     jsonSpec,
     (s) => {
-      s.runtime = 'nodejs22';
+      s.runtime = 'nodejs23';
     },
     [['/runtime', 'runtime.value']],
   ],

@@ -12,6 +12,8 @@ def error_text(e):
 
 try:
     sys.path.insert(0, os.path.dirname(entry_file))
+    # Dependencies from requirements.txt, installed at build time beside this runner.
+    sys.path.insert(1, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'python-packages'))
     spec = importlib.util.spec_from_file_location('main', entry_file)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

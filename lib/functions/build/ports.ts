@@ -1,0 +1,47 @@
+// The ports of asynchronous deploys: a deployment record per deploy, kept while the build runs and
+// after it, and the queue that hands deployments to the build worker. Adapters:
+// lib/functions/build/blob-deployment-store.ts (records as objects in the service bucket) and
+// lib/aws/sqs-build-queue.ts; tests use in-memory ones.
+
+/** queued → building → ready | failed. */
+export type DeploymentStatus = 'queued' | 'building' | 'ready' | 'failed';
+
+export interface DeploymentRecord {
+  /** Random, unguessable; the handle of GET /function-service/v1/deployments/{id}. */
+  id: string;
+  /** Account that deployed; only it reads the record. */
+  owner: string;
+  shortname: string;
+  /** The version this deploy becomes when it is ready (another deploy of the name finishing first moves it on). */
+  version: number;
+  runtime: string;
+  status: DeploymentStatus;
+  /** What the build is doing now, in a few words (e.g. "installing dependencies"). */
+  step?: string;
+  /** BlobStore key of the uploaded bundle; it becomes the version's code when the build succeeds. */
+  codeKey: string;
+  codeBytes: number;
+  warnings: string[];
+  /** `ISSUE: … ADVICE: …` lines of a failed build: the build's first lines, never a path of ours. */
+  messages?: string[];
+  /** Epoch ms. */
+  createdAt: number;
+  updatedAt: number;
+  /** When the build started and ended (epoch ms). */
+  startedAt?: number;
+  finishedAt?: number;
+}
+
+export interface DeploymentStore {
+  get(id: string): Promise<DeploymentRecord | undefined>;
+  put(record: DeploymentRecord): Promise<void>;
+}
+
+/** Hands a deployment to the build worker (locally the build worker Lambda; on AWS the same, which starts CodeBuild). */
+export interface BuildQueue {
+  send(message: BuildMessage): Promise<void>;
+}
+
+export interface BuildMessage {
+  deploymentId: string;
+}
