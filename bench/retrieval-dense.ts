@@ -9,12 +9,14 @@
 //    embedding 100k texts would take an hour here): query p50 end to end (embed the query + search) per
 //    route, the text route being the baseline; and bytes on disk per chunk.
 // Corpus vectors are cached in .tmp/bench-vectors (per model id) so a rerun does not embed SciFact again;
-// throughput is always measured afresh. Run: npm run bench -- retrieval-dense [--no-fp32]
+// throughput is always measured afresh.
+// Run: npm run bench -- retrieval-dense [--docs=N] [--fp32] [--no-scale] (FNQ_SHARED_DATA: the data folder)
 import { mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { embedText } from '../lib/ai/heuristic/embedder';
 import { OnnxEmbedder, modelFolder } from '../lib/ai/onnx-embedder';
 import { LanceVectorStore, type HybridFusion } from '../lib/vectors/lancedb-store';
@@ -40,7 +42,7 @@ const MODELS = process.env.FNQ_MODELS_DIR ?? join(PROJECT_ROOT, '.models');
 const CACHE = join(PROJECT_ROOT, '.tmp/bench-vectors');
 const INT8 = 'all-mpnet-base-v2-int8';
 const FP32 = 'all-mpnet-base-v2';
-const THROUGHPUT_CHUNKS = 256;
+const THROUGHPUT_CHUNKS = 64;
 const ROWS_AT_SCALE = 100_000;
 const LATENCY_QUERIES = 200;
 /** vector:text weights tried on the tune half. */
@@ -55,26 +57,21 @@ const WEIGHTS: [number, number][] = [
 
 const log = (line: string) => console.log(line);
 
+/** Vectors cached per model and text (a file each), so an interrupted run resumes where it stopped. */
 async function embedAll(embedder: OnnxEmbedder, texts: string[], name: string): Promise<Float32Array[]> {
-  const file = join(CACHE, `${embedder.id}-${name}-${texts.length}.f32`);
-  if (existsSync(file)) {
-    const flat = new Float32Array(readFileSync(file).buffer.slice(0));
-    return texts.map((_, i) => flat.slice(i * 768, (i + 1) * 768));
-  }
-  const vectors: Float32Array[] = [];
+  const dir = join(CACHE, embedder.id);
+  mkdirSync(dir, { recursive: true });
+  const fileOf = (text: string) => join(dir, `${createHash('sha256').update(text).digest('hex').slice(0, 32)}.f32`);
+  const missing = texts.filter((t) => !existsSync(fileOf(t)));
   const started = performance.now();
-  for (let start = 0; start < texts.length; start += 64) {
-    vectors.push(...(await embedder.embed(texts.slice(start, start + 64))).vectors);
-    if ((start / 64) % 10 === 0)
-      log(
-        `  ${embedder.id}: ${vectors.length}/${texts.length} ${name} (${Math.round((performance.now() - started) / 1000)} s)`,
-      );
+  for (let start = 0; start < missing.length; start += 32) {
+    const batch = missing.slice(start, start + 32);
+    const { vectors } = await embedder.embed(batch);
+    batch.forEach((text, i) => writeFileSync(fileOf(text), vectors[i]!));
+    const seconds = Math.round((performance.now() - started) / 1000);
+    log(`  ${embedder.id}: embedded ${start + batch.length}/${missing.length} ${name} not yet cached (${seconds} s)`);
   }
-  mkdirSync(CACHE, { recursive: true });
-  const flat = new Float32Array(texts.length * 768);
-  vectors.forEach((v, i) => flat.set(v, i * 768));
-  writeFileSync(file, Buffer.from(flat.buffer));
-  return vectors;
+  return texts.map((t) => new Float32Array(new Uint8Array(readFileSync(fileOf(t))).buffer));
 }
 
 async function throughput(docs: Doc[], embedders: OnnxEmbedder[]) {
@@ -198,20 +195,62 @@ async function loadMs(folder: string) {
   return Math.round(ms);
 }
 
-export async function main() {
-  if (!existsSync(join(SCIFACT, 'corpus.jsonl'))) return log(`${SCIFACT} is absent: no figures`);
-  const folders = [
-    modelFolder(MODELS, INT8),
-    process.argv.includes('--no-fp32') ? undefined : modelFolder(MODELS, FP32),
-  ];
-  if (!folders[0]) return log(`no ${INT8} in ${MODELS}: run npm run models first`);
-  const docs = readJsonl<{ _id: string; title: string; text: string }>('corpus.jsonl').map((d) => ({
+/** `--name=value` from the command line. */
+const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+
+/**
+ * The corpus: all of SciFact, or with --docs=N every abstract judged relevant to a train query plus the
+ * first others in file order up to N (for machines where embedding 5,183 abstracts takes too long; the
+ * figures then say so, and the lexical baseline is measured on the same abstracts).
+ */
+function corpus(): { docs: Doc[]; label: string } {
+  const all = readJsonl<{ _id: string; title: string; text: string }>('corpus.jsonl').map((d) => ({
     id: d._id,
     text: `${d.title}\n${d.text}`,
   }));
-  const embedders = folders.filter((f): f is string => !!f).map((f) => new OnnxEmbedder(f));
+  const limit = Number(option('docs') ?? all.length);
+  if (limit >= all.length) return { docs: all, label: `all ${all.length} SciFact abstracts` };
+  const relevant = new Set([...judgedQueries().values()].flatMap((q) => [...q.relevant]));
+  const docs = all.filter((d) => relevant.has(d.id));
+  for (const d of all) if (docs.length < limit && !relevant.has(d.id)) docs.push(d);
+  return {
+    docs,
+    label: `a SciFact sample: ${docs.length} of ${all.length} abstracts (the ${relevant.size} judged relevant + the first others); not comparable with full-corpus figures`,
+  };
+}
+
+/** The lexical embedder on the same abstracts: its default (text) route is BM25, shared with the dense rows. */
+async function lexicalBaseline(dir: string, docs: Doc[]): Promise<QualityFigure[]> {
+  const ref = { account: 'bench', collection: 'lexical' };
+  const store = new LanceVectorStore({ uri: dir, log: quiet });
+  await ingest(
+    store,
+    ref,
+    docs.map((d, i) => ({
+      id: d.id,
+      uploadId: 'scifact',
+      position: i,
+      text: d.text,
+      source: d.id,
+      vector: embedText(d.text).vector,
+    })),
+  );
+  const judged = judgedQueries();
+  return [
+    await evaluate('local-lexical-v1: vector', store, ref, judged, 'vector'),
+    await evaluate('local-lexical-v1: fused 1:5 (its hybrid weights)', store, ref, judged, 'hybrid'),
+  ];
+}
+
+export async function main() {
+  if (!existsSync(join(SCIFACT, 'corpus.jsonl'))) return log(`${SCIFACT} is absent: no figures`);
+  const int8 = modelFolder(MODELS, INT8);
+  const fp32 = modelFolder(MODELS, FP32);
+  if (!int8 || !fp32) return log(`no ${INT8} and ${FP32} in ${MODELS}: run npm run models first`);
+  const { docs, label } = corpus();
+  const embedders = [new OnnxEmbedder(int8), new OnnxEmbedder(fp32)];
   log(
-    `model load (InferenceSession + tokenizer, a cold start's share): ${await Promise.all(folders.filter(Boolean).map(async (f) => `${f!.split('/').pop()} ${await loadMs(f!)} ms`)).then((x) => x.join(', '))}`,
+    `model load (InferenceSession + tokenizer, a cold start's share): ${INT8} ${await loadMs(int8)} ms, ${FP32} ${await loadMs(fp32)} ms`,
   );
   log(
     `\nembedding throughput, ${THROUGHPUT_CHUNKS} SciFact abstracts (title + text, up to 384 tokens), this machine's cores:`,
@@ -220,18 +259,23 @@ export async function main() {
 
   const dir = await mkdtemp(join(tmpdir(), 'fnq-dense-'));
   try {
-    let best: Awaited<ReturnType<typeof quality>> | undefined;
-    for (const embedder of embedders) {
+    log(`\nSciFact nDCG@10 on ${label}; variants compared on the tune half, report half held out:`);
+    // The float model's quality only with --fp32: it doubles the embedding time.
+    const measured = process.argv.includes('--fp32') ? embedders : embedders.slice(0, 1);
+    let int8Result: Awaited<ReturnType<typeof quality>> | undefined;
+    for (const embedder of measured) {
       const result = await quality(dir, embedder, docs, embedder.id);
-      log(`\nSciFact nDCG@10, ${embedder.id} (variants compared on the tune half; report half held out):`);
       console.table(result.figures);
       const { weights, figure } = result.pick;
       log(
-        `fusion weights picked on the tune half: vector:text ${weights.join(':')} (tune ${figure.tuneNdcgAt10}); report half: ${figure.reportNdcgAt10}`,
+        `${embedder.id}: fusion weights picked on the tune half: vector:text ${weights.join(':')} (tune ${figure.tuneNdcgAt10}); report half: ${figure.reportNdcgAt10}`,
       );
-      if (embedder.id === INT8) best = result;
+      int8Result ??= result;
     }
-    const scale = await atScale(dir, embedders[0]!, docs, best!.docVectors, best!.pick.weights);
+    log('baseline, the lexical embedder on the same abstracts (its default route is the full-text row above):');
+    console.table(await lexicalBaseline(dir, docs));
+    if (process.argv.includes('--no-scale')) return;
+    const scale = await atScale(dir, embedders[0]!, docs, int8Result!.docVectors, int8Result!.pick.weights);
     log(
       `\nat ${ROWS_AT_SCALE} chunks, ${LATENCY_QUERIES} SciFact claims, query embedded with ${INT8} then searched, top 10 (baseline: text route):`,
     );
