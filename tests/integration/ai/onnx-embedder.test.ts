@@ -63,7 +63,7 @@ describe.skipIf(!INT8 || !FP32)(`dense ONNX embedder (${!INT8 || !FP32 ? MISSING
         const worst = Math.max(...embedding.map((x, d) => Math.abs(x - ours[d]!)));
         expect(worst).toBeLessThan(1e-3);
         // Quantisation moves each vector a little; its direction stays.
-        expect(cosine(int8.vectors[i]!, embedding)).toBeGreaterThan(0.98);
+        expect(cosine(int8.vectors[i]!, embedding)).toBeGreaterThan(0.97);
       });
       // The long sentence was cut at 384 tokens, as the reference runtime cuts it.
       expect(fp32.usage.promptTokens).toBe(texts.reduce((n, t) => n + Math.min(384, tokensOf(t)), 0));
