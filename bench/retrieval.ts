@@ -36,7 +36,11 @@ import { CLOSEST_ONLY, NOTHING_RELEVANT, ragAnswer } from '../lib/ai/heuristic/r
 import { DEFAULT_SEARCH_ROUTES } from '../lib/vectors/search-route';
 import { LEXICAL_EMBEDDER_ID } from '../lib/ai/heuristic/embedder';
 
-const SCIFACT = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/data/scifact');
+// FNQ_SHARED_DATA: the shared data folder when the checkout is not beside it (a worktree elsewhere).
+export const SCIFACT = join(
+  process.env.FNQ_SHARED_DATA ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/data'),
+  'scifact',
+);
 const LATENCY_TARGET_MS = 20;
 const RECALL_TARGET = 0.95;
 const STAGES = [1_000, 5_000, 10_000, 15_000, 20_000, 50_000, 100_000];
@@ -44,12 +48,12 @@ const INDEXED_STAGES = new Set([10_000, 100_000]);
 const LATENCY_QUERIES = 200;
 const INGEST_BATCH = 1_000;
 
-interface Doc {
+export interface Doc {
   id: string;
   text: string;
 }
 
-interface Judged {
+export interface Judged {
   id: string;
   text: string;
   relevant: Set<string>;
@@ -112,7 +116,7 @@ export interface RetrievalFigures {
   notes: string[];
 }
 
-const quiet = createLogger({ level: 'warn' });
+export const quiet = createLogger({ level: 'warn' });
 
 export type Section = 'routes' | 'quality' | 'latency';
 
@@ -170,7 +174,7 @@ export async function run(
 
 // ---- SciFact quality ----------------------------------------------------------------------
 
-function readJsonl<T>(file: string): T[] {
+export function readJsonl<T>(file: string): T[] {
   return readFileSync(join(SCIFACT, file), 'utf8')
     .trim()
     .split('\n')
@@ -178,7 +182,7 @@ function readJsonl<T>(file: string): T[] {
 }
 
 /** The train qrels' queries with their relevant abstracts. */
-function judgedQueries(): Map<string, Judged> {
+export function judgedQueries(): Map<string, Judged> {
   const texts = new Map(readJsonl<{ _id: string; text: string }>('queries.jsonl').map((q) => [q._id, q.text]));
   const judged = new Map<string, Judged>();
   for (const line of readFileSync(join(SCIFACT, 'qrels/train.tsv'), 'utf8').trim().split('\n').slice(1)) {
@@ -201,7 +205,7 @@ const chunkOf = (doc: Doc, position: number): ChunkRecord => ({
   vector: embedText(doc.text).vector,
 });
 
-async function ingest(store: LanceVectorStore, ref: CollectionRef, chunks: ChunkRecord[]): Promise<void> {
+export async function ingest(store: LanceVectorStore, ref: CollectionRef, chunks: ChunkRecord[]): Promise<void> {
   for (let start = 0; start < chunks.length; start += INGEST_BATCH)
     await store.upsert(ref, chunks.slice(start, start + INGEST_BATCH));
 }
@@ -219,19 +223,20 @@ function ndcgAt10(ranked: string[], relevant: Set<string>): number {
 const recallAt = (k: number, ranked: string[], relevant: Set<string>) =>
   ranked.slice(0, k).filter((id) => relevant.has(id)).length / relevant.size;
 
-async function evaluate(
+export async function evaluate(
   variant: string,
   store: LanceVectorStore,
   ref: CollectionRef,
   judged: Map<string, Judged>,
   mode: SearchQuery['mode'],
   queryText: (text: string) => string = (text) => text,
+  queryVector: (text: string) => Float32Array = (text) => embedText(text).vector,
 ): Promise<QualityFigure> {
   const ndcg = { tune: 0, report: 0 };
   const recall = { tune: 0, report: 0 };
   const count = { tune: 0, report: 0 };
   for (const { id, text, relevant } of judged.values()) {
-    const query = { vector: embedText(text).vector, text: queryText(text), mode };
+    const query = { vector: queryVector(text), text: queryText(text), mode };
     const top100 = (await store.search(ref, { ...query, limit: 100 })).map((h) => h.id);
     // Fused lists depend on how deep each side is read, so the top 10 is asked for as served.
     const top10 = mode === 'hybrid' ? (await store.search(ref, { ...query, limit: 10 })).map((h) => h.id) : top100;
@@ -390,7 +395,7 @@ const INDEX_VARIANTS: IndexVariant[] = [
 ];
 
 /** Deterministic stand-in chunks: three SciFact sentences drawn by a linear congruential generator. */
-function synthesize(docs: Doc[], count: number): ChunkRecord[] {
+export function synthesize(docs: Doc[], count: number): ChunkRecord[] {
   const sentences = docs.flatMap((d) => d.text.split(/(?<=[.!?])\s+/)).filter((s) => s.length > 30);
   let seed = 20240611;
   const next = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
@@ -407,7 +412,7 @@ function synthesize(docs: Doc[], count: number): ChunkRecord[] {
   });
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
+export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
   const start = performance.now();
   const result = await work();
   return { ms: performance.now() - start, result };
@@ -495,8 +500,8 @@ async function latencyFigures(dir: string, docs: Doc[], queryTexts: string[]) {
   return { exact, indexed, hybridAt100k, notes };
 }
 
-const round2 = (x: number) => Math.round(x * 100) / 100;
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
+export const round2 = (x: number) => Math.round(x * 100) / 100;
+export const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 function print(f: RetrievalFigures): void {
   if (f.routes.length) printRoutes(f);

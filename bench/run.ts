@@ -12,6 +12,7 @@ const ALL = [
   'ingest-embedder',
   'ingest',
   'retrieval',
+  'retrieval-dense',
   'sql',
   'functions',
   'sandbox',

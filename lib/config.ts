@@ -42,6 +42,10 @@ export interface Config {
     embedModel: string;
     openaiBaseUrl: string;
     timeoutMs: number;
+    /** `FNQ_EMBEDDER`: the embedder new collections are filled with (docs/ai.md); unset: the platform's. */
+    embedder?: string;
+    /** `FNQ_MODELS_DIR`: where local model folders are (`npm run models` writes .models). */
+    modelsDir: string;
   };
   sql: {
     allowLoopback: boolean;
@@ -227,6 +231,8 @@ export function loadConfig(env: Env = process.env): Config {
       embedModel: r.str('FNQ_AI_EMBED_MODEL', DEFAULT_OPENAI_EMBED_MODEL)!,
       openaiBaseUrl: r.url('FNQ_OPENAI_BASE_URL', 'https://api.openai.com/v1')!,
       timeoutMs: r.int('FNQ_AI_TIMEOUT_MS', 30_000, 100, 900_000),
+      embedder: r.str('FNQ_EMBEDDER'),
+      modelsDir: r.str('FNQ_MODELS_DIR', join(process.cwd(), '.models'))!,
     },
     sql: {
       allowLoopback: r.bool('FNQ_SQL_ALLOW_LOOPBACK', false),

@@ -9,6 +9,7 @@ import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_CHAT_MODEL, DEFAULT_OPENAI_EMBE
 import { badRequest } from '../errors';
 import { OpenAIChat } from './openai-chat';
 import type { OpenAIAdapterOptions } from './openai-client';
+import { OnnxEmbedder, modelFolder } from './onnx-embedder';
 import { OpenAIEmbedder } from './openai-embedder';
 import type { ChatModel, Embedder } from './ports';
 
@@ -42,6 +43,14 @@ export interface AiPlatformConfig {
   maxRetries?: number;
   /** Default 500. */
   retryBaseDelayMs?: number;
+  /**
+   * `FNQ_EMBEDDER`: the embedder new collections are filled with: the lexical one's id, a model folder's
+   * id under `modelsDir` (lib/ai/onnx-embedder.ts), or the default platform's (`default:<model>`).
+   * Unset: the default platform's embedder.
+   */
+  embedder?: string;
+  /** Where model folders are looked up by id. */
+  modelsDir?: string;
 }
 
 export interface PlatformSelection {
@@ -86,8 +95,19 @@ export function resolvePlatform(
   };
 }
 
-/** The embedder new collections are filled with: the operator's endpoint, else the heuristic engine. */
+/**
+ * The embedder new collections are filled with: the one FNQ_EMBEDDER names, else the operator's
+ * endpoint, else the heuristic engine's lexical one.
+ */
 export function defaultEmbedder(config: AiPlatformConfig, lexicalEmbedder: () => Embedder): Embedder {
+  const chosen = config.embedder;
+  if (chosen !== undefined && chosen !== platformEmbedderId(config)) {
+    const embedder = localEmbedder(chosen, config, lexicalEmbedder);
+    if (embedder) return embedder;
+    throw new Error(
+      `FNQ_EMBEDDER is ${chosen}, which is neither ${lexicalEmbedder().id}, nor a model folder in ${config.modelsDir ?? '(no FNQ_MODELS_DIR)'}, nor the AI endpoint's embedder; run npm run models, or set FNQ_MODELS_DIR to the folder that holds ${chosen}`,
+    );
+  }
   const { endpoint } = config;
   if (!endpoint) return lexicalEmbedder();
   return cached(
@@ -98,18 +118,36 @@ export function defaultEmbedder(config: AiPlatformConfig, lexicalEmbedder: () =>
 }
 
 /**
- * The embedder a collection was filled with, if this deployment runs it: the heuristic engine's, or
- * the default platform's. Our collections are queried with it, whatever platform answers.
+ * The embedder a collection was filled with, if this deployment runs it: the heuristic engine's, a local
+ * model's, or the default platform's. Our collections are queried with it, whatever platform answers.
  */
 export function collectionEmbedder(
   id: string,
   config: AiPlatformConfig,
   lexicalEmbedder: () => Embedder,
 ): Embedder | undefined {
-  const local = lexicalEmbedder();
-  if (id === local.id) return local;
+  const local = localEmbedder(id, config, lexicalEmbedder);
+  if (local) return local;
   const current = defaultEmbedder(config, lexicalEmbedder);
   return current.id === id ? current : undefined;
+}
+
+/** The default platform's embedder id, without building it. */
+const platformEmbedderId = (config: AiPlatformConfig) =>
+  config.endpoint ? `default:${config.endpoint.embedModel}` : undefined;
+
+/** One embedder per model folder per process: each holds its model in memory. */
+const modelEmbedders = new Map<string, Embedder>();
+
+/** The lexical embedder, or the model of this id under `modelsDir`, when it is there. */
+function localEmbedder(id: string, config: AiPlatformConfig, lexicalEmbedder: () => Embedder): Embedder | undefined {
+  const lexical = lexicalEmbedder();
+  if (id === lexical.id) return lexical;
+  const folder = config.modelsDir ? modelFolder(config.modelsDir, id) : undefined;
+  if (!folder) return undefined;
+  let embedder = modelEmbedders.get(folder);
+  if (!embedder) modelEmbedders.set(folder, (embedder = new OnnxEmbedder(folder)));
+  return embedder;
 }
 
 function platformName(value: string | null | undefined): PlatformName {

@@ -4,7 +4,7 @@ import type { ChatMessage, Embedder } from '../ai/ports';
 import { badRequest, conflict, notFound } from '../errors';
 import type { StatusStore } from '../ingest/status';
 import type { SearchHit, VectorStore } from '../vectors/ports';
-import { searchRouteFor, type SearchRoute } from '../vectors/search-route';
+import { fusionFor, searchRouteFor, type SearchRoute } from '../vectors/search-route';
 import type { UsageMeter } from '../ai/usage';
 import { finalAnswer, type QueryModel, type SharedQueryBody } from './shared';
 
@@ -104,7 +104,14 @@ export async function searchSource(
   signal?: AbortSignal,
 ): Promise<SearchHit[]> {
   const [vector] = (await meter.meterEmbedder(source.embedder).embed([text], { signal })).vectors;
-  return source.store.search(where, { vector: vector!, text, limit, mode: searchRouteFor(source.embedder.id, routes) });
+  const id = source.embedder.id;
+  return source.store.search(where, {
+    vector: vector!,
+    text,
+    limit,
+    mode: searchRouteFor(id, routes),
+    fusion: fusionFor(id),
+  });
 }
 
 export async function answerFromDocuments(

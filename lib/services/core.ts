@@ -58,6 +58,8 @@ export function aiPlatformConfig(): AiPlatformConfig {
       : undefined,
     openaiBaseURL: ai.openaiBaseUrl,
     timeoutMs: ai.timeoutMs,
+    embedder: ai.embedder,
+    modelsDir: ai.modelsDir,
   };
   return aiPlatform;
 }

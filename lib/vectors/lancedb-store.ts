@@ -116,8 +116,8 @@ export class LanceVectorStore implements VectorStore {
       ]);
       const fused = fuseByReciprocalRank(
         [
-          { hits: vectorHits, weight: this.fusion.vectorWeight },
-          { hits: textHits, weight: this.fusion.textWeight },
+          { hits: vectorHits, weight: (query.fusion ?? this.fusion).vectorWeight },
+          { hits: textHits, weight: (query.fusion ?? this.fusion).textWeight },
         ],
         this.fusion.k,
       );

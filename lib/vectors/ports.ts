@@ -35,6 +35,8 @@ export interface SearchQuery {
   text: string;
   limit: number;
   mode?: 'hybrid' | 'vector' | 'text';
+  /** The hybrid route's list weights, per the collection's embedder (search-route.ts); the store's own when absent. */
+  fusion?: { vectorWeight: number; textWeight: number };
 }
 
 export interface VectorStore {

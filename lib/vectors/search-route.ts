@@ -42,3 +42,24 @@ export const searchRouteFor = (
   embedderId: string,
   routes: Readonly<Record<string, SearchRoute>> = DEFAULT_SEARCH_ROUTES,
 ): SearchRoute => routes[embedderId] ?? routes['*'] ?? 'hybrid';
+
+/** How a fused search weighs its two ranked lists (reciprocal-rank fusion, rank-fusion.ts). */
+export interface FusionWeights {
+  vectorWeight: number;
+  textWeight: number;
+}
+
+/**
+ * Measured per embedder, on the tune half of SciFact's queries and reported on the other half
+ * (bench/retrieval.ts for the lexical embedder, bench/retrieval-dense.ts for the models; docs/vectors.md).
+ * The lexical embedder's vectors repeat what BM25 sees, so text leads 5:1; a dense model's vectors
+ * carry meaning BM25 lacks, so they get an equal or larger say. Other embedders get equal weights.
+ */
+export const FUSION_WEIGHTS: Readonly<Record<string, FusionWeights>> = {
+  [LEXICAL_EMBEDDER_ID]: { vectorWeight: 1, textWeight: 5 },
+  'all-mpnet-base-v2-int8': { vectorWeight: 1, textWeight: 1 },
+  'all-mpnet-base-v2': { vectorWeight: 1, textWeight: 1 },
+  '*': { vectorWeight: 1, textWeight: 1 },
+};
+
+export const fusionFor = (embedderId: string): FusionWeights => FUSION_WEIGHTS[embedderId] ?? FUSION_WEIGHTS['*']!;

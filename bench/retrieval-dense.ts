@@ -1,0 +1,289 @@
+// Retrieval with the dense ONNX embedder (all-mpnet-base-v2, `npm run models`) against the lexical one,
+// on SciFact, in one run:
+// 1. Embedding throughput in chunks/s on this machine's cores: int8 and float32 model against the
+//    lexical embedder (the baseline) over the same abstracts; model load time (a cold start's share).
+// 2. nDCG@10 and recall@100 of the vector, full-text and fused routes with the dense vectors. The fusion
+//    weights (vector:text) are picked on the tune half (halfOf, as in bench/retrieval.ts) and reported on
+//    the other half; the int8 and float32 models are compared the same way.
+// 3. At 100k chunks (SciFact-sentence stand-ins whose vectors mix three abstracts' dense vectors, since
+//    embedding 100k texts would take an hour here): query p50 end to end (embed the query + search) per
+//    route, the text route being the baseline; and bytes on disk per chunk.
+// Corpus vectors are cached in .tmp/bench-vectors (per model id) so a rerun does not embed SciFact again;
+// throughput is always measured afresh.
+// Run: npm run bench -- retrieval-dense [--docs=N] [--fp32] [--no-scale] (FNQ_SHARED_DATA: the data folder)
+import { mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { embedText } from '../lib/ai/heuristic/embedder';
+import { OnnxEmbedder, modelFolder } from '../lib/ai/onnx-embedder';
+import { LanceVectorStore, type HybridFusion } from '../lib/vectors/lancedb-store';
+import type { ChunkRecord, SearchQuery } from '../lib/vectors/ports';
+import { PROJECT_ROOT } from '../local/serverless-config';
+import { isMain, percentile } from './stats';
+import {
+  SCIFACT,
+  evaluate,
+  ingest,
+  judgedQueries,
+  quiet,
+  readJsonl,
+  round2,
+  round3,
+  synthesize,
+  timed,
+  type Doc,
+  type QualityFigure,
+} from './retrieval';
+
+const MODELS = process.env.FNQ_MODELS_DIR ?? join(PROJECT_ROOT, '.models');
+const CACHE = join(PROJECT_ROOT, '.tmp/bench-vectors');
+const INT8 = 'all-mpnet-base-v2-int8';
+const FP32 = 'all-mpnet-base-v2';
+const THROUGHPUT_CHUNKS = 64;
+const ROWS_AT_SCALE = 100_000;
+const LATENCY_QUERIES = 200;
+/** vector:text weights tried on the tune half. */
+const WEIGHTS: [number, number][] = [
+  [1, 1],
+  [2, 1],
+  [3, 1],
+  [1, 2],
+  [1, 3],
+  [1, 5],
+];
+
+const log = (line: string) => console.log(line);
+
+/** Vectors cached per model and text (a file each), so an interrupted run resumes where it stopped. */
+async function embedAll(embedder: OnnxEmbedder, texts: string[], name: string): Promise<Float32Array[]> {
+  const dir = join(CACHE, embedder.id);
+  mkdirSync(dir, { recursive: true });
+  const fileOf = (text: string) => join(dir, `${createHash('sha256').update(text).digest('hex').slice(0, 32)}.f32`);
+  const missing = texts.filter((t) => !existsSync(fileOf(t)));
+  const started = performance.now();
+  for (let start = 0; start < missing.length; start += 32) {
+    const batch = missing.slice(start, start + 32);
+    const { vectors } = await embedder.embed(batch);
+    batch.forEach((text, i) => writeFileSync(fileOf(text), vectors[i]!));
+    const seconds = Math.round((performance.now() - started) / 1000);
+    log(`  ${embedder.id}: embedded ${start + batch.length}/${missing.length} ${name} not yet cached (${seconds} s)`);
+  }
+  return texts.map((t) => new Float32Array(new Uint8Array(readFileSync(fileOf(t))).buffer));
+}
+
+async function throughput(docs: Doc[], embedders: OnnxEmbedder[]) {
+  const texts = docs.slice(0, THROUGHPUT_CHUNKS).map((d) => d.text);
+  const lexical = await timed(async () => texts.map((t) => embedText(t).vector));
+  const rows = [
+    {
+      embedder: 'local-lexical-v1 (baseline)',
+      chunksPerSecond: round2(texts.length / (lexical.ms / 1000)),
+      vsLexical: 1,
+    },
+  ];
+  for (const embedder of embedders) {
+    await embedder.embed(texts.slice(0, 2)); // loaded and warm
+    const { ms } = await timed(() => embedder.embed(texts));
+    const perSecond = texts.length / (ms / 1000);
+    rows.push({
+      embedder: embedder.id,
+      chunksPerSecond: round2(perSecond),
+      vsLexical: round3(perSecond / rows[0]!.chunksPerSecond),
+    });
+  }
+  return rows;
+}
+
+async function quality(dir: string, embedder: OnnxEmbedder, docs: Doc[], tag: string) {
+  const judged = judgedQueries();
+  const queries = [...judged.values()];
+  const docVectors = await embedAll(
+    embedder,
+    docs.map((d) => d.text),
+    'scifact',
+  );
+  const queryVectors = await embedAll(
+    embedder,
+    queries.map((q) => q.text),
+    'queries',
+  );
+  const byText = new Map(queries.map((q, i) => [q.text, queryVectors[i]!]));
+  const chunks: ChunkRecord[] = docs.map((d, i) => ({
+    id: d.id,
+    uploadId: 'scifact',
+    position: i,
+    text: d.text,
+    source: `scifact/${d.id}`,
+    vector: docVectors[i]!,
+  }));
+  const ref = { account: 'bench', collection: `dense-${tag}` };
+  const storeWith = (fusion: Partial<HybridFusion> = {}) => new LanceVectorStore({ uri: dir, fusion, log: quiet });
+  await ingest(storeWith(), ref, chunks);
+  const run = (variant: string, mode: SearchQuery['mode'], fusion: Partial<HybridFusion> = {}) =>
+    evaluate(`${embedder.id}: ${variant}`, storeWith(fusion), ref, judged, mode, undefined, (t) => byText.get(t)!);
+  const figures: QualityFigure[] = [await run('vector', 'vector'), await run('full text', 'text')];
+  let pick: { weights: [number, number]; figure: QualityFigure } | undefined;
+  for (const [vectorWeight, textWeight] of WEIGHTS) {
+    const figure = await run(`fused ${vectorWeight}:${textWeight}`, 'hybrid', { vectorWeight, textWeight });
+    figures.push(figure);
+    if (!pick || figure.tuneNdcgAt10 > pick.figure.tuneNdcgAt10) pick = { weights: [vectorWeight, textWeight], figure };
+  }
+  return { figures, pick: pick!, docVectors };
+}
+
+/** Query p50 at 100k rows, embedding included, per route; bytes per chunk on disk. */
+async function atScale(
+  dir: string,
+  embedder: OnnxEmbedder,
+  docs: Doc[],
+  docVectors: Float32Array[],
+  weights: [number, number],
+) {
+  // Stand-in chunks: SciFact sentences for the text index, vectors mixed from three abstracts' vectors.
+  const chunks = synthesize(docs, ROWS_AT_SCALE);
+  let seed = 7;
+  const next = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  for (const chunk of chunks) {
+    const mix = new Float32Array(768);
+    for (let k = 0; k < 3; k++) {
+      const v = docVectors[Math.floor(next() * docVectors.length)]!;
+      for (let d = 0; d < 768; d++) mix[d]! += v[d]!;
+    }
+    const norm = Math.hypot(...mix) || 1;
+    chunk.vector = mix.map((x) => x / norm);
+  }
+  const ref = { account: 'bench', collection: 'dense-100k' };
+  const store = new LanceVectorStore({
+    uri: dir,
+    fusion: { vectorWeight: weights[0], textWeight: weights[1] },
+    log: quiet,
+  });
+  await ingest(store, ref, chunks);
+  const bytes = Number(
+    execFileSync('du', ['-sb', join(dir, 'bench')])
+      .toString()
+      .split('\t')[0],
+  );
+  const texts = readJsonl<{ text: string }>('queries.jsonl')
+    .slice(0, LATENCY_QUERIES)
+    .map((q) => q.text);
+  const rows = [];
+  for (const mode of ['text', 'vector', 'hybrid'] as const) {
+    const times: number[] = [];
+    for (const [i, text] of [...texts.slice(0, 10), ...texts].entries()) {
+      const { ms } = await timed(async () => {
+        const [vector] = (await embedder.embed([text])).vectors;
+        await store.search(ref, { vector: vector!, text, limit: 10, mode });
+      });
+      if (i >= 10) times.push(ms); // the first ten warm the caches
+    }
+    times.sort((a, b) => a - b);
+    rows.push({ route: mode, p50Ms: round2(percentile(times, 50)), p99Ms: round2(percentile(times, 99)) });
+  }
+  const baseline = rows[0]!.p50Ms;
+  return {
+    latency: rows.map((r) => ({ ...r, vsText: round2(r.p50Ms / baseline) })),
+    bytesPerChunk: Math.round(bytes / ROWS_AT_SCALE),
+  };
+}
+
+async function loadMs(folder: string) {
+  const { ms } = await timed(() => new OnnxEmbedder(folder).load());
+  return Math.round(ms);
+}
+
+/** `--name=value` from the command line. */
+const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+
+/**
+ * The corpus: all of SciFact, or with --docs=N every abstract judged relevant to a train query plus the
+ * first others in file order up to N (for machines where embedding 5,183 abstracts takes too long; the
+ * figures then say so, and the lexical baseline is measured on the same abstracts).
+ */
+function corpus(): { docs: Doc[]; label: string } {
+  const all = readJsonl<{ _id: string; title: string; text: string }>('corpus.jsonl').map((d) => ({
+    id: d._id,
+    text: `${d.title}\n${d.text}`,
+  }));
+  const limit = Number(option('docs') ?? all.length);
+  if (limit >= all.length) return { docs: all, label: `all ${all.length} SciFact abstracts` };
+  const relevant = new Set([...judgedQueries().values()].flatMap((q) => [...q.relevant]));
+  const docs = all.filter((d) => relevant.has(d.id));
+  for (const d of all) if (docs.length < limit && !relevant.has(d.id)) docs.push(d);
+  return {
+    docs,
+    label: `a SciFact sample: ${docs.length} of ${all.length} abstracts (the ${relevant.size} judged relevant + the first others); not comparable with full-corpus figures`,
+  };
+}
+
+/** The lexical embedder on the same abstracts: its default (text) route is BM25, shared with the dense rows. */
+async function lexicalBaseline(dir: string, docs: Doc[]): Promise<QualityFigure[]> {
+  const ref = { account: 'bench', collection: 'lexical' };
+  const store = new LanceVectorStore({ uri: dir, log: quiet });
+  await ingest(
+    store,
+    ref,
+    docs.map((d, i) => ({
+      id: d.id,
+      uploadId: 'scifact',
+      position: i,
+      text: d.text,
+      source: d.id,
+      vector: embedText(d.text).vector,
+    })),
+  );
+  const judged = judgedQueries();
+  return [
+    await evaluate('local-lexical-v1: vector', store, ref, judged, 'vector'),
+    await evaluate('local-lexical-v1: fused 1:5 (its hybrid weights)', store, ref, judged, 'hybrid'),
+  ];
+}
+
+export async function main() {
+  if (!existsSync(join(SCIFACT, 'corpus.jsonl'))) return log(`${SCIFACT} is absent: no figures`);
+  const int8 = modelFolder(MODELS, INT8);
+  const fp32 = modelFolder(MODELS, FP32);
+  if (!int8 || !fp32) return log(`no ${INT8} and ${FP32} in ${MODELS}: run npm run models first`);
+  const { docs, label } = corpus();
+  const embedders = [new OnnxEmbedder(int8), new OnnxEmbedder(fp32)];
+  log(
+    `model load (InferenceSession + tokenizer, a cold start's share): ${INT8} ${await loadMs(int8)} ms, ${FP32} ${await loadMs(fp32)} ms`,
+  );
+  log(
+    `\nembedding throughput, ${THROUGHPUT_CHUNKS} SciFact abstracts (title + text, up to 384 tokens), this machine's cores:`,
+  );
+  console.table(await throughput(docs, embedders));
+
+  const dir = await mkdtemp(join(tmpdir(), 'fnq-dense-'));
+  try {
+    log(`\nSciFact nDCG@10 on ${label}; variants compared on the tune half, report half held out:`);
+    // The float model's quality only with --fp32: it doubles the embedding time.
+    const measured = process.argv.includes('--fp32') ? embedders : embedders.slice(0, 1);
+    let int8Result: Awaited<ReturnType<typeof quality>> | undefined;
+    for (const embedder of measured) {
+      const result = await quality(dir, embedder, docs, embedder.id);
+      console.table(result.figures);
+      const { weights, figure } = result.pick;
+      log(
+        `${embedder.id}: fusion weights picked on the tune half: vector:text ${weights.join(':')} (tune ${figure.tuneNdcgAt10}); report half: ${figure.reportNdcgAt10}`,
+      );
+      int8Result ??= result;
+    }
+    log('baseline, the lexical embedder on the same abstracts (its default route is the full-text row above):');
+    console.table(await lexicalBaseline(dir, docs));
+    if (process.argv.includes('--no-scale')) return;
+    const scale = await atScale(dir, embedders[0]!, docs, int8Result!.docVectors, int8Result!.pick.weights);
+    log(
+      `\nat ${ROWS_AT_SCALE} chunks, ${LATENCY_QUERIES} SciFact claims, query embedded with ${INT8} then searched, top 10 (baseline: text route):`,
+    );
+    console.table(scale.latency);
+    log(`storage: ${scale.bytesPerChunk} bytes per chunk on disk (768 float32 = 3072 of them), indexes included`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (isMain(import.meta.url)) await main();
