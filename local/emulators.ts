@@ -18,6 +18,7 @@ import {
 import { declaredResources, loadServerless, PROJECT_ROOT } from './serverless-config';
 import { RETRY_BUDGET } from '../lib/ingest/limits';
 import { persistQueue, type EmulatedQueue } from './sqs-journal';
+import { startTransactionShim } from './dynamo-transaction-shim';
 
 export { PROJECT_ROOT };
 const SQS_ACCOUNT = '123456789012';
@@ -82,7 +83,12 @@ export const tableEnv = (stage: string) => {
 
 export async function startEmulators(options: EmulatorOptions = {}): Promise<Emulators> {
   const stage = options.stage ?? 'local';
-  const [dynamoPort, s3Port, sqsPort] = [await freePort(), await freePort(), await freePort()];
+  const [dynamoPort, dynalitePort, s3Port, sqsPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const bucket = `fnquery-${stage}`;
   const jobs = `fnquery-${stage}-jobs`;
   const deadLetters = `${jobs}-dlq`;
@@ -97,7 +103,9 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
     deleteTableMs: 0,
     updateTableMs: 0,
   }) as Server;
-  await listen(dynamo, dynamoPort);
+  await listen(dynamo, dynalitePort);
+  // dynalite has no TransactWriteItems; the service reaches it through this front, which adds them.
+  const transactions = await startTransactionShim({ port: dynalitePort }, dynamoPort);
 
   const s3 = new S3rver({
     port: s3Port,
@@ -170,7 +178,9 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
     },
     async stop() {
       await Promise.all([
-        new Promise((resolve) => dynamo.close(resolve)),
+        new Promise((resolve) => transactions.close(resolve)).then(
+          () => new Promise((resolve) => dynamo.close(resolve)),
+        ),
         new Promise((resolve) => sqs.close(resolve)),
         s3.close(),
       ]);
