@@ -43,8 +43,8 @@ const GRANTS = {
   usageRead: () => [dynamo(['Query'], arnOf('UsageTable'))],
   uploadsRead: () => [dynamo(['GetItem', 'Query'], arnOf('UploadsTable'))],
   uploadsWrite: () => [dynamo(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], arnOf('UploadsTable'))],
-  // The ingestion sweep reads every unfinished upload, of every account.
-  uploadsScan: () => [dynamo(['Scan'], arnOf('UploadsTable'))],
+  // The ingestion sweep reads every unfinished upload, of every account, from the sparse index.
+  uploadsUnfinished: () => [dynamo(['Query'], join(arnOf('UploadsTable'), '/index/unfinished'))],
   uploadFilesWrite: () => [s3Objects(['PutObject'], UPLOADS)],
   uploadFilesRead: () => [s3Objects(['GetObject'], UPLOADS)],
   uploadFilesDelete: () => [s3Objects(['DeleteObject'], UPLOADS)],

@@ -10,9 +10,14 @@ import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { createRequestHandler } from 'local-aws-sqs';
 import {
+  BatchWriteItemCommand,
   CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  ScanCommand,
+  type AttributeValue,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { declaredResources, loadServerless, PROJECT_ROOT } from './serverless-config';
@@ -69,6 +74,29 @@ export function declaredTables(stage: string): CreateTableCommandInput[] {
         TableName: String(p.TableName).replace('${self:service}', doc.service).replace('${sls:stage}', stage),
       }))
   );
+}
+
+/**
+ * A table kept in a data folder from before serverless.yml declared one of its indexes gets it.
+ * dynalite cannot add an index to a table, so the table is made anew and its items copied back.
+ */
+async function addMissingIndexes(ddb: DynamoDBClient, declared: CreateTableCommandInput): Promise<void> {
+  const { Table } = await ddb.send(new DescribeTableCommand({ TableName: declared.TableName }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  if ((declared.GlobalSecondaryIndexes ?? []).every((i) => present.has(i.IndexName))) return;
+  const items: Record<string, AttributeValue>[] = [];
+  let start: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await ddb.send(new ScanCommand({ TableName: declared.TableName, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  await ddb.send(new DeleteTableCommand({ TableName: declared.TableName }));
+  await ddb.send(new CreateTableCommand(declared));
+  for (let i = 0; i < items.length; i += 25) {
+    const batch = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    await ddb.send(new BatchWriteItemCommand({ RequestItems: { [declared.TableName!]: batch } }));
+  }
 }
 
 export const tableEnv = (stage: string) => {
@@ -156,6 +184,7 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
   const existing = new Set((await ddb.send(new ListTablesCommand({}))).TableNames ?? []);
   for (const table of declaredTables(stage)) {
     if (!existing.has(table.TableName!)) await ddb.send(new CreateTableCommand(table));
+    else await addMissingIndexes(ddb, table);
   }
   ddb.destroy();
 
