@@ -6,7 +6,7 @@
 // Run: npm run bench -- catalog
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CatalogEntry } from '../lib/catalog/entry';
+import type { CatalogEntry } from '../lib/functions/catalog-entry';
 import { CATALOG_TTL_MS } from '../lib/catalog/catalog';
 import { catalogPage } from '../lib/catalog/page';
 import { CatalogIndex, byCodeUnits } from '../lib/catalog/search';

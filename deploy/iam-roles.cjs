@@ -69,9 +69,15 @@ const GRANTS = {
   ],
   functionsRead: () => [dynamo(['GetItem'], arnOf('FunctionsTable'))],
   functionsList: () => [dynamo(['Query'], join(arnOf('FunctionsTable'), '/index/byOwner'))],
-  // Every account's functions: the catalog and MCP's tools/list (any account may invoke any function).
+  // Every account's functions: MCP's tools/list (any account may invoke any function).
   functionsScan: () => [dynamo(['Scan'], arnOf('FunctionsTable'))],
-  functionsWrite: () => [dynamo(['GetItem', 'PutItem', 'DeleteItem'], arnOf('FunctionsTable'))],
+  // The catalog: the revision item and the sparse index of entries (no Scan).
+  functionsCatalog: () => [
+    dynamo(['GetItem'], arnOf('FunctionsTable')),
+    dynamo(['Query'], join(arnOf('FunctionsTable'), '/index/catalog')),
+  ],
+  // UpdateItem: the catalog revision, bumped in the same transaction as every register and remove.
+  functionsWrite: () => [dynamo(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], arnOf('FunctionsTable'))],
   functionCodeWrite: () => [s3Objects(['PutObject', 'DeleteObject'], FUNCTION_CODE)],
   functionCodeDelete: () => [s3Objects(['DeleteObject'], FUNCTION_CODE)],
   // Hosted functions' own Lambdas (lib/aws/lambda-invoker.ts names them `<service>-<stage>-fn-…`).

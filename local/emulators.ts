@@ -10,16 +10,18 @@ import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { createRequestHandler } from 'local-aws-sqs';
 import {
-  BatchWriteItemCommand,
   CreateTableCommand,
   DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
-  ScanCommand,
-  type AttributeValue,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { scanAll } from '../lib/aws/dynamo-pages';
+import { catalogFields } from '../lib/aws/dynamo-function-registry';
+import type { FunctionRecord } from '../lib/functions/ports';
+import { catalogEntry } from '../lib/functions/catalog-entry';
 import { declaredResources, loadServerless, PROJECT_ROOT } from './serverless-config';
 import { RETRY_BUDGET } from '../lib/ingest/limits';
 import { persistQueue, type EmulatedQueue } from './sqs-journal';
@@ -78,24 +80,30 @@ export function declaredTables(stage: string): CreateTableCommandInput[] {
 
 /**
  * A table kept in a data folder from before serverless.yml declared one of its indexes gets it.
- * dynalite cannot add an index to a table, so the table is made anew and its items copied back.
+ * dynalite cannot add an index to a table, so the table is made anew and its items copied back,
+ * function items with the catalog fields they were written without.
  */
 async function addMissingIndexes(ddb: DynamoDBClient, declared: CreateTableCommandInput): Promise<void> {
   const { Table } = await ddb.send(new DescribeTableCommand({ TableName: declared.TableName }));
   const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
   if ((declared.GlobalSecondaryIndexes ?? []).every((i) => present.has(i.IndexName))) return;
-  const items: Record<string, AttributeValue>[] = [];
-  let start: Record<string, AttributeValue> | undefined;
-  do {
-    const page = await ddb.send(new ScanCommand({ TableName: declared.TableName, ExclusiveStartKey: start }));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const docs = DynamoDBDocumentClient.from(ddb);
+  const items = await scanAll(docs, { TableName: declared.TableName });
   await ddb.send(new DeleteTableCommand({ TableName: declared.TableName }));
   await ddb.send(new CreateTableCommand(declared));
-  for (let i = 0; i < items.length; i += 25) {
-    const batch = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    await ddb.send(new BatchWriteItemCommand({ RequestItems: { [declared.TableName!]: batch } }));
+  const upgraded = items.map((item) =>
+    String(item.pk).startsWith('fn#') && item.specJson && !item.listed
+      ? {
+          ...item,
+          ...catalogFields(
+            catalogEntry({ ...item, spec: JSON.parse(String(item.specJson)) } as unknown as FunctionRecord),
+          ),
+        }
+      : item,
+  );
+  for (let i = 0; i < upgraded.length; i += 25) {
+    const batch = upgraded.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    await docs.send(new BatchWriteCommand({ RequestItems: { [declared.TableName!]: batch } }));
   }
 }
 
