@@ -31,7 +31,8 @@ export const catalogFields = (entry: CatalogEntry) => ({ listed: CATALOG_LISTED,
 /** What the catalog shows of a function: domain logic, so it comes from the composition root. */
 export type ToCatalogEntry = (r: FunctionRecord) => CatalogEntry;
 
-function toItem(r: FunctionRecord, entry: CatalogEntry): Record<string, unknown> {
+/** A function's item as the registry writes it. */
+export function registryItem(r: FunctionRecord, entry: CatalogEntry): Record<string, unknown> {
   const { spec, ...rest } = r;
   return { pk: pk(r.shortname), ...rest, specJson: JSON.stringify(spec), ...catalogFields(entry) };
 }
@@ -89,7 +90,7 @@ export class DynamoFunctionRegistry implements FunctionRegistry {
           };
     try {
       await this.withRevision({
-        Put: { TableName: this.table, Item: toItem(record, this.toCatalogEntry(record)), ...condition },
+        Put: { TableName: this.table, Item: registryItem(record, this.toCatalogEntry(record)), ...condition },
       });
       return 'registered';
     } catch (e) {
