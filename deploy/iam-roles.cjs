@@ -45,8 +45,8 @@ const GRANTS = {
   usageRead: () => [dynamo(['Query'], arnOf('UsageTable'))],
   uploadsRead: () => [dynamo(['GetItem', 'Query'], arnOf('UploadsTable'))],
   uploadsWrite: () => [dynamo(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], arnOf('UploadsTable'))],
-  // The ingestion sweep reads every unfinished upload, of every account.
-  uploadsScan: () => [dynamo(['Scan'], arnOf('UploadsTable'))],
+  // The ingestion sweep reads every unfinished upload, of every account, from the sparse index.
+  uploadsUnfinished: () => [dynamo(['Query'], join(arnOf('UploadsTable'), '/index/unfinished'))],
   uploadFilesWrite: () => [s3Objects(['PutObject'], UPLOADS)],
   uploadFilesRead: () => [s3Objects(['GetObject'], UPLOADS)],
   uploadFilesDelete: () => [s3Objects(['DeleteObject'], UPLOADS)],
@@ -75,9 +75,15 @@ const GRANTS = {
   ],
   functionsRead: () => [dynamo(['GetItem'], arnOf('FunctionsTable'))],
   functionsList: () => [dynamo(['Query'], join(arnOf('FunctionsTable'), '/index/byOwner'))],
-  // Every account's functions: the catalog and MCP's tools/list (any account may invoke any function).
+  // Every account's functions: MCP's tools/list (any account may invoke any function).
   functionsScan: () => [dynamo(['Scan'], arnOf('FunctionsTable'))],
-  functionsWrite: () => [dynamo(['GetItem', 'PutItem', 'DeleteItem'], arnOf('FunctionsTable'))],
+  // The catalog: the revision item and the sparse index of entries (no Scan).
+  functionsCatalog: () => [
+    dynamo(['GetItem'], arnOf('FunctionsTable')),
+    dynamo(['Query'], join(arnOf('FunctionsTable'), '/index/catalog')),
+  ],
+  // UpdateItem: the catalog revision, bumped in the same transaction as every register and remove.
+  functionsWrite: () => [dynamo(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], arnOf('FunctionsTable'))],
   functionCodeWrite: () => [s3Objects(['PutObject', 'DeleteObject'], FUNCTION_CODE)],
   functionCodeDelete: () => [s3Objects(['DeleteObject'], FUNCTION_CODE)],
   functionCodeRead: () => [s3Objects(['GetObject'], FUNCTION_CODE)],

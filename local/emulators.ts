@@ -11,13 +11,21 @@ import S3rver from 's3rver';
 import { createRequestHandler } from 'local-aws-sqs';
 import {
   CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { scanAll } from '../lib/aws/dynamo-pages';
+import { catalogFields } from '../lib/aws/dynamo-function-registry';
+import type { FunctionRecord } from '../lib/functions/ports';
+import { catalogEntry } from '../lib/functions/catalog-entry';
 import { declaredResources, loadServerless, PROJECT_ROOT } from './serverless-config';
 import { RETRY_BUDGET } from '../lib/ingest/limits';
 import { persistQueue, type EmulatedQueue } from './sqs-journal';
+import { startTransactionShim } from './dynamo-transaction-shim';
 
 export { PROJECT_ROOT };
 const SQS_ACCOUNT = '123456789012';
@@ -71,6 +79,35 @@ export function declaredTables(stage: string): CreateTableCommandInput[] {
   );
 }
 
+/**
+ * A table kept in a data folder from before serverless.yml declared one of its indexes gets it.
+ * dynalite cannot add an index to a table, so the table is made anew and its items copied back,
+ * function items with the catalog fields they were written without.
+ */
+async function addMissingIndexes(ddb: DynamoDBClient, declared: CreateTableCommandInput): Promise<void> {
+  const { Table } = await ddb.send(new DescribeTableCommand({ TableName: declared.TableName }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  if ((declared.GlobalSecondaryIndexes ?? []).every((i) => present.has(i.IndexName))) return;
+  const docs = DynamoDBDocumentClient.from(ddb);
+  const items = await scanAll(docs, { TableName: declared.TableName });
+  await ddb.send(new DeleteTableCommand({ TableName: declared.TableName }));
+  await ddb.send(new CreateTableCommand(declared));
+  const upgraded = items.map((item) =>
+    String(item.pk).startsWith('fn#') && item.specJson && !item.listed
+      ? {
+          ...item,
+          ...catalogFields(
+            catalogEntry({ ...item, spec: JSON.parse(String(item.specJson)) } as unknown as FunctionRecord),
+          ),
+        }
+      : item,
+  );
+  for (let i = 0; i < upgraded.length; i += 25) {
+    const batch = upgraded.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    await docs.send(new BatchWriteCommand({ RequestItems: { [declared.TableName!]: batch } }));
+  }
+}
+
 export const tableEnv = (stage: string) => {
   const name = (suffix: string) => `fnquery-${stage}-${suffix}`;
   return {
@@ -83,7 +120,12 @@ export const tableEnv = (stage: string) => {
 
 export async function startEmulators(options: EmulatorOptions = {}): Promise<Emulators> {
   const stage = options.stage ?? 'local';
-  const [dynamoPort, s3Port, sqsPort] = [await freePort(), await freePort(), await freePort()];
+  const [dynamoPort, dynalitePort, s3Port, sqsPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const bucket = `fnquery-${stage}`;
   const jobs = `fnquery-${stage}-jobs`;
   const deadLetters = `${jobs}-dlq`;
@@ -100,7 +142,9 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
     deleteTableMs: 0,
     updateTableMs: 0,
   }) as Server;
-  await listen(dynamo, dynamoPort);
+  await listen(dynamo, dynalitePort);
+  // dynalite has no TransactWriteItems; the service reaches it through this front, which adds them.
+  const transactions = await startTransactionShim({ port: dynalitePort }, dynamoPort);
 
   const s3 = new S3rver({
     port: s3Port,
@@ -152,6 +196,7 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
   const existing = new Set((await ddb.send(new ListTablesCommand({}))).TableNames ?? []);
   for (const table of declaredTables(stage)) {
     if (!existing.has(table.TableName!)) await ddb.send(new CreateTableCommand(table));
+    else await addMissingIndexes(ddb, table);
   }
   ddb.destroy();
 
@@ -177,7 +222,9 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
     },
     async stop() {
       await Promise.all([
-        new Promise((resolve) => dynamo.close(resolve)),
+        new Promise((resolve) => transactions.close(resolve)).then(
+          () => new Promise((resolve) => dynamo.close(resolve)),
+        ),
         new Promise((resolve) => sqs.close(resolve)),
         s3.close(),
       ]);

@@ -1,6 +1,6 @@
 // GET /catalog/{shortname} — a function's documentation page (no token, like /catalog).
 import { apiRoute } from '../../lib/api/routes';
-import { catalogEntry } from '../../lib/catalog/entry';
+import { catalogEntry } from '../../lib/functions/catalog-entry';
 import { functionPage, notFoundPage } from '../../lib/catalog/web/function-page';
 import { htmlReply } from '../../lib/catalog/web/html';
 import type { FunctionRegistry } from '../../lib/functions/ports';

@@ -11,8 +11,8 @@ import { lazyHandler } from '../../lib/services/lazy';
 import { intakeDeps } from '../../lib/services/ingest';
 
 const TOO_LARGE_ADVICE =
-  `Upload files over ${DIRECT_UPLOAD_MAX_BYTES / 2 ** 20} MB through POST /embedder-service/v1/upload-url?collection_name=…&filename=…, ` +
-  `which returns a URL to PUT the file to (up to ${SIGNED_UPLOAD_MAX_BYTES / 2 ** 20} MB); fnq upload does this by itself`;
+  `Upload files over ${DIRECT_UPLOAD_MAX_BYTES / 2 ** 20} MiB through POST /embedder-service/v1/upload-url?collection_name=…&filename=…, ` +
+  `which returns a URL to PUT the file to (up to ${SIGNED_UPLOAD_MAX_BYTES / 2 ** 20} MiB); fnq upload does this by itself`;
 
 export function createUploadHandler(deps: { http: HttpDeps; intake: Omit<IntakeDeps, 'log'> }) {
   return httpHandler(

@@ -137,7 +137,7 @@ const routes: ApiRoute[] = [
     route: 'POST /embedder-service/v1/upload',
     body: 'raw',
     group: 'documents',
-    summary: 'Upload a document into a collection (≤ 5 MB)',
+    summary: 'Upload a document into a collection (≤ 4 MiB)',
     querySchema: {
       type: 'object',
       required: ['collection_name'],

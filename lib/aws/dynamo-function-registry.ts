@@ -2,29 +2,53 @@
 // the byOwner index for listing. Uniqueness and owner-only redeploy are conditional writes on that
 // one item, so two concurrent deploys of the same name cannot both win. The definition is kept as
 // JSON text: DynamoDB maps reorder keys and stop at 32 levels, JSON Schemas may go deeper.
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { registryKey, type FunctionRecord, type FunctionRegistry, type RegisterOutcome } from '../functions/ports';
+// Each item also carries its catalog entry (`catalogEntry`, JSON text) under the key of the sparse
+// index `catalog`, and every register and remove bumps the catalog revision item in the same
+// transaction: the catalog reads those (dynamo-catalog-source.ts) and never scans the table.
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  registryKey,
+  type CatalogEntry,
+  type FunctionRecord,
+  type FunctionRegistry,
+  type RegisterOutcome,
+} from '../functions/ports';
 import type { NormalizedSpec } from '../spec/index';
 import { queryAll, scanAll } from './dynamo-pages';
 
 const pk = (shortname: string) => `fn#${registryKey(shortname)}`;
 const byShortname = (a: FunctionRecord, b: FunctionRecord) => a.shortname.localeCompare(b.shortname);
 
-function toItem(r: FunctionRecord): Record<string, unknown> {
+/** The sparse index of catalog entries and the one value of its key; the revision item's key. */
+export const CATALOG_INDEX = 'catalog';
+export const CATALOG_LISTED = 'all';
+export const CATALOG_REVISION_KEY = { pk: 'catalog#revision' };
+
+/** The catalog's fields of a function's item (also used to fill them in for items written before them). */
+export const catalogFields = (entry: CatalogEntry) => ({ listed: CATALOG_LISTED, catalogEntry: JSON.stringify(entry) });
+
+/** What the catalog shows of a function: domain logic, so it comes from the composition root. */
+export type ToCatalogEntry = (r: FunctionRecord) => CatalogEntry;
+
+/** A function's item as the registry writes it. */
+export function registryItem(r: FunctionRecord, entry: CatalogEntry): Record<string, unknown> {
   const { spec, ...rest } = r;
-  return { pk: pk(r.shortname), ...rest, specJson: JSON.stringify(spec) };
+  return { pk: pk(r.shortname), ...rest, specJson: JSON.stringify(spec), ...catalogFields(entry) };
 }
 
 function fromItem(item: Record<string, unknown>): FunctionRecord {
-  const { pk: _pk, specJson, ...rest } = item;
+  const { pk: _pk, specJson, listed: _listed, catalogEntry: _entry, ...rest } = item;
   return { ...(rest as Omit<FunctionRecord, 'spec'>), spec: JSON.parse(specJson as string) as NormalizedSpec };
 }
+
+const cancelled = (e: unknown) => e instanceof TransactionCanceledException;
 
 export class DynamoFunctionRegistry implements FunctionRegistry {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
+    private readonly toCatalogEntry: ToCatalogEntry,
   ) {}
 
   async get(shortname: string): Promise<FunctionRecord | undefined> {
@@ -45,9 +69,14 @@ export class DynamoFunctionRegistry implements FunctionRegistry {
     return items.map(fromItem).sort(byShortname);
   }
 
-  /** A paginated Scan: the table holds one item per function and nothing else. */
+  /** A paginated Scan of the function items (MCP's tools/list; the catalog does not use it). */
   async listAll(): Promise<FunctionRecord[]> {
-    return (await scanAll(this.db, { TableName: this.table })).map(fromItem).sort(byShortname);
+    const items = await scanAll(this.db, {
+      TableName: this.table,
+      FilterExpression: 'begins_with(pk, :fn)',
+      ExpressionAttributeValues: { ':fn': 'fn#' },
+    });
+    return items.map(fromItem).sort(byShortname);
   }
 
   async register(record: FunctionRecord, previousVersion: number | undefined): Promise<RegisterOutcome> {
@@ -60,30 +89,58 @@ export class DynamoFunctionRegistry implements FunctionRegistry {
             ExpressionAttributeValues: { ':owner': record.owner, ':previous': previousVersion },
           };
     try {
-      await this.db.send(new PutCommand({ TableName: this.table, Item: toItem(record), ...condition }));
+      await this.withRevision({
+        Put: { TableName: this.table, Item: registryItem(record, this.toCatalogEntry(record)), ...condition },
+      });
       return 'registered';
     } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) return 'taken';
+      if (cancelled(e)) return 'taken';
       throw e;
     }
   }
 
   async remove(shortname: string, owner: string): Promise<FunctionRecord | undefined> {
-    try {
-      const out = await this.db.send(
-        new DeleteCommand({
-          TableName: this.table,
-          Key: { pk: pk(shortname) },
-          ConditionExpression: '#owner = :owner',
-          ExpressionAttributeNames: { '#owner': 'owner' },
-          ExpressionAttributeValues: { ':owner': owner },
-          ReturnValues: 'ALL_OLD',
-        }),
-      );
-      return out.Attributes ? fromItem(out.Attributes) : undefined;
-    } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) return undefined;
-      throw e;
+    // A transaction returns no old item, so the item is read first and deleted only as it was read.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current = await this.get(shortname);
+      if (current?.owner !== owner) return undefined;
+      try {
+        await this.withRevision({
+          Delete: {
+            TableName: this.table,
+            Key: { pk: pk(shortname) },
+            ConditionExpression: '#owner = :owner AND version = :version',
+            ExpressionAttributeNames: { '#owner': 'owner' },
+            ExpressionAttributeValues: { ':owner': owner, ':version': current.version },
+          },
+        });
+        return current;
+      } catch (e) {
+        // Redeployed or removed in between: read again.
+        if (!cancelled(e)) throw e;
+      }
     }
+    return undefined;
+  }
+
+  /** `change` and a bump of the catalog revision, both or neither. */
+  private async withRevision(
+    change: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number],
+  ) {
+    await this.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          change,
+          {
+            Update: {
+              TableName: this.table,
+              Key: CATALOG_REVISION_KEY,
+              UpdateExpression: 'ADD revision :one',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
   }
 }

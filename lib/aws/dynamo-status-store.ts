@@ -1,12 +1,16 @@
 // Upload and collection records in the uploads table. One partition per account holds its uploads
 // (`upload#<id>`), its collections (`coll#<name>`) and its document counter (`quota`), so another
-// account's ids are simply not found. Every write that moves a job on is a conditional update on one
-// item: the emulator has no transactions, and single-item conditions are enough for what must hold.
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// account's ids are simply not found. Creating and deleting an upload changes three items (counter,
+// collection, record) in one TransactWriteItems, so no crash between writes can leak a quota slot;
+// every write that moves a job on is a conditional update of the record alone.
+// Records of unfinished uploads (queued, processing) carry `unfinished`, the key of the sparse index
+// of that name: the sweep reads that small index instead of scanning the table.
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CollectionRecord, CreateResult, Settlement, StatusStore, UploadRecord } from '../ingest/ports';
-import { queryAll, scanAll } from './dynamo-pages';
+import { withRetries } from '../retry';
+import { queryAll } from './dynamo-pages';
 
 const pk = (account: string) => `acct#${account}`;
 const uploadKey = (account: string, uploadId: string) => ({ pk: pk(account), sk: `upload#${uploadId}` });
@@ -15,6 +19,17 @@ const quotaKey = (account: string) => ({ pk: pk(account), sk: 'quota' });
 
 // `state` is a DynamoDB reserved word.
 const STATE = { '#state': 'state' };
+
+/** The sparse index of unfinished uploads (serverless.yml), and the one value of its key. */
+export const UNFINISHED_INDEX = 'unfinished';
+const UNFINISHED = 'open';
+
+/** The item of a record: its keys, its fields, and the index key while it is unfinished. */
+const recordItem = (record: UploadRecord) => ({
+  ...uploadKey(record.account, record.uploadId),
+  ...record,
+  ...(record.state === 'queued' || record.state === 'processing' ? { unfinished: UNFINISHED } : {}),
+});
 
 const held = (leaseId: string) => ({
   ConditionExpression: '#state = :processing AND leaseId = :lease',
@@ -31,8 +46,28 @@ async function conditional<T>(write: () => Promise<T>): Promise<T | undefined> {
 }
 
 function strip<T>(item: Record<string, unknown>): T {
-  const { pk: _pk, sk: _sk, ...rest } = item;
+  const { pk: _pk, sk: _sk, unfinished: _open, ...rest } = item;
   return rest as T;
+}
+
+/**
+ * Sends a transaction, again while DynamoDB cancels it for a conflict with another transaction on
+ * the same items (uploads of one account racing for its counter): that is a race lost, not a refusal.
+ */
+const transact = (db: DynamoDBDocumentClient, input: ConstructorParameters<typeof TransactWriteCommand>[0]) =>
+  withRetries(
+    () => db.send(new TransactWriteCommand(input)),
+    { maxRetries: 4, baseDelayMs: 20, deadline: Date.now() + 2_000, fullJitter: true },
+    (e) => ({ retry: cancellationCodes(e)?.codes.includes('TransactionConflict') ?? false }),
+  );
+
+/** Each action's cancellation code when a transaction was cancelled; undefined for any other error. */
+function cancellationCodes(
+  e: unknown,
+): { codes: (string | undefined)[]; items: Record<string, unknown>[] } | undefined {
+  if (!(e instanceof TransactionCanceledException)) return undefined;
+  const reasons = e.CancellationReasons ?? [];
+  return { codes: reasons.map((r) => r.Code), items: reasons.map((r) => (r.Item ?? {}) as Record<string, unknown>) };
 }
 
 export class DynamoStatusStore implements StatusStore {
@@ -49,42 +84,59 @@ export class DynamoStatusStore implements StatusStore {
   }
 
   async put(record: UploadRecord): Promise<void> {
-    await this.db.send(
-      new PutCommand({ TableName: this.table, Item: { ...uploadKey(record.account, record.uploadId), ...record } }),
-    );
+    await this.db.send(new PutCommand({ TableName: this.table, Item: recordItem(record) }));
   }
 
   async create(record: UploadRecord & { embedder: string }, maxDocuments: number | null): Promise<CreateResult> {
     const { account } = record;
-    if (!(await this.takeDocumentSlot(account, maxDocuments))) return { created: false, reason: 'quota' };
-    const bound = await this.freeingSlotOnError(account, () =>
-      conditional(() =>
-        this.db.send(
-          new UpdateCommand({
-            TableName: this.table,
-            Key: collectionKey(account, record.collection),
-            UpdateExpression: 'SET embedder = if_not_exists(embedder, :e), createdAt = if_not_exists(createdAt, :now)',
-            ConditionExpression: 'attribute_not_exists(embedder) OR embedder = :e',
-            ExpressionAttributeValues: { ':e': record.embedder, ':now': record.startedAt },
-          }),
-        ),
-      ),
-    );
-    if (!bound) {
-      await this.freeDocumentSlot(account);
-      const existing = await this.getCollection(account, record.collection);
-      return { created: false, reason: 'embedder', embedder: existing?.embedder ?? 'unknown' };
+    if (maxDocuments !== null && maxDocuments <= 0) return { created: false, reason: 'quota' };
+    try {
+      await transact(this.db, {
+        TransactItems: [
+          {
+            Update: {
+              TableName: this.table,
+              Key: quotaKey(account),
+              UpdateExpression: 'ADD documents :one',
+              ...(maxDocuments === null
+                ? { ExpressionAttributeValues: { ':one': 1 } }
+                : {
+                    ConditionExpression: 'attribute_not_exists(documents) OR documents < :max',
+                    ExpressionAttributeValues: { ':one': 1, ':max': maxDocuments },
+                  }),
+            },
+          },
+          {
+            Update: {
+              TableName: this.table,
+              Key: collectionKey(account, record.collection),
+              UpdateExpression:
+                'SET embedder = if_not_exists(embedder, :e), createdAt = if_not_exists(createdAt, :now)',
+              ConditionExpression: 'attribute_not_exists(embedder) OR embedder = :e',
+              ExpressionAttributeValues: { ':e': record.embedder, ':now': record.startedAt },
+              // The bound embedder comes back with the refusal: no second read.
+              ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+            },
+          },
+          {
+            Put: {
+              TableName: this.table,
+              Item: recordItem(record),
+              ConditionExpression: 'attribute_not_exists(sk)',
+            },
+          },
+        ],
+      });
+      return { created: true };
+    } catch (e) {
+      const cancelled = cancellationCodes(e);
+      if (cancelled?.codes[0] === 'ConditionalCheckFailed') return { created: false, reason: 'quota' };
+      if (cancelled?.codes[1] === 'ConditionalCheckFailed') {
+        const bound = cancelled.items[1]?.embedder as { S?: string } | undefined;
+        return { created: false, reason: 'embedder', embedder: bound?.S ?? 'unknown' };
+      }
+      throw e;
     }
-    await this.freeingSlotOnError(account, () =>
-      this.db.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: { ...uploadKey(account, record.uploadId), ...record },
-          ConditionExpression: 'attribute_not_exists(sk)',
-        }),
-      ),
-    );
-    return { created: true };
   }
 
   async claim(account: string, uploadId: string, lease: { leaseId: string; leaseUntil: number }, now: number) {
@@ -146,7 +198,7 @@ export class DynamoStatusStore implements StatusStore {
       account,
       uploadId,
       {
-        UpdateExpression: `SET #state = :final, completedAt = :at${failed ? ', #error = :error' : ''} REMOVE leaseId, leaseUntil`,
+        UpdateExpression: `SET #state = :final, completedAt = :at${failed ? ', #error = :error' : ''} REMOVE leaseId, leaseUntil, unfinished`,
         ConditionExpression: condition.ConditionExpression,
         ExpressionAttributeValues: {
           ...condition.ExpressionAttributeValues,
@@ -165,7 +217,7 @@ export class DynamoStatusStore implements StatusStore {
         new UpdateCommand({
           TableName: this.table,
           Key: uploadKey(account, uploadId),
-          UpdateExpression: 'SET #state = :deleting REMOVE leaseId, leaseUntil',
+          UpdateExpression: 'SET #state = :deleting REMOVE leaseId, leaseUntil, unfinished',
           ConditionExpression: 'attribute_exists(sk)',
           ExpressionAttributeNames: STATE,
           ExpressionAttributeValues: { ':deleting': 'deleting' },
@@ -176,11 +228,33 @@ export class DynamoStatusStore implements StatusStore {
     return out?.Attributes ? strip<UploadRecord>(out.Attributes) : undefined;
   }
 
+  /** The record and its quota slot in one transaction; nothing when the record is already gone. */
   async delete(account: string, uploadId: string): Promise<void> {
-    const out = await this.db.send(
-      new DeleteCommand({ TableName: this.table, Key: uploadKey(account, uploadId), ReturnValues: 'ALL_OLD' }),
-    );
-    if (out.Attributes) await this.freeDocumentSlot(account);
+    const removeRecord = {
+      Delete: { TableName: this.table, Key: uploadKey(account, uploadId), ConditionExpression: 'attribute_exists(sk)' },
+    };
+    try {
+      await transact(this.db, {
+        TransactItems: [
+          removeRecord,
+          {
+            Update: {
+              TableName: this.table,
+              Key: quotaKey(account),
+              UpdateExpression: 'ADD documents :minus',
+              ConditionExpression: 'documents > :zero',
+              ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+            },
+          },
+        ],
+      });
+    } catch (e) {
+      const cancelled = cancellationCodes(e);
+      if (!cancelled) throw e;
+      // A counter already at zero (never expected) must not keep the record: remove it alone.
+      if (cancelled.codes[0] !== 'ConditionalCheckFailed')
+        await conditional(() => this.db.send(new DeleteCommand(removeRecord.Delete)));
+    }
   }
 
   async getCollection(account: string, name: string): Promise<CollectionRecord | undefined> {
@@ -207,66 +281,22 @@ export class DynamoStatusStore implements StatusStore {
     return collection === undefined ? uploads : uploads.filter((u) => u.collection === collection);
   }
 
-  /** A scan: run by the sweep every few minutes, never on a request's path. */
+  /** The sparse index holds only unfinished records, so the sweep reads those and nothing else. */
   async listUnfinished(): Promise<UploadRecord[]> {
-    const items = await scanAll(this.db, {
+    const items = await queryAll(this.db, {
       TableName: this.table,
-      FilterExpression: 'begins_with(sk, :upload) AND #state IN (:queued, :processing)',
-      ExpressionAttributeNames: STATE,
-      ExpressionAttributeValues: { ':upload': 'upload#', ':queued': 'queued', ':processing': 'processing' },
-      ConsistentRead: true,
+      IndexName: UNFINISHED_INDEX,
+      KeyConditionExpression: 'unfinished = :open',
+      ExpressionAttributeValues: { ':open': UNFINISHED },
     });
-    return items.map((item) => strip<UploadRecord>(item));
+    // The index is eventually consistent: a record settled a moment ago may still be listed.
+    return items
+      .map((item) => strip<UploadRecord>(item))
+      .filter((r) => r.state === 'queued' || r.state === 'processing');
   }
 
   async deleteCollection(account: string, name: string): Promise<void> {
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: collectionKey(account, name) }));
-  }
-
-  /** False when the account is at its limit. */
-  private async takeDocumentSlot(account: string, maxDocuments: number | null): Promise<boolean> {
-    if (maxDocuments !== null && maxDocuments <= 0) return false;
-    const taken = await conditional(() =>
-      this.db.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: quotaKey(account),
-          UpdateExpression: 'ADD documents :one',
-          ...(maxDocuments === null
-            ? { ExpressionAttributeValues: { ':one': 1 } }
-            : {
-                ConditionExpression: 'attribute_not_exists(documents) OR documents < :max',
-                ExpressionAttributeValues: { ':one': 1, ':max': maxDocuments },
-              }),
-        }),
-      ),
-    );
-    return taken !== undefined;
-  }
-
-  private async freeingSlotOnError<T>(account: string, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (e) {
-      await this.freeDocumentSlot(account);
-      throw e;
-    }
-  }
-
-  private async freeDocumentSlot(account: string): Promise<void> {
-    await this.db
-      .send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: quotaKey(account),
-          UpdateExpression: 'ADD documents :minus',
-          ConditionExpression: 'documents > :zero',
-          ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-        }),
-      )
-      .catch((e: unknown) => {
-        if (!(e instanceof ConditionalCheckFailedException)) throw e;
-      });
   }
 
   private async updateIf(

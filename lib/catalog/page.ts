@@ -3,7 +3,7 @@
 // functions were deployed or deleted meanwhile, and refuses to resume a different query.
 import { createHash } from 'node:crypto';
 import { badRequest } from '../errors';
-import type { CatalogEntry } from './entry';
+import type { CatalogEntry } from '../functions/catalog-entry';
 import { PAGE_SIZE, TAG_FACETS_MAX } from './limits';
 import { compareScored, type CatalogIndex, type CatalogQuery, type ScoredEntry } from './search';
 

@@ -5,7 +5,7 @@
 // cursor stays valid while functions come and go: pages neither repeat nor skip a function.
 import { terms } from '../ai/heuristic/text';
 import { nameWords } from '../ai/heuristic/words';
-import type { CatalogEntry } from './entry';
+import type { CatalogEntry } from '../functions/catalog-entry';
 
 /** Where a word hits weighs how much the hit says: a tag or the name is chosen, a description word may be incidental. */
 export const FIELD_WEIGHTS = { tag: 5, name: 4, shortname: 3, description: 1 } as const;

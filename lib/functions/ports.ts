@@ -40,6 +40,31 @@ export interface FunctionRegistry {
   remove(shortname: string, owner: string): Promise<FunctionRecord | undefined>;
 }
 
+/** What the catalog shows of a deployed function (made by catalog-entry.ts). */
+export interface CatalogEntry {
+  shortname: string;
+  name: string;
+  description: string;
+  tags: string[];
+  runtime: string;
+  /** The HTTP method that invokes it (spec.json requestType). */
+  method: string;
+  path: string;
+  /** ISO time of the current version's deploy. */
+  updated: string;
+}
+
+/**
+ * What the catalog (lib/catalog/catalog.ts) reads of the registry. Adapter:
+ * lib/aws/dynamo-catalog-source.ts, over the functions table's catalog index and revision item.
+ */
+export interface CatalogSource {
+  /** Changes whenever a function is deployed, redeployed or deleted. One small read. */
+  revision(): Promise<string>;
+  /** Every deployed function's entry, in any order. */
+  entries(): Promise<CatalogEntry[]>;
+}
+
 /** The request object every entrypoint receives (DESIGN.md section 3, "Runtime contract"). */
 export interface FunctionRequest {
   method: string;

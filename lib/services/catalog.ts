@@ -1,7 +1,20 @@
-// The catalog of this warm Lambda: one index shared by every search it serves.
-import { Catalog } from '../catalog/catalog';
-import { functionRegistry } from './functions';
+// The catalog of this warm Lambda: one index shared by every search it serves, fed by the
+// functions table's catalog index and revision (lib/aws/dynamo-catalog-source.ts).
+import { Catalog, type CatalogSource } from '../catalog/catalog';
+import { getConfig } from '../config';
+import { dynamo } from './core';
+import { onFirstUse } from './lazy';
 
 let catalog: Catalog | undefined;
+let source: CatalogSource | undefined;
 
-export const functionCatalog = (): Catalog => (catalog ??= new Catalog(functionRegistry));
+function catalogSource(): CatalogSource {
+  const c = getConfig();
+  source ??= onFirstUse(
+    async () =>
+      new (await import('../aws/dynamo-catalog-source')).DynamoCatalogSource(await dynamo(), c.aws.tables.functions),
+  );
+  return source;
+}
+
+export const functionCatalog = (): Catalog => (catalog ??= new Catalog(catalogSource));

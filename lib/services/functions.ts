@@ -24,6 +24,7 @@ export function functionRegistry(): FunctionRegistry {
       new (await import('../aws/dynamo-function-registry')).DynamoFunctionRegistry(
         await dynamo(),
         c.aws.tables.functions,
+        (await import('../functions/catalog-entry')).catalogEntry,
       ),
   );
   return registry;

@@ -28,7 +28,7 @@ export interface UsageReader {
   list(account: string, from: string, to: string): Promise<UsageRow[]>;
 }
 
-/** Account name recorded for requests that failed before a token was accepted. */
+/** The principal of a public route's token-less request: never counted (lib/http/middleware/usage.ts). */
 export const ANONYMOUS = 'anonymous';
 
 export const utcDay = (at: Date = new Date()) => at.toISOString().slice(0, 10);

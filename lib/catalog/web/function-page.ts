@@ -1,7 +1,7 @@
 // /catalog/{shortname}: a function's documentation, generated from its spec.json — how to call it,
 // its parameters and bodies as tables with examples, copy-ready snippets, and a try-it form that
 // the browser script validates against the same definition before anything is sent.
-import type { CatalogEntry } from '../entry';
+import type { CatalogEntry } from '../../functions/catalog-entry';
 import {
   describeFile,
   extensionList,

@@ -3,11 +3,12 @@
 // it at most `waitMs`: an in-region DynamoDB update takes a few milliseconds, so it normally lands
 // before the Lambda returns, and a slow one costs the caller no more than the bound. A write still
 // running then carries on (on Lambda, when the container next thaws) and is waited for, within the
-// same bound, by the next request. Requests refused before a token was accepted are not counted:
-// they belong to no account, and counting them would let anyone write to the table for free.
+// same bound, by the next request. Only requests made with an accepted token are counted: one
+// refused before a token was accepted, or made without one to a public route, belongs to no
+// account, and counting it would let anyone write to the table for free (and all on one hot item).
 // docs/decisions.md "Usage counters".
 import { errorFields } from '../../log';
-import { utcDay, type UsageStore } from '../../usage/ports';
+import { ANONYMOUS, utcDay, type UsageStore } from '../../usage/ports';
 import { startedOf, statusOf, type HttpMiddleware, type HttpMiddyRequest } from './internal';
 
 export const USAGE_WAIT_MS = 200;
@@ -18,7 +19,7 @@ export function usageCounters(options: { usage: UsageStore; route: string; waitM
 
   const record = async (request: HttpMiddyRequest) => {
     const { principal, usage, log } = request.internal;
-    if (!principal) return;
+    if (!principal || principal.account === ANONYMOUS) return;
     const status = statusOf(request);
     const write: Promise<void> = options.usage
       .add(principal.account, utcDay(), options.route, {

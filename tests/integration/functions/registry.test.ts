@@ -1,8 +1,12 @@
-// The DynamoDB function registry against the emulator (dynalite), with the table from serverless.yml.
+// The DynamoDB function registry against the emulator (dynalite), with the table from serverless.yml,
+// and the catalog's reads of the same table: a revision every write bumps, and the entries from the
+// sparse catalog index — no Scan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulators, type Emulators } from '../../../local/emulators';
 import { dynamoClient } from '../../../lib/aws/dynamo-client';
 import { DynamoFunctionRegistry } from '../../../lib/aws/dynamo-function-registry';
+import { DynamoCatalogSource } from '../../../lib/aws/dynamo-catalog-source';
+import { catalogEntry } from '../../../lib/functions/catalog-entry';
 import { loadConfig } from '../../../lib/config';
 import type { FunctionRecord } from '../../../lib/functions/ports';
 import { validateSpec } from '../../../lib/spec/index';
@@ -10,7 +14,9 @@ import { jsonObject, specFor } from '../../unit/functions/support';
 
 let emulators: Emulators;
 let registry: DynamoFunctionRegistry;
+let catalog: DynamoCatalogSource;
 let scans = 0;
+const commands: string[] = [];
 
 beforeAll(async () => {
   emulators = await startEmulators({ stage: 'fnregistry' });
@@ -20,11 +26,13 @@ beforeAll(async () => {
   client.middlewareStack.add(
     (next, context) => (args) => {
       if (context.commandName === 'ScanCommand') scans++;
+      commands.push(String(context.commandName));
       return next(args);
     },
     { step: 'initialize' },
   );
-  registry = new DynamoFunctionRegistry(client, config.aws.tables.functions);
+  registry = new DynamoFunctionRegistry(client, config.aws.tables.functions, catalogEntry);
+  catalog = new DynamoCatalogSource(client, config.aws.tables.functions);
 });
 afterAll(() => emulators.stop());
 
@@ -118,5 +126,32 @@ describe('DynamoDB function registry', () => {
     expect(await registry.get('alpha')).toBeDefined();
     expect((await registry.remove('ALPHA', 'carol'))?.shortname).toBe('alpha');
     expect(await registry.get('alpha')).toBeUndefined();
+  });
+
+  it('gives the catalog every function entry and a revision that moves with each change, without a Scan', async () => {
+    commands.length = 0;
+    const before = await catalog.revision();
+    const entries = await catalog.entries();
+    expect(commands).toEqual(['GetItemCommand', 'QueryCommand']);
+    const all = await registry.listAll();
+    expect(entries.sort((a, b) => a.shortname.localeCompare(b.shortname))).toEqual(all.map(catalogEntry));
+    expect(entries.map((e) => e.shortname)).not.toContain('alpha');
+
+    expect(await registry.register(record('catalogued', 'erin'), undefined)).toBe('registered');
+    const afterDeploy = await catalog.revision();
+    expect(afterDeploy).not.toBe(before);
+    expect((await catalog.entries()).find((e) => e.shortname === 'catalogued')).toEqual(
+      catalogEntry(record('catalogued', 'erin')),
+    );
+    // A refused write changes nothing, the revision included.
+    expect(await registry.register(record('catalogued', 'frank'), undefined)).toBe('taken');
+    expect(await registry.remove('catalogued', 'frank')).toBeUndefined();
+    expect(await catalog.revision()).toBe(afterDeploy);
+
+    expect((await registry.remove('catalogued', 'erin'))?.owner).toBe('erin');
+    expect(await catalog.revision()).not.toBe(afterDeploy);
+    expect((await catalog.entries()).map((e) => e.shortname)).not.toContain('catalogued');
+    // The revision item is no function.
+    expect((await registry.listAll()).map((r) => r.shortname)).toEqual(all.map((r) => r.shortname));
   });
 });

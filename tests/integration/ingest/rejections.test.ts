@@ -1,8 +1,8 @@
 // Every refusal of the upload routes through the real handlers, with its status code and envelope,
 // and that nothing is stored or queued for a refused upload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIRECT_UPLOAD_MAX_BYTES } from '../../../lib/ingest/limits';
-import { multipartBody } from '../../support/api-event';
+import { DIRECT_UPLOAD_MAX_BYTES, LAMBDA_PAYLOAD_MAX_BYTES } from '../../../lib/ingest/limits';
+import { apiEvent, multipartBody } from '../../support/api-event';
 import { BINARY, makePdf, makeText } from '../../support/fixtures';
 import { startIngestStack, type IngestStack } from './stack';
 
@@ -47,10 +47,22 @@ describe('POST /embedder-service/v1/upload refusals', () => {
     expect(line).toMatch(/looks like a PDF document/);
   });
 
-  it('413 over the direct limit, advising the upload-url route', async () => {
+  it('413 at 4 MiB + 1 byte, advising the upload-url route', async () => {
+    expect(DIRECT_UPLOAD_MAX_BYTES).toBe(4 * 2 ** 20);
     const big = new Uint8Array(DIRECT_UPLOAD_MAX_BYTES + 1).fill(97);
     const line = expectRefusal(await stack.uploadFile(token, 'docs', 'big.txt', big), 413, 'file_too_large');
     expect(line).toMatch(/ADVICE: .*\/embedder-service\/v1\/upload-url/);
+  });
+
+  it('takes exactly 4 MiB, whose base64 event still fits Lambda’s 6 MB payload bound', async () => {
+    const own = await stack.token('acct-limit');
+    const bytes = new Uint8Array(DIRECT_UPLOAD_MAX_BYTES).fill(98);
+    const { body, contentType } = await multipartBody([{ field: 'file', filename: 'edge.txt', bytes }]);
+    const event = apiEvent({ method: 'POST', body, headers: { 'content-type': contentType }, token: own });
+    expect(Buffer.byteLength(JSON.stringify(event))).toBeLessThan(LAMBDA_PAYLOAD_MAX_BYTES);
+    const reply = await stack.uploadFile(own, 'docs', 'edge.txt', bytes);
+    expect(reply.status).toBe(202);
+    expect(reply.body).toMatchObject({ status: 'queued', collection_name: 'docs' });
   });
 
   it('415 for a body that is not multipart', async () => {
@@ -130,8 +142,8 @@ describe('POST /embedder-service/v1/upload refusals', () => {
   });
 
   it('stored and queued nothing for the refused uploads', async () => {
-    // Only the quota test's three accepted uploads reached the queue.
-    expect(await stack.inFlight()).toBe(3);
+    // Only the quota test's three accepted uploads and the 4 MiB one reached the queue.
+    expect(await stack.inFlight()).toBe(4);
     expect(await stack.services.statuses().listUploads('acct-reject')).toEqual([]);
   });
 });

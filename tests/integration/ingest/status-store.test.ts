@@ -1,5 +1,7 @@
 // DynamoStatusStore's conditional writes against the DynamoDB emulator, under concurrency: the quota
-// holds, one claim wins, and only the lease holder can move a job on.
+// holds, one claim wins, and only the lease holder can move a job on. Creating an upload is one
+// transaction (all of counter, collection and record, or none), and the sweep's listing comes from
+// the sparse index of unfinished uploads, not a scan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusStore, UploadRecord } from '../../../lib/ingest/status';
 import { startIngestStack, type IngestStack } from './stack';
@@ -106,5 +108,58 @@ describe('DynamoStatusStore', () => {
     expect(await store.progress('deleter', r.uploadId, 'w', { embeddedChunks: 1 })).toBe(false);
     expect(await store.markDeleting('deleter', 'no-such-upload')).toBeUndefined();
     expect((await store.get('deleter', r.uploadId))?.state).toBe('deleting');
+  });
+
+  it('creates counter, collection and record together or not at all', async () => {
+    const first = record('atomic', 'kept');
+    expect(await store.create(first, 2)).toEqual({ created: true });
+    // The record's own condition fails (its id is taken): the counter and a new collection stay untouched.
+    const clash = { ...record('atomic', 'never-bound', 'embedder-z'), uploadId: first.uploadId };
+    await expect(store.create(clash, 2)).rejects.toThrow();
+    expect(await store.getCollection('atomic', 'never-bound')).toBeUndefined();
+    const rest = await Promise.all(Array.from({ length: 3 }, () => store.create(record('atomic', 'kept'), 2)));
+    expect(rest.filter((r) => r.created)).toHaveLength(1);
+    // An embedder refusal reports the bound embedder and takes no slot either.
+    expect(await store.create(record('atomic', 'kept', 'embedder-z'), 3)).toEqual({
+      created: false,
+      reason: 'embedder',
+      embedder: 'local-lexical-v1',
+    });
+    expect((await store.create(record('atomic', 'kept'), 3)).created).toBe(true);
+  });
+
+  it('lists exactly the queued and processing uploads from the sparse index, and scans nothing', async () => {
+    const [queued, processing, completed, failed, deleting] = Array.from({ length: 5 }, () => record('sweepable'));
+    for (const r of [queued, processing, completed, failed, deleting]) await store.create(r!, null);
+    const now = Date.now();
+    for (const [r, lease] of [
+      [processing, 'p'],
+      [completed, 'c'],
+      [failed, 'f'],
+    ] as const)
+      await store.claim('sweepable', r!.uploadId, { leaseId: lease, leaseUntil: now + 60_000 }, now);
+    await store.settle('sweepable', completed!.uploadId, 'c', { state: 'completed', completedAt: now });
+    await store.settle('sweepable', failed!.uploadId, 'f', { state: 'failed', completedAt: now, error: 'x' });
+    await store.markDeleting('sweepable', deleting!.uploadId);
+
+    const sent: string[] = [];
+    const db = await stack.services.dynamo();
+    db.middlewareStack.add(
+      (next, context) => (args) => {
+        sent.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize', name: 'recordCommands' },
+    );
+    const listed = (await store.listUnfinished()).filter((r) => r.account === 'sweepable');
+    db.middlewareStack.remove('recordCommands');
+    expect(listed.map((r) => [r.uploadId, r.state]).sort()).toEqual(
+      [
+        [queued!.uploadId, 'queued'],
+        [processing!.uploadId, 'processing'],
+      ].sort(),
+    );
+    expect(listed[0]).not.toHaveProperty('unfinished');
+    expect(sent).toEqual(['QueryCommand']);
   });
 });

@@ -58,7 +58,10 @@ async function registryWith() {
 describe('GET /functions/v1 (catalog search)', () => {
   const setup = async () => {
     const registry = await registryWith();
-    const handler = createCatalogSearchHandler({ http: testDeps().deps, catalog: new Catalog(() => registry) });
+    const handler = createCatalogSearchHandler({
+      http: testDeps().deps,
+      catalog: new Catalog(() => registry.catalogSource()),
+    });
     return (query: Record<string, string>, token?: string) => call(handler, { path: '/functions/v1', query, token });
   };
 
@@ -114,7 +117,10 @@ describe('GET /functions/v1 (catalog search)', () => {
 describe('catalog pages', () => {
   it('renders the search page without a token, escaping what functions say about themselves', async () => {
     const registry = await registryWith();
-    const handler = createCatalogPageHandler({ http: testDeps().deps, catalog: new Catalog(() => registry) });
+    const handler = createCatalogPageHandler({
+      http: testDeps().deps,
+      catalog: new Catalog(() => registry.catalogSource()),
+    });
     const res = await call(handler, { path: '/catalog', query: { q: 'weather', tag: 'text' } });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');

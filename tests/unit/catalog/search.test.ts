@@ -1,6 +1,6 @@
 // Catalog search: which functions match, in which order, and pages that neither repeat nor skip.
 import { describe, expect, it } from 'vitest';
-import type { CatalogEntry } from '../../../lib/catalog/entry';
+import type { CatalogEntry } from '../../../lib/functions/catalog-entry';
 import { catalogPage } from '../../../lib/catalog/page';
 import { CatalogIndex, FIELD_WEIGHTS, PREFIX_FACTOR } from '../../../lib/catalog/search';
 import { ServiceError } from '../../../lib/errors';

@@ -3,11 +3,23 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { CatalogSource } from '../../../lib/catalog/catalog';
+import { catalogEntry } from '../../../lib/functions/catalog-entry';
 import { directoryFiles, writeBundle } from '../../../lib/functions/bundle';
 import { registryKey, type FunctionRecord, type FunctionRegistry } from '../../../lib/functions/ports';
 
 export class MemoryFunctionRegistry implements FunctionRegistry {
   readonly items = new Map<string, FunctionRecord>();
+  /** Bumped by every register and remove, as the DynamoDB registry's catalog revision is. */
+  revision = 0;
+
+  /** The catalog's view of this registry (lib/catalog/catalog.ts). */
+  catalogSource(): CatalogSource {
+    return {
+      revision: async () => String(this.revision),
+      entries: async () => [...this.items.values()].map(catalogEntry),
+    };
+  }
 
   async get(shortname: string) {
     return this.items.get(registryKey(shortname));
@@ -24,12 +36,14 @@ export class MemoryFunctionRegistry implements FunctionRegistry {
       previousVersion === undefined ? !current : current?.owner === record.owner && current.version === previousVersion;
     if (!free) return 'taken' as const;
     this.items.set(registryKey(record.shortname), record);
+    this.revision++;
     return 'registered' as const;
   }
   async remove(shortname: string, owner: string) {
     const current = this.items.get(registryKey(shortname));
     if (current?.owner !== owner) return undefined;
     this.items.delete(registryKey(shortname));
+    this.revision++;
     return current;
   }
 }

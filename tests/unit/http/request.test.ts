@@ -195,13 +195,21 @@ describe('usage counters', () => {
     expect(rows.some(([k]) => k.startsWith('anonymous|'))).toBe(false);
   });
 
-  it('counts a public route under the anonymous account', async () => {
+  it('writes nothing for a public route called without a token, answered or failed', async () => {
     const { deps, usage } = testDeps();
-    const handler = httpHandler({ route: 'GET /p', auth: false }, async () => ({ status: 200, body: {} }), deps);
-    await call(handler);
-    expect([...usage.rows.entries()]).toEqual([
-      [expect.stringMatching(/^anonymous\|.*\|GET \/p$/), expect.objectContaining({ calls: 1, errors: 0 })],
-    ]);
+    let fail = false;
+    const handler = httpHandler(
+      { route: 'GET /p', auth: false },
+      async () => {
+        if (fail) throw new Error('boom');
+        return { status: 200, body: {} };
+      },
+      deps,
+    );
+    expect((await call(handler)).status).toBe(200);
+    fail = true;
+    expect((await call(handler)).status).toBe(500);
+    expect(usage.rows.size).toBe(0);
   });
 
   it('still answers when the metrics store fails', async () => {
