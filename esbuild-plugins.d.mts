@@ -5,5 +5,6 @@ export const CATALOG_ASSETS_ID: 'fnq:catalog-assets';
 export function catalogAssetsModule(): Promise<string>;
 export const catalogAssets: Plugin;
 export const rawText: Plugin;
+export const stopWhenIdle: Plugin;
 declare const plugins: Plugin[];
 export default plugins;

@@ -5,9 +5,14 @@
 //
 // `import text from './file.ext?raw'` gives a file's text (the hosted functions' runner sources in
 // lib/functions/runners/), as Vite's `?raw` does in vitest and text-imports.mjs under tsx.
-import { build } from 'esbuild';
+//
+// Under `npm start` (FNQ_BUNDLER_STOP_WHEN_IDLE=1) the bundler does not outlive the builds: esbuild's
+// API keeps its service process, and all it holds, until the process that loaded it exits, which
+// for serverless offline is never.
+import { build, stop } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
 const BROWSER_DIR = fileURLToPath(new URL('./lib/catalog/web/browser/', import.meta.url));
@@ -62,4 +67,26 @@ export const rawText = {
   },
 };
 
-export default [catalogAssets, rawText];
+/** How long the bundler waits for another build before it stops: the builds of a start come in a burst. */
+const IDLE_BEFORE_STOP_MS = 2000;
+let buildsRunning = 0;
+let idleTimer;
+
+export const stopWhenIdle = {
+  name: 'fnq-stop-when-idle',
+  setup(b) {
+    if (process.env.FNQ_BUNDLER_STOP_WHEN_IDLE !== '1') return;
+    b.onStart(() => {
+      buildsRunning++;
+      clearTimeout(idleTimer);
+    });
+    b.onEnd(() => {
+      if (--buildsRunning > 0) return;
+      // A later build starts the service again (the esbuild API does that by itself).
+      idleTimer = setTimeout(() => buildsRunning === 0 && void stop(), IDLE_BEFORE_STOP_MS);
+      idleTimer.unref();
+    });
+  },
+};
+
+export default [catalogAssets, rawText, stopWhenIdle];

@@ -1,7 +1,7 @@
 // `npm start`: the whole service on its embedded default — no AWS account, no AI key, no network.
 // It says what it is doing from the first second (the first start bundles every handler, which
 // takes minutes on a loaded machine), and SIGINT or SIGTERM at any moment stops all it started.
-import type { LocalStack } from './stack';
+import type { ChildExit, LocalStack } from './stack';
 
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s`;
@@ -39,7 +39,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 say('loading the stack (emulators, serverless offline, AWS SDK)');
 const { issueToken } = await import('../lib/http/token');
 const { defaultDataDir } = await import('./secret');
-const { startLocalStack } = await import('./stack');
+const { exitText, startLocalStack } = await import('./stack');
 const dataDir = defaultDataDir();
 
 // Serverless offline is chatty; show its lines only when asked, but always show errors.
@@ -47,9 +47,28 @@ const log = (line: string) => {
   if (verbose || /error|warn|fail/i.test(line)) process.stdout.write(`  ${line}\n`);
 };
 
+// A child that dies ends npm start with a non-zero code, not a stack that answers nothing: a
+// restart could loop on the same fault, and a supervisor above (a shell, a service manager)
+// decides better than this process whether to try again.
+const onChildExit = (exit: ChildExit) => {
+  if (stopping) return;
+  stopping = true;
+  process.stderr.write(
+    `fnquery: ${exit.name} (pid ${exit.pid}) ${exitText(exit.code, exit.signal)}; the service is down.\n` +
+      (exit.lastLines.length
+        ? `Its last lines:\n${exit.lastLines.map((l) => `  | ${l}`).join('\n')}\n`
+        : 'It wrote nothing before it ended.\n') +
+      'Stopping the rest; run npm start again once the cause is fixed.\n',
+  );
+  void (starting ?? Promise.resolve(undefined))
+    .then((stack) => stack?.stop())
+    .catch(() => undefined)
+    .finally(() => process.exit(1));
+};
+
 let stack: LocalStack;
 try {
-  starting = startLocalStack({ port, dataDir, log, step: say, signal: abort.signal });
+  starting = startLocalStack({ port, dataDir, log, step: say, signal: abort.signal, onChildExit });
   stack = await starting;
 } catch (e) {
   // A signal during the start already stopped what was running; shutdown() exits.
