@@ -5,7 +5,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SHARED_DOCUMENTS = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/data/documents');
+// Beside the checkout, or beside the folder of worktrees that holds it.
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SHARED_DOCUMENTS = [
+  resolve(HERE, '../../shared/data/documents'),
+  resolve(HERE, '../../../shared/data/documents'),
+];
 
 export interface BatteryDocument {
   name: string;
@@ -13,11 +18,11 @@ export interface BatteryDocument {
 }
 
 export function batteryDocuments(): { source: string; documents: BatteryDocument[] } {
-  if (existsSync(SHARED_DOCUMENTS)) {
-    const names = readdirSync(SHARED_DOCUMENTS).sort();
+  for (const dir of SHARED_DOCUMENTS.filter((d) => existsSync(d))) {
+    const names = readdirSync(dir).sort();
     if (names.length) {
-      const documents = names.map((name) => ({ name, bytes: readFileSync(join(SHARED_DOCUMENTS, name)) }));
-      return { source: basename(dirname(SHARED_DOCUMENTS)) + '/documents', documents };
+      const documents = names.map((name) => ({ name, bytes: readFileSync(join(dir, name)) }));
+      return { source: `${basename(dirname(dirname(dir)))}/data/documents (${names.length} files)`, documents };
     }
   }
   const paragraph = (n: number) =>
@@ -33,8 +38,8 @@ export interface BatteryResult {
   uploads: number;
   completed: number;
   failed: number;
-  /** Upload requests the service refused (not 202), by status code. */
-  refused: Record<number, number>;
+  /** Upload requests the service refused (not 202), by status code or network error. */
+  refused: Record<string, number>;
 }
 
 /** Sends `count` uploads (the documents in turn), `parallel` at a time, and waits until each has finished. */
@@ -47,7 +52,7 @@ export async function runUploadBattery(options: {
 }): Promise<BatteryResult> {
   const { documents } = batteryDocuments();
   const headers = { svcwt: options.token };
-  const refused: Record<number, number> = {};
+  const refused: Record<string, number> = {};
   const ids: string[] = [];
   let next = 0;
   const send = async () => {
@@ -59,7 +64,13 @@ export async function runUploadBattery(options: {
         method: 'POST',
         headers,
         body: form,
-      });
+      }).catch((e: Error) => e);
+      if (reply instanceof Error) {
+        // Not sent again: the service may have taken it. Counted, as a refusal would be.
+        const reason = String((reply.cause as { code?: string } | undefined)?.code ?? reply.message);
+        refused[reason] = (refused[reason] ?? 0) + 1;
+        continue;
+      }
       const body = (await reply.json().catch(() => ({}))) as { upload_id?: string };
       if (reply.status === 202 && body.upload_id) ids.push(body.upload_id);
       else refused[reply.status] = (refused[reply.status] ?? 0) + 1;
@@ -73,8 +84,11 @@ export async function runUploadBattery(options: {
   const deadline = Date.now() + (options.deadlineMs ?? 30 * 60_000);
   while (pending.size && Date.now() < deadline) {
     for (const id of [...pending]) {
-      const reply = await fetch(`${options.url}/embedder-service/v1/status?upload_id=${id}`, { headers });
-      const { status } = (await reply.json().catch(() => ({}))) as { status?: string };
+      // A status read that fails on the network is read again on the next pass.
+      const reply = await fetch(`${options.url}/embedder-service/v1/status?upload_id=${id}`, { headers }).catch(
+        () => undefined,
+      );
+      const { status } = ((await reply?.json().catch(() => undefined)) ?? {}) as { status?: string };
       if (status === 'completed') completed++;
       if (status === 'failed') failed++;
       if (status === 'completed' || status === 'failed') pending.delete(id);

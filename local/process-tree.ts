@@ -42,10 +42,14 @@ export const treeRss = (tree: TreeProcess[]) => tree.reduce((sum, p) => sum + p.
 /** esbuild's service process, which the esbuild API starts and keeps until told to stop. */
 export const isBundler = (p: TreeProcess) => /(^|\/)esbuild(\s|$)/.test(p.command.split(' --')[0] ?? '');
 
-/** A short name for a process in reports: the script or binary it runs. */
+/** A short name for a process in reports: its program and the script it runs, if any. */
 export function processLabel(p: TreeProcess): string {
   const args = p.command.split(' ');
-  const script = args.find((a, i) => i > 0 && /\.(m?[jt]s)$/.test(a));
-  const name = (script ?? args[0] ?? '').split('/').slice(-2).join('/');
-  return p.command.includes('--service=') ? `${name} (service)` : name;
+  const program = (args[0] ?? '').split('/').pop()!;
+  const script = args
+    .slice(1)
+    .reverse()
+    .find((a) => /\.(m?[jt]s)$/.test(a));
+  const name = script ? `${program} ${script.split('/').slice(-2).join('/')}` : args.slice(0, 2).join(' ');
+  return p.command.includes('--service=') ? `${program} (service)` : name;
 }

@@ -25,6 +25,8 @@ export interface LocalStack {
   lambdaPort: number;
   secret: string;
   emulators: Emulators;
+  /** Serverless offline's process id (the leader of its own process group). */
+  offlinePid: number;
   stop(): Promise<void>;
 }
 
@@ -320,6 +322,7 @@ async function start(
     lambdaPort,
     secret,
     emulators,
+    offlinePid: offline.pid!,
     async stop() {
       stopping = true;
       await poller.stop();

@@ -75,6 +75,47 @@ try {
   if (abort.signal.aborted) await new Promise<never>(() => undefined);
   throw e;
 }
+// A serverless offline that is alive but answers nothing (its event loop stuck, or out of memory)
+// is a dead service too: past the limit it is ended, and the exit report above says the rest.
+// FNQ_WATCHDOG_SECONDS (default 180; 0 turns it off) is long enough for the longest synchronous
+// stretch a handler has in serverless offline's process on a loaded machine.
+const watchdogSetting = process.env.FNQ_WATCHDOG_SECONDS ?? '180';
+const watchdogMs = /^\d+$/.test(watchdogSetting) ? Number(watchdogSetting) * 1000 : 180_000;
+if (!/^\d+$/.test(watchdogSetting)) say(`FNQ_WATCHDOG_SECONDS=${watchdogSetting} is not a whole number; using 180`);
+let lastAnswer = Date.now();
+let probing = false;
+const watchdog = setInterval(
+  () => {
+    if (stopping) return;
+    if (Date.now() - lastAnswer >= watchdogMs) {
+      clearInterval(watchdog);
+      const silent = Math.round((Date.now() - lastAnswer) / 1000);
+      process.stderr.write(
+        `fnquery: serverless offline (pid ${stack.offlinePid}) has not answered GET /health for ${silent} s; ending it.\n`,
+      );
+      try {
+        process.kill(-stack.offlinePid, 'SIGKILL');
+      } catch {
+        /* it ended meanwhile; its exit is being reported */
+      }
+      return;
+    }
+    if (probing) return;
+    probing = true;
+    // Any answer, even an error status, shows the process still serves.
+    fetch(`${stack.url}/health`, { signal: AbortSignal.timeout(watchdogMs) })
+      .then(async (reply) => {
+        await reply.body?.cancel();
+        lastAnswer = Date.now();
+      })
+      .catch(() => undefined)
+      .finally(() => (probing = false));
+  },
+  Math.min(15_000, watchdogMs / 4),
+);
+watchdog.unref();
+if (!watchdogMs) clearInterval(watchdog);
+
 const token = await issueToken({ secret: stack.secret, account: 'dev', level: 'pro', ttlSeconds: 30 * 86_400 });
 
 process.stdout.write(`
