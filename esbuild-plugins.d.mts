@@ -7,5 +7,6 @@ export const catalogAssets: Plugin;
 export const rawText: Plugin;
 export function workerScript(entry: string): Promise<string>;
 export const workerBundle: Plugin;
+export const stopWhenIdle: Plugin;
 declare const plugins: Plugin[];
 export default plugins;

@@ -9,9 +9,14 @@
 // `import script from './entry.ts?bundle'` gives the entry bundled with its imports into one
 // CommonJS script, for `new Worker(script, { eval: true })`: a worker thread that needs no file of
 // its own beside the Lambda bundle (lib/spec/validation-pool.ts). vitest and tsx use the same build.
-import { build } from 'esbuild';
+//
+// Under `npm start` (FNQ_BUNDLER_STOP_WHEN_IDLE=1) the bundler does not outlive the builds: esbuild's
+// API keeps its service process, and all it holds, until the process that loaded it exits, which
+// for serverless offline is never.
+import { build, stop } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
 const BROWSER_DIR = fileURLToPath(new URL('./lib/catalog/web/browser/', import.meta.url));
@@ -96,4 +101,26 @@ export const rawText = {
   },
 };
 
-export default [catalogAssets, rawText, workerBundle];
+/** How long the bundler waits for another build before it stops: the builds of a start come in a burst. */
+const IDLE_BEFORE_STOP_MS = 2000;
+let buildsRunning = 0;
+let idleTimer;
+
+export const stopWhenIdle = {
+  name: 'fnq-stop-when-idle',
+  setup(b) {
+    if (process.env.FNQ_BUNDLER_STOP_WHEN_IDLE !== '1') return;
+    b.onStart(() => {
+      buildsRunning++;
+      clearTimeout(idleTimer);
+    });
+    b.onEnd(() => {
+      if (--buildsRunning > 0) return;
+      // A later build starts the service again (the esbuild API does that by itself).
+      idleTimer = setTimeout(() => buildsRunning === 0 && void stop(), IDLE_BEFORE_STOP_MS);
+      idleTimer.unref();
+    });
+  },
+};
+
+export default [catalogAssets, rawText, workerBundle, stopWhenIdle];

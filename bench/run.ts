@@ -7,6 +7,7 @@ import { PROJECT_ROOT } from '../local/serverless-config';
 
 const ALL = [
   'http-stack',
+  'stack-memory',
   'bundles',
   'spec-corpus',
   'ingest-embedder',

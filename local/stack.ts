@@ -25,6 +25,8 @@ export interface LocalStack {
   lambdaPort: number;
   secret: string;
   emulators: Emulators;
+  /** Serverless offline's process id (the leader of its own process group). */
+  offlinePid: number;
   stop(): Promise<void>;
 }
 
@@ -39,7 +41,22 @@ export interface LocalStackOptions {
   step?: (line: string) => void;
   /** Aborting stops whatever was started so far; startLocalStack then rejects. */
   signal?: AbortSignal;
+  /** Called once when a process the stack started ends on its own after the start (never on stop()). */
+  onChildExit?: (exit: ChildExit) => void;
 }
+
+/** A child of the stack that ended without being told to: which, how, and what it said last. */
+export interface ChildExit {
+  name: string;
+  pid: number;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Its last lines on stderr (or stdout when it wrote nothing to stderr), oldest first. */
+  lastLines: string[];
+}
+
+/** How many of a child's last output lines a report of its exit shows. */
+const LAST_LINES = 20;
 
 /** How often a waiting step says it is still waiting. */
 const HEARTBEAT_MS = 10_000;
@@ -50,12 +67,18 @@ const credentials = emulatorCredentials;
 // serverless-esbuild's lines that tell how far the start is (the rest is noise unless FNQ_VERBOSE).
 const OFFLINE_MILESTONES = /compiling|compiled|packag|offline \[http for lambda\]|server ready/i;
 
+interface OfflineProcess {
+  child: ChildProcess;
+  /** Its last lines of output, stderr's kept apart (what a crash report shows first). */
+  lastLines(): string[];
+}
+
 function startOffline(
   env: NodeJS.ProcessEnv,
   log: (line: string) => void,
   step: (line: string) => void,
   signal?: AbortSignal,
-): Promise<ChildProcess> {
+): Promise<OfflineProcess> {
   const cli = join(PROJECT_ROOT, 'node_modules', 'osls', 'bin', 'serverless.js');
   // Node refuses request headers over 16 KB with a bare 400 before serverless offline sees them; at
   // 128 KB an oversized token reaches the service and gets its 401 envelope (docs/operations.md).
@@ -65,6 +88,13 @@ function startOffline(
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const lastErr: string[] = [];
+  const lastOut: string[] = [];
+  const keep = (lines: string[], line: string) => {
+    lines.push(stripVTControlCharacters(line));
+    if (lines.length > LAST_LINES) lines.shift();
+  };
+  const offline = { child, lastLines: () => (lastErr.length ? [...lastErr] : [...lastOut]) };
   return new Promise((resolve, reject) => {
     let ready = false;
     const started = Date.now();
@@ -84,47 +114,56 @@ function startOffline(
       void stopProcessGroup(child).then(() => reject(new Error('the local stack was stopped while it started')));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    const onLine = (chunk: Buffer) => {
+    const onLine = (kept: string[]) => (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) {
         if (!line.trim()) continue;
+        keep(kept, line);
         log(line);
         if (!ready && OFFLINE_MILESTONES.test(line))
           step(`serverless offline: ${stripVTControlCharacters(line).trim()}`);
         if (!ready && /Server ready/i.test(line)) {
           ready = true;
           settle();
-          resolve(child);
+          resolve(offline);
         }
       }
     };
-    child.stdout!.on('data', onLine);
-    child.stderr!.on('data', onLine);
-    child.once('exit', (code) => {
+    child.stdout!.on('data', onLine(lastOut));
+    child.stderr!.on('data', onLine(lastErr));
+    child.once('exit', (code, exitSignal) => {
       if (ready || signal?.aborted) return;
       settle();
-      reject(new Error(`serverless offline exited with code ${code} before it was ready`));
+      reject(
+        new Error(
+          `serverless offline ${exitText(code, exitSignal)} before it was ready; its last lines:\n${offline.lastLines().join('\n')}`,
+        ),
+      );
     });
   });
 }
 
+/** "exited with code 1" or "was killed by SIGKILL". */
+export const exitText = (code: number | null, signal: NodeJS.Signals | null) =>
+  signal ? `was killed by ${signal}` : `exited with code ${code}`;
+
+const killGroup = (pid: number) => {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    /* the group is empty */
+  }
+};
+
 function stopProcessGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || !child.pid) return Promise.resolve();
+  if (!child.pid) return Promise.resolve();
+  // The leader has ended (by itself or by a signal): only what it left in its group remains.
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(killGroup(child.pid));
   return new Promise((resolve) => {
-    const kill = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }, 5000);
+    const kill = setTimeout(() => killGroup(child.pid!), 5000);
     child.once('exit', () => {
       clearTimeout(kill);
       // Anything the leader left behind in its group (bundler, workers) goes with it.
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        /* the group is empty */
-      }
+      killGroup(child.pid!);
       resolve();
     });
     try {
@@ -188,16 +227,35 @@ async function start(
     SLS_TELEMETRY_DISABLED: '1',
     SLS_NOTIFICATIONS_MODE: 'off',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // esbuild's service process stops once the handlers are bundled (esbuild-plugins.mjs).
+    FNQ_BUNDLER_STOP_WHEN_IDLE: '1',
+    // glibc gives each thread that allocates its own arena, and LanceDB's native threads free into
+    // arenas that are rarely trimmed: with two, serverless offline's growth per upload battery halved.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     LANCEDB_LOG: process.env.LANCEDB_LOG ?? 'error',
     ...options.env,
   };
 
   step(`starting serverless offline on port ${options.port}`);
-  const offline = await startOffline(env, options.log, step, signal);
+  const { child: offline, lastLines } = await startOffline(env, options.log, step, signal);
   recordOffline(options.dataDir, offline.pid!);
+  let stopping = false;
   started.push(async () => {
+    stopping = true;
     await stopProcessGroup(offline);
     forgetOffline(options.dataDir);
+  });
+  offline.once('exit', (code, exitSignal) => {
+    if (stopping) return;
+    // Whatever it left in its group (a hosted function's worker, a bundler) goes with it.
+    void stopProcessGroup(offline);
+    options.onChildExit?.({
+      name: 'serverless offline',
+      pid: offline.pid!,
+      code,
+      signal: exitSignal,
+      lastLines: lastLines(),
+    });
   });
   signal?.throwIfAborted();
   step('serverless offline is ready; starting queue delivery');
@@ -270,7 +328,9 @@ async function start(
     lambdaPort,
     secret,
     emulators,
+    offlinePid: offline.pid!,
     async stop() {
+      stopping = true;
       await poller.stop();
       await stopProcessGroup(offline);
       rmSync(join(PROJECT_ROOT, buildDir), { recursive: true, force: true });
