@@ -43,6 +43,7 @@ const nested = (depth: number): unknown => (depth === 0 ? 'x' : [nested(depth - 
 
 class EchoInvoker implements FunctionInvoker {
   calls = 0;
+  async build() {}
   async deploy() {}
   async remove() {}
   async logs(): Promise<undefined> {

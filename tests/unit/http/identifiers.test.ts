@@ -27,6 +27,7 @@ function strictRegistry(): FunctionRegistry {
 }
 
 const idle: FunctionInvoker = {
+  build: async () => {},
   deploy: async () => {},
   remove: async () => {},
   logs: async () => undefined,
