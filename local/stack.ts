@@ -41,7 +41,10 @@ export interface LocalStackOptions {
   step?: (line: string) => void;
   /** Aborting stops whatever was started so far; startLocalStack then rejects. */
   signal?: AbortSignal;
-  /** Called once when a process the stack started ends on its own after the start (never on stop()). */
+  /**
+   * Called once when a process the stack started ends on its own after the start (never on stop());
+   * without it, the exit goes to `log`.
+   */
   onChildExit?: (exit: ChildExit) => void;
 }
 
@@ -249,13 +252,10 @@ async function start(
     if (stopping) return;
     // Whatever it left in its group (a hosted function's worker, a bundler) goes with it.
     void stopProcessGroup(offline);
-    options.onChildExit?.({
-      name: 'serverless offline',
-      pid: offline.pid!,
-      code,
-      signal: exitSignal,
-      lastLines: lastLines(),
-    });
+    const exit = { name: 'serverless offline', pid: offline.pid!, code, signal: exitSignal, lastLines: lastLines() };
+    // Without a handler (the tests' stacks) the death is at least in the stack's log.
+    if (options.onChildExit) options.onChildExit(exit);
+    else options.log(`serverless offline ${exitText(code, exitSignal)}; its last lines:\n${exit.lastLines.join('\n')}`);
   });
   signal?.throwIfAborted();
   step('serverless offline is ready; starting queue delivery');
