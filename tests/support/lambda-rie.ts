@@ -9,6 +9,7 @@
 //
 // `code` is a zip or a folder; it becomes the task root. `runtime` picks the client that boots it:
 //   nodejs  aws-lambda-ric (npm)          python  awslambdaric (PyPI)
+//   java    aws-lambda-java-runtime-interface-client (Maven Central; classes or jars in the task root)
 //   ruby    our Runtime API loop (ruby-bootstrap.rb; the gem is on RubyGems, unreachable here)
 //   provided  the zip's own `bootstrap` (custom runtimes, e.g. Go)
 //   { command: [...] }  any other command, run in the task root with the handler as its last argument
@@ -40,7 +41,7 @@ const INVOKE_PORT = 8080;
 const LAMBDA_UID = 993;
 const LAMBDA_GID = 990;
 
-export type RieRuntime = 'nodejs' | 'python' | 'ruby' | 'provided' | { command: string[] };
+export type RieRuntime = 'nodejs' | 'python' | 'java' | 'ruby' | 'provided' | { command: string[] };
 
 export interface RieOptions {
   /** A zip file or a folder: the task root. */
@@ -77,6 +78,8 @@ export interface LambdaRuntimes {
   rie: string;
   nodeRic: string;
   pythonRic: string;
+  /** Folder of the Java client's jars. */
+  javaRic: string;
 }
 /** What install.sh builds with, by the program that shows it is there. */
 const BUILD_TOOLS = [
@@ -90,6 +93,7 @@ const BUILD_TOOLS = [
   { programs: ['libtoolize'], pkg: 'libtool' },
   { programs: ['pip3'], pkg: 'python3-pip' },
   { programs: ['ruby'], pkg: 'ruby' },
+  { programs: ['mvn'], pkg: 'maven' },
 ];
 let runtimes: Promise<LambdaRuntimes> | undefined;
 
@@ -128,6 +132,17 @@ function runtimeOf(runtime: RieRuntime, handler: string, installed: LambdaRuntim
         command: ['/usr/bin/python3', '-m', 'awslambdaric', handler],
         mounts: [[installed.pythonRic, '/var/runtime']],
         env: { PYTHONPATH: '/var/runtime', AWS_EXECUTION_ENV: 'AWS_Lambda_python' },
+      };
+    case 'java':
+      // Lambda's Java runtimes start the JVM with tiered compilation stopped at C1, for short cold starts.
+      return {
+        command: [
+          ...['/usr/bin/java', '-XX:+TieredCompilation', '-XX:TieredStopAtLevel=1'],
+          ...['-cp', '/var/runtime/lib/*:/var/task:/var/task/lib/*'],
+          ...['com.amazonaws.services.lambda.runtime.api.client.AWSLambda', handler],
+        ],
+        mounts: [[installed.javaRic, '/var/runtime/lib']],
+        env: { AWS_EXECUTION_ENV: 'AWS_Lambda_java' },
       };
     case 'ruby':
       return {

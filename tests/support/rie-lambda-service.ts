@@ -16,6 +16,7 @@ import { runUnderRie, type RieLambda, type RieRuntime } from './lambda-rie';
 export const RUNTIME_CLIENTS: [prefix: string, runtime: RieRuntime][] = [
   ['nodejs', 'nodejs'],
   ['python', 'python'],
+  ['java', 'java'],
   ['ruby', 'ruby'],
   ['provided', 'provided'],
 ];

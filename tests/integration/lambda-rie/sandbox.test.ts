@@ -2,6 +2,7 @@
 // under it cannot be relying on this machine. Small handlers of our own probe it from the inside, under each
 // language's runtime interface client, and the failures Lambda reports come back as Lambda reports them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +32,18 @@ export const probe = async (event) => ({
 export const fail = async () => { throw new RangeError('out of range on purpose'); };
 `;
 
+const JAVA_PROBE = `
+import java.util.Map;
+public class Probe {
+  public Map<String, Object> greet(Map<String, Object> event) {
+    return Map.of("greeting", "Hello, " + event.get("name"), "taskRoot", System.getenv("LAMBDA_TASK_ROOT"));
+  }
+  public Map<String, Object> fail(Map<String, Object> event) {
+    throw new IllegalStateException("bad state on purpose");
+  }
+}
+`;
+
 let dir: string;
 let allowed: Server;
 let blocked: Server;
@@ -46,6 +59,8 @@ beforeAll(async () => {
   await lambdaRuntimes(); // built once per machine (minutes), before any test's own timeout runs
   dir = mkdtempSync(join(tmpdir(), 'fnq-rie-probe-'));
   writeFileSync(join(dir, 'probe.mjs'), PROBE);
+  writeFileSync(join(dir, 'Probe.java'), JAVA_PROBE);
+  execFileSync('javac', ['-d', dir, join(dir, 'Probe.java')]);
   writeFileSync(join(dir, 'probe.py'), 'def fail(event, context):\n    raise ValueError("bad value on purpose")\n');
   writeFileSync(
     join(dir, 'probe.rb'),
@@ -107,11 +122,19 @@ describe('runUnderRie: a Lambda-shaped sandbox', () => {
     ['nodejs', 'probe.fail', 'RangeError', /out of range on purpose/],
     ['python', 'probe.fail', 'ValueError', /bad value on purpose/],
     ['ruby', 'probe.fail', 'ArgumentError', /bad argument on purpose/],
+    ['java', 'Probe::fail', 'java.lang.IllegalStateException', /bad state on purpose/],
   ] as const)('reports a %s handler that throws as a function error', async (runtime, handler, type, message) => {
     const lambda = await run({ code: dir, handler, runtime });
     const { payload, functionError } = await lambda.invoke({});
     expect(functionError).toBe(type);
     expect((payload as { errorMessage: string }).errorMessage).toMatch(message);
+  });
+
+  it("runs a Java handler under AWS's Java runtime interface client", async () => {
+    const lambda = await run({ code: dir, handler: 'Probe::greet', runtime: 'java' });
+    const { payload, functionError } = await lambda.invoke({ name: 'Ada' });
+    expect(functionError).toBeUndefined();
+    expect(payload).toEqual({ greeting: 'Hello, Ada', taskRoot: '/var/task' });
   });
 
   it('reports a handler that does not exist as a runtime error', async () => {
