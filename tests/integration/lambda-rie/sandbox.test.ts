@@ -3,7 +3,7 @@
 // language's runtime interface client, and the failures Lambda reports come back as Lambda reports them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -41,6 +41,27 @@ public class Probe {
   public Map<String, Object> fail(Map<String, Object> event) {
     throw new IllegalStateException("bad state on purpose");
   }
+}
+`;
+
+// A custom runtime (`provided`): Go's Lambda library speaks the Runtime API itself from the zip's `bootstrap`.
+const GO_PROBE = `package main
+
+import (
+\t"context"
+\t"os"
+
+\t"github.com/aws/aws-lambda-go/lambda"
+)
+
+type request struct {
+\tName string \`json:"name"\`
+}
+
+func main() {
+\tlambda.Start(func(ctx context.Context, r request) (map[string]string, error) {
+\t\treturn map[string]string{"greeting": "Hello, " + r.Name, "handler": os.Getenv("_HANDLER")}, nil
+\t})
 }
 `;
 
@@ -135,6 +156,20 @@ describe('runUnderRie: a Lambda-shaped sandbox', () => {
     const { payload, functionError } = await lambda.invoke({ name: 'Ada' });
     expect(functionError).toBeUndefined();
     expect(payload).toEqual({ greeting: 'Hello, Ada', taskRoot: '/var/task' });
+  });
+
+  it('runs a custom runtime: a Go bootstrap built with aws-lambda-go', { timeout: 600_000 }, async () => {
+    const goDir = join(dir, 'go');
+    mkdirSync(goDir);
+    writeFileSync(join(goDir, 'main.go'), GO_PROBE);
+    writeFileSync(join(goDir, 'go.mod'), 'module fnquery.test/probe\n\ngo 1.21\n');
+    const env = { ...process.env, CGO_ENABLED: '0', GOFLAGS: '-mod=mod' };
+    execFileSync('go', ['get', 'github.com/aws/aws-lambda-go@v1.47.0'], { cwd: goDir, env, stdio: 'ignore' });
+    execFileSync('go', ['build', '-o', join(dir, 'go-task', 'bootstrap'), '.'], { cwd: goDir, env, stdio: 'ignore' });
+    const lambda = await run({ code: join(dir, 'go-task'), handler: 'probe.handler', runtime: 'provided' });
+    const { payload, functionError } = await lambda.invoke({ name: 'Ada' });
+    expect(functionError).toBeUndefined();
+    expect(payload).toEqual({ greeting: 'Hello, Ada', handler: 'probe.handler' });
   });
 
   it('reports a handler that does not exist as a runtime error', async () => {
