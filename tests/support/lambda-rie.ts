@@ -4,7 +4,7 @@
 //   const lambda = await runUnderRie({ code: 'health.zip', handler: 'lambda/http/health.handler',
 //                                      runtime: 'nodejs', env: { … }, reach: [s3Port] });
 //   const { payload, functionError } = await lambda.invoke(apiGatewayEvent);
-//   lambda.initDurationsMs();  // from the RIE's REPORT lines, one per cold start
+//   lambda.initDurationsMs();  // from the RIE's INIT REPORT lines, one per cold start
 //   await lambda.stop();
 //
 // `code` is a zip or a folder; it becomes the task root. `runtime` picks the client that boots it:
@@ -16,13 +16,16 @@
 // The clients, and the RIE built from its Go module, come from lambda-runtimes/install.sh (cached).
 //
 // The filesystem is Lambda's shape, built by bubblewrap: the task root read-only at /var/task, the client at
-// /var/runtime, the system's /usr (Node, Python, Ruby) read-only, a fresh writable /tmp and nothing else
+// /var/runtime, the system's /usr (Node, Python, Ruby, Java) read-only, a fresh writable /tmp and nothing else
 // writable; the process runs as an unprivileged uid in its own network namespace, which has loopback only.
 // `reach` lists host ports on 127.0.0.1 (the emulators) forwarded into it through Unix sockets, so the
 // Lambda's SDK clients can be pointed at them; nothing else is reachable. `env` is the Lambda's whole
 // environment besides what Lambda itself sets (handler, task root, runtime API, region, credentials).
-// What differs from Lambda: this machine's Node (20) instead of the runtime's (22), no memory limit and no
-// freeze between invocations; an invocation ends at `timeoutSeconds` like Lambda's.
+// `invoke` reports a function error when the reply is Lambda's error object ({errorType, errorMessage}), as the
+// RIE answers 200 either way.
+// What differs from Lambda: this machine's Node (20), Python, Ruby and Java instead of the managed runtimes'
+// versions, no memory limit and no freeze between invocations; an invocation ends at `timeoutSeconds` like
+// Lambda's. docs/lambda-runtime.md has the rest.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
