@@ -4,24 +4,28 @@
 //   const lambda = await runUnderRie({ code: 'health.zip', handler: 'lambda/http/health.handler',
 //                                      runtime: 'nodejs', env: { … }, reach: [s3Port] });
 //   const { payload, functionError } = await lambda.invoke(apiGatewayEvent);
-//   lambda.initDurationsMs();  // from the RIE's REPORT lines, one per cold start
+//   lambda.initDurationsMs();  // from the RIE's INIT REPORT lines, one per cold start
 //   await lambda.stop();
 //
 // `code` is a zip or a folder; it becomes the task root. `runtime` picks the client that boots it:
 //   nodejs  aws-lambda-ric (npm)          python  awslambdaric (PyPI)
+//   java    aws-lambda-java-runtime-interface-client (Maven Central; classes or jars in the task root)
 //   ruby    our Runtime API loop (ruby-bootstrap.rb; the gem is on RubyGems, unreachable here)
 //   provided  the zip's own `bootstrap` (custom runtimes, e.g. Go)
 //   { command: [...] }  any other command, run in the task root with the handler as its last argument
 // The clients, and the RIE built from its Go module, come from lambda-runtimes/install.sh (cached).
 //
 // The filesystem is Lambda's shape, built by bubblewrap: the task root read-only at /var/task, the client at
-// /var/runtime, the system's /usr (Node, Python, Ruby) read-only, a fresh writable /tmp and nothing else
+// /var/runtime, the system's /usr (Node, Python, Ruby, Java) read-only, a fresh writable /tmp and nothing else
 // writable; the process runs as an unprivileged uid in its own network namespace, which has loopback only.
 // `reach` lists host ports on 127.0.0.1 (the emulators) forwarded into it through Unix sockets, so the
 // Lambda's SDK clients can be pointed at them; nothing else is reachable. `env` is the Lambda's whole
 // environment besides what Lambda itself sets (handler, task root, runtime API, region, credentials).
-// What differs from Lambda: this machine's Node (20) instead of the runtime's (22), no memory limit and no
-// freeze between invocations; an invocation ends at `timeoutSeconds` like Lambda's.
+// `invoke` reports a function error when the reply is Lambda's error object ({errorType, errorMessage}), as the
+// RIE answers 200 either way.
+// What differs from Lambda: this machine's Node (20), Python, Ruby and Java instead of the managed runtimes'
+// versions, no memory limit and no freeze between invocations; an invocation ends at `timeoutSeconds` like
+// Lambda's. docs/lambda-runtime.md has the rest.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -40,7 +44,7 @@ const INVOKE_PORT = 8080;
 const LAMBDA_UID = 993;
 const LAMBDA_GID = 990;
 
-export type RieRuntime = 'nodejs' | 'python' | 'ruby' | 'provided' | { command: string[] };
+export type RieRuntime = 'nodejs' | 'python' | 'java' | 'ruby' | 'provided' | { command: string[] };
 
 export interface RieOptions {
   /** A zip file or a folder: the task root. */
@@ -77,6 +81,8 @@ export interface LambdaRuntimes {
   rie: string;
   nodeRic: string;
   pythonRic: string;
+  /** Folder of the Java client's jars. */
+  javaRic: string;
 }
 /** What install.sh builds with, by the program that shows it is there. */
 const BUILD_TOOLS = [
@@ -90,6 +96,7 @@ const BUILD_TOOLS = [
   { programs: ['libtoolize'], pkg: 'libtool' },
   { programs: ['pip3'], pkg: 'python3-pip' },
   { programs: ['ruby'], pkg: 'ruby' },
+  { programs: ['mvn'], pkg: 'maven' },
 ];
 let runtimes: Promise<LambdaRuntimes> | undefined;
 
@@ -128,6 +135,17 @@ function runtimeOf(runtime: RieRuntime, handler: string, installed: LambdaRuntim
         command: ['/usr/bin/python3', '-m', 'awslambdaric', handler],
         mounts: [[installed.pythonRic, '/var/runtime']],
         env: { PYTHONPATH: '/var/runtime', AWS_EXECUTION_ENV: 'AWS_Lambda_python' },
+      };
+    case 'java':
+      // Lambda's Java runtimes start the JVM with tiered compilation stopped at C1, for short cold starts.
+      return {
+        command: [
+          ...['/usr/bin/java', '-XX:+TieredCompilation', '-XX:TieredStopAtLevel=1'],
+          ...['-cp', '/var/runtime/lib/*:/var/task:/var/task/lib/*'],
+          ...['com.amazonaws.services.lambda.runtime.api.client.AWSLambda', handler],
+        ],
+        mounts: [[installed.javaRic, '/var/runtime/lib']],
+        env: { AWS_EXECUTION_ENV: 'AWS_Lambda_java' },
       };
     case 'ruby':
       return {

@@ -60,6 +60,8 @@ export function lambdaEnvironment(pkg: Packaged, name: string, local: LocalEndpo
     FNQ_SSM_ENDPOINT: local.ssmUrl,
     // The hosted functions' Lambda client has no endpoint setting of ours: the SDK's own variable.
     AWS_ENDPOINT_URL_LAMBDA: local.lambdaUrl,
+    // The same loopback server answers the CloudWatch Logs calls of a deploy (the function's log group).
+    AWS_ENDPOINT_URL_CLOUDWATCH_LOGS: local.lambdaUrl,
     // LanceDB's native S3 store (object_store) and DynamoDB commit store read these variables.
     AWS_ENDPOINT: emulators.endpoints.s3,
     AWS_ALLOW_HTTP: 'true',

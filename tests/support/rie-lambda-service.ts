@@ -3,6 +3,8 @@
 // starts the function's runtime like a cold start, later ones reuse it; UpdateFunctionCode or
 // UpdateFunctionConfiguration retires the running one. The service's own Lambdas reach it through
 // AWS_ENDPOINT_URL_LAMBDA, so a hosted function's deploy and call run the real code end to end.
+// It also answers the two CloudWatch Logs calls a deploy makes for the function's log group (CreateLogGroup,
+// PutRetentionPolicy; AWS_ENDPOINT_URL_CLOUDWATCH_LOGS), recording each group's retention.
 // Each function's Runtime setting picks its runtime interface client (RUNTIME_CLIENTS; a runtime family
 // added later adds its entry there or passes its own map).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { runUnderRie, type RieLambda, type RieRuntime } from './lambda-rie';
 export const RUNTIME_CLIENTS: [prefix: string, runtime: RieRuntime][] = [
   ['nodejs', 'nodejs'],
   ['python', 'python'],
+  ['java', 'java'],
   ['ruby', 'ruby'],
   ['provided', 'provided'],
 ];
@@ -51,6 +54,8 @@ export interface RieLambdaService {
   functions: Map<string, HostedFunction>;
   /** Cold starts so far, by function name. */
   coldStarts: Map<string, number>;
+  /** Log groups created through the CloudWatch Logs calls, with their retention in days once set. */
+  logGroups: Map<string, number | undefined>;
   stop(): Promise<void>;
 }
 
@@ -69,6 +74,7 @@ export async function startRieLambdaService(
   const dir = mkdtempSync(join(tmpdir(), 'fnq-lambda-api-'));
   const functions = new Map<string, HostedFunction>();
   const coldStarts = new Map<string, number>();
+  const logGroups = new Map<string, number | undefined>();
 
   const send = (res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -120,7 +126,28 @@ export async function startRieLambdaService(
     return path;
   };
 
+  /** CloudWatch Logs (AWS JSON 1.1): only what a deploy sends. */
+  async function logs(target: string, req: IncomingMessage, res: ServerResponse) {
+    const input = JSON.parse((await body(req)) || '{}') as { logGroupName: string; retentionInDays?: number };
+    const reply = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
+      res.end(JSON.stringify(payload));
+    };
+    if (target === 'CreateLogGroup') {
+      if (logGroups.has(input.logGroupName)) return reply(400, { __type: 'ResourceAlreadyExistsException' });
+      logGroups.set(input.logGroupName, undefined);
+      return reply(200, {});
+    }
+    if (target === 'PutRetentionPolicy' && logGroups.has(input.logGroupName)) {
+      logGroups.set(input.logGroupName, input.retentionInDays);
+      return reply(200, {});
+    }
+    reply(400, { __type: 'ResourceNotFoundException', message: `not emulated or no such group: ${target}` });
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse) {
+    const target = String(req.headers['x-amz-target'] ?? '');
+    if (target.startsWith('Logs_20140328.')) return logs(target.slice('Logs_20140328.'.length), req, res);
     const url = new URL(req.url ?? '/', 'http://lambda');
     const [, version, , name, action] = url.pathname.split('/').map(decodeURIComponent);
     const fn = name ? functions.get(name) : undefined;
@@ -203,6 +230,7 @@ export async function startRieLambdaService(
     port,
     functions,
     coldStarts,
+    logGroups,
     async stop() {
       await Promise.all([...functions.values()].map(retire));
       await new Promise((resolve) => server.close(resolve));

@@ -2,7 +2,8 @@
 // under it cannot be relying on this machine. Small handlers of our own probe it from the inside, under each
 // language's runtime interface client, and the failures Lambda reports come back as Lambda reports them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,39 @@ export const probe = async (event) => ({
 export const fail = async () => { throw new RangeError('out of range on purpose'); };
 `;
 
+const JAVA_PROBE = `
+import java.util.Map;
+public class Probe {
+  public Map<String, Object> greet(Map<String, Object> event) {
+    return Map.of("greeting", "Hello, " + event.get("name"), "taskRoot", System.getenv("LAMBDA_TASK_ROOT"));
+  }
+  public Map<String, Object> fail(Map<String, Object> event) {
+    throw new IllegalStateException("bad state on purpose");
+  }
+}
+`;
+
+// A custom runtime (`provided`): Go's Lambda library speaks the Runtime API itself from the zip's `bootstrap`.
+const GO_PROBE = `package main
+
+import (
+\t"context"
+\t"os"
+
+\t"github.com/aws/aws-lambda-go/lambda"
+)
+
+type request struct {
+\tName string \`json:"name"\`
+}
+
+func main() {
+\tlambda.Start(func(ctx context.Context, r request) (map[string]string, error) {
+\t\treturn map[string]string{"greeting": "Hello, " + r.Name, "handler": os.Getenv("_HANDLER")}, nil
+\t})
+}
+`;
+
 let dir: string;
 let allowed: Server;
 let blocked: Server;
@@ -46,6 +80,8 @@ beforeAll(async () => {
   await lambdaRuntimes(); // built once per machine (minutes), before any test's own timeout runs
   dir = mkdtempSync(join(tmpdir(), 'fnq-rie-probe-'));
   writeFileSync(join(dir, 'probe.mjs'), PROBE);
+  writeFileSync(join(dir, 'Probe.java'), JAVA_PROBE);
+  execFileSync('javac', ['-d', dir, join(dir, 'Probe.java')]);
   writeFileSync(join(dir, 'probe.py'), 'def fail(event, context):\n    raise ValueError("bad value on purpose")\n');
   writeFileSync(
     join(dir, 'probe.rb'),
@@ -107,11 +143,33 @@ describe('runUnderRie: a Lambda-shaped sandbox', () => {
     ['nodejs', 'probe.fail', 'RangeError', /out of range on purpose/],
     ['python', 'probe.fail', 'ValueError', /bad value on purpose/],
     ['ruby', 'probe.fail', 'ArgumentError', /bad argument on purpose/],
+    ['java', 'Probe::fail', 'java.lang.IllegalStateException', /bad state on purpose/],
   ] as const)('reports a %s handler that throws as a function error', async (runtime, handler, type, message) => {
     const lambda = await run({ code: dir, handler, runtime });
     const { payload, functionError } = await lambda.invoke({});
     expect(functionError).toBe(type);
     expect((payload as { errorMessage: string }).errorMessage).toMatch(message);
+  });
+
+  it("runs a Java handler under AWS's Java runtime interface client", async () => {
+    const lambda = await run({ code: dir, handler: 'Probe::greet', runtime: 'java' });
+    const { payload, functionError } = await lambda.invoke({ name: 'Ada' });
+    expect(functionError).toBeUndefined();
+    expect(payload).toEqual({ greeting: 'Hello, Ada', taskRoot: '/var/task' });
+  });
+
+  it('runs a custom runtime: a Go bootstrap built with aws-lambda-go', { timeout: 600_000 }, async () => {
+    const goDir = join(dir, 'go');
+    mkdirSync(goDir);
+    writeFileSync(join(goDir, 'main.go'), GO_PROBE);
+    writeFileSync(join(goDir, 'go.mod'), 'module fnquery.test/probe\n\ngo 1.21\n');
+    const env = { ...process.env, CGO_ENABLED: '0', GOFLAGS: '-mod=mod' };
+    execFileSync('go', ['get', 'github.com/aws/aws-lambda-go@v1.47.0'], { cwd: goDir, env, stdio: 'ignore' });
+    execFileSync('go', ['build', '-o', join(dir, 'go-task', 'bootstrap'), '.'], { cwd: goDir, env, stdio: 'ignore' });
+    const lambda = await run({ code: join(dir, 'go-task'), handler: 'probe.handler', runtime: 'provided' });
+    const { payload, functionError } = await lambda.invoke({ name: 'Ada' });
+    expect(functionError).toBeUndefined();
+    expect(payload).toEqual({ greeting: 'Hello, Ada', handler: 'probe.handler' });
   });
 
   it('reports a handler that does not exist as a runtime error', async () => {

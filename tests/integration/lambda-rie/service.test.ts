@@ -237,6 +237,25 @@ describe('hosted functions: deployed and called through the packaged Lambdas', (
     expect(lambdaApi.coldStarts.get(`fnquery-ci-fn-${spec.shortname}`)).toBe(1);
   });
 
+  it('refuses a bundle that is not a zip, and a call to a function that does not exist, with advice', async () => {
+    const bad = await http('functionsDeploy', {
+      method: 'POST',
+      path: '/function-service/v1/functions',
+      headers: { 'content-type': 'application/zip' },
+      body: Buffer.from('this is not a zip archive'),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toMatch(/ISSUE: .* ADVICE: /);
+    const missing = await http('invokeFunction', {
+      method: 'POST',
+      path: '/functions/v1/no-such-function',
+      pathParams: { shortname: 'no-such-function' },
+      body: {},
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.text).toMatch(/ISSUE: .* ADVICE: /);
+  });
+
   it('answers a function-calling query through the hosted Node function', async () => {
     const res = await http('queryFunction', {
       method: 'POST',

@@ -3,11 +3,12 @@
 #   bin/aws-lambda-rie   AWS's Lambda Runtime Interface Emulator, built from its Go module
 #   node/                aws-lambda-ric, AWS's runtime interface client for Node.js (its native part built here)
 #   python/              awslambdaric, AWS's runtime interface client for Python (a manylinux wheel from PyPI)
+#   java/lib/            aws-lambda-java-runtime-interface-client and its jars (Maven Central, java/pom.xml)
 # Ruby's client (aws_lambda_ric) lives on RubyGems, which this machine cannot reach: Ruby functions speak the
 # Runtime API through tests/support/lambda-runtimes/ruby-bootstrap.rb instead (docs/functions.md).
 #
 # Prints where each part is, as JSON, on its last line. Called by .ci/run and by tests/support/lambda-rie.ts (first use).
-# Needs go, cmake, g++, autoconf, automake, libtool (.ci/debian-packages.txt) and python3's pip.
+# Needs go, cmake, g++, autoconf, automake, libtool, python3's pip and maven (.ci/debian-packages.txt).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 
@@ -21,6 +22,7 @@ ROOT="${FNQ_LAMBDA_RUNTIMES_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/fnquery/lambda-
 RIE_DIR="$ROOT/rie-$RIE_VERSION"
 NODE_RIC_DIR="$ROOT/node-$( (node -v; cat "$HERE/node/package.json" "$HERE/node/package-lock.json") | sha256sum | cut -c1-16)"
 PYTHON_RIC_DIR="$ROOT/python-$PY_RIC_VERSION-$(/usr/bin/python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+JAVA_RIC_DIR="$ROOT/java-$(sha256sum "$HERE/java/pom.xml" | cut -c1-16)"
 mkdir -p "$ROOT"
 # One installer at a time (test files may start together); the others wait, then find it done.
 exec 9>"$ROOT/.lock"
@@ -53,4 +55,13 @@ if [ ! -f "$PYTHON_RIC_DIR/.done" ]; then
   touch "$PYTHON_RIC_DIR/.done"
 fi
 
-printf '{"rie":"%s/aws-lambda-rie","nodeRic":"%s/node_modules","pythonRic":"%s"}\n' "$RIE_DIR" "$NODE_RIC_DIR" "$PYTHON_RIC_DIR"
+if [ ! -f "$JAVA_RIC_DIR/.done" ]; then
+  log "fetching aws-lambda-java-runtime-interface-client"
+  rm -rf "$JAVA_RIC_DIR" && mkdir -p "$JAVA_RIC_DIR"
+  cp "$HERE/java/pom.xml" "$JAVA_RIC_DIR/"
+  (cd "$JAVA_RIC_DIR" && mvn -q -B dependency:copy-dependencies -DoutputDirectory="$JAVA_RIC_DIR/lib" >&2)
+  touch "$JAVA_RIC_DIR/.done"
+fi
+
+printf '{"rie":"%s/aws-lambda-rie","nodeRic":"%s/node_modules","pythonRic":"%s","javaRic":"%s/lib"}\n' \
+  "$RIE_DIR" "$NODE_RIC_DIR" "$PYTHON_RIC_DIR" "$JAVA_RIC_DIR"
