@@ -10,7 +10,7 @@
 //    route, the text route being the baseline; and bytes on disk per chunk.
 // Corpus vectors are cached in .tmp/bench-vectors (per model id) so a rerun does not embed SciFact again;
 // throughput is always measured afresh.
-// Run: npm run bench -- retrieval-dense [--docs=N] [--fp32] [--no-scale] (FNQ_SHARED_DATA: the data folder)
+// Run: npm run bench -- retrieval-dense [--docs=N] [--fp32] [--no-scale] [--no-throughput] [--cached-only] (FNQ_SHARED_DATA: the data folder)
 import { mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -57,11 +57,14 @@ const WEIGHTS: [number, number][] = [
 
 const log = (line: string) => console.log(line);
 
+const cacheFile = (model: string, text: string) =>
+  join(CACHE, model, `${createHash('sha256').update(text).digest('hex').slice(0, 32)}.f32`);
+
 /** Vectors cached per model and text (a file each), so an interrupted run resumes where it stopped. */
 async function embedAll(embedder: OnnxEmbedder, texts: string[], name: string): Promise<Float32Array[]> {
   const dir = join(CACHE, embedder.id);
   mkdirSync(dir, { recursive: true });
-  const fileOf = (text: string) => join(dir, `${createHash('sha256').update(text).digest('hex').slice(0, 32)}.f32`);
+  const fileOf = (text: string) => cacheFile(embedder.id, text);
   const missing = texts.filter((t) => !existsSync(fileOf(t)));
   const started = performance.now();
   for (let start = 0; start < missing.length; start += 32) {
@@ -100,15 +103,16 @@ async function throughput(docs: Doc[], embedders: OnnxEmbedder[]) {
 async function quality(dir: string, embedder: OnnxEmbedder, docs: Doc[], tag: string) {
   const judged = judgedQueries();
   const queries = [...judged.values()];
-  const docVectors = await embedAll(
-    embedder,
-    docs.map((d) => d.text),
-    'scifact',
-  );
+  // Queries first: they are short, and a run cut short with --cached-only still has them all.
   const queryVectors = await embedAll(
     embedder,
     queries.map((q) => q.text),
     'queries',
+  );
+  const docVectors = await embedAll(
+    embedder,
+    docs.map((d) => d.text),
+    'scifact',
   );
   const byText = new Map(queries.map((q, i) => [q.text, queryVectors[i]!]));
   const chunks: ChunkRecord[] = docs.map((d, i) => ({
@@ -209,6 +213,14 @@ function corpus(): { docs: Doc[]; label: string } {
     text: `${d.title}\n${d.text}`,
   }));
   const limit = Number(option('docs') ?? all.length);
+  if (process.argv.includes('--cached-only')) {
+    // Only the abstracts an earlier, interrupted run embedded with the int8 model.
+    const cached = all.filter((d) => existsSync(cacheFile(INT8, d.text)));
+    return {
+      docs: cached,
+      label: `a SciFact sample: the ${cached.length} of ${all.length} abstracts embedded before the run was cut short (judged-relevant ones first); not comparable with full-corpus figures`,
+    };
+  }
   if (limit >= all.length) return { docs: all, label: `all ${all.length} SciFact abstracts` };
   const relevant = new Set([...judgedQueries().values()].flatMap((q) => [...q.relevant]));
   const docs = all.filter((d) => relevant.has(d.id));
@@ -255,7 +267,7 @@ export async function main() {
   log(
     `\nembedding throughput, ${THROUGHPUT_CHUNKS} SciFact abstracts (title + text, up to 384 tokens), this machine's cores:`,
   );
-  console.table(await throughput(docs, embedders));
+  if (!process.argv.includes('--no-throughput')) console.table(await throughput(docs, embedders));
 
   const dir = await mkdtemp(join(tmpdir(), 'fnq-dense-'));
   try {

@@ -1,7 +1,11 @@
 // resolvePlatform: which model answers for each ai_platform value, and with whose key.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../lib/errors';
-import { defaultEmbedder, resolvePlatform, type AiPlatformConfig } from '../../../lib/ai/platform';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MODEL_MANIFEST, OnnxEmbedder } from '../../../lib/ai/onnx-embedder';
+import { collectionEmbedder, defaultEmbedder, resolvePlatform, type AiPlatformConfig } from '../../../lib/ai/platform';
 import type { ChatModel, Embedder } from '../../../lib/ai/ports';
 import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai';
 
@@ -127,5 +131,67 @@ describe('defaultEmbedder', () => {
     };
 
     expect(defaultEmbedder(openaiOnlyConfig, () => lexicalEmbedder)).toBe(lexicalEmbedder);
+  });
+});
+
+describe('FNQ_EMBEDDER (config.embedder) and collections filled by a local model', () => {
+  const lexical: Embedder = {
+    id: 'local-lexical-v1',
+    dimensions: 768,
+    embed: () => Promise.reject(new Error('unused')),
+  };
+  let modelsDir: string;
+  beforeAll(async () => {
+    // A model folder's manifest is all that choosing it reads; the graph loads on the first embed.
+    modelsDir = await mkdtemp(join(tmpdir(), 'fnq-models-'));
+    await mkdir(join(modelsDir, 'my-model'));
+    await writeFile(
+      join(modelsDir, 'my-model', MODEL_MANIFEST),
+      JSON.stringify({
+        id: 'my-model',
+        dimensions: 768,
+        maxTokens: 128,
+        model: 'model.onnx',
+        tokenizer: 'tokenizer.json',
+      }),
+    );
+    await mkdir(join(modelsDir, 'small-model'));
+    await writeFile(
+      join(modelsDir, 'small-model', MODEL_MANIFEST),
+      JSON.stringify({ id: 'small-model', dimensions: 384, maxTokens: 128, model: 'm.onnx', tokenizer: 't.json' }),
+    );
+  });
+  afterAll(() => rm(modelsDir, { recursive: true, force: true }));
+
+  it('fills new collections with the named model, over the operator endpoint', () => {
+    const embedder = defaultEmbedder({ ...operatorConfig, embedder: 'my-model', modelsDir }, () => lexical);
+    expect(embedder).toBeInstanceOf(OnnxEmbedder);
+    expect(embedder.id).toBe('my-model');
+    expect(defaultEmbedder({ ...operatorConfig, embedder: 'local-lexical-v1', modelsDir }, () => lexical)).toBe(
+      lexical,
+    );
+    expect(defaultEmbedder({ ...operatorConfig, embedder: 'default:op-embed', modelsDir }, () => lexical).id).toBe(
+      'default:op-embed',
+    );
+  });
+
+  it('queries a collection with its recorded model whatever the default is now', () => {
+    const now = { ...openaiOnlyConfig, modelsDir };
+    expect(collectionEmbedder('my-model', now, () => lexical)?.id).toBe('my-model');
+    expect(collectionEmbedder('local-lexical-v1', now, () => lexical)).toBe(lexical);
+    expect(collectionEmbedder('gone-model', now, () => lexical)).toBeUndefined();
+    // An id is a folder name, never a path.
+    expect(
+      collectionEmbedder('../my-model', { ...now, modelsDir: join(modelsDir, 'x') }, () => lexical),
+    ).toBeUndefined();
+  });
+
+  it('refuses a name it cannot find, and a model of another dimension, saying what to do', () => {
+    expect(() => defaultEmbedder({ ...openaiOnlyConfig, embedder: 'nope', modelsDir }, () => lexical)).toThrow(
+      /FNQ_EMBEDDER is nope, which is neither local-lexical-v1, nor a model folder in .*; run npm run models/,
+    );
+    expect(() => defaultEmbedder({ ...openaiOnlyConfig, embedder: 'small-model', modelsDir }, () => lexical)).toThrow(
+      /makes 384-dimensional vectors; collections hold 768/,
+    );
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LEXICAL_EMBEDDER_ID } from '../../../lib/ai/heuristic/embedder';
-import { DEFAULT_SEARCH_ROUTES, parseSearchRoutes, searchRouteFor } from '../../../lib/vectors/search-route';
+import {
+  DEFAULT_SEARCH_ROUTES,
+  FUSION_WEIGHTS,
+  fusionFor,
+  parseSearchRoutes,
+  searchRouteFor,
+} from '../../../lib/vectors/search-route';
 
 describe('search route per collection embedder', () => {
   it('defaults to what bench/retrieval.ts measured: full text for the local lexical embedder, fused for others', () => {
@@ -21,4 +27,13 @@ describe('search route per collection embedder', () => {
       expect(() => parseSearchRoutes(text)).toThrow(/FNQ_SEARCH_ROUTES entry .* is not embedder=route/);
     },
   );
+});
+
+describe('fusion weights per collection embedder', () => {
+  it('lets text lead for the lexical embedder and gives a dense model its measured say', () => {
+    expect(fusionFor(LEXICAL_EMBEDDER_ID)).toEqual({ vectorWeight: 1, textWeight: 5 });
+    const dense = fusionFor('all-mpnet-base-v2-int8');
+    expect(dense.vectorWeight / dense.textWeight).toBeGreaterThanOrEqual(1);
+    expect(fusionFor('openai:text-embedding-3-small')).toEqual(FUSION_WEIGHTS['*']);
+  });
 });
