@@ -19,8 +19,13 @@ let aiPlatform: AiPlatformConfig | undefined;
 export const config = (): Config => getConfig();
 
 /** The process's DynamoDB document client, its SDK imported on first use. */
-export const dynamo = async (): Promise<DynamoDBDocumentClient> =>
-  (await import('../aws/dynamo-client')).dynamoClient(getConfig().aws);
+export const dynamo = async (): Promise<DynamoDBDocumentClient> => {
+  const [{ dynamoClient }, { withTracing }] = await Promise.all([
+    import('../aws/dynamo-client'),
+    import('../aws/tracing'),
+  ]);
+  return withTracing(dynamoClient(getConfig().aws));
+};
 
 export function httpDeps(): HttpDeps {
   if (!http) {
