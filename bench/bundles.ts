@@ -38,7 +38,7 @@ const ENV = {
   FNQ_LANCE_URI: join(OUT, 'lance'),
 };
 
-function coldImportMs(file: string | undefined): number {
+export function coldImportMs(file: string | undefined): number {
   const samples: number[] = [];
   const script = file ? `await import(${JSON.stringify(file)})` : '';
   for (let i = 0; i < RUNS; i++) {
@@ -57,7 +57,7 @@ function coldImportMs(file: string | undefined): number {
   );
 }
 
-interface EsbuildOptions {
+export interface EsbuildOptions {
   minify: boolean;
   target: string;
   exclude: string[];
@@ -65,7 +65,7 @@ interface EsbuildOptions {
   alias: Record<string, string>;
 }
 
-async function bundle(opts: EsbuildOptions, entry: string, outfile: string): Promise<string> {
+export async function bundle(opts: EsbuildOptions, entry: string, outfile: string): Promise<string> {
   await build({
     entryPoints: [entry],
     outfile,

@@ -23,6 +23,7 @@ const ALL = [
   'validation',
   'ingest-hardening',
   'rie',
+  'tracer',
 ];
 
 const asked = process.argv.slice(2);

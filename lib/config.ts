@@ -155,7 +155,8 @@ function reader(env: Env) {
 }
 
 export function loadConfig(env: Env = process.env): Config {
-  const r = reader(env);
+  // The secrets loadSecrets read (never copied into the environment), under the environment's own.
+  const r = reader({ ...Object.fromEntries(secretValues), ...withoutEmpty(env) });
   const jwtSecret = r.str('FNQ_JWT_SECRET');
   const jwksUrl = r.url('FNQ_JWKS_URL');
   for (const v of SECRET_VARIABLES) {
@@ -257,8 +258,10 @@ export function loadConfig(env: Env = process.env): Config {
 
 /**
  * Secrets a deployed stage keeps in SSM Parameter Store: `<VAR>_PARAMETER` names the parameter,
- * and loadSecrets puts its value in `<VAR>` before the config is read. A value already in the
- * environment (npm start, tests) wins and nothing is fetched.
+ * and loadSecrets reads its value (through Powertools Parameters) for the config before the config
+ * is read, keeping it in this module, never in `process.env`, where every dependency and child
+ * process could see it. A value already in the environment (npm start, tests) wins and nothing is
+ * fetched. The JWT secret is also read per request through jwtSecretSource, so it follows rotation.
  */
 export const SECRET_VARIABLES = ['FNQ_JWT_SECRET', 'FNQ_AI_API_KEY'] as const;
 
@@ -269,6 +272,37 @@ export type ParameterReader = (
 
 const readFromSsm: ParameterReader = async (names, where) =>
   (await import('./aws/ssm-parameters')).readParameters(names, where);
+
+const secretValues = new Map<string, string>();
+
+const withoutEmpty = (env: Env): Env =>
+  Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+
+const ssmLocation = (env: Env) => ({
+  region: env.AWS_REGION?.trim() || 'us-east-1',
+  endpoint: env.FNQ_SSM_ENDPOINT?.trim() || undefined,
+});
+
+/**
+ * Where the JWT secret comes from on each request when SSM holds it: Powertools Parameters' cache
+ * answers within its max age (5 minutes), then SSM again, so a rotated secret is used within that.
+ * Undefined when the environment has the secret itself or tokens are checked with a JWKS.
+ */
+export function jwtSecretSource(
+  env: Env = process.env,
+  read: ParameterReader = readFromSsm,
+): (() => Promise<string>) | undefined {
+  const name = env.FNQ_JWT_SECRET_PARAMETER?.trim();
+  if (env.FNQ_JWT_SECRET?.trim() || env.FNQ_JWKS_URL?.trim() || !name) return undefined;
+  return async () => {
+    const value = (await read([name], ssmLocation(env))).get(name);
+    if (!value) throw new ConfigError([missingParameter('FNQ_JWT_SECRET', name)]);
+    return value;
+  };
+}
+
+const missingParameter = (variable: string, name: string) =>
+  `${variable}_PARAMETER names ${name}, which SSM Parameter Store does not have (or it is empty): create it with aws ssm put-parameter --type SecureString --name ${name}`;
 
 let secretsLoaded: Promise<void> | undefined;
 
@@ -289,18 +323,11 @@ async function fetchSecrets(env: Env, read: ParameterReader): Promise<void> {
   if (!wanted.length) return;
   const values = await read(
     wanted.map((w) => w.name),
-    { region: env.AWS_REGION?.trim() || 'us-east-1', endpoint: env.FNQ_SSM_ENDPOINT?.trim() || undefined },
+    ssmLocation(env),
   );
   const missing = wanted.filter((w) => !values.get(w.name));
-  if (missing.length) {
-    throw new ConfigError(
-      missing.map(
-        (w) =>
-          `${w.variable}_PARAMETER names ${w.name}, which SSM Parameter Store does not have (or it is empty): create it with aws ssm put-parameter --type SecureString --name ${w.name}`,
-      ),
-    );
-  }
-  for (const w of wanted) env[w.variable] = values.get(w.name);
+  if (missing.length) throw new ConfigError(missing.map((w) => missingParameter(w.variable, w.name)));
+  for (const w of wanted) secretValues.set(w.variable, values.get(w.name)!);
 }
 
 function searchRoutes(r: ReturnType<typeof reader>): Record<string, SearchRoute> {
@@ -324,4 +351,5 @@ export function getConfig(): Config {
 export function resetConfig(): void {
   cached = undefined;
   secretsLoaded = undefined;
+  secretValues.clear();
 }

@@ -1,5 +1,8 @@
 // Structured JSON logger that cannot leak request data by construction. Powertools' Logger does the
-// logging (levels, children, Lambda context); its formatter is ours and applies the redaction:
+// logging (levels, children, printing, the Lambda context of injectLambdaContext); our redaction is
+// its public formatter hook (a LogFormatter subclass), which also keeps Powertools' Lambda keys
+// (request id, cold start, X-Ray trace id, correlation id) so a line joins API Gateway's access log
+// and X-Ray:
 // - fields are flat primitives only, so a body, event or headers object cannot be passed whole
 //   (and one that slips past the types is redacted, not serialised);
 // - keys that name secrets or content (api+key, tokens, connection strings, bodies, answers) are
@@ -8,7 +11,9 @@
 // Shared by HTTP handlers and queue workers, which is why it lives outside lib/http.
 
 import { Logger as PowertoolsLogger, LogFormatter, LogItem } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { ConstructorOptions, LogAttributes } from '@aws-lambda-powertools/logger/types';
+import type { MiddlewareObj } from '@middy/core';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogValue = string | number | boolean | null | undefined;
@@ -66,25 +71,34 @@ export interface Logger {
 }
 
 /**
- * Every line as `{level, time, msg, ...fields}`, redacted and scrubbed. Powertools' own keys
- * (service, sampling rate, X-Ray id) are left out: the span id ties a request's lines together.
+ * Every line as `{level, time, msg, ...Lambda keys, ...fields}`, redacted and scrubbed. The Lambda
+ * keys come from Powertools once injectLambdaContext has run (absent elsewhere): `function_request_id`,
+ * `cold_start`, `xray_trace_id`; `correlation_id` (API Gateway's request id) comes with the fields.
+ * Service name and sampling rate are left out: one service writes these logs.
  */
 export class RedactingFormatter extends LogFormatter {
   formatAttributes(attributes: Parameters<LogFormatter['formatAttributes']>[0], additional: LogAttributes): LogItem {
+    const lambda = attributes.lambdaContext;
     return new LogItem({
       attributes: {
         level: attributes.logLevel.toLowerCase(),
         time: this.formatTimestamp(attributes.timestamp),
         msg: scrub(attributes.message),
-        ...clean(additional),
+        ...clean({
+          function_request_id: lambda?.awsRequestId,
+          cold_start: lambda?.coldStart,
+          xray_trace_id: attributes.xRayTraceId,
+          ...additional,
+        }),
       },
     });
   }
 }
 
-const stdoutSink: LogSink = (line) => process.stdout.write(`${line}\n`);
-
-/** Powertools' Logger writing each formatted line to one sink (stdout, or a test's array). */
+/**
+ * For tests only: Powertools' Logger writing each formatted line to a test's array instead of
+ * stdout, children included. Deployed and local code use Powertools' Logger as it is.
+ */
 class SinkLogger extends PowertoolsLogger {
   constructor(
     private readonly sink: LogSink,
@@ -97,32 +111,53 @@ class SinkLogger extends PowertoolsLogger {
     return new SinkLogger(this.sink, options ?? {});
   }
 
-  // One JSON line per entry on one stream, empty strings and nulls kept (Powertools' own printing
-  // drops them and sends warnings and errors to stderr).
   protected override printLog(_level: number, log: LogItem): void {
     this.sink(JSON.stringify(log.getAttributes()));
   }
 }
 
+const powertoolsOf = new WeakMap<Logger, PowertoolsLogger>();
+
 function wrap(pt: PowertoolsLogger): Logger {
   // Fields go as Powertools' extra input; undefined ones are dropped by the formatter.
-  return {
+  const log: Logger = {
     debug: (m, f) => pt.debug(m, f ?? {}),
     info: (m, f) => pt.info(m, f ?? {}),
     warn: (m, f) => pt.warn(m, f ?? {}),
     error: (m, f) => pt.error(m, f ?? {}),
     child: (fields) => wrap(pt.createChild({ persistentKeys: fields })),
   };
+  powertoolsOf.set(log, pt);
+  return log;
 }
 
 export function createLogger(options: { level?: LogLevel; sink?: LogSink; base?: LogFields } = {}): Logger {
-  return wrap(
-    new SinkLogger(options.sink ?? stdoutSink, {
-      logLevel: options.level ?? 'info',
-      logFormatter: new RedactingFormatter(),
-      persistentKeys: options.base ?? {},
-    }),
-  );
+  const settings: ConstructorOptions = {
+    logLevel: options.level ?? 'info',
+    logFormatter: new RedactingFormatter(),
+    persistentKeys: options.base ?? {},
+  };
+  return wrap(options.sink ? new SinkLogger(options.sink, settings) : new PowertoolsLogger(settings));
+}
+
+/**
+ * Powertools' injectLambdaContext for `log` (children made during the invocation inherit the
+ * context), with API Gateway's request id as the correlation id; both are cleared after the
+ * invocation. Outermost, so every other middleware's lines carry them.
+ */
+export function lambdaContext<E, R>(log: Logger): MiddlewareObj<E, R> {
+  const pt = powertoolsOf.get(log);
+  // A logger not made here (a test's stand-in) has no Powertools context to inject.
+  if (!pt) return {};
+  const inject = injectLambdaContext(pt, { resetKeys: true }) as MiddlewareObj<E, R>;
+  return {
+    ...inject,
+    before: async (request) => {
+      await inject.before?.(request);
+      const requestId = (request.event as { requestContext?: { requestId?: unknown } }).requestContext?.requestId;
+      if (typeof requestId === 'string' && requestId) pt.setCorrelationId(requestId);
+    },
+  };
 }
 
 let root: Logger | undefined;

@@ -24,8 +24,12 @@ const ADVICE = 'Send a service-issued access token in the svcwt header (fnq toke
 /** Tokens the service issues are a few hundred bytes; a longer one is refused before it is parsed. */
 export const TOKEN_MAX_CHARS = 4096;
 
-export function createVerifier(auth: Config['auth']): TokenVerifier {
-  const key: Uint8Array | JWTVerifyGetKey = auth.jwksUrl
+/**
+ * `secret`, when given, supplies the HS256 secret on each check (read from SSM with a cache, so a
+ * rotated secret takes effect); otherwise `auth.jwtSecret` is used.
+ */
+export function createVerifier(auth: Config['auth'], secret?: () => Promise<string>): TokenVerifier {
+  const fixed: Uint8Array | JWTVerifyGetKey = auth.jwksUrl
     ? createRemoteJWKSet(new URL(auth.jwksUrl))
     : new TextEncoder().encode(auth.jwtSecret ?? '');
   const algorithms = auth.jwksUrl ? ['RS256', 'ES256'] : ['HS256'];
@@ -39,6 +43,8 @@ export function createVerifier(auth: Config['auth']): TokenVerifier {
         'token_invalid',
       );
     }
+    // Read before the check: a failed read is our failure (500), not the token's (401).
+    const key = secret && !auth.jwksUrl ? new TextEncoder().encode(await secret()) : fixed;
     let payload;
     try {
       ({ payload } = await jwtVerify(token, key as Uint8Array, {

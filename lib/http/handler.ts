@@ -1,10 +1,10 @@
 // The one wrapper every HTTP handler uses: a middy onion, one middleware per concern (middleware/):
-//   span → logger → metrics → usage → errors → auth → body → handler.
+//   Lambda context → span → logger → metrics → usage → errors → auth → body → handler.
 // `after`/`onError` run in reverse, so the error envelope is built before usage, metrics and the
 // log line read the status, and the span header goes on last. The early timeout is middy core's.
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import type { Logger } from '../log';
+import { lambdaContext, type Logger } from '../log';
 import type { JsonSchema } from '../json-schema';
 import type { HttpRequest, Reply } from './event';
 import { toLambdaResult } from './event';
@@ -77,6 +77,7 @@ export function httpHandler<B = unknown>(
   return middy<HttpEvent, HttpResult, Error, Context, HttpInternal>(earlyTimeout(deps.timeoutMarginMs))
     .use([
       { name: 'handOver', before: (request) => void requests.set(request.context, request) },
+      lambdaContext<HttpEvent, HttpResult>(deps.log),
       span(),
       requestLogger({ log: deps.log, route: options.route }),
       operationalMetrics({ metrics: deps.metrics, route: options.route }),

@@ -3,7 +3,7 @@
 // dependencies, and upload status records. Handlers are wired on their first call and adapters
 // load on first use (lazy.ts), so importing a handler reads no config and loads no AWS SDK client.
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import { getConfig, type Config } from '../config';
+import { getConfig, jwtSecretSource, type Config } from '../config';
 import { rootLogger } from '../log';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createVerifier } from '../http/auth';
@@ -19,8 +19,13 @@ let aiPlatform: AiPlatformConfig | undefined;
 export const config = (): Config => getConfig();
 
 /** The process's DynamoDB document client, its SDK imported on first use. */
-export const dynamo = async (): Promise<DynamoDBDocumentClient> =>
-  (await import('../aws/dynamo-client')).dynamoClient(getConfig().aws);
+export const dynamo = async (): Promise<DynamoDBDocumentClient> => {
+  const [{ dynamoClient }, { withTracing }] = await Promise.all([
+    import('../aws/dynamo-client'),
+    import('../aws/tracing'),
+  ]);
+  return withTracing(dynamoClient(getConfig().aws));
+};
 
 export function httpDeps(): HttpDeps {
   if (!http) {
@@ -30,7 +35,7 @@ export function httpDeps(): HttpDeps {
         async () =>
           new (await import('../aws/dynamo-usage-store')).DynamoUsageStore(await dynamo(), c.aws.tables.usage),
       ),
-      verify: createVerifier(c.auth),
+      verify: createVerifier(c.auth, jwtSecretSource()),
       log: rootLogger(),
       // Operational figures as embedded metrics in the function's log (no API call, no client).
       metrics: new Metrics({ namespace: 'fnquery', serviceName: 'fnquery', defaultDimensions: { stage: c.stage } }),

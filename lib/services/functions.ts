@@ -44,19 +44,23 @@ async function loadInvoker(): Promise<FunctionInvoker> {
       log: rootLogger(),
     });
   }
-  const [{ LambdaInvoker }, { AwsLambdaApi }, { lambdaClient, logsClient }] = await Promise.all([
+  const [{ LambdaInvoker }, { AwsLambdaApi }, { lambdaClient, logsClient }, { withTracing }] = await Promise.all([
     import('../functions/lambda-invoker'),
     import('../aws/lambda-api'),
     import('../aws/lambda-client'),
+    import('../aws/tracing'),
   ]);
-  return new LambdaInvoker(new AwsLambdaApi(lambdaClient(c.aws), logsClient(c.aws)), {
-    stage: c.stage,
-    roleArn: s.roleArn!,
-    timeoutMs: s.timeoutMs,
-    memoryMb: s.memoryMb,
-    reservedConcurrency: s.reservedConcurrency,
-    logRetentionDays: s.logRetentionDays,
-  });
+  return new LambdaInvoker(
+    new AwsLambdaApi(await withTracing(lambdaClient(c.aws)), await withTracing(logsClient(c.aws))),
+    {
+      stage: c.stage,
+      roleArn: s.roleArn!,
+      timeoutMs: s.timeoutMs,
+      memoryMb: s.memoryMb,
+      reservedConcurrency: s.reservedConcurrency,
+      logRetentionDays: s.logRetentionDays,
+    },
+  );
 }
 
 export function functionInvoker(): FunctionInvoker {

@@ -10,11 +10,13 @@ let jobQueue: JobQueue | undefined;
 export function blobs(): BlobStore {
   const { aws } = getConfig();
   blobStore ??= onFirstUse(async () => {
-    const [{ S3BlobStore }, { s3Client, s3PresignClient }] = await Promise.all([
+    const [{ S3BlobStore }, { s3Client, s3PresignClient }, { withTracing }] = await Promise.all([
       import('../aws/s3-blob-store'),
       import('../aws/s3-client'),
+      import('../aws/tracing'),
     ]);
-    return new S3BlobStore(s3Client(aws), aws.bucket, s3PresignClient(aws));
+    // The presigning client only signs URLs locally: nothing of it to trace.
+    return new S3BlobStore(await withTracing(s3Client(aws)), aws.bucket, s3PresignClient(aws));
   });
   return blobStore;
 }
@@ -22,11 +24,12 @@ export function blobs(): BlobStore {
 export function jobs(): JobQueue {
   const { aws } = getConfig();
   jobQueue ??= onFirstUse(async () => {
-    const [{ SqsJobQueue }, { sqsClient }] = await Promise.all([
+    const [{ SqsJobQueue }, { sqsClient }, { withTracing }] = await Promise.all([
       import('../aws/sqs-job-queue'),
       import('../aws/sqs-client'),
+      import('../aws/tracing'),
     ]);
-    return new SqsJobQueue(sqsClient(aws), aws.queueUrl);
+    return new SqsJobQueue(await withTracing(sqsClient(aws)), aws.queueUrl);
   });
   return jobQueue;
 }

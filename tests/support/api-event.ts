@@ -1,5 +1,6 @@
 // API Gateway HTTP API (v2) events and Lambda contexts for calling real handlers in tests.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { randomBytes } from 'node:crypto';
 
 export interface EventInput {
   method?: string;
@@ -44,7 +45,8 @@ export function apiEvent(input: EventInput = {}): APIGatewayProxyEventV2 {
       domainName: 'localhost',
       domainPrefix: 'localhost',
       http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
-      requestId: 'test',
+      // API Gateway's form: 16 characters of base64, different for every request.
+      requestId: randomBytes(11).toString('base64'),
       routeKey: `${method} ${path}`,
       stage: '$default',
       time: new Date().toISOString(),

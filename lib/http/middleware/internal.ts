@@ -32,10 +32,25 @@ export type HttpMiddleware = MiddlewareObj<HttpEvent, HttpResult, Error, Context
 
 export const newSpanId = () => randomBytes(9).toString('base64url');
 
+/** What may pass as a span id: it goes into a response header and every log line of the request. */
+const SPAN_ID = /^[A-Za-z0-9_.:=+/-]{1,64}$/;
+
+/**
+ * The span id: the caller's own `x-request-id` when it is a plain token, else API Gateway's request
+ * id (the `$context.requestId` of its access log, and the logs' correlation id), so one id finds a
+ * request in the access log and in ours; a random one only where there is neither.
+ */
+export function spanIdFor(event: HttpEvent): string {
+  const incoming = event.headers?.['x-request-id']?.trim();
+  if (incoming && SPAN_ID.test(incoming)) return incoming;
+  const requestId = event.requestContext?.requestId;
+  return requestId && SPAN_ID.test(requestId) ? requestId : newSpanId();
+}
+
 export const httpRequestOf = (request: HttpMiddyRequest): HttpRequest =>
   (request.internal.http ??= toHttpRequest(request.event));
 
-export const spanIdOf = (request: HttpMiddyRequest): string => (request.internal.spanId ??= newSpanId());
+export const spanIdOf = (request: HttpMiddyRequest): string => (request.internal.spanId ??= spanIdFor(request.event));
 
 export const startedOf = (request: HttpMiddyRequest): number => (request.internal.started ??= performance.now());
 

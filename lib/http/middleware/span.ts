@@ -1,5 +1,6 @@
-// The span: a short random id for the request, in the `x-span-id` header of every answer, and the
-// clock the duration figures start from. Outermost, so its header goes on error answers too.
+// The span: the request's id (spanIdFor: the caller's x-request-id, else API Gateway's request id),
+// in the `x-span-id` header of every answer, and the clock the duration figures start from.
+// Outermost but for the Lambda context, so its header goes on error answers too.
 import { spanIdOf, startedOf, type HttpMiddleware, type HttpMiddyRequest } from './internal';
 
 export function span(): HttpMiddleware {

@@ -1,7 +1,12 @@
-// Deployed stages read FNQ_JWT_SECRET and FNQ_AI_API_KEY from SSM Parameter Store once per cold
-// start, with the real SDK client against a loopback SSM (tests/support/fake-ssm.ts).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadSecrets, resetConfig } from '../../../lib/config';
+// Deployed stages read FNQ_JWT_SECRET and FNQ_AI_API_KEY from SSM Parameter Store through
+// Powertools Parameters (a cold start reads both for the config; the JWT secret is also read per
+// request from Powertools' cache, which goes back to SSM after its max age), with the real SDK client
+// against a loopback SSM (tests/support/fake-ssm.ts). Secrets never enter process.env.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clearParameterCache } from '../../../lib/aws/ssm-parameters';
+import { ConfigError, getConfig, jwtSecretSource, loadConfig, loadSecrets, resetConfig } from '../../../lib/config';
+import { createVerifier } from '../../../lib/http/auth';
+import { issueToken } from '../../../lib/http/token';
 import { httpHandler } from '../../../lib/http/handler';
 import { lazyHandler } from '../../../lib/services/lazy';
 import { call } from '../../support/api-event';
@@ -30,7 +35,9 @@ beforeAll(async () => {
 afterAll(() => ssm.stop());
 afterEach(() => {
   resetConfig();
+  clearParameterCache();
   ssm.calls.length = 0;
+  vi.useRealTimers();
 });
 
 const deployedEnv = (): Record<string, string | undefined> => ({
@@ -89,7 +96,7 @@ describe('secrets from SSM Parameter Store', () => {
       const { deps } = testDeps();
       let secretAtFirstUse: string | undefined;
       const handler = lazyHandler(() => {
-        secretAtFirstUse ??= process.env.FNQ_JWT_SECRET;
+        secretAtFirstUse ??= getConfig().auth.jwtSecret;
         return httpHandler(
           { route: 'GET /health', auth: false },
           async () => ({ status: 200, body: { ok: true } }),
@@ -99,9 +106,37 @@ describe('secrets from SSM Parameter Store', () => {
       const res = await call(handler);
       expect(res.status).toBe(200);
       expect(secretAtFirstUse).toBe(JWT);
+      // Read for the config, never copied into the environment.
+      expect(process.env.FNQ_JWT_SECRET).toBeUndefined();
+      expect(process.env.FNQ_AI_API_KEY).toBeUndefined();
     } finally {
       for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
       Object.assign(process.env, saved);
     }
+  });
+
+  it('checks tokens with the secret from SSM, read again only after the cache max age', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const secret = jwtSecretSource(deployedEnv())!;
+    const verify = createVerifier({}, secret);
+    const token = await issueToken({ secret: JWT, account: 'acct-ssm', level: 'pro', ttlSeconds: 3600 });
+    for (let i = 0; i < 3; i++) expect(await verify(token)).toEqual({ account: 'acct-ssm', level: 'pro' });
+    expect(ssm.calls).toHaveLength(1);
+    vi.setSystemTime(Date.now() + 301_000);
+    await verify(token);
+    expect(ssm.calls).toHaveLength(2);
+    expect(ssm.calls[1]).toEqual({ names: ['/fnquery/test/jwt-secret'], withDecryption: true });
+  });
+
+  it('fails a check on a missing parameter as our error, naming it, not as a bad token', async () => {
+    const secret = jwtSecretSource({ ...deployedEnv(), FNQ_JWT_SECRET_PARAMETER: '/fnquery/test/gone' })!;
+    const failure = await createVerifier({}, secret)('eyJ.x.y').catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ConfigError);
+    expect(String(failure)).toMatch(/FNQ_JWT_SECRET_PARAMETER names \/fnquery\/test\/gone/);
+  });
+
+  it('reads nothing per request where the environment has the secret or a JWKS checks tokens', () => {
+    expect(jwtSecretSource({ ...deployedEnv(), FNQ_JWT_SECRET: 'x'.repeat(32) })).toBeUndefined();
+    expect(jwtSecretSource({ ...deployedEnv(), FNQ_JWKS_URL: 'https://issuer.example/jwks' })).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 // Each HTTP middleware on its own, through middy core with a fake API Gateway event.
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../../../lib/log';
+import { createLogger, lambdaContext } from '../../../../lib/log';
 import { badRequest } from '../../../../lib/errors';
 import { authenticate, ANONYMOUS_PRINCIPAL } from '../../../../lib/http/middleware/auth';
 import { requestBody } from '../../../../lib/http/middleware/body';
@@ -17,11 +17,68 @@ import { run } from './run';
 const verify = createVerifier({ jwtSecret: TEST_SECRET });
 
 describe('span', () => {
-  it('gives the request an id, and puts it in the x-span-id header of the answer', async () => {
-    const { result, internal } = await run([span()]);
-    expect(internal.spanId).toMatch(/^[A-Za-z0-9_-]{12}$/);
+  it("takes API Gateway's request id as the span id, and puts it in the x-span-id header of the answer", async () => {
+    let requestId: string | undefined;
+    const { result, internal } = await run([
+      { before: (request) => void (requestId = request.event.requestContext.requestId) },
+      span(),
+    ]);
+    expect(requestId).toMatch(/^[A-Za-z0-9+/=]{16}$/);
+    expect(internal.spanId).toBe(requestId);
     expect(result.headers?.['x-span-id']).toBe(internal.spanId);
     expect(typeof internal.started).toBe('number');
+  });
+
+  it("prefers the caller's x-request-id when it is a plain token, and ignores one that is not", async () => {
+    const own = await run([span()], { headers: { 'x-request-id': 'checkout-7f3a.retry:2' } });
+    expect(own.internal.spanId).toBe('checkout-7f3a.retry:2');
+    for (const bad of ['two words', 'x'.repeat(65), 'line\nbreak', '<script>']) {
+      const { internal } = await run([span()], { headers: { 'x-request-id': bad } });
+      expect(internal.spanId).not.toBe(bad);
+      expect(internal.spanId).toMatch(/^[A-Za-z0-9+/=]{16}$/);
+    }
+  });
+
+  it('falls back to a random id when the event has no request id', async () => {
+    const { internal } = await run([
+      { before: (request) => void (request.event.requestContext.requestId = '') },
+      span(),
+    ]);
+    expect(internal.spanId).toMatch(/^[A-Za-z0-9_-]{12}$/);
+  });
+});
+
+describe('lambdaContext (Powertools injectLambdaContext)', () => {
+  it("puts Lambda's request id, cold start and API Gateway's request id as correlation id on every line, then clears them", async () => {
+    const lines: string[] = [];
+    const log = createLogger({ level: 'debug', sink: (l) => lines.push(l) });
+    let requestId = '';
+    await run(
+      [
+        lambdaContext(log),
+        { before: (request) => void (requestId = request.event.requestContext.requestId) },
+        span(),
+        requestLogger({ log, route: 'GET /ctx' }),
+      ],
+      { method: 'GET' },
+      (internal) => {
+        internal.log!.info('inside', { secretToken: 'eyJhbGciOiJIUzI1NiJ9.e30.abc' });
+        return { statusCode: 200 };
+      },
+    );
+    const [inside, summary] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    for (const line of [inside, summary])
+      expect(line).toMatchObject({
+        function_request_id: 'test-request',
+        cold_start: expect.any(Boolean),
+        correlation_id: requestId,
+        spanId: requestId,
+      });
+    // The redaction still applies: it is the formatter's, not the printing's.
+    expect(inside!.secretToken).toBe('[redacted]');
+    lines.length = 0;
+    log.info('after the invocation');
+    expect(JSON.parse(lines[0]!)).not.toHaveProperty('correlation_id');
   });
 });
 
