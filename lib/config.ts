@@ -58,6 +58,8 @@ export interface Config {
   };
   /** Documents per account by level; null = unlimited. */
   quotas: Record<Level, number | null>;
+  /** Stored chunks per account by level, beside the document count (a document may make thousands); null = unlimited. */
+  chunkQuotas: Record<Level, number | null>;
   /** How long before the Lambda deadline a request is answered with 504. */
   timeoutMarginMs: number;
   functions: FunctionSettings;
@@ -248,6 +250,11 @@ export function loadConfig(env: Env = process.env): Config {
       free: r.quota('FNQ_QUOTA_FREE', 20),
       pro: r.quota('FNQ_QUOTA_PRO', 2000),
       enterprise: r.quota('FNQ_QUOTA_ENTERPRISE', null),
+    },
+    chunkQuotas: {
+      free: r.quota('FNQ_CHUNK_QUOTA_FREE', 100_000),
+      pro: r.quota('FNQ_CHUNK_QUOTA_PRO', 5_000_000),
+      enterprise: r.quota('FNQ_CHUNK_QUOTA_ENTERPRISE', null),
     },
     timeoutMarginMs: r.int('FNQ_TIMEOUT_MARGIN_MS', 500, 5, 60_000),
     functions,

@@ -6,7 +6,8 @@ import { badRequest, conflict, notFound, ServiceError, tooLarge } from '../error
 import type { BlobStore } from '../storage/ports';
 import type { Logger } from '../log';
 import { errorFields } from '../log';
-import { functionPath, runtimeInfo, validateSpecText, type NormalizedSpec } from '../spec/index';
+import { functionPath, runtimeInfo, type NormalizedSpec } from '../spec/index';
+import { SPEC_DEADLINE_MS, ValidationBudgetExceeded, validateSpecTextGuarded } from '../spec/validation-pool';
 import { readBundle, SPEC_FILE, type BundleFiles } from './bundle';
 import { entryFileOf } from './languages';
 import { registryKey, type FunctionInvoker, type FunctionRecord, type FunctionRegistry } from './ports';
@@ -42,7 +43,21 @@ const shortnameTaken = (shortname: string) =>
     'shortname_taken',
   );
 
-function specOf(files: BundleFiles): NormalizedSpec {
+/** Validated in the validation worker: an author's schema checking its own example must not stall the service. */
+async function guardedSpecValidation(text: string) {
+  try {
+    return await validateSpecTextGuarded(text);
+  } catch (e) {
+    if (!(e instanceof ValidationBudgetExceeded)) throw e;
+    throw new ServiceError(422, 'spec_unverifiable', {
+      issue: `Checking spec.json (its examples against its schemas) took longer than ${SPEC_DEADLINE_MS / 1000} s or more memory than allowed`,
+      advice:
+        'Simplify the schema (e.g. no anyOf over a recursive $ref, no pattern with lookaround) or shorten the example',
+    });
+  }
+}
+
+async function specOf(files: BundleFiles): Promise<NormalizedSpec> {
   const bytes = files.get(SPEC_FILE);
   if (!bytes)
     throw badRequest(
@@ -56,7 +71,7 @@ function specOf(files: BundleFiles): NormalizedSpec {
       'Shorten the schemas and descriptions',
       'spec_too_large',
     );
-  const result = validateSpecText(Buffer.from(bytes).toString('utf8'));
+  const result = await guardedSpecValidation(Buffer.from(bytes).toString('utf8'));
   if (!result.spec) {
     const problems = result.violations.map((v) => ({
       issue: `spec.json ${v.pointer || '(document)'}: ${v.message}`,
@@ -81,7 +96,7 @@ export async function checkBundle(
   zip: Uint8Array,
 ): Promise<CheckedBundle> {
   const files = readBundle(zip);
-  const spec = specOf(files);
+  const spec = await specOf(files);
   entryFileOf(files, spec.runtime);
   const current = await deps.registry.get(spec.shortname);
   if (current && current.owner !== owner) throw shortnameTaken(spec.shortname);

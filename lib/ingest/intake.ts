@@ -126,6 +126,7 @@ function newRecord(
     startedAt: (deps.now ?? Date.now)(),
     embedder: deps.embedderId,
     attempts: 0,
+    level: who.level,
   };
 }
 

@@ -1,5 +1,6 @@
 // The queue port of ingestion. Adapter: lib/aws/sqs-job-queue.ts; tests use in-memory ones.
 // BlobStore, which hosted functions use too, has its home in lib/storage/ports.ts.
+import type { Level } from '../config';
 import type { BlobStore } from '../storage/ports';
 
 export type { BlobStore };
@@ -43,6 +44,8 @@ export interface UploadRecord {
   embedder?: string;
   /** Deliveries that claimed the job. */
   attempts: number;
+  /** The uploader's account level when it uploaded: the chunk quota the worker holds it to (absent: free). */
+  level?: Level;
   /** The worker run that holds the job, and until when (epoch ms) it may be alive. */
   leaseId?: string;
   leaseUntil?: number;

@@ -8,7 +8,16 @@
 //   fails the upload at once. Anything else is retried; on the last delivery of the budget the upload is failed and the
 //   message is still reported, so it moves to the dead-letter queue.
 import { randomUUID } from 'node:crypto';
-import { gatewayTimeout, isServiceError, notFound, conflict, problemLine, type ServiceError } from '../errors';
+import {
+  gatewayTimeout,
+  isServiceError,
+  notFound,
+  conflict,
+  problemLine,
+  tooLarge,
+  type ServiceError,
+} from '../errors';
+import type { Level } from '../config';
 import { errorFields, type Logger } from '../log';
 import type { Embedder } from '../ai/ports';
 import type { CollectionRef, VectorStore } from '../vectors/ports';
@@ -29,6 +38,8 @@ export interface WorkerDeps {
   log: Logger;
   /** Chunks per embedding call and per progress update. */
   batchSize?: number;
+  /** Stored chunks per account by level (config `chunkQuotas`); absent: unlimited. */
+  chunkQuotas?: Record<Level, number | null>;
   now?: () => number;
 }
 
@@ -135,6 +146,7 @@ async function embedUpload(deps: WorkerDeps, job: HeldJob, delivery: Delivery): 
     ...DEFAULT_CHUNKING,
     onChunk: (count) => checkChunks(count, budget),
   });
+  await checkChunkQuota(deps, record, chunks.length);
   await job.progress({ fileType, sizeBytes: bytes.length, totalChunks: chunks.length, embeddedChunks: 0 });
 
   const batchSize = deps.batchSize ?? DEFAULT_EMBED_BATCH;
@@ -149,6 +161,26 @@ async function embedUpload(deps: WorkerDeps, job: HeldJob, delivery: Delivery): 
     await job.progress({ embeddedChunks: start + batch.length });
   }
   await job.settle({ state: 'completed', completedAt: now() });
+}
+
+/**
+ * The account's chunk quota, checked once the document's chunk count is known and before any is embedded:
+ * the chunks of its other uploads (failed ones hold none) plus these. Over it, the upload fails for good.
+ */
+async function checkChunkQuota(deps: WorkerDeps, record: UploadRecord, chunks: number): Promise<void> {
+  const level = record.level ?? 'free';
+  const limit = deps.chunkQuotas?.[level];
+  if (limit === undefined || limit === null) return;
+  const others = await deps.statuses.listUploads(record.account);
+  const held = others
+    .filter((u) => u.uploadId !== record.uploadId && u.state !== 'failed')
+    .reduce((sum, u) => sum + u.totalChunks, 0);
+  if (held + chunks <= limit) return;
+  throw tooLarge(
+    `The document makes ${chunks.toLocaleString('en-US')} chunks and the account already holds ${held.toLocaleString('en-US')}, over its limit of ${limit.toLocaleString('en-US')} chunks (level ${level})`,
+    'Delete uploads you no longer need with DELETE /embedder-service/v1/uploads/{upload_id}, upload a smaller document, or move to a higher account level',
+    'chunk_quota_exceeded',
+  );
 }
 
 /** Transient: the next delivery starts over with a whole run. */

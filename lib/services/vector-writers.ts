@@ -2,7 +2,7 @@
 import type { CollectionDeps } from '../ingest/collections';
 import type { SweepDeps } from '../ingest/sweep';
 import type { WorkerDeps } from '../ingest/worker';
-import { statuses } from './core';
+import { config, statuses } from './core';
 import { embedder } from './embedding';
 import { blobs, jobs } from './storage';
 import { vectors } from './vectors';
@@ -14,6 +14,7 @@ export const workerDeps = (): Omit<WorkerDeps, 'log'> => ({
   blobs: blobs(),
   vectors: vectors(),
   embedder: embedder(),
+  chunkQuotas: config().chunkQuotas,
 });
 
 export const sweepDeps = (): Omit<SweepDeps, 'log'> => ({ statuses: statuses(), jobs: jobs(), vectors: vectors() });

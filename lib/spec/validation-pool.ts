@@ -7,10 +7,13 @@ import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { ErrorObject } from 'ajv/dist/2020';
 import workerScript from './validation-worker.ts?bundle';
-import type { CheckReply, CheckRequest } from './validation-messages';
+import type { SpecValidation } from './validate';
+import type { Work, WorkReply, WorkRequest } from './validation-messages';
 
 /** Past it, a check is given up (the caller answers 422 or 502, see docs/spec.md). */
 export const VALIDATION_DEADLINE_MS = 1000;
+/** A whole spec compiles its schemas as well: a cold worker needs more than a call's check. */
+export const SPEC_DEADLINE_MS = 5000;
 /** Workers alive at once; more checks wait for one. */
 const MAX_WORKERS = 4;
 /** Heap a worker may use: a 5 MB body and its errors fit many times over. */
@@ -26,10 +29,11 @@ export class ValidationBudgetExceeded extends Error {
 }
 
 interface Task {
-  request: Omit<CheckRequest, 'id' | 'schema'>;
-  schema: object;
+  /** A check's schema travels apart: a worker that has compiled it gets only its key. */
+  work: Work;
+  schema?: object;
   deadlineMs: number;
-  resolve(errors: ErrorObject[]): void;
+  resolve(reply: WorkReply): void;
   reject(error: Error): void;
 }
 
@@ -59,10 +63,9 @@ class ValidationPool {
   private readonly queue: Task[] = [];
   private nextId = 1;
 
-  check(schema: object, value: unknown, deadlineMs: number): Promise<ErrorObject[]> {
+  run(work: Work, deadlineMs: number, schema?: object): Promise<WorkReply> {
     return new Promise((resolve, reject) => {
-      const request = { key: keyOf(schema), value, maxErrors: MAX_REPORTED_ERRORS };
-      this.queue.push({ request, schema, deadlineMs, resolve, reject });
+      this.queue.push({ work, schema, deadlineMs, resolve, reject });
       this.dispatch();
     });
   }
@@ -91,19 +94,20 @@ class ValidationPool {
     this.busy.add(worker);
     worker.task = task;
     const id = this.nextId++;
-    const fresh = !worker.known.has(task.request.key);
+    const key = task.work.kind === 'check' ? task.work.key : undefined;
+    const withSchema = key !== undefined && !worker.known.has(key) && { schema: task.schema };
     worker.deadline = setTimeout(() => this.retire(worker, 'deadline'), task.deadlineMs);
-    const onReply = (reply: CheckReply) => {
+    const onReply = (reply: WorkReply) => {
       if (reply.id !== id) return;
       this.release(worker, onReply);
-      worker.known.add(task.request.key);
-      if ('errors' in reply) task.resolve(reply.errors);
-      else task.reject(new Error(`schema validation failed: ${reply.failure}`));
+      if (key !== undefined) worker.known.add(key);
+      if ('failure' in reply) task.reject(new Error(`schema validation failed: ${reply.failure}`));
+      else task.resolve(reply);
       this.dispatch();
     };
     worker.thread.on('message', onReply);
     try {
-      worker.thread.postMessage({ id, ...task.request, ...(fresh && { schema: task.schema }) } satisfies CheckRequest);
+      worker.thread.postMessage({ id, ...task.work, ...withSchema } satisfies WorkRequest);
     } catch (e) {
       // A value that cannot cross to the worker (a function, a symbol) never came from JSON.
       this.release(worker, onReply);
@@ -111,7 +115,7 @@ class ValidationPool {
     }
   }
 
-  private release(worker: PooledWorker, onReply: (reply: CheckReply) => void): void {
+  private release(worker: PooledWorker, onReply: (reply: WorkReply) => void): void {
     clearTimeout(worker.deadline);
     worker.thread.off('message', onReply);
     worker.task = undefined;
@@ -136,15 +140,28 @@ class ValidationPool {
 const isOutOfMemory = (e: unknown) => (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
 
 let pool: ValidationPool | undefined;
+const thePool = () => (pool ??= new ValidationPool());
 
 /**
  * Ajv's errors of `value` against `schema` (at most MAX_REPORTED_ERRORS), checked in a worker
  * thread; rejects with ValidationBudgetExceeded when the check passes `deadlineMs` or its heap.
  */
-export function checkAgainstSchema(
+export async function checkAgainstSchema(
   schema: object,
   value: unknown,
   deadlineMs = VALIDATION_DEADLINE_MS,
 ): Promise<ErrorObject[]> {
-  return (pool ??= new ValidationPool()).check(schema, value, deadlineMs);
+  const work = { kind: 'check' as const, key: keyOf(schema), value, maxErrors: MAX_REPORTED_ERRORS };
+  const reply = await thePool().run(work, deadlineMs, schema);
+  return 'errors' in reply ? reply.errors : [];
+}
+
+/**
+ * validateSpecText in a worker thread (a deploy: the examples are checked against the author's
+ * schemas); rejects with ValidationBudgetExceeded past `deadlineMs` or the heap.
+ */
+export async function validateSpecTextGuarded(text: string, deadlineMs = SPEC_DEADLINE_MS): Promise<SpecValidation> {
+  const reply = await thePool().run({ kind: 'spec', text }, deadlineMs);
+  if (!('spec' in reply)) throw new Error('the validation worker answered a spec with something else');
+  return reply.spec;
 }

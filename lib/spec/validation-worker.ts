@@ -1,15 +1,17 @@
 // The validation worker thread: compiles each schema once (by the key the pool gives it) and checks
-// values against it. It runs as its own bundled script (`?bundle`), so the service's event loop
-// never runs an author's schema; the pool ends this thread when a check passes its deadline.
+// values against it, or validates a whole spec.json. It runs as its own bundled script (`?bundle`),
+// so the service's event loop never runs an author's schema; the pool ends this thread when a piece
+// of work passes its deadline.
 import { parentPort } from 'node:worker_threads';
 import type { ValidateFunction } from 'ajv/dist/2020';
 import { compileIsolated, createSpecAjv, errorsOf } from './schema-compiler';
-import type { CheckReply, CheckRequest } from './validation-messages';
+import { validateSpecText } from './validate';
+import type { CheckWork, WorkReply, WorkRequest } from './validation-messages';
 
 const ajv = createSpecAjv();
 const compiled = new Map<string, ValidateFunction>();
 
-function check({ id, key, schema, value, maxErrors }: CheckRequest): CheckReply {
+function check(id: number, { key, schema, value, maxErrors }: CheckWork): WorkReply {
   let validate = compiled.get(key);
   if (!validate) {
     if (!schema) return { id, failure: 'unknown schema' };
@@ -29,9 +31,11 @@ function check({ id, key, schema, value, maxErrors }: CheckRequest): CheckReply 
   return { id, errors };
 }
 
-parentPort?.on('message', (request: CheckRequest) => {
+parentPort?.on('message', (request: WorkRequest) => {
   try {
-    parentPort?.postMessage(check(request));
+    const reply =
+      request.kind === 'spec' ? { id: request.id, spec: validateSpecText(request.text) } : check(request.id, request);
+    parentPort?.postMessage(reply);
   } catch (e) {
     parentPort?.postMessage({ id: request.id, failure: e instanceof Error ? e.message : String(e) });
   }

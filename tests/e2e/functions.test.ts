@@ -333,3 +333,44 @@ export function handler() { console.log('printed by the function'); spawn('sleep
     expect(await res.json()).toEqual({ message: 'Hi, Duke!' });
   }, 60_000);
 });
+
+describe('hostile input through the local stack', () => {
+  it("gives up an author's backtracking pattern with a 422 while /health and another account's call are answered", async () => {
+    await deploy({
+      shortname: 'e2e-trap',
+      requirements: {
+        requestType: 'POST',
+        inputType: 'JSON',
+        // A lookahead keeps it on the backtracking engine: without the deadline, hours on this body.
+        inputSchema: jsonObject({ s: { type: 'string', pattern: '^(?=a)(a|a)+$' } }),
+      },
+      files: { 'index.js': 'exports.handler = async () => null;' },
+    });
+    await deploy(CONVERT);
+    // The other account's function warm, as a served function is: its cold start is not what this measures.
+    expect((await postJson('e2e-convert', { celsius: 0 }, 'unit=k')).status).toBe(200);
+    const order: string[] = [];
+    const tag = (name: string) => (res: Response) => (order.push(name), res);
+    const hostile = postJson('e2e-trap', { s: `${'a'.repeat(40)}!` }).then(tag('hostile'));
+    await new Promise((r) => setTimeout(r, 100));
+    const [health, other] = await Promise.all([
+      fetch(`${url}/health`).then(tag('health')),
+      postJson('e2e-convert', { celsius: 100 }, 'unit=k').then(tag('other')),
+    ]);
+    expect(health.status).toBe(200);
+    expect(other.status).toBe(200);
+    const refused = await hostile;
+    expect(order.at(-1)).toBe('hostile');
+    expect(refused.status).toBe(422);
+    expect((await failure(refused)).error).toBe('request_unverifiable');
+  });
+
+  it('answers a 2 KB name on the token-less catalog page and a 100 KB token with envelopes, not bare errors', async () => {
+    const page = await fetch(`${url}/catalog/${'n'.repeat(2100)}`);
+    expect(page.status).toBe(400);
+    expect((await failure(page)).messages[0]).toMatch(/^ISSUE: The shortname in the path is 2100 characters long/);
+    const res = await fetch(`${url}/functions/v1/e2e-convert`, { headers: { svcwt: 'a'.repeat(100 * 1024) } });
+    expect(res.status).toBe(401);
+    expect((await failure(res)).messages[0]).toMatch(/^ISSUE: The access token is 102400 characters long/);
+  });
+});

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 import { createHealthHandler } from '../../../handlers/http/health';
 import { createInvokeHandler } from '../../../handlers/http/invoke';
+import { createDeployHandler } from '../../../handlers/http/functions-deploy';
+import { writeBundle } from '../../../lib/functions/bundle';
+import { MemoryBlobStore } from '../../support/memory-ingest-stores';
 import { loadConfig } from '../../../lib/config';
 import type { FunctionInvoker, FunctionRecord, FunctionRequest } from '../../../lib/functions/ports';
 import { validateSpec } from '../../../lib/spec/index';
@@ -161,5 +164,41 @@ describe('a hostile schema while others are served', () => {
     // Ajv keys compiled patterns by their text: two patterns must never share one engine.
     expect(validate({ s: 'aaaa', t: 'aaaa' })).toBe(false);
     expect(validate({ s: '123', t: '123' })).toBe(false);
+  });
+
+  it('gives up a deploy whose example against its own schema passes the deadline, with a 422', async () => {
+    const s = await stack();
+    const spec = specFor({
+      shortname: 'mazedeploy',
+      requirements: {
+        requestType: 'POST',
+        inputType: 'JSON',
+        inputSchema: EXPONENTIAL,
+        inputJsonExample: JSON.stringify(nested(40)),
+      },
+      files: {},
+    });
+    const zip = writeBundle(
+      new Map([
+        ['spec.json', new TextEncoder().encode(JSON.stringify(spec))],
+        ['index.js', new TextEncoder().encode('exports.handler = async () => 1;')],
+      ]),
+    );
+    const deploy = createDeployHandler({
+      http: testDeps().deps,
+      hosting: { registry: new MemoryFunctionRegistry(), blobs: new MemoryBlobStore(), invoker: new EchoInvoker() },
+    });
+    const hostile = call(deploy, {
+      method: 'POST',
+      path: '/function-service/v1/functions',
+      body: Buffer.from(zip),
+      headers: { 'content-type': 'application/zip' },
+      token: await testToken('attacker'),
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const { order, hostileReply } = await race(hostile, [s.health(), s.send('plain', 'victim', { n: 4 })]);
+    expect(order.at(-1)).toBe('hostile');
+    expect(hostileReply.status).toBe(422);
+    expect(hostileReply.body).toMatchObject({ error: 'spec_unverifiable' });
   });
 });

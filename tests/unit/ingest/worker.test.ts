@@ -246,4 +246,25 @@ describe('runJob', () => {
   it('skips jobs for uploads that no longer exist', async () => {
     expect(await runJob(worker, job('00000000-0000-0000-0000-000000000000'), delivery())).toBe('done');
   });
+
+  it("holds the account to its level's chunk quota beside the document count, failing for good with the reason", async () => {
+    worker.chunkQuotas = { free: 5, pro: 20, enterprise: null };
+    const first = await upload('first.txt', makeText(longText(8)));
+    expect(await runJob(worker, job(first.uploadId), delivery())).toBe('done');
+    const firstRecord = await record(first.uploadId);
+    const held = firstRecord.totalChunks;
+    expect(firstRecord.state).toBe('completed');
+    expect(held).toBeGreaterThan(10);
+    const second = await upload('second.txt', makeText(longText(8)));
+    expect(await runJob(worker, job(second.uploadId), delivery())).toBe('done');
+    const failed = await record(second.uploadId);
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toMatch(
+      new RegExp(
+        `^ISSUE: The document makes \\d+ chunks and the account already holds ${held}, over its limit of 20 chunks \\(level pro\\)\\. ADVICE: Delete uploads`,
+      ),
+    );
+    // Nothing of the refused document was embedded.
+    expect(await vectors.count(ref, second.uploadId)).toBe(0);
+  });
 });
