@@ -103,11 +103,6 @@ function reader(env: Env) {
     return v === '' ? undefined : v;
   };
   const str = (name: string, fallback?: string) => raw(name) ?? fallback;
-  const required = (name: string, fallback?: string) => {
-    const v = str(name, fallback);
-    if (v === undefined) problems.push(`${name} is required`);
-    return v ?? '';
-  };
   const int = (name: string, fallback: number, min: number, max: number) => {
     const v = raw(name);
     if (v === undefined) return fallback;
@@ -153,7 +148,7 @@ function reader(env: Env) {
     if (v === 'unlimited') return null;
     return int(name, fallback ?? 0, 0, 1e9);
   };
-  return { problems, str, required, int, bool, oneOf, url, quota };
+  return { problems, str, int, bool, oneOf, url, quota };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -201,8 +196,32 @@ export function loadConfig(env: Env = process.env): Config {
   for (const registry of functions.buildRegistries)
     if (!/^[A-Za-z0-9.-]+:\d{1,5}$/.test(registry))
       r.problems.push(`FNQ_BUILD_REGISTRIES: "${registry}" is not host:port (e.g. npm.example.com:443)`);
-  if (functions.runtime === 'lambda' && !functions.roleArn)
-    r.problems.push('FNQ_FUNCTIONS_ROLE_ARN is required when functions run on AWS Lambda');
+  // Only the Lambdas that deploy or call hosted functions carry the role's ARN (see needed below).
+  const roleArn = functions.roleArn;
+  Object.defineProperty(functions, 'roleArn', {
+    enumerable: true,
+    get: () => {
+      if (functions.runtime === 'lambda' && !roleArn)
+        throw new ConfigError(['FNQ_FUNCTIONS_ROLE_ARN is required when functions run on AWS Lambda']);
+      return roleArn;
+    },
+  });
+  // A deployed Lambda's environment names only the resources its handler uses
+  // (deploy/function-environment.cjs), so a resource's name is required where it is read.
+  const needed = (name: string) => () => {
+    const v = r.str(name);
+    if (v === undefined) throw new ConfigError([`${name} is required (and missing from this environment)`]);
+    return v;
+  };
+  const [bucket, queueUrl, uploads, usage, functionsTable, lanceCommits, lanceUri] = [
+    'FNQ_BUCKET',
+    'FNQ_QUEUE_URL',
+    'FNQ_UPLOADS_TABLE',
+    'FNQ_USAGE_TABLE',
+    'FNQ_FUNCTIONS_TABLE',
+    'FNQ_LANCE_COMMITS_TABLE',
+    'FNQ_LANCE_URI',
+  ].map(needed) as (() => string)[];
   const config: Config = {
     stage,
     version: r.str('FNQ_VERSION', '0.1.0')!,
@@ -215,17 +234,31 @@ export function loadConfig(env: Env = process.env): Config {
         sqs: r.url('FNQ_SQS_ENDPOINT'),
         dynamodb: r.url('FNQ_DYNAMODB_ENDPOINT'),
       },
-      bucket: r.required('FNQ_BUCKET'),
-      queueUrl: r.required('FNQ_QUEUE_URL'),
+      get bucket() {
+        return bucket!();
+      },
+      get queueUrl() {
+        return queueUrl!();
+      },
       buildsQueueUrl: r.str('FNQ_BUILDS_QUEUE_URL'),
       tables: {
-        uploads: r.required('FNQ_UPLOADS_TABLE'),
-        usage: r.required('FNQ_USAGE_TABLE'),
-        functions: r.required('FNQ_FUNCTIONS_TABLE'),
-        lanceCommits: r.required('FNQ_LANCE_COMMITS_TABLE'),
+        get uploads() {
+          return uploads!();
+        },
+        get usage() {
+          return usage!();
+        },
+        get functions() {
+          return functionsTable!();
+        },
+        get lanceCommits() {
+          return lanceCommits!();
+        },
       },
     },
-    lanceUri: r.required('FNQ_LANCE_URI'),
+    get lanceUri() {
+      return lanceUri!();
+    },
     searchRoutes: searchRoutes(r),
     ai: {
       baseUrl: aiBaseUrl,

@@ -37,15 +37,19 @@ describe('config', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const text = error!.message;
-    for (const name of [
-      'FNQ_BUCKET',
-      'FNQ_SQL_ROW_LIMIT',
-      'FNQ_AI_BASE_URL',
-      'FNQ_SQL_ALLOW_PRIVATE',
-      'FNQ_JWT_SECRET',
-    ])
+    for (const name of ['FNQ_SQL_ROW_LIMIT', 'FNQ_AI_BASE_URL', 'FNQ_SQL_ALLOW_PRIVATE', 'FNQ_JWT_SECRET'])
       expect(text).toContain(name);
-    expect(error!.problems).toHaveLength(5);
+    expect(error!.problems).toHaveLength(4);
+  });
+
+  it('requires a resource name where it is read: each deployed Lambda is given only its own', () => {
+    const { FNQ_BUCKET, FNQ_QUEUE_URL, ...rest } = base;
+    const c = loadConfig(rest);
+    expect(() => c.aws.bucket).toThrow(ConfigError);
+    expect(() => c.aws.queueUrl).toThrow(/FNQ_QUEUE_URL is required/);
+    expect(c.aws.tables.usage).toBe('m');
+    expect(loadConfig(base).aws.bucket).toBe(FNQ_BUCKET);
+    expect(loadConfig(base).aws.queueUrl).toBe(FNQ_QUEUE_URL);
   });
 
   it('requires a way to check tokens', () => {
@@ -64,7 +68,9 @@ describe('function hosting settings', () => {
   it('runs functions locally unless the service itself runs on AWS Lambda', () => {
     expect(loadConfig(base).functions.runtime).toBe('local');
     expect(loadConfig({ ...base, AWS_LAMBDA_FUNCTION_NAME: 'f', IS_OFFLINE: 'true' }).functions.runtime).toBe('local');
-    expect(() => loadConfig({ ...base, AWS_LAMBDA_FUNCTION_NAME: 'f' })).toThrow(/FNQ_FUNCTIONS_ROLE_ARN is required/);
+    // Required where it is used (deploying or calling a hosted function), not by every Lambda.
+    const withoutRole = loadConfig({ ...base, AWS_LAMBDA_FUNCTION_NAME: 'f' });
+    expect(() => withoutRole.functions.roleArn).toThrow(/FNQ_FUNCTIONS_ROLE_ARN is required/);
     expect(
       loadConfig({ ...base, AWS_LAMBDA_FUNCTION_NAME: 'f', FNQ_FUNCTIONS_ROLE_ARN: 'arn:aws:iam::1:role/r' }).functions
         .runtime,

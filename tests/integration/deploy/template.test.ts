@@ -14,7 +14,9 @@ import { zipSizes } from '../../../local/serverless-package';
 import { PROJECT_ROOT } from '../../../local/serverless-config';
 import { SHIPPED_NATIVE } from '../../../lib/vectors/lancedb-module';
 import { ROUTES } from '../../../lib/api/routes';
+import { loadConfig } from '../../../lib/config';
 import { cfnText, packaged, SECRET_PARAMETER, type CfnResource, type Packaged } from '../../support/packaged-service';
+import { emulatorDeployTests } from './emulator-deploy';
 
 /** Actions IAM allows on "*" only (no resource-level permissions). */
 const RESOURCE_STAR_ONLY = new Set(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']);
@@ -82,7 +84,8 @@ describe('IAM: a role per Lambda, least privilege', () => {
     }
   });
 
-  it('lets only the deploy route create functions and pass the hosted-function role', () => {
+  // Builds are jobs: the build worker, not the deploy route, turns a bundle into a hosted Lambda.
+  it('lets only the build worker create functions and pass the hosted-function role', () => {
     const deployers = lambdas()
       .filter(([, fn]) =>
         statementsOf(roleIdOf(fn)).some((s) =>
@@ -90,8 +93,8 @@ describe('IAM: a role per Lambda, least privilege', () => {
         ),
       )
       .map(([id]) => id);
-    expect(deployers).toEqual(['FunctionsDeployLambdaFunction']);
-    const passRole = statementsOf(roleIdOf(lambdaOf('functionsDeploy'))).find((s) =>
+    expect(deployers).toEqual(['BuildWorkerLambdaFunction']);
+    const passRole = statementsOf(roleIdOf(lambdaOf('buildWorker'))).find((s) =>
       actionsOf(s).includes('iam:PassRole'),
     )!;
     expect(resourcesOf(passRole)).toEqual(['${FunctionExecutionRole.Arn}']);
@@ -122,12 +125,14 @@ describe('IAM: a role per Lambda, least privilege', () => {
     expect(allowedActions('health')).not.toContain('s3:GetObject');
   });
 
-  it('lets each Lambda write only its own log group', () => {
+  it('lets each Lambda write only its own log group; the deployer also makes hosted functions’ groups', () => {
+    const hostedGroups = 'arn:aws:logs:${AWS::Region}:${AWS::AccountId}:log-group:/aws/lambda/fnquery-ci-fn-*';
     for (const [id, fn] of lambdas()) {
       const name = fn.Properties!.FunctionName as string;
       const logs = statementsOf(roleIdOf(fn)).filter((s) => actionsOf(s).some((a) => a.startsWith('logs:')));
       expect(logs.flatMap(resourcesOf), id).toEqual([
         `arn:aws:logs:\${AWS::Region}:\${AWS::AccountId}:log-group:/aws/lambda/${name}:*`,
+        ...(id === 'BuildWorkerLambdaFunction' ? [hostedGroups] : []),
       ]);
     }
   });
@@ -320,11 +325,64 @@ describe('what a production stage needs to survive load, mistakes and failures',
       alarmed.set(`${dim.Method} ${dim.Resource}`, a.Threshold as number);
     }
     const keys = [...routeTargets().keys()];
-    expect(keys.length).toBe(lambdas().length - 2); // every Lambda but the worker and the sweep has a route
+    expect(keys.length).toBeGreaterThanOrEqual(20);
     expect([...alarmed.keys()].sort()).toEqual(keys.sort());
     for (const [key, ms] of alarmed) {
       expect(ms, key).toBeGreaterThan(0);
       expect(ms, key).toBeLessThan(30_000);
+    }
+  });
+});
+
+describe('environment: each Lambda gets what its handler reads, nothing more', () => {
+  const envOf = (id: string) =>
+    (resources[id]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+  /** Whether a Lambda's role grants an action on a resource whose ARN mentions `target`. */
+  const granted = (id: string, action: RegExp, target: string) =>
+    statementsOf(roleIdOf(resources[id]!)).some(
+      (s) => actionsOf(s).some((a) => action.test(a)) && resourcesOf(s).some((r) => r.includes(target)),
+    );
+
+  it('gives /health its start-up settings and what it reports: no queue, bucket, table of others or role', () => {
+    expect(Object.keys(envOf('HealthLambdaFunction')).sort()).toEqual([
+      'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
+      'FNQ_JWT_SECRET_PARAMETER',
+      'FNQ_LANCE_URI',
+      'FNQ_LOG_LEVEL',
+      'FNQ_STAGE',
+      'FNQ_USAGE_TABLE',
+      'FNQ_VERSION',
+    ]);
+  });
+
+  it('names each resource to exactly the Lambdas whose role may use it', () => {
+    const cases: [string, (id: string) => boolean][] = [
+      ['FNQ_QUEUE_URL', (id) => granted(id, /^sqs:SendMessage$/, 'JobsQueue.Arn')],
+      ['FNQ_BUILDS_QUEUE_URL', (id) => granted(id, /^sqs:SendMessage$/, 'BuildsQueue.Arn')],
+      ['FNQ_FUNCTIONS_ROLE_ARN', (id) => granted(id, /^lambda:/, '-fn-*')],
+      ['FNQ_BUCKET', (id) => granted(id, /^s3:/, 'UploadsBucket.Arn')],
+      ['FNQ_UPLOADS_TABLE', (id) => granted(id, /^dynamodb:/, 'UploadsTable.Arn')],
+      ['FNQ_FUNCTIONS_TABLE', (id) => granted(id, /^dynamodb:/, 'FunctionsTable.Arn')],
+      ['FNQ_USAGE_TABLE', (id) => granted(id, /^dynamodb:/, 'UsageTable.Arn')],
+      ['FNQ_LANCE_COMMITS_TABLE', (id) => granted(id, /^dynamodb:/, 'LanceCommitsTable.Arn')],
+    ];
+    for (const [id] of lambdas())
+      for (const [variable, mayUse] of cases) expect(variable in envOf(id), `${id} ${variable}`).toBe(mayUse(id));
+  });
+
+  it('starts each Lambda’s config from its own environment, and a resource it was not given fails loudly', () => {
+    for (const [id, fn] of lambdas()) {
+      const env = Object.fromEntries(
+        Object.entries(envOf(id)).map(([k, v]) => [k, typeof v === 'string' ? v : `resolved-${k}`]),
+      );
+      // As on AWS after the secret is read from SSM at cold start.
+      const config = loadConfig({ ...env, FNQ_JWT_SECRET: 's'.repeat(32), AWS_LAMBDA_FUNCTION_NAME: id });
+      if (!env.FNQ_QUEUE_URL) expect(() => config.aws.queueUrl, id).toThrow(/FNQ_QUEUE_URL is required/);
+      if (!env.FNQ_BUCKET) expect(() => config.aws.bucket, id).toThrow(/FNQ_BUCKET is required/);
+      if (!env.FNQ_FUNCTIONS_ROLE_ARN) expect(() => config.functions.roleArn, id).toThrow(/FNQ_FUNCTIONS_ROLE_ARN/);
+      else expect(config.functions.roleArn, id).toBe(`resolved-FNQ_FUNCTIONS_ROLE_ARN`);
+      expect(config.stage, id).toBe('ci');
+      expect(fn.Properties!.FunctionName, id).toMatch(/^fnquery-ci-/);
     }
   });
 });
@@ -462,3 +520,5 @@ describe('zips', () => {
     }
   }, 120_000);
 });
+
+emulatorDeployTests(() => pkg);

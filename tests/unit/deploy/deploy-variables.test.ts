@@ -84,3 +84,87 @@ describe('deploy/secrets.cjs', () => {
     );
   });
 });
+
+describe('deploy/route-alarms.cjs', () => {
+  const routeAlarms = require('../../../deploy/route-alarms.cjs') as Resolver;
+  const functions = {
+    health: { events: [{ httpApi: { method: 'GET', path: '/health' } }] },
+    mcp: { events: [{ httpApi: { method: '*', path: '/mcp' } }] },
+    worker: { events: [{ sqs: { arn: 'x' } }] },
+  };
+
+  it('makes one p99 alarm per HTTP route with its own or the default limit, none for other events', async () => {
+    const { Resources } = (await routeAlarms(
+      resolvers({ functions, custom: { p99LatencyMs: { default: 3000, mcp: 25000 } } }),
+    )) as {
+      Resources: Record<string, { Properties: { Dimensions: { Name: string; Value: unknown }[]; Threshold: number } }>;
+    };
+    expect(Object.keys(Resources).sort()).toEqual(['HealthP99LatencyAlarm', 'McpP99LatencyAlarm']);
+    const dims = (id: string) => Object.fromEntries(Resources[id]!.Properties.Dimensions.map((d) => [d.Name, d.Value]));
+    expect(dims('McpP99LatencyAlarm')).toMatchObject({ Resource: '/mcp', Method: 'ANY' });
+    expect(Resources.McpP99LatencyAlarm!.Properties.Threshold).toBe(25000);
+    expect(Resources.HealthP99LatencyAlarm!.Properties.Threshold).toBe(3000);
+  });
+
+  it('fails packaging for a limit that names no function, or without a default', async () => {
+    await expect(
+      routeAlarms(resolvers({ functions, custom: { p99LatencyMs: { default: 3000, helth: 1 } } })),
+    ).rejects.toThrow(/names no function: helth/);
+    await expect(routeAlarms(resolvers({ functions, custom: {} }))).rejects.toThrow(/default/);
+  });
+});
+
+describe('deploy/function-environment.cjs', () => {
+  type Fn = { environment?: Record<string, unknown> };
+  const Plugin = require('../../../deploy/function-environment.cjs') as (new (
+    sls: unknown,
+    options: { stage?: string },
+  ) => { apply(): void }) & { BY_GRANT: Record<string, string[]> };
+  const { GRANTS } = require('../../../deploy/iam-roles.cjs') as { GRANTS: Record<string, unknown> };
+
+  function packaging(environment: Record<string, unknown>, stage = 'prod') {
+    const service = {
+      provider: { stage, environment },
+      functions: { health: {}, upload: {}, queryRdbms: { environment: { OWN: 'x' } } } as Record<string, Fn>,
+      custom: {
+        roles: { health: ['usageWrite'], upload: ['usageWrite', 'jobsSend'], queryRdbms: ['usageWrite'] },
+        settings: { queryRdbms: ['callerServers'] },
+      },
+    };
+    new Plugin({ service }, { stage }).apply();
+    return service;
+  }
+  const env = {
+    FNQ_STAGE: 'prod',
+    FNQ_USAGE_TABLE: 'usage',
+    FNQ_QUEUE_URL: { Ref: 'JobsQueue' },
+    FNQ_SQL_ROW_LIMIT: '100',
+    FNQ_SQS_ENDPOINT: '',
+  };
+
+  it('gives each function what every Lambda reads, its grants’ resources and its settings, no empty value', () => {
+    const { functions, provider } = packaging(env);
+    expect(functions.health!.environment).toEqual({ FNQ_STAGE: 'prod', FNQ_USAGE_TABLE: 'usage' });
+    expect(functions.upload!.environment).toEqual({
+      FNQ_STAGE: 'prod',
+      FNQ_USAGE_TABLE: 'usage',
+      FNQ_QUEUE_URL: { Ref: 'JobsQueue' },
+    });
+    expect(functions.queryRdbms!.environment).toEqual({
+      FNQ_STAGE: 'prod',
+      FNQ_USAGE_TABLE: 'usage',
+      FNQ_SQL_ROW_LIMIT: '100',
+      OWN: 'x',
+    });
+    expect(provider.environment).toEqual({});
+  });
+
+  it('leaves stage local whole, and fails packaging for a variable no group claims', () => {
+    expect(packaging(env, 'local').provider.environment).toEqual(env);
+    expect(() => packaging({ ...env, FNQ_NEW_THING: 'x' })).toThrow(/FNQ_NEW_THING, which .* gives to no function/);
+  });
+
+  it('knows the variables of every grant deploy/iam-roles.cjs defines', () => {
+    expect(Object.keys(GRANTS).filter((g) => !Plugin.BY_GRANT[g])).toEqual([]);
+  });
+});
