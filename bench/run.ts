@@ -14,6 +14,7 @@ const ALL = [
   'retrieval',
   'sql',
   'functions',
+  'builds',
   'tool-args',
   'catalog',
   'mcp',
