@@ -90,7 +90,7 @@ const versionDirOf = async (shortname: string) => {
   const fn = (await registry.get(shortname))!;
   return join(workDir, shortname.toLowerCase(), `v${fn.version}-${fn.codeSha256.slice(0, 12)}`);
 };
-const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
+const mb = (b: number) => (b < 1048576 ? `${(b / 1024).toFixed(0)} KB` : `${(b / 1048576).toFixed(1)} MB`);
 
 const call = async (shortname: string) =>
   invoker.invoke(
