@@ -1,0 +1,82 @@
+// The Go artifact for Lambda's OS-only runtime, as buildspecs/go.yml builds it (a static binary
+// named bootstrap: the function's package main plus the service's Runtime API loop), run against a
+// loopback server speaking Lambda's Runtime API: each invocation's payload reaches the entrypoint,
+// its result comes back as {body}, and a payload it cannot read as the invocation's error.
+import { execFile, spawn } from 'node:child_process';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { goLambdaBootstrap } from '../../../lib/functions/runners/go';
+import { PROJECT_ROOT } from '../../../local/serverless-config';
+import { toolchainMissing } from './toolchains';
+
+const run = promisify(execFile);
+const missing = await toolchainMissing('go');
+const dir = await mkdtemp(join(tmpdir(), 'fnq-go-lambda-'));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const read = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let text = '';
+    req.on('data', (c) => (text += c));
+    req.on('end', () => resolve(text));
+  });
+
+describe.skipIf(Boolean(missing))('the Go Lambda bootstrap', () => {
+  it("answers invocations from the Runtime API with {body}, and an unreadable payload as the invocation's error", async () => {
+    await copyFile(join(PROJECT_ROOT, 'examples', 'functions', 'go', 'main.go'), join(dir, 'main.go'));
+    const bootstrap = goLambdaBootstrap('Handler');
+    await writeFile(join(dir, bootstrap.fileName), bootstrap.source);
+    await writeFile(join(dir, 'go.mod'), 'module function\n\ngo 1.22\n');
+    // As buildspecs/go.yml builds it: static, no cgo.
+    await run('go', ['build', '-trimpath', '-o', join(dir, 'bootstrap'), '.'], {
+      cwd: dir,
+      env: { ...process.env, CGO_ENABLED: '0', GOTOOLCHAIN: 'local', GOFLAGS: '-mod=mod' },
+      timeout: 240_000,
+    });
+
+    const events = [
+      { method: 'POST', query: { greeting: 'Hi' }, headers: {}, body: { name: 'Ada' } },
+      { method: 'POST', query: {}, headers: {}, body: { name: 'Grace' } },
+      'not json',
+    ];
+    const answers: { id: string; kind: string; body: unknown }[] = [];
+    let done!: () => void;
+    const allAnswered = new Promise<void>((r) => (done = r));
+    const api = createServer(async (req, res) => {
+      const url = req.url ?? '';
+      if (url === '/2018-06-01/runtime/invocation/next') {
+        const i = answers.length;
+        const event = events[i];
+        if (event === undefined) return; // held open, as Lambda does between invocations
+        res.writeHead(200, { 'lambda-runtime-aws-request-id': `req-${i}`, 'content-type': 'application/json' });
+        return void res.end(typeof event === 'string' ? event : JSON.stringify(event));
+      }
+      const m = /^\/2018-06-01\/runtime\/invocation\/([^/]+)\/(response|error)$/.exec(url);
+      if (!m) return void res.writeHead(404).end();
+      answers.push({ id: m[1]!, kind: m[2]!, body: JSON.parse(await read(req)) });
+      res.writeHead(202).end('{}');
+      if (answers.length === events.length) done();
+    });
+    await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
+    const child = spawn(join(dir, 'bootstrap'), [], {
+      env: { AWS_LAMBDA_RUNTIME_API: `127.0.0.1:${(api.address() as AddressInfo).port}` },
+      stdio: 'ignore',
+    });
+    try {
+      await allAnswered;
+    } finally {
+      child.kill('SIGKILL');
+      api.close();
+    }
+    expect(answers).toEqual([
+      { id: 'req-0', kind: 'response', body: { body: { message: 'Hi, Ada!' } } },
+      { id: 'req-1', kind: 'response', body: { body: { message: 'Hello, Grace!' } } },
+      { id: 'req-2', kind: 'error', body: { errorType: 'InvalidRequest', errorMessage: expect.any(String) } },
+    ]);
+  }, 300_000);
+});
