@@ -17,6 +17,7 @@ const ALL = [
   'sql',
   'functions',
   'sandbox',
+  'builds',
   'tool-args',
   'catalog',
   'mcp',

@@ -89,6 +89,15 @@ const GRANTS = {
   functionCodeRead: () => [s3Objects(['GetObject'], FUNCTION_CODE)],
   deploymentsRead: () => [s3Objects(['GetObject'], DEPLOYMENTS)],
   deploymentsWrite: () => [s3Objects(['GetObject', 'PutObject'], DEPLOYMENTS)],
+  // The CodeBuild project of deploy/function-builds.yml: start a build, follow it, read its artifact.
+  functionBuildsRun: () => [
+    {
+      Effect: 'Allow',
+      Action: ['codebuild:StartBuild', 'codebuild:BatchGetBuilds'],
+      Resource: arnOf('FunctionBuilds'),
+    },
+    s3Objects(['GetObject'], 'builds/'),
+  ],
   buildsSend: () => [{ Effect: 'Allow', Action: ['sqs:SendMessage'], Resource: arnOf('BuildsQueue') }],
   buildsConsume: () => [
     {

@@ -25,6 +25,8 @@ export interface DeploymentInfo {
   version: number;
   runtime: string;
   lambdaRuntime?: string;
+  /** Where the function answers, e.g. `POST /functions/v1/weather`. */
+  endpoint?: string;
   status: 'queued' | 'building' | 'ready' | 'failed';
   /** What the build is doing now. */
   step?: string;

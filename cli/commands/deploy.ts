@@ -77,7 +77,7 @@ export const deploy: Command = {
 
 function report(d: DeploymentInfo, io: Parameters<Command['run']>[1]) {
   io.out(
-    `deployed ${d.shortname} v${d.version} (${d.runtime}, AWS Lambda ${d.lambdaRuntime ?? 'n/a'}), deployment ${d.id}`,
+    `deployed ${d.shortname} v${d.version} (${d.runtime}, AWS Lambda ${d.lambdaRuntime ?? 'n/a'})${d.endpoint ? `: ${d.endpoint}` : ''}, deployment ${d.id}`,
   );
   for (const warning of d.warnings) io.out(`  warning: ${warning}`);
 }

@@ -51,6 +51,7 @@ const deploymentSchema: JsonSchema = {
     version: { type: 'integer', description: 'The version the function gets when this deployment is ready.' },
     runtime: { type: 'string' },
     lambdaRuntime: { type: 'string', description: 'The AWS Lambda runtime it runs on.' },
+    endpoint: { type: 'string', description: 'Where the function answers, e.g. POST /functions/v1/weather.' },
     status: { type: 'string', enum: ['queued', 'building', 'ready', 'failed'] },
     step: { type: 'string', description: 'What the build is doing now.' },
     warnings: { type: 'array', items: { type: 'string' } },

@@ -103,7 +103,8 @@ const idOf = (family: RuntimeFamily, version: string) =>
 const TABLE = Object.fromEntries(
   Object.entries(INTERFACE_TABLE).map(([family, rows]) => [
     family,
-    [...EXTENSIONS[family as RuntimeFamily].map((v): Row => [idOf(family as RuntimeFamily, v), v, true]), ...rows],
+    // The interface's values first: they are what error messages suggest and list first.
+    [...rows, ...EXTENSIONS[family as RuntimeFamily].map((v): Row => [idOf(family as RuntimeFamily, v), v, true])],
   ]),
 ) as Record<RuntimeFamily, Row[]>;
 

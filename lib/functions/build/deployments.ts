@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { notFound, ServiceError, toServiceError } from '../../errors';
 import { errorFields } from '../../log';
-import { runtimeInfo } from '../../spec/index';
+import { functionPath, runtimeInfo } from '../../spec/index';
 import { BUNDLE_MAX_BYTES } from '../bundle';
 import { checkBundle, deployFunction, newCodeKey, runtimeWarnings, type HostingDeps } from '../manage';
 import type { BuildQueue, DeploymentRecord, DeploymentStore } from './ports';
@@ -39,6 +39,7 @@ export async function submitDeployment(deps: SubmitDeps, owner: string, zip: Uin
     shortname: spec.shortname,
     version,
     runtime: spec.runtime,
+    endpoint: `${spec.requirements.requestType} ${functionPath(spec.shortname)}`,
     status: 'queued',
     codeKey: newCodeKey(spec.shortname, version),
     codeBytes: zip.length,
@@ -135,6 +136,7 @@ export function deploymentView(r: DeploymentRecord) {
     version: r.version,
     runtime: r.runtime,
     lambdaRuntime: runtimeInfo(r.runtime)?.lambdaRuntime,
+    endpoint: r.endpoint,
     status: r.status,
     ...(r.step && { step: r.step }),
     warnings: r.warnings,

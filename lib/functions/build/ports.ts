@@ -15,6 +15,8 @@ export interface DeploymentRecord {
   /** The version this deploy becomes when it is ready (another deploy of the name finishing first moves it on). */
   version: number;
   runtime: string;
+  /** Where the function answers, e.g. `POST /functions/v1/weather`. */
+  endpoint: string;
   status: DeploymentStatus;
   /** What the build is doing now, in a few words (e.g. "installing dependencies"). */
   step?: string;

@@ -1,4 +1,5 @@
 import type { RunnerSource } from './protocol';
+import lambdaTemplate from './go/lambda_bootstrap.go?raw';
 import template from './go/runner.go?raw';
 
 // Go has no lookup of functions by name, so the runner (go/runner.go) is written with the
@@ -6,9 +7,24 @@ import template from './go/runner.go?raw';
 // main: func <Entrypoint>(map[string]any) (any, error).
 const CALL = 'fnqEntrypoint(request)';
 
-export const goRunner = (entrypoint: string): RunnerSource => {
+const withEntrypoint = (source: string, entrypoint: string) => {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(entrypoint)) throw new Error(`not a Go identifier: ${entrypoint}`);
-  return { fileName: 'fnq_runner.go', source: template.replace(CALL, `${entrypoint}(request)`) };
+  return source.replace(CALL, `${entrypoint}(request)`);
 };
 
-if (template.split(CALL).length !== 2) throw new Error(`go/runner.go must call ${CALL} exactly once`);
+export const goRunner = (entrypoint: string): RunnerSource => ({
+  fileName: 'fnq_runner.go',
+  source: withEntrypoint(template, entrypoint),
+});
+
+/** The Runtime API loop built into a Go function's `bootstrap` for Lambda (buildspecs/go.yml builds it). */
+export const goLambdaBootstrap = (entrypoint: string): RunnerSource => ({
+  fileName: 'fnq_lambda_bootstrap.go',
+  source: withEntrypoint(lambdaTemplate, entrypoint),
+});
+
+for (const [name, source] of [
+  ['go/runner.go', template],
+  ['go/lambda_bootstrap.go', lambdaTemplate],
+])
+  if (source!.split(CALL).length !== 2) throw new Error(`${name} must call ${CALL} exactly once`);

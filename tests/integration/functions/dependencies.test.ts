@@ -14,13 +14,8 @@ import type { FunctionRecord } from '../../../lib/functions/ports';
 import { ProcessInvoker } from '../../../lib/functions/process-runtime/process-invoker';
 import { createLogger } from '../../../lib/log';
 import { MemoryBlobStore } from '../../support/memory-ingest-stores';
-import {
-  bundleOf,
-  functionDir,
-  jsonObject,
-  MemoryFunctionRegistry,
-  type FunctionFixture,
-} from '../../unit/functions/support';
+import { bundleOf, functionDir, MemoryFunctionRegistry, type FunctionFixture } from '../../unit/functions/support';
+import { GO_WITH_UUID, JAVA_WITH_ORG_JSON, NODE_WITH_MS, POST_JSON, PYTHON_WITH_SIX } from './dependency-fixtures';
 import { toolchainMissing } from './toolchains';
 
 const noSandbox = await toolchainMissing('bwrap');
@@ -72,45 +67,9 @@ const call = async (shortname: string, body: unknown = null) =>
     },
   );
 
-const POST_JSON = {
-  requestType: 'POST',
-  inputType: 'JSON',
-  inputSchema: jsonObject({ text: { type: 'string' } }, []),
-  outputType: 'JSON',
-  outputSchema: jsonObject({}, []),
-};
-
 sandboxed('dependencies installed at build time', () => {
   it('Node: npm ci from package-lock.json, the package required at call time', async () => {
-    const done = await deploy({
-      shortname: 'dep-node',
-      requirements: POST_JSON,
-      files: {
-        'index.mjs':
-          "import ms from 'ms';\nexport const handler = () => ({ ms: ms('2 days'), long: ms(90000, { long: true }) });",
-        'package.json': JSON.stringify({
-          name: 'dep-node',
-          version: '1.0.0',
-          private: true,
-          dependencies: { ms: '2.1.3' },
-        }),
-        'package-lock.json': JSON.stringify({
-          name: 'dep-node',
-          version: '1.0.0',
-          lockfileVersion: 3,
-          requires: true,
-          packages: {
-            '': { name: 'dep-node', version: '1.0.0', dependencies: { ms: '2.1.3' } },
-            'node_modules/ms': {
-              version: '2.1.3',
-              resolved: 'https://registry.npmjs.org/ms/-/ms-2.1.3.tgz',
-              integrity:
-                'sha512-6FlzubTLZG3J2a/NVCAleEhjzq5oxgHyaCU9yYXvcLsvoVaHJq/s5xXI6/XXP6tz7R9xAOtHnSO/tXtF3WRTlA==',
-            },
-          },
-        }),
-      },
-    });
+    const done = await deploy(NODE_WITH_MS);
     expect(done.messages).toBeUndefined();
     expect(done.status).toBe('ready');
     expect((await call('dep-node')).body).toEqual({ ms: 172800000, long: '2 minutes' });
@@ -132,16 +91,7 @@ sandboxed('dependencies installed at build time', () => {
   }, 60_000);
 
   it('Python: a wheel from requirements.txt, beside the runner', async (ctx) => {
-    const done = await deploy({
-      shortname: 'dep-python',
-      runtime: 'python311',
-      requirements: POST_JSON,
-      files: {
-        'main.py':
-          'import six\n\ndef handler(request):\n    return {"text": six.ensure_str(b"caf\\xc3\\xa9"), "six": six.__version__}\n',
-        'requirements.txt': 'six==1.16.0\n',
-      },
-    });
+    const done = await deploy(PYTHON_WITH_SIX);
     if (done.messages?.[0]?.includes('No module named pip')) return ctx.skip('the host Python has no pip');
     expect(done.messages).toBeUndefined();
     expect((await call('dep-python')).body).toEqual({ text: 'café', six: '1.16.0' });
@@ -150,33 +100,7 @@ sandboxed('dependencies installed at build time', () => {
   it('Go: a module pinned by go.sum, downloaded through the module proxy', async (ctx) => {
     const missing = await toolchainMissing('go');
     if (missing) return ctx.skip(missing);
-    const done = await deploy({
-      shortname: 'dep-go',
-      runtime: 'go122',
-      entrypoint: 'Handler',
-      requirements: POST_JSON,
-      files: {
-        'main.go': [
-          'package main',
-          '',
-          'import (',
-          '\t"log/slog"',
-          '',
-          '\t"github.com/google/uuid"',
-          ')',
-          '',
-          'func Handler(request map[string]any) (any, error) {',
-          '\tslog.Info("called")',
-          '\treturn map[string]any{"id": uuid.NewSHA1(uuid.NameSpaceURL, []byte("https://example.org/a")).String()}, nil',
-          '}',
-          '',
-        ].join('\n'),
-        'go.mod': 'module function\n\ngo 1.22\n\nrequire github.com/google/uuid v1.6.0\n',
-        'go.sum':
-          'github.com/google/uuid v1.6.0 h1:NIvaJDMOsjHA8n1jAhLSgzrAzy1Hgr+hNrb57e+94F0=\n' +
-          'github.com/google/uuid v1.6.0/go.mod h1:TIyPZe4MgqvfeYDBFedMoGGpEw/LqOeaOT+nhxU+yHo=\n',
-      },
-    });
+    const done = await deploy(GO_WITH_UUID);
     expect(done.messages).toBeUndefined();
     // A name-based (SHA-1) UUID is the same everywhere: the module ran.
     expect((await call('dep-go')).body).toEqual({ id: '77980eae-c343-5b01-9823-eb6ac1da021f' });
@@ -185,34 +109,7 @@ sandboxed('dependencies installed at build time', () => {
   it('Java: a jar named by pom.xml, on the class path at call time', async (ctx) => {
     const missing = await toolchainMissing('java');
     if (missing) return ctx.skip(missing);
-    const done = await deploy({
-      shortname: 'dep-java',
-      runtime: 'java17',
-      requirements: POST_JSON,
-      files: {
-        'Main.java': [
-          'import java.util.Map;',
-          'import org.json.JSONObject;',
-          '',
-          'public class Main {',
-          '  public static Object handler(Map<String, Object> request) {',
-          '    return Map.of("json", new JSONObject().put("n", 3).toString());',
-          '  }',
-          '}',
-          '',
-        ].join('\n'),
-        'pom.xml': `<project xmlns="http://maven.apache.org/POM/4.0.0">
-  <modelVersion>4.0.0</modelVersion>
-  <groupId>example</groupId>
-  <artifactId>dep-java</artifactId>
-  <version>1.0.0</version>
-  <dependencies>
-    <dependency><groupId>org.json</groupId><artifactId>json</artifactId><version>20240303</version></dependency>
-  </dependencies>
-</project>
-`,
-      },
-    });
+    const done = await deploy(JAVA_WITH_ORG_JSON);
     expect(done.messages).toBeUndefined();
     expect((await call('dep-java')).body).toEqual({ json: '{"n":3}' });
   }, 600_000);

@@ -28,6 +28,7 @@ const record = (status: string, extra: Record<string, unknown> = {}) => ({
   version: 2,
   runtime: 'nodejs20',
   lambdaRuntime: 'nodejs22.x',
+  endpoint: 'GET /functions/v1/greet',
   status,
   warnings: ['nodejs20 runs on Lambda’s nodejs22.x'],
   location: `/function-service/v1/deployments/${ID}`,
@@ -73,7 +74,9 @@ describe('fnq deploy', () => {
     const { code, io } = await deploy();
     expect(code).toBe(0);
     expect(io.stderr).toMatch(/installing dependencies \d+ s/);
-    expect(io.stdout).toContain(`deployed greet v2 (nodejs20, AWS Lambda nodejs22.x), deployment ${ID}`);
+    expect(io.stdout).toContain(
+      `deployed greet v2 (nodejs20, AWS Lambda nodejs22.x): GET /functions/v1/greet, deployment ${ID}`,
+    );
     expect(io.stdout).toContain('warning: nodejs20 runs on Lambda’s nodejs22.x');
     expect(io.stdout + io.stderr).not.toContain('undefined');
   }, 20_000);
