@@ -346,16 +346,37 @@ describe('hostile input through the local stack', () => {
       },
       files: { 'index.js': 'exports.handler = async () => null;' },
     });
-    await deploy(CONVERT);
-    // The other account's function warm, as a served function is: its cold start is not what this measures.
-    expect((await postJson('e2e-convert', { celsius: 0 }, 'unit=k')).status).toBe(200);
+    // The other account's own function, warm, as a served function is: its cold start is not what this measures.
+    const next = `export function handler({ body }) { return { n: body.n + 1 }; }`;
+    const schema = jsonObject({ n: { type: 'integer' } }, ['n']);
+    await deploy(
+      {
+        shortname: 'e2e-victim',
+        requirements: {
+          requestType: 'POST',
+          inputType: 'JSON',
+          inputSchema: schema,
+          outputType: 'JSON',
+          outputSchema: schema,
+        },
+        files: { 'index.mjs': next },
+      },
+      OTHER,
+    );
+    expect(await (await postJson('e2e-victim', { n: 1 })).json()).toEqual({ n: 2 });
     const order: string[] = [];
     const tag = (name: string) => (res: Response) => (order.push(name), res);
-    const hostile = postJson('e2e-trap', { s: `${'a'.repeat(40)}!` }).then(tag('hostile'));
+    // The attacker (its author) calls it; the victim's call comes from the other account.
+    const hostile = callFn('e2e-trap', {
+      method: 'POST',
+      account: OWNER,
+      body: JSON.stringify({ s: `${'a'.repeat(40)}!` }),
+      headers: { 'content-type': 'application/json' },
+    }).then(tag('hostile'));
     await new Promise((r) => setTimeout(r, 100));
     const [health, other] = await Promise.all([
       fetch(`${url}/health`).then(tag('health')),
-      postJson('e2e-convert', { celsius: 100 }, 'unit=k').then(tag('other')),
+      postJson('e2e-victim', { n: 41 }).then(tag('other')),
     ]);
     expect(health.status).toBe(200);
     expect(other.status).toBe(200);
@@ -369,7 +390,7 @@ describe('hostile input through the local stack', () => {
     const page = await fetch(`${url}/catalog/${'n'.repeat(2100)}`);
     expect(page.status).toBe(400);
     expect((await failure(page)).messages[0]).toMatch(/^ISSUE: The shortname in the path is 2100 characters long/);
-    const res = await fetch(`${url}/functions/v1/e2e-convert`, { headers: { svcwt: 'a'.repeat(100 * 1024) } });
+    const res = await fetch(`${url}/functions/v1/e2e-victim`, { headers: { svcwt: 'a'.repeat(100 * 1024) } });
     expect(res.status).toBe(401);
     expect((await failure(res)).messages[0]).toMatch(/^ISSUE: The access token is 102400 characters long/);
   });
