@@ -7,6 +7,7 @@ import { createHealthHandler } from '../../../handlers/http/health';
 import { createInvokeHandler } from '../../../handlers/http/invoke';
 import { createDeployHandler } from '../../../handlers/http/functions-deploy';
 import { writeBundle } from '../../../lib/functions/bundle';
+import { BlobDeploymentStore } from '../../../lib/functions/build/blob-deployment-store';
 import { MemoryBlobStore } from '../../support/memory-ingest-stores';
 import { loadConfig } from '../../../lib/config';
 import type { FunctionInvoker, FunctionRecord, FunctionRequest } from '../../../lib/functions/ports';
@@ -186,7 +187,12 @@ describe('a hostile schema while others are served', () => {
     );
     const deploy = createDeployHandler({
       http: testDeps().deps,
-      hosting: { registry: new MemoryFunctionRegistry(), blobs: new MemoryBlobStore(), invoker: new EchoInvoker() },
+      submit: {
+        registry: new MemoryFunctionRegistry(),
+        blobs: new MemoryBlobStore(),
+        deployments: new BlobDeploymentStore(new MemoryBlobStore()),
+        queue: { send: async () => undefined },
+      },
     });
     const hostile = call(deploy, {
       method: 'POST',
