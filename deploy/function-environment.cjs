@@ -49,6 +49,8 @@ const BY_GRANT = {
   functionCodeRead: FILES,
   deploymentsRead: FILES,
   deploymentsWrite: FILES,
+  // The CodeBuild project is named by the grant; the worker reads the build's artifact from the bucket.
+  functionBuildsRun: FILES,
   jobsSend: ['FNQ_QUEUE_URL', 'FNQ_SQS_ENDPOINT'],
   buildsSend: ['FNQ_BUILDS_QUEUE_URL', 'FNQ_SQS_ENDPOINT'],
   vectorsRead: [...VECTORS, ...FILES, ...DYNAMO],
