@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
+import { ServiceError } from '../../errors';
 import type { BlobStore } from '../../storage/ports';
 import type { Logger } from '../../log';
 import { BUNDLE_MAX_BYTES, readBundle } from '../bundle';
@@ -245,7 +246,12 @@ export class ProcessInvoker implements FunctionInvoker {
     return cgroups?.create(name, limits).catch((e: NodeJS.ErrnoException) => {
       // The caller learns that it failed, the operator where and why.
       this.options.log.error(`a ${kind} cgroup could not be made`, { error: e.message });
-      throw functionCrashed(fn.shortname, `its ${kind} could not be given its memory cap (${e.code ?? 'error'})`);
+      if (kind === 'worker')
+        throw functionCrashed(fn.shortname, `its worker could not be given its memory cap (${e.code ?? 'error'})`);
+      throw new ServiceError(503, 'build_uncapped', {
+        issue: `The build of ${fn.shortname} could not be given its memory cap (${e.code ?? 'error'}), so it did not run`,
+        advice: 'Deploy again in a minute; if it keeps failing, tell the operator',
+      });
     });
   }
 

@@ -187,3 +187,36 @@ describe.skipIf(Boolean(noSandbox) || Boolean(noJava))('builds where no cgroup e
     expect((await registry.get('build-java-strict'))?.runtime).toBe('java17');
   }, 300_000);
 });
+
+describe.skipIf(Boolean(noSandbox))('a build whose cgroup cannot be made', () => {
+  it('does not run, and the deployment fails with advice', async () => {
+    const refusing = new ProcessInvoker({
+      blobs,
+      workDir: join(workDir, 'refusing'),
+      memoryMb: 256,
+      log,
+      cgroups: async () => ({
+        mechanism: 'a hierarchy that refuses new groups',
+        create: async () => {
+          throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+        },
+      }),
+    });
+    const done = await deploy(
+      {
+        shortname: 'build-uncapped',
+        files: {
+          'index.mjs': 'export const handler = () => ({});',
+          'package.json': packageJson('build-uncapped'),
+          'package-lock.json': lockfile('build-uncapped'),
+        },
+      },
+      refusing,
+    );
+    expect(done.status).toBe('failed');
+    expect(done.messages?.[0]).toMatch(
+      /^ISSUE: The build of build-uncapped could not be given its memory cap \(ENOSPC\), so it did not run.*ADVICE: /,
+    );
+    expect(existsSync(join(workDir, 'refusing', 'build-uncapped', 'node_modules'))).toBe(false);
+  }, 120_000);
+});
