@@ -65,6 +65,7 @@ const hello = await helloZip();
 
 const scheduled = { version: '0', 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} };
 const badJob = [{ MessageId: 'm1', ReceiptHandle: 'r1', Body: '{"not":"a job"}', Attributes: {}, MD5OfBody: '' }];
+const missingDeployment = [{ ...badJob[0]!, Body: '{"deploymentId":"no-such-deployment"}' }];
 const kinds: { kind: string; start: () => Promise<RieLambda>; event: unknown }[] = [
   {
     kind: 'hello world (baseline)',
@@ -91,6 +92,12 @@ const kinds: { kind: string; start: () => Promise<RieLambda>; event: unknown }[]
     kind: 'SQS: embedWorker',
     start: () => runPackagedLambda(pkg, 'embedWorker', local),
     event: toSqsEvent(badJob, 'arn:aws:sqs:us-east-1:123456789012:fnquery-ci-jobs', 'us-east-1'),
+  },
+  {
+    // A deployment that is not stored: the worker reads the record (S3) and reports the message as failed.
+    kind: 'SQS: buildWorker',
+    start: () => runPackagedLambda(pkg, 'buildWorker', local),
+    event: toSqsEvent(missingDeployment, 'arn:aws:sqs:us-east-1:123456789012:fnquery-ci-builds', 'us-east-1'),
   },
   { kind: 'schedule: ingestSweep', start: () => runPackagedLambda(pkg, 'ingestSweep', local), event: scheduled },
 ];

@@ -20,6 +20,8 @@ export interface WorkerGroup {
   readonly procsFiles: string[];
   /** Every process in the group now. */
   members(): Promise<number[]>;
+  /** Whether the kernel has ended a process of the group for going over its memory cap. */
+  memoryExceeded(): Promise<boolean>;
   /** Ends every process of the group and removes it. */
   destroy(): Promise<void>;
 }
@@ -50,6 +52,10 @@ async function cgroupMounts(): Promise<Mount[]> {
 
 const pidsIn = async (dir: string): Promise<number[]> =>
   (await readFile(join(dir, 'cgroup.procs'), 'utf8').catch(() => '')).split('\n').filter(Boolean).map(Number);
+
+/** The kernel's count of processes it ended for the group's memory cap (v2 memory.events, v1 memory.oom_control). */
+const oomKilled = async (file: string): Promise<boolean> =>
+  Number(/^oom_kill (\d+)$/m.exec(await readFile(file, 'utf8').catch(() => ''))?.[1] ?? 0) > 0;
 
 function killAll(pids: number[]): void {
   for (const pid of pids) {
@@ -135,6 +141,7 @@ class CgroupV2 implements Cgroups {
     return {
       procsFiles: [join(dir, 'cgroup.procs')],
       members: () => pidsIn(dir),
+      memoryExceeded: () => oomKilled(join(dir, 'memory.events')),
       destroy: () => endGroup([dir], kill),
     };
   }
@@ -160,6 +167,7 @@ class CgroupV1 implements Cgroups {
     return {
       procsFiles: [join(memory, 'cgroup.procs'), join(pids, 'cgroup.procs')],
       members: () => pidsIn(memory),
+      memoryExceeded: () => oomKilled(join(memory, 'memory.oom_control')),
       destroy: () => endGroup([memory, pids]),
     };
   }

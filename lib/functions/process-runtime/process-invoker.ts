@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
+import { ServiceError } from '../../errors';
 import type { BlobStore } from '../../storage/ports';
 import type { Logger } from '../../log';
 import { BUNDLE_MAX_BYTES, readBundle } from '../bundle';
@@ -23,10 +24,10 @@ import {
   type InvokeOptions,
   type InvokeResult,
 } from '../ports';
-import { openRegistryAccess, NET_INSIDE } from '../build/registry-access';
+import { openRegistryAccess, NET_INSIDE, type RegistryAccess } from '../build/registry-access';
 import { DEFAULT_REGISTRIES } from '../build/registry-proxy';
 import { FunctionLog, readFunctionLog } from './function-logs';
-import { findCgroups, type Cgroups } from './cgroups';
+import { findCgroups, type Cgroups, type GroupLimits, type WorkerGroup } from './cgroups';
 import { killProcessesUnder } from './reaper';
 import { defaultLimits, findConfinement, type Confinement, type Limits } from './sandbox';
 import { toolchainFor, type Launch, type Prepared } from './toolchains';
@@ -48,14 +49,22 @@ export interface ProcessInvokerOptions {
   registries?: string[];
   /** How code is confined; found on this host (bwrap) when not given. Tests pass a failing one. */
   confinement?: (found: { strictMemory: boolean }) => Promise<Confinement>;
-  /** The cgroups workers run in; found on this host when not given. Tests pass none to see the fallback. */
+  /** The cgroups workers and builds run in; found on this host when not given. Tests pass none to see the fallback. */
   cgroups?: () => Promise<Cgroups | undefined>;
+  /** One build's memory cap, all its processes together, where a cgroup holds it (default 2048 MB). */
+  buildMemoryMb?: number;
   /** The host-wide table of the functions' uids (uid-table.ts). */
   uidTableDir?: string;
 }
 
 interface Host {
   confinement: Confinement;
+  /**
+   * Builds' confinement: the workers' where a cgroup caps builds too; else the same without the
+   * strict memory filter, which the JVM cannot start under (it maps its runtime image shared,
+   * read-only), so javac and Maven would never run. Builds there are held by the rlimits alone.
+   */
+  buildConfinement: Confinement;
   cgroups?: Cgroups;
 }
 
@@ -187,6 +196,7 @@ export class ProcessInvoker implements FunctionInvoker {
     const cgroups = await (this.options.cgroups ?? findCgroups)();
     const find = this.options.confinement ?? ((found) => findConfinement({ workDir, unsafeLocal, ...found }));
     const confinement = await find({ strictMemory: !cgroups });
+    const buildConfinement = cgroups ? confinement : await find({ strictMemory: false });
     if (!confinement.confined)
       log.warn('hosted functions run UNCONFINED (FNQ_FUNCTIONS_UNSAFE_LOCAL=1): trusted code only');
     else if (!confinement.filtered)
@@ -194,9 +204,9 @@ export class ProcessInvoker implements FunctionInvoker {
     log.info(
       cgroups
         ? `hosted functions: memory and processes capped per worker by ${cgroups.mechanism}`
-        : 'hosted functions: no cgroup here; memory capped by the data limit, with memfd, shared mappings and user namespaces refused (seccomp)',
+        : 'hosted functions: no cgroup here; memory capped by the data limit, with memfd, shared mappings and user namespaces refused (seccomp; builds: user namespaces only)',
     );
-    return { confinement, cgroups };
+    return { confinement, buildConfinement, cgroups };
   }
 
   private async start(p: Runnable): Promise<Worker> {
@@ -204,16 +214,10 @@ export class ProcessInvoker implements FunctionInvoker {
     const launch = p.launch(this.options.memoryMb);
     const limits = defaultLimits(this.options.memoryMb);
     const uid = confinement.ownUids ? await this.uids.uidOf(registryKey(p.fn.shortname)) : BUILD_UID;
-    const group = await cgroups
-      ?.create(`${process.pid}-${randomBytes(6).toString('hex')}`, {
-        memoryBytes: limits.memoryMb * 1024 * 1024,
-        processes: limits.processes,
-      })
-      .catch((e: NodeJS.ErrnoException) => {
-        // The caller learns that it failed, the operator where and why.
-        this.options.log.error('a worker cgroup could not be made', { error: e.message });
-        throw functionCrashed(p.fn.shortname, `its worker could not be given its memory cap (${e.code ?? 'error'})`);
-      });
+    const group = await this.group(cgroups, p.fn, 'worker', {
+      memoryBytes: limits.memoryMb * 1024 * 1024,
+      processes: limits.processes,
+    });
     const command = confinement.command({
       ...launch,
       uid,
@@ -228,8 +232,39 @@ export class ProcessInvoker implements FunctionInvoker {
     });
   }
 
-  /** Runs a build confined, with the runner folder and the shared build cache writable. */
-  private async runBuild(host: Prepared, confinement: Confinement, launch: Launch): Promise<void> {
+  /**
+   * A cgroup of its own for a worker or a build, named after this process (so that a later start
+   * removes it if this process dies), or none where the host offers none.
+   */
+  private async group(
+    cgroups: Cgroups | undefined,
+    fn: FunctionRecord,
+    kind: 'worker' | 'build',
+    limits: GroupLimits,
+  ): Promise<WorkerGroup | undefined> {
+    const name = `${process.pid}-${kind === 'build' ? 'build-' : ''}${randomBytes(6).toString('hex')}`;
+    return cgroups?.create(name, limits).catch((e: NodeJS.ErrnoException) => {
+      // The caller learns that it failed, the operator where and why.
+      this.options.log.error(`a ${kind} cgroup could not be made`, { error: e.message });
+      if (kind === 'worker')
+        throw functionCrashed(fn.shortname, `its worker could not be given its memory cap (${e.code ?? 'error'})`);
+      throw new ServiceError(503, 'build_uncapped', {
+        issue: `The build of ${fn.shortname} could not be given its memory cap (${e.code ?? 'error'}), so it did not run`,
+        advice: 'Deploy again in a minute; if it keeps failing, tell the operator',
+      });
+    });
+  }
+
+  /**
+   * Runs a build confined, with the runner folder and the shared build cache writable, in a cgroup
+   * of its own where the host has them: a dependency install can run package code (Maven plugins),
+   * so its memory and processes are capped together, and whatever it leaves running ends with it.
+   */
+  private async runBuild(
+    host: Prepared,
+    { buildConfinement: confinement, cgroups }: Host,
+    launch: Launch,
+  ): Promise<void> {
     const seen = confinement.seen(host);
     // A dependency install writes beside the code and into the function's own download cache, and
     // never sees the compiler cache that every function's build shares.
@@ -242,18 +277,25 @@ export class ProcessInvoker implements FunctionInvoker {
     if (confinement.confined && process.getuid?.() === 0) {
       for (const dir of new Set(Object.values(writable))) await chown(dir, BUILD_UID, BUILD_UID);
     }
-    // Confined, the sandbox has no network: an install reaches the registries through the proxy only.
-    const access = launch.install && confinement.confined ? await openRegistryAccess(this.registries()) : undefined;
-    if (access) writable[NET_INSIDE] = access.dir;
-    const command = confinement.command({
-      ...(access ? access.wrap(launch) : launch),
-      uid: BUILD_UID,
-      codeDir: host.codeDir,
-      runnerDir: host.runnerDir,
-      writable,
-      limits: BUILD_LIMITS,
+    const memoryMb = this.options.buildMemoryMb ?? BUILD_LIMITS.memoryMb;
+    const group = await this.group(cgroups, host.fn, 'build', {
+      memoryBytes: memoryMb * 1024 * 1024,
+      processes: BUILD_LIMITS.processes,
     });
+    let access: RegistryAccess | undefined;
     try {
+      // Confined, the sandbox has no network: an install reaches the registries through the proxy only.
+      access = launch.install && confinement.confined ? await openRegistryAccess(this.registries()) : undefined;
+      if (access) writable[NET_INSIDE] = access.dir;
+      const command = confinement.command({
+        ...(access ? access.wrap(launch) : launch),
+        uid: BUILD_UID,
+        cgroupProcs: group?.procsFiles,
+        codeDir: host.codeDir,
+        runnerDir: host.runnerDir,
+        writable,
+        limits: BUILD_LIMITS,
+      });
       await run(command.command, command.args, {
         cwd: command.cwd,
         env: command.env,
@@ -262,13 +304,17 @@ export class ProcessInvoker implements FunctionInvoker {
         killSignal: 'SIGKILL',
       });
     } catch (e) {
+      const failure = e as { stderr?: string };
       // First in the build's error: where it tried to go that is not an allowed registry.
-      if (access?.proxy.refused.size) {
-        const failure = e as { stderr?: string };
+      if (access?.proxy.refused.size)
         failure.stderr = `refused: ${[...access.proxy.refused].join(', ')} (not a package registry builds may reach)\n${failure.stderr ?? ''}`;
-      }
+      // Or that the kernel stopped it at its memory cap (what it printed as it died comes after).
+      if (await group?.memoryExceeded())
+        failure.stderr = `stopped at the build's memory cap of ${memoryMb} MB (all its processes together)\n${failure.stderr ?? ''}`;
       throw e;
     } finally {
+      // Nothing of the build outlives it: what it left running (a daemon, a stray child) ends here.
+      await group?.destroy();
       await access?.close();
     }
   }
@@ -333,7 +379,7 @@ export class ProcessInvoker implements FunctionInvoker {
         await mkdir(p.runnerDir, { recursive: true });
         await mkdir(p.homeDir, { recursive: true });
         await writeFile(join(p.runnerDir, toolchain.runner.fileName), toolchain.runner.source);
-        await toolchain.build?.(p, confinement.seen(p), (launch) => this.runBuild(p, confinement, launch));
+        await toolchain.build?.(p, confinement.seen(p), (launch) => this.runBuild(p, host, launch));
         await writeFile(join(staging, READY_MARK), p.entryFile);
         await rename(staging, dir).catch((e: NodeJS.ErrnoException) => {
           // Another process prepared the same version meanwhile: theirs is as good as ours.

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { badRequest } from '../../errors';
+import { badRequest, ServiceError } from '../../errors';
 import type { RuntimeFamily } from '../../spec/index';
 import type { FunctionRecord } from '../ports';
 import { goRunner } from '../runners/go';
@@ -91,6 +91,8 @@ async function step(p: Prepared, exec: BuildExec, launch: Launch, failure = 'doe
   try {
     await exec(launch);
   } catch (e) {
+    // The service's own refusal (no cgroup for the build), not the command's failure: passed on as it is.
+    if (e instanceof ServiceError) throw e;
     const { stdout = '', stderr = '' } = e as { stdout?: string; stderr?: string };
     const output = `${stderr}\n${stdout}`
       .split(p.codeDir + '/')

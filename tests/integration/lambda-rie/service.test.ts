@@ -82,10 +82,10 @@ async function http(name: string, input: EventInput) {
   return { status: reply.statusCode, headers: reply.headers ?? {}, body, text };
 }
 
-async function receiveAll(): Promise<Message[]> {
+async function receiveAll(queueUrl = emulators.queueUrl): Promise<Message[]> {
   const out = await sqs.send(
     new ReceiveMessageCommand({
-      QueueUrl: emulators.queueUrl,
+      QueueUrl: queueUrl,
       MaxNumberOfMessages: 10,
       WaitTimeSeconds: 1,
       AttributeNames: ['All'],
@@ -208,6 +208,20 @@ describe('ingest: upload, the embed worker on an SQS batch, the sweep on a sched
   });
 });
 
+/** GET the deployment through the packaged Lambda until it is ready or failed (a deadline, not a sleep). */
+async function deploymentSettled(id: string, deadlineMs = 60_000): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const res = await http('deploymentsGet', {
+      path: `/function-service/v1/deployments/${id}`,
+      pathParams: { id },
+    });
+    expect(res.status, res.text).toBe(200);
+    if (res.body.status === 'ready' || res.body.status === 'failed' || Date.now() > deadline) return res.body;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 describe('hosted functions: deployed and called through the packaged Lambdas', () => {
   const examples = ['node', 'python', 'ruby'] as const;
 
@@ -221,9 +235,26 @@ describe('hosted functions: deployed and called through the packaged Lambdas', (
       headers: { 'content-type': 'application/zip' },
       body: zip,
     });
-    expect(deployed.status, deployed.text).toBe(201);
+    expect(deployed.status, deployed.text).toBe(202);
+    expect(deployed.body).toMatchObject({ shortname: spec.shortname, status: 'queued' });
+    const deploymentId = String(deployed.body.id);
+
+    // The deployment's message, from the builds queue to the packaged build worker as Lambda's SQS trigger would.
+    const messages = await receiveAll(emulators.buildsQueueUrl);
+    expect(messages.map((m) => m.Body).join()).toContain(deploymentId);
+    const event = toSqsEvent(messages, 'arn:aws:sqs:us-east-1:123456789012:fnquery-ci-builds', 'us-east-1');
+    const built = await (await lambda('buildWorker')).invoke(event);
+    expect(built.functionError, JSON.stringify(built.payload)).toBeUndefined();
+    expect((built.payload as SQSBatchResponse).batchItemFailures).toEqual([]);
+    for (const m of messages)
+      await sqs.send(new DeleteMessageCommand({ QueueUrl: emulators.buildsQueueUrl, ReceiptHandle: m.ReceiptHandle! }));
+
+    const ready = await deploymentSettled(deploymentId);
+    expect(ready, JSON.stringify(ready)).toMatchObject({ status: 'ready', shortname: spec.shortname });
     const hosted = lambdaApi.functions.get(`fnquery-ci-fn-${spec.shortname}`);
     expect(hosted?.handler).toMatch(/^fnq_bootstrap\./);
+    // The deploy made the function's log group, with the service's retention, through the CloudWatch Logs API.
+    expect(lambdaApi.logGroups.get(`/aws/lambda/fnquery-ci-fn-${spec.shortname}`)).toBe(14);
 
     const called = await http('invokeFunction', {
       method: 'POST',
