@@ -1,4 +1,4 @@
-// The house rules of DESIGN.md §2 as dependency rules, checked by tests/unit/house-rules.test.ts
+// The house rules of docs/architecture.md as dependency rules, checked by tests/unit/house-rules.test.ts
 // (so the README's test command and CI run them) and by `npm run lint:deps`.
 'use strict';
 

@@ -1,5 +1,5 @@
 // One error family for the whole service. Every failure leaves as an envelope whose
-// messages are `ISSUE: … ADVICE: …` lines (INTERFACE.md "Errors"), so the type carries
+// messages are `ISSUE: … ADVICE: …` lines (docs/interface.md "Errors"), so the type carries
 // the HTTP status, a machine code, and one or more problems in those words.
 
 export interface Problem {

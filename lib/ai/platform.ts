@@ -1,4 +1,4 @@
-// Which AI platform answers a query (DESIGN.md §3 "AI platforms"). `ai_platform` is matched
+// Which AI platform answers a query (docs/decisions.md "AI platforms"). `ai_platform` is matched
 // case-insensitively after trimming; omitted or empty means "default".
 //
 // Caching: operator-key models are built once per configuration object (read once per cold start)

@@ -1,4 +1,4 @@
-// `structured_output` (DESIGN.md §3): base64 of a JSON Schema for the answer. Decoded strictly, compiled
+// `structured_output` (docs/decisions.md): base64 of a JSON Schema for the answer. Decoded strictly, compiled
 // once per distinct schema (callers repeat the same one), and enforced on the model's answer with one
 // repair turn before giving up.
 import { createHash } from 'node:crypto';

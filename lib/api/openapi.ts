@@ -6,7 +6,7 @@ import { ROUTES, type ApiRoute } from './routes';
 
 export type OpenApiDocument = Record<string, unknown>;
 
-/** Statuses every route may answer besides its success (DESIGN.md section 3). */
+/** Statuses every route may answer besides its success (docs/decisions.md). */
 const COMMON_ERRORS: Record<number, string> = {
   400: 'Bad request: every violation is listed',
   401: 'The svcwt token is missing, malformed, badly signed or expired',

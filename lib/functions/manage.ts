@@ -1,4 +1,4 @@
-// Deploy, list and delete: the management side of function hosting (DESIGN.md section 3).
+// Deploy, list and delete: the management side of function hosting (docs/decisions.md).
 // The server trusts nothing the client checked: the bundle is re-read, spec.json re-validated with
 // the same validator `fnq deploy` uses, and the entry file looked for.
 import { createHash, randomBytes } from 'node:crypto';

@@ -65,7 +65,7 @@ export interface CatalogSource {
   entries(): Promise<CatalogEntry[]>;
 }
 
-/** The request object every entrypoint receives (DESIGN.md section 3, "Runtime contract"). */
+/** The request object every entrypoint receives (docs/decisions.md, "Runtime contract"). */
 export interface FunctionRequest {
   method: string;
   query: Record<string, string>;

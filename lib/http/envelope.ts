@@ -1,4 +1,4 @@
-// Error → response envelope (DESIGN.md section 3). Query endpoints keep the query response shape;
+// Error → response envelope (docs/decisions.md). Query endpoints keep the query response shape;
 // every other route answers {spanId, error, messages}. Both end messages with "failed".
 import type { ServiceError } from '../errors';
 import type { Reply } from './event';

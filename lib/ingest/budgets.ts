@@ -1,4 +1,4 @@
-// What reading one document may cost, checked while the reading runs (DESIGN.md section 10): a zip
+// What reading one document may cost, checked while the reading runs (docs/decisions.md): a zip
 // bomb, a PDF of 40,000 pages or HTML nested 50,000 deep must fail in seconds, not take the worker's
 // memory, its whole timeout or its stack. A breach is the document's fault, so it fails the upload at
 // once (a 413, which the worker treats as permanent) with the budget named; it is never retried.

@@ -1,4 +1,4 @@
-// Collection names (DESIGN.md §3): 1–64 letters, digits, underscores and hyphens. They become
+// Collection names (docs/decisions.md): 1–64 letters, digits, underscores and hyphens. They become
 // parts of storage keys and vector table names, which is why nothing else is allowed.
 import { badRequest } from '../errors';
 

@@ -33,7 +33,7 @@ export function effectiveState(r: UploadRecord, now: number): Pick<UploadRecord,
   return { state: r.state, error: r.error, completedAt: r.completedAt };
 }
 
-/** The record as INTERFACE.md shows it; timestamps in HTTP-date form (RFC 7231, always GMT). */
+/** The record as docs/interface.md shows it; timestamps in HTTP-date form (RFC 7231, always GMT). */
 export function statusView(r: UploadRecord, now = Date.now()) {
   const { state, error, completedAt } = effectiveState(r, now);
   return {

@@ -1,6 +1,6 @@
 // POST /query-service/v1/rdbms: schema → the model writes a SELECT → guard → run → the model
 // answers from the rows. A query that is refused or fails goes back to the model with the error,
-// for up to two repairs; after that the request fails with INTERFACE.md's 400 envelope.
+// for up to two repairs; after that the request fails with docs/interface.md's 400 envelope.
 import { SQL_NOT_APPLIED as NOT_APPLIED, SQL_READ_ONLY_REPLY as READ_ONLY_REPLY, type ChatMessage } from '../ai/ports';
 import { isServiceError, ServiceError } from '../errors';
 import type { CallerDatabases, DatabaseSchema, QueryResult } from '../sql/ports';

@@ -51,11 +51,11 @@ export const REQUIREMENTS_FIELDS = [
 export const QUERY_PARAM_FIELDS = ['name', 'required', 'description', 'exampleData'] as const;
 export const FILE_SCHEMA_FIELDS = ['description', 'extensions', 'required'] as const;
 
-/** Path of a hosted function's endpoint (DESIGN.md "Hosted functions"). */
+/** Path of a hosted function's endpoint (docs/decisions.md "Hosted functions"). */
 export const functionPath = (shortname: string) => `/functions/v1/${shortname}`;
 export const specPath = (shortname: string) => `${functionPath(shortname)}/spec.json`;
 
-/** Failures of a hosted function call, answered with the error envelope (DESIGN.md "Responses and errors"). */
+/** Failures of a hosted function call, answered with the error envelope (docs/decisions.md "Responses and errors"). */
 export const ERROR_STATUSES: Record<number, string> = {
   400: 'The request does not match the definition; every violation is listed',
   401: 'The svcwt token is missing, malformed, badly signed or expired',

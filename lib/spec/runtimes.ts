@@ -1,4 +1,4 @@
-// The runtime table of INTERFACE.md as data, with the AWS Lambda runtime each value deploys to.
+// The runtime table of docs/interface.md as data, with the AWS Lambda runtime each value deploys to.
 // Lambda retires language versions over time; a retired value keeps working by deploying to the
 // nearest supported newer version of the same language (LAMBDA_RUNTIMES says which are supported
 // on a given day), and validation and deploy print the warning below.

@@ -1,5 +1,5 @@
 // The shapes a valid spec.json takes once defaults are applied. Field names follow the file
-// (INTERFACE.md "Function definition"), so a normalised spec serialises back into a valid spec.json.
+// (docs/interface.md "Function definition"), so a normalised spec serialises back into a valid spec.json.
 import type { BodyType, RequestType } from './rules';
 
 export type JsonSchemaObject = Record<string, unknown>;
@@ -81,7 +81,7 @@ export function outputBody(spec: NormalizedSpec): OutputBody {
   return { type: 'NONE' };
 }
 
-/** The value part of an `exampleData` written as `<name>=<value>`, the form INTERFACE.md recommends. */
+/** The value part of an `exampleData` written as `<name>=<value>`, the form docs/interface.md recommends. */
 export function queryExampleValue(param: QueryParam): string | undefined {
   const prefix = `${param.name}=`;
   return param.exampleData?.startsWith(prefix) ? param.exampleData.slice(prefix.length) : undefined;

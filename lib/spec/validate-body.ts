@@ -1,5 +1,5 @@
 // The request or response body of a definition: its type, schema and example must agree
-// (INTERFACE.md "requirements" rules 1, 2, 5 and 6).
+// (docs/interface.md "requirements" rules 1, 2, 5 and 6).
 import { FieldReader, isJsonObject } from './field-reader';
 import { DESCRIPTION_MAX, EXTENSION, FILE_SCHEMA_FIELDS, JSON_SCHEMA_DIALECT, type BodyType } from './rules';
 import { errorsOf, type SchemaCompiler } from './schema-compiler';

@@ -1,4 +1,4 @@
-// validateSpec: checks a parsed spec.json against every rule of INTERFACE.md and the decisions in
+// validateSpec: checks a parsed spec.json against every rule of docs/interface.md and the decisions in
 // docs/spec.md, reporting all violations at once, and returns the definition with defaults applied.
 import { FieldReader, isJsonObject } from './field-reader';
 import {

@@ -1,4 +1,4 @@
-// Opens a connection to the caller's MySQL or MariaDB, always over TLS (INTERFACE.md:
+// Opens a connection to the caller's MySQL or MariaDB, always over TLS (docs/interface.md:
 // "connects only to SSL-enabled databases"). The socket goes to the address the address
 // policy checked; the certificate is verified against the host name the caller wrote.
 

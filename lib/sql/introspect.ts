@@ -1,6 +1,6 @@
 // Reads what the model needs to know about exactly the listed tables: columns, keys, a few
 // sample rows and the values of low-cardinality text columns. Table names are matched
-// case-sensitively (INTERFACE.md), so a name that differs only in case is reported, not used.
+// case-sensitively (docs/interface.md), so a name that differs only in case is reported, not used.
 
 import type { QueryOptions, RowDataPacket } from 'mysql2/promise';
 import { badRequest } from '../errors';

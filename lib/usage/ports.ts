@@ -1,4 +1,4 @@
-// Usage metrics, the only thing stored about a request (INTERFACE.md "Privacy rules"): the store port,
+// Usage metrics, the only thing stored about a request (docs/interface.md "Privacy rules"): the store port,
 // its reader, and the day and anonymous-account conventions. Per account, UTC day and route: calls, errors, total
 // duration and AI tokens, added atomically.
 

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { badRequest } from '../errors';
 import type { CollectionRef } from './ports';
 
-/** DESIGN.md section 3: 1–64 of [A-Za-z0-9_-]. Checked again here because names become paths. */
+/** docs/decisions.md: 1–64 of [A-Za-z0-9_-]. Checked again here because names become paths. */
 const COLLECTION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function tableNameFor(ref: CollectionRef): string {

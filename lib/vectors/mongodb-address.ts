@@ -1,5 +1,5 @@
 // The caller's MongoDB gets the same address policy and TLS rule as the caller's SQL database
-// (DESIGN.md §10): every host the connection string names, and every host a mongodb+srv record
+// (docs/decisions.md): every host the connection string names, and every host a mongodb+srv record
 // lists, must be an allowed address, checked before the driver connects; the driver then resolves
 // names through the policy as well, so a second DNS answer cannot swap in another address. TLS is
 // required: a string that turns it off is refused, and it is on even where the string is silent

@@ -1,5 +1,5 @@
 // The caller's own MongoDB (Atlas) collection as a read-only vector store. The connection string
-// arrives with every request (INTERFACE.md: secrets are passed each time) and is never stored or
+// arrives with every request (docs/interface.md: secrets are passed each time) and is never stored or
 // logged; clients are kept per warm container under a hash of it, so a repeated request reuses
 // the pool instead of paying a TLS and auth handshake.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Real document files generated for tests (DESIGN.md section 7: never copied from elsewhere).
+// Real document files generated for tests (docs/architecture.md: never copied from elsewhere).
 // Each generator returns the file's bytes; the constants beside them are the text they hold.
 
 import { createHash } from 'node:crypto';

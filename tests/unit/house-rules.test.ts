@@ -1,4 +1,4 @@
-// DESIGN.md §2's house rules, written in .dependency-cruiser.cjs, hold for the whole tree; and a tree
+// docs/architecture.md's house rules, written in .dependency-cruiser.cjs, hold for the whole tree; and a tree
 // that breaks one is caught (a fixture pipeline importing an adapter), so the check itself works.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The embedded default's embedder (DESIGN.md section 6): a 768-dim lexical vector, deterministic and
+// The embedded default's embedder (docs/heuristic-engine.md): a 768-dim lexical vector, deterministic and
 // offline. Each word adds its stem and its character 3- to 5-grams (with boundary markers, as in
 // fastText) as hashed features; n-grams let "embedding" meet "embedded" and survive typos. Feature
 // counts are weighted 1 + ln(tf) so repetition does not drown the rest, and each feature lands in one

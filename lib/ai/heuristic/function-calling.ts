@@ -1,4 +1,4 @@
-// The heuristic engine (the embedded default)'s function-calling turn (DESIGN.md §6). The pipeline drives it like a
+// The heuristic engine (the embedded default)'s function-calling turn (docs/heuristic-engine.md). The pipeline drives it like a
 // model: a first turn with the tools and the question gets a tool call (or a text that asks for a
 // missing value, or says no tool fits); a second turn with the function's result gets the answer,
 // as text or as JSON for a structured-output schema. Deterministic: the same request gives the same

@@ -1,5 +1,5 @@
 // The heuristic engine (the embedded default)'s text-to-SQL turn, shaped like a ChatModel reply. It reads the
-// structured hint the rdbms pipeline sends (DESIGN.md §6), not the prose: without `rows` it writes
+// structured hint the rdbms pipeline sends (docs/heuristic-engine.md), not the prose: without `rows` it writes
 // the SELECT (schema linking + templates), with `rows` it answers from the result. A request to
 // change data gets READ_ONLY_REPLY instead of SQL, and the pipeline runs nothing.
 import type { DatabaseSchema } from '../../sql/introspect';

@@ -1,4 +1,4 @@
-// Every failure leaves as an envelope (DESIGN.md section 3): query routes in the query response
+// Every failure leaves as an envelope (docs/decisions.md): query routes in the query response
 // shape, every other route as {spanId, error, messages}. Our own bugs are logged with their cause;
 // refusals (4xx) with their code only.
 import { toServiceError } from '../../errors';

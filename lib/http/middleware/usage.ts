@@ -1,4 +1,4 @@
-// Usage counters (INTERFACE.md "Privacy rules": per account, UTC day and route — calls, errors,
+// Usage counters (docs/interface.md "Privacy rules": per account, UTC day and route — calls, errors,
 // total duration, AI tokens). The write starts when the answer is ready and the answer waits for
 // it at most `waitMs`: an in-region DynamoDB update takes a few milliseconds, so it normally lands
 // before the Lambda returns, and a slow one costs the caller no more than the bound. A write still

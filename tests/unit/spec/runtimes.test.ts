@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RUNTIMES, runtimeInfo } from '../../../lib/spec/index';
 import { LAMBDA_RUNTIMES, lambdaRuntimeFor, runtimesOn } from '../../../lib/spec/runtimes';
 
-// INTERFACE.md "Allowed runtime values", verbatim.
+// docs/interface.md "Allowed runtime values", verbatim.
 const INTERFACE_VALUES = `nodejs20, nodejs18, nodejs16, nodejs14, nodejs12, nodejs10, nodejs8, nodejs6
 python312, python311, python310, python39, python38, python37
 go122, go121, go120, go119, go118, go116, go113, go112, go111
@@ -16,7 +16,7 @@ const today = new Date().toISOString().slice(0, 10);
 const READ_ON = '2026-11-23';
 
 describe('runtime table', () => {
-  it('holds every value INTERFACE.md allows, and newer ones marked as the extension', () => {
+  it('holds every value docs/interface.md allows, and newer ones marked as the extension', () => {
     const ids = RUNTIMES.map((r) => r.id);
     expect(ids).toEqual(expect.arrayContaining(INTERFACE_VALUES));
     const extension = RUNTIMES.filter((r) => r.extension).map((r) => r.id);
