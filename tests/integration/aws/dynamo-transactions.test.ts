@@ -12,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorCredentials } from '../../../lib/aws/emulator';
 import { startEmulators, type Emulators } from '../../../local/emulators';
-import { startMotoServer, type MotoServer } from '../../support/moto-server';
+import { motoTools, startMoto, type MotoServer } from '../../support/moto-tools';
 
 const TABLE = 'transactions-test';
 let moto: MotoServer;
@@ -25,7 +25,7 @@ const client = (endpoint: string) =>
   );
 
 beforeAll(async () => {
-  [moto, emulators] = await Promise.all([startMotoServer(), startEmulators()]);
+  [moto, emulators] = await Promise.all([startMoto(motoTools()), startEmulators()]);
   for (const [name, endpoint] of [
     ['moto', moto.endpoint],
     ['local', emulators.endpoints.dynamodb],
