@@ -109,18 +109,94 @@ export function makeManyPagePdf(pages = 40_000): Uint8Array {
   return new Uint8Array(Buffer.from(out, 'latin1'));
 }
 
-/**
- * A one-page PDF whose page content is one FlateDecode stream of `inflatedMiB` MB of text, made in
- * 1 MB pieces so the bomb is never whole in memory here either (300 MB compress to about 1 MB).
- */
-export function makeFlateBombPdf(inflatedMiB = 300): Uint8Array {
+/** `inflatedMiB` MB of page-content text, a 1 MB piece at a time. */
+function* contentPieces(inflatedMiB: number): Generator<Buffer> {
   const line = Buffer.from('BT /F1 12 Tf 72 720 Td (Text that repeats until it is far too much.) Tj ET\n');
   const piece = Buffer.alloc(1024 * 1024);
   for (let at = 0; at < piece.length; at += line.length) line.copy(piece, at);
+  for (let i = 0; i < inflatedMiB; i++) yield piece;
+}
+
+const zlibOf = (inflatedMiB: number): Buffer => {
   const parts: Uint8Array[] = [];
   const zlib = new Zlib({ level: 1 }, (chunk) => void parts.push(chunk));
-  for (let i = 0; i < inflatedMiB; i++) zlib.push(piece, i === inflatedMiB - 1);
-  const compressed = Buffer.concat(parts);
+  for (const piece of contentPieces(inflatedMiB)) zlib.push(piece);
+  zlib.push(new Uint8Array(0), true);
+  return Buffer.concat(parts);
+};
+
+/**
+ * LZW as PDF readers decode it (9–12-bit codes, EarlyChange 1, a clear code before the table
+ * fills), written here because no package of ours writes it; pdf.js reading its output is the check.
+ */
+export function lzwEncode(pieces: Iterable<Uint8Array>): Buffer {
+  const out: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  let width = 9;
+  const emit = (code: number) => {
+    acc = (acc << width) | code;
+    bits += width;
+    while (bits >= 8) {
+      out.push((acc >> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+    acc &= (1 << bits) - 1;
+  };
+  const table = new Map<number, number>();
+  let next = 258;
+  let w = -1;
+  emit(256);
+  for (const piece of pieces)
+    for (const byte of piece) {
+      if (w < 0) {
+        w = byte;
+        continue;
+      }
+      const found = table.get(w * 256 + byte);
+      if (found !== undefined) {
+        w = found;
+        continue;
+      }
+      emit(w);
+      if (next < 4094) {
+        table.set(w * 256 + byte, next++);
+        if (next >= 1 << width && width < 12) width++;
+      } else {
+        emit(256);
+        table.clear();
+        next = 258;
+        width = 9;
+      }
+      w = byte;
+    }
+  if (w >= 0) emit(w);
+  emit(257);
+  if (bits > 0) out.push((acc << (8 - bits)) & 0xff);
+  return Buffer.from(out);
+}
+
+/** RunLengthDecode's longest run, 128 copies of one byte, repeated to `inflatedMiB` MB. */
+const runLengthOf = (inflatedMiB: number): Buffer =>
+  Buffer.concat([Buffer.alloc(((inflatedMiB * 1024 * 1024) / 128) * 2, Buffer.from([129, 0x20])), Buffer.from([128])]);
+
+export type StreamBombFilter = 'FlateDecode' | 'LZWDecode' | 'RunLengthDecode' | 'ASCIIHexDecode FlateDecode';
+
+/**
+ * A one-page PDF whose page content is one stream of `inflatedMiB` MB of text under `filter`, made in
+ * 1 MB pieces so the bomb is never whole in memory here either (300 MB of Flate compress to about 1 MB).
+ */
+export function makeStreamBombPdf(inflatedMiB = 300, filter: StreamBombFilter = 'FlateDecode'): Uint8Array {
+  const data =
+    filter === 'FlateDecode'
+      ? zlibOf(inflatedMiB)
+      : filter === 'LZWDecode'
+        ? lzwEncode(contentPieces(inflatedMiB))
+        : filter === 'RunLengthDecode'
+          ? runLengthOf(inflatedMiB)
+          : Buffer.from(`${zlibOf(inflatedMiB).toString('hex')}>`, 'latin1');
+  const filters = filter.split(' ').map((f) => `/${f}`);
+  const filterEntry = filters.length > 1 ? `[${filters.join(' ')}]` : filters[0];
   const objects = [
     '',
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -138,8 +214,8 @@ export function makeFlateBombPdf(inflatedMiB = 300): Uint8Array {
     add(Buffer.from(`${n} 0 obj\n${objects[n]}\nendobj\n`, 'latin1'));
   }
   offsets[5] = length;
-  add(Buffer.from(`5 0 obj\n<< /Length ${compressed.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'));
-  add(compressed);
+  add(Buffer.from(`5 0 obj\n<< /Length ${data.length} /Filter ${filterEntry} >>\nstream\n`, 'latin1'));
+  add(data);
   add(Buffer.from('\nendstream\nendobj\n', 'latin1'));
   const xref = length;
   let tail = `xref\n0 6\n0000000000 65535 f \n`;
@@ -148,6 +224,9 @@ export function makeFlateBombPdf(inflatedMiB = 300): Uint8Array {
   add(Buffer.from(tail, 'latin1'));
   return new Uint8Array(Buffer.concat(chunks));
 }
+
+/** A FlateDecode bomb (see makeStreamBombPdf). */
+export const makeFlateBombPdf = (inflatedMiB = 300): Uint8Array => makeStreamBombPdf(inflatedMiB, 'FlateDecode');
 
 /** JSON Lines of `lines` small records (600,000 make about 7 MB). */
 export const makeManyLinesJsonl = (lines = 600_000): Uint8Array =>

@@ -10,12 +10,15 @@ import {
   makeDeepHtml,
   makeDeepJson,
   makeFlateBombPdf,
+  makeStreamBombPdf,
+  lzwEncode,
   makeManyLinesJsonl,
   makeManyPagePdf,
   makeZipBombDocx,
 } from '../../support/hostile-documents';
 import { chunkSections, DEFAULT_CHUNKING } from '../../../lib/ingest/chunk';
 import { checkChunks } from '../../../lib/ingest/budgets';
+import { TEXT_FILTERS } from '../../../lib/ingest/pdf-filters';
 
 async function breach(type: FileType, bytes: Uint8Array, budget?: ExtractionBudget) {
   const started = performance.now();
@@ -125,6 +128,40 @@ describe('extraction budgets', () => {
     const grown = await heapGrowth(async () => ({ line } = await breach('pdf', bomb, budget)));
     expect(line).toMatch(/^ISSUE: The PDF's compressed streams unpack to more than 8 MB, its budget\. ADVICE: /);
     expect(grown).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it.each(['LZWDecode', 'RunLengthDecode', 'ASCIIHexDecode FlateDecode'] as const)(
+    'counts a %s stream the same way, stopping at the budget',
+    async (filter) => {
+      const budget = { ...extractionBudget(), pdfStreamBytes: 8 * 1024 * 1024 };
+      const { line } = await breach('pdf', makeStreamBombPdf(40, filter), budget);
+      expect(line).toMatch(/^ISSUE: The PDF's compressed streams unpack to more than 8 MB, its budget\. ADVICE: /);
+    },
+  );
+
+  it.each(['LZWDecode', 'ASCIIHexDecode FlateDecode'] as const)(
+    'still reads a %s page within the budget (pdf.js decodes what the budget counted)',
+    async (filter) => {
+      const { sections } = await extractText('pdf', makeStreamBombPdf(1, filter));
+      expect(sections[0]!.text).toMatch(/^Text that repeats until it is far too much\./);
+    },
+  );
+
+  it('decodes LZW, run lengths, hex and ASCII85 byte for byte', () => {
+    const text = new Uint8Array(Buffer.from('abababababab, a text of our own that repeats: '.repeat(3000)));
+    const decoded = (name: string, data: Uint8Array) => {
+      const pieces: Uint8Array[] = [];
+      TEXT_FILTERS[name]!(data, (p) => void pieces.push(p.slice()));
+      return Buffer.concat(pieces);
+    };
+    expect(decoded('LZWDecode', lzwEncode([text])).equals(text)).toBe(true);
+    expect(decoded('RunLengthDecode', new Uint8Array([2, 0x61, 0x62, 0x63, 253, 0x7a, 128])).toString()).toBe(
+      'abczzzz',
+    );
+    expect(decoded('ASCIIHexDecode', new Uint8Array(Buffer.from('61 62\n63>'))).toString()).toBe('abc');
+    expect(decoded('ASCII85Decode', new Uint8Array(Buffer.from('9jqo^BlbD-BleB1DJ+*+F(f,q~>'))).toString()).toBe(
+      'Man is distinguished',
+    );
   });
 
   it('still reads a PDF whose compressed page is within the budget', async () => {
