@@ -193,19 +193,20 @@ describe('TransactWriteItems: moto and the local emulator agree', () => {
     expect(result).toEqual({ outcome: { error: 'ValidationException', reasons: undefined }, quota: undefined });
   });
 
+  // Only on the local emulator: moto's threaded server does not isolate concurrent transactions (a run
+  // here let 6 of 12 commit against a quota of 4), so it cannot be the reference for a race. Each
+  // scenario above holds it to moto one request at a time; this one holds the front to DynamoDB's rule.
   it('lets exactly the quota through when uploads race for the last slots', async () => {
-    const result = await onBoth(async (db) => {
-      const outcomes = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => outcome(db, [quotaUpdate('q7', 4), newItem(`race-${i}`)])),
-      );
-      const stored = await Promise.all(Array.from({ length: 12 }, (_, i) => read(db, `race-${i}`)));
-      return {
-        succeeded: outcomes.filter((o) => o.ok).length,
-        refusedForQuota: outcomes.filter((o) => o.reasons?.[0]?.code === 'ConditionalCheckFailed').length,
-        stored: stored.filter(Boolean).length,
-        quota: (await read(db, 'q7'))?.documents,
-      };
-    });
-    expect(result).toEqual({ succeeded: 4, refusedForQuota: 8, stored: 4, quota: 4 });
+    const db = backends.find((b) => b.name === 'local')!.db;
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => outcome(db, [quotaUpdate('q7', 4), newItem(`race-${i}`)])),
+    );
+    const stored = await Promise.all(Array.from({ length: 12 }, (_, i) => read(db, `race-${i}`)));
+    expect({
+      succeeded: outcomes.filter((o) => o.ok).length,
+      refusedForQuota: outcomes.filter((o) => o.reasons?.[0]?.code === 'ConditionalCheckFailed').length,
+      stored: stored.filter(Boolean).length,
+      quota: (await read(db, 'q7'))?.documents,
+    }).toEqual({ succeeded: 4, refusedForQuota: 8, stored: 4, quota: 4 });
   });
 });

@@ -95,8 +95,11 @@ describe('LanceVectorStore', () => {
     const reader = store();
     expect(await reader.count(ref)).toBe(6 * 40);
     for (let u = 0; u < 6; u++) expect(await reader.count(ref, `up${u}`)).toBe(40);
-    const hits = await reader.search(ref, { ...queryFor('upload u5 chunk c39', 3), mode: 'text' });
-    expect(hits[0]!.id).toBe('up5:39');
+    // Found by text: rows written while the full-text index was built are searched flat beside it, and
+    // the two scores need not rank the exact match first (nor in the first three, beside the five other
+    // uploads' c39 chunks), so the test asks only that it is among the matches.
+    const hits = await reader.search(ref, { ...queryFor('upload u5 chunk c39', 10), mode: 'text' });
+    expect(hits.map((h) => h.id)).toContain('up5:39');
   });
 
   it("writes a new table's first chunks again when a racing creation empties the table", async () => {
