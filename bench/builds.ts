@@ -8,8 +8,8 @@
 // Run: npm run bench -- builds
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ import { runDeployment, submitDeployment } from '../lib/functions/build/deployme
 import type { DeploymentRecord } from '../lib/functions/build/ports';
 import type { FunctionRecord } from '../lib/functions/ports';
 import { ProcessInvoker } from '../lib/functions/process-runtime/process-invoker';
+import { bytesUnder } from '../lib/functions/process-runtime/toolchains';
 import { createLogger } from '../lib/log';
 import {
   GO_WITH_UUID,
@@ -79,13 +80,6 @@ async function deploy(f: FunctionFixture): Promise<{ record: DeploymentRecord; m
   return { record, ms: performance.now() - started };
 }
 
-async function bytesUnder(dir: string): Promise<number> {
-  if (!existsSync(dir)) return 0;
-  let total = 0;
-  for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
-    if (e.isFile()) total += (await stat(join(e.parentPath, e.name))).size;
-  return total;
-}
 const versionDirOf = async (shortname: string) => {
   const fn = (await registry.get(shortname))!;
   return join(workDir, shortname.toLowerCase(), `v${fn.version}-${fn.codeSha256.slice(0, 12)}`);

@@ -38,10 +38,15 @@ interface LanguageFigures {
 }
 
 /** Cold calls (worker stopped first) on each invoker, alternating, so machine load falls on both alike. */
-async function coldCalls(invokers: ProcessInvoker[], fn: FunctionRecord, request: FunctionRequest): Promise<Timing[]> {
+export async function coldCalls(
+  invokers: ProcessInvoker[],
+  fn: FunctionRecord,
+  request: FunctionRequest,
+  runs = COLD_RUNS,
+): Promise<Timing[]> {
   const log = createLogger({ sink: () => undefined });
   const samples: number[][] = invokers.map(() => []);
-  for (let i = 0; i < COLD_RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     for (const [k, invoker] of invokers.entries()) {
       invoker.stopAll();
       const started = performance.now();

@@ -8,41 +8,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { directoryFiles, writeBundle } from '../lib/functions/bundle';
 import { deployFunction } from '../lib/functions/manage';
-import type { FunctionRecord, FunctionRequest } from '../lib/functions/ports';
+import type { FunctionRequest } from '../lib/functions/ports';
 import { findCgroups } from '../lib/functions/process-runtime/cgroups';
 import { ProcessInvoker } from '../lib/functions/process-runtime/process-invoker';
 import { createLogger } from '../lib/log';
 import { PROJECT_ROOT } from '../local/serverless-config';
 import { MemoryBlobStore } from '../tests/support/memory-ingest-stores';
 import { bundleOf, functionDir, MemoryFunctionRegistry } from '../tests/unit/functions/support';
-import { isMain, ms, percentile, time, type Timing } from './stats';
+import { coldCalls } from './functions';
+import { isMain, ms, time, type Timing } from './stats';
 
 const WARM = 1000;
 const COLD = 20;
 const log = createLogger({ sink: () => undefined });
 const request: FunctionRequest = { method: 'POST', query: {}, headers: {}, body: { name: 'Ada' } };
-
-/** Cold calls on each invoker, alternating, so machine load falls on both alike. */
-async function cold(invokers: ProcessInvoker[], fn: FunctionRecord): Promise<Timing[]> {
-  const samples: number[][] = invokers.map(() => []);
-  for (let i = 0; i < COLD; i++) {
-    for (const [k, invoker] of invokers.entries()) {
-      invoker.stopAll();
-      const started = performance.now();
-      await invoker.invoke(fn, request, { timeoutMs: 10_000, log });
-      samples[k]!.push(performance.now() - started);
-    }
-  }
-  return samples.map((s) => {
-    s.sort((a, b) => a - b);
-    return {
-      p50: percentile(s, 50),
-      p99: percentile(s, 99),
-      mean: s.reduce((a, b) => a + b, 0) / s.length,
-      n: s.length,
-    };
-  });
-}
 
 export async function run() {
   const mechanism = (await findCgroups())?.mechanism;
@@ -79,7 +58,7 @@ export async function run() {
     const leaves = { ...request, query: { leave: '1' } };
     const lingerNone = await time(() => grouped.invoke(linger, plain, { timeoutMs: 10_000, log }), 200);
     const lingerOne = await time(() => grouped.invoke(linger, leaves, { timeoutMs: 10_000, log }), 200);
-    const [coldGrouped, coldFallback] = (await cold([grouped, fallback], fn)) as [Timing, Timing];
+    const [coldGrouped, coldFallback] = (await coldCalls([grouped, fallback], fn, request, COLD)) as [Timing, Timing];
     return { mechanism, warmGrouped, warmFallback, lingerNone, lingerOne, coldGrouped, coldFallback };
   } finally {
     grouped.stopAll();

@@ -119,7 +119,8 @@ const install = (p: Prepared, exec: BuildExec, launch: Omit<Launch, 'install'>) 
 /** What installed dependencies may take on disk: AWS Lambda's limit for a function's unpacked code. */
 export const DEPENDENCIES_MAX_BYTES = 250 * 1024 * 1024;
 
-async function bytesUnder(dir: string): Promise<number> {
+/** The bytes of every file under `dir` (0 when it does not exist). */
+export async function bytesUnder(dir: string): Promise<number> {
   if (!existsSync(dir)) return 0;
   let total = 0;
   for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
