@@ -29,4 +29,15 @@ export default tseslint.config(
     files: ['lib/**/*.ts', 'handlers/**/*.ts'],
     rules: { 'no-console': 'error' },
   },
+  {
+    // Type-aware rules: a promise nobody awaits loses its error; a switch over a union that misses a member
+    // silently does nothing for it.
+    files: ['**/*.ts'],
+    ignores: ['lib/catalog/web/browser/**'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
 );

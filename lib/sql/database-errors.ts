@@ -83,6 +83,8 @@ export function connectFailure(error: unknown, context: ConnectFailureContext): 
         'database_unreachable',
         options,
       );
+    default:
+      break; // other codes are told apart by their errno below
   }
   switch (errno) {
     case 1045: // ER_ACCESS_DENIED_ERROR
@@ -114,6 +116,8 @@ export function connectFailure(error: unknown, context: ConnectFailureContext): 
         'database_access_denied',
         options,
       );
+    default:
+      break; // anything else is the generic failure below
   }
   return badGateway(
     `The database connection failed: ${redactSecret(message, context.password) || code || 'no reason given'}`,
