@@ -78,7 +78,10 @@ const uids = new UidTable(DEFAULT_UID_TABLE, workDir);
 const expectedUid = async (fn: FunctionRecord) =>
   process.getuid?.() === 0 ? await uids.uidOf(registryKey(fn.shortname)) : 65534;
 const uniqueSleep = () => `${600 + Math.floor(Math.random() * 1000)}.${Date.now() % 100000}`;
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+/** Waits (with a deadline) until no host process carries `marker`; fails if one outlives the deadline. */
+const processesGone = (marker: string) =>
+  expect.poll(() => processesWith(marker), { timeout: 10_000, interval: 100 }).toEqual([]);
 
 // Each hostile function tries everything it is asked to by the query, reports what it managed, and never throws.
 const HOSTILE: Record<'node' | 'python', FunctionFixture['files']> = {
@@ -310,8 +313,7 @@ sandboxed.each(['node', 'python'] as const)('a hostile %s function', (language) 
     await expect(
       invoker.invoke(fn, request({ sleep: marker, spin: '1' }), { timeoutMs: 1500, log }),
     ).rejects.toMatchObject({ status: 504 });
-    await settle();
-    expect(await processesWith(marker)).toEqual([]);
+    await processesGone(marker);
   });
 
   it.each([
@@ -352,12 +354,11 @@ sandboxed.each(['node', 'python'] as const)('a hostile %s function', (language) 
     const spinning = calls.invoke(fn, request({ sleep: marker, spin: '1' }), { timeoutMs: 20_000, log });
     spinning.catch(() => undefined);
     const deadline = Date.now() + 10_000;
-    while ((await processesWith(marker)).length === 0 && Date.now() < deadline) await settle();
+    while ((await processesWith(marker)).length === 0 && Date.now() < deadline) await pause();
     expect(await processesWith(marker)).toHaveLength(1);
     await manages.remove(fn as FunctionRecord);
     await expect(spinning).rejects.toMatchObject({ status: 502 });
-    await settle();
-    expect(await processesWith(marker)).toEqual([]);
+    await processesGone(marker);
   }, 30_000);
 
   it('writes nothing of its output or of the request body into the service log', async () => {
@@ -380,11 +381,12 @@ sandboxed.each(['node', 'python'] as const)('a hostile %s function', (language) 
     });
     const card = '4111 1111 1111 1111';
     expect((await invoker.invoke(fn, request({}, { card }), { timeoutMs: 10_000, log })).body).toBe(1);
-    await settle();
+    // Once the function's output has reached the owner's log (with the same redaction as the service
+    // log), everything the call could have written is written.
+    await expect
+      .poll(async () => (await invoker.logs(fn, 50)).map((l) => l.stream), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(['stdout', 'stderr']));
     expect(serviceLog.join('\n')).not.toContain('4111');
-    // The owner's log of the function has it, with the same redaction as the service log.
-    const lines = await invoker.logs(fn, 50);
-    expect(lines.map((l) => l.stream)).toEqual(expect.arrayContaining(['stdout', 'stderr']));
   });
 });
 

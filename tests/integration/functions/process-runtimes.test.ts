@@ -53,10 +53,8 @@ sandboxed('the examples on the local runtime', () => {
       if (missing) return ctx.skip(missing);
       const fn = await deployDir(join(PROJECT_ROOT, 'examples', 'functions', language));
       expect((await call(fn, request({ name: 'Ada' }), 30_000)).body).toEqual({ message: 'Hello, Ada!' });
-      const started = performance.now();
+      // The second call reaches the warm worker; how fast that is is measured by `npm run bench -- functions`.
       expect((await call(fn, request({ name: 'Grace' }, { greeting: 'Hi' }))).body).toEqual({ message: 'Hi, Grace!' });
-      // Warm: no process start, no load of the code.
-      expect(performance.now() - started).toBeLessThan(200);
     }, 240_000);
   }
 });
@@ -96,12 +94,11 @@ sandboxed.each(['node', 'python'] as const)('limits of the %s runtime', (languag
   it('stops a function that loops forever at its timeout, and the next call runs on a fresh worker', async () => {
     const fn = await deployFixture(LOOP[language]);
     const first = (await call(fn, request(null))).body as { boot: number };
-    const started = performance.now();
+    // function_timeout is the invoker's own verdict at the deadline (a crash or a kill from elsewhere is a 502).
     await expect(call(fn, request(null, { spin: '1' }), 500)).rejects.toMatchObject({
       status: 504,
       code: 'function_timeout',
     });
-    expect(performance.now() - started).toBeLessThan(2000);
     const after = (await call(fn, request(null))).body as { boot: number };
     expect(after.boot).not.toBe(first.boot);
   });

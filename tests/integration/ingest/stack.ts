@@ -50,6 +50,10 @@ export async function startIngestStack(options: StackOptions = {}) {
     ...(await import('../../../lib/services/vector-writers')),
   };
   const sqs = new SQSClient({ region: emulators.env.AWS_REGION, endpoint: emulators.endpoints.sqs, credentials });
+  // Every object-created event s3rver emitted (matched by the notification or not) and the forwarding
+  // it caused, so a test can wait for "the event was handled" instead of sleeping.
+  const s3EventsSeen: string[] = [];
+  const forwarding: Promise<unknown>[] = [];
   if (options.forwardS3Events) {
     const filters = s3NotificationFilters();
     (emulators.s3 as unknown as NodeJS.EventEmitter).on(
@@ -61,11 +65,26 @@ export async function startIngestStack(options: StackOptions = {}) {
             filters.some((f) => matchesFilter(decodeURIComponent(r.s3.object.key), f)),
         );
         if (created.length)
-          void sqs.send(
-            new SendMessageCommand({ QueueUrl: emulators.queueUrl, MessageBody: JSON.stringify({ Records: created }) }),
+          forwarding.push(
+            sqs.send(
+              new SendMessageCommand({
+                QueueUrl: emulators.queueUrl,
+                MessageBody: JSON.stringify({ Records: created }),
+              }),
+            ),
           );
+        s3EventsSeen.push(...event.Records.map((r) => decodeURIComponent(r.s3.object.key)));
       },
     );
+  }
+  /** Resolves once s3rver has emitted an event for a key ending in `suffix` and its forwarding (if any) is sent. */
+  async function s3EventHandled(suffix: string, timeoutMs = 5000) {
+    const until = Date.now() + timeoutMs;
+    while (!s3EventsSeen.some((key) => key.endsWith(suffix))) {
+      if (Date.now() > until) throw new Error(`s3rver emitted no event for …${suffix} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await Promise.all(forwarding);
   }
   const vectors = services.vectors();
   const handlers = {
@@ -148,6 +167,7 @@ export async function startIngestStack(options: StackOptions = {}) {
     /** What the workers logged, as JSON lines. */
     workerLog: workerLines,
     inFlight,
+    s3EventHandled,
     deliverOnce,
     /** Delivers until the queue is empty; returns the number of deliveries. */
     async drain(worker = createEmbedWorker({ worker: workerDeps(), log: workerLog }), batchSize = 5) {

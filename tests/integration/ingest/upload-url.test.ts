@@ -63,8 +63,8 @@ describe('POST /embedder-service/v1/upload-url', () => {
   it('queues a direct upload once: its object is outside the bucket notification, its own job message is the one job', async () => {
     const accepted = await stack.uploadFile(token, 'direct', 'energy.pdf', await makePdf());
     await messagesArrive(1);
-    // Long enough for s3rver's event, had it matched the notification, to reach the queue.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // s3rver's event for the stored object has been emitted and anything it caused has been sent.
+    await stack.s3EventHandled(`/uploads/${accepted.body.upload_id as string}/energy.pdf`);
     expect(await stack.inFlight()).toBe(1);
     expect(await stack.drain()).toBe(1);
 
