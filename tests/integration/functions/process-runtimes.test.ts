@@ -187,13 +187,14 @@ sandboxed.each(['node', 'python'] as const)('limits of the %s runtime', (languag
           },
     );
     expect((await call(fn, request(null))).body).toBe(42);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await invoker.logs(fn, 10)).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ stream: 'stdout', text: 'hello from user code' }),
-        expect.objectContaining({ stream: 'stderr', text: 'a warning' }),
-      ]),
-    );
+    await expect
+      .poll(() => invoker.logs(fn, 10), { timeout: 10_000 })
+      .toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ stream: 'stdout', text: 'hello from user code' }),
+          expect.objectContaining({ stream: 'stderr', text: 'a warning' }),
+        ]),
+      );
     expect(lines.join('\n')).not.toContain('hello from user code');
   });
 });

@@ -3,7 +3,7 @@
 // its own, so an attacker holding every process it may start leaves another account's function
 // its full share; and DELETE then redeploy of identical code answers at once.
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProcessInvoker } from '../../../lib/functions/process-runtime/process-invoker';
@@ -46,6 +46,24 @@ const deploy = async (f: FunctionFixture, owner: string) =>
 const call = (fn: FunctionRecord, query: Record<string, string> = {}, timeoutMs = 10_000) =>
   routes.invokes.invoke(fn, request(query), { timeoutMs, log }).then((r) => r.body);
 
+/** Resolves once the host's count of `sleep <marker>` processes is above zero and the same on two looks. */
+async function holding(marker: string, timeoutMs = 10_000) {
+  const count = async () => {
+    let n = 0;
+    for (const pid of (await readdir('/proc')).filter((p) => /^\d+$/.test(p)))
+      if ((await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').includes(marker)) n++;
+    return n;
+  };
+  const until = Date.now() + timeoutMs;
+  for (let last = -1; ;) {
+    const now = await count();
+    if (now > 0 && now === last) return;
+    if (Date.now() > until) throw new Error(`the attacker's children never settled (${now} seen)`);
+    last = now;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** Starts `sleep` children until the kernel refuses one (or `max`), holds them `holdMs`, and reports how many it got. */
 const FORKER = `
 import { spawn } from 'node:child_process';
@@ -53,7 +71,7 @@ export async function handler(r) {
   const max = Number(r.query.max), children = [];
   for (let i = 0; i < max; i++) {
     const child = await new Promise((resolve) => {
-      const c = spawn('sleep', ['30'], { stdio: 'ignore' });
+      const c = spawn('sleep', [r.query.marker ?? '30'], { stdio: 'ignore' });
       c.once('spawn', () => resolve(c));
       c.once('error', () => resolve(undefined));
     });
@@ -72,9 +90,13 @@ sandboxed('uids of their own', () => {
     async () => {
       const attacker = await deploy({ shortname: 'slot-hog', files: { 'index.mjs': FORKER } }, 'acct-attacker');
       const victim = await deploy({ shortname: 'slot-needer', files: { 'index.mjs': FORKER } }, 'acct-victim');
-      const hog = call(attacker, { max: '500', holdMs: '4000' }, 20_000) as Promise<{ uid: number; started: number }>;
-      // While the attacker holds its slots (its children are up within the first second), the victim starts ten.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const marker = `30.${Date.now() % 100000}`;
+      const hog = call(attacker, { max: '500', holdMs: '4000', marker }, 20_000) as Promise<{
+        uid: number;
+        started: number;
+      }>;
+      // While the attacker holds its slots (its count of children has stopped growing), the victim starts ten.
+      await holding(marker);
       const needs = (await call(victim, { max: '10', holdMs: '0' })) as { uid: number; started: number };
       const hogged = await hog;
       expect(hogged.started).toBeGreaterThan(0);
