@@ -4,7 +4,6 @@
 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseSearchRoutes, type SearchRoute } from './vectors/search-route';
 
 /** OpenAI's models and address when a caller picks ai_platform "openai" and the operator named none. */
 export const DEFAULT_OPENAI_CHAT_MODEL = 'gpt-4o-mini';
@@ -32,8 +31,11 @@ export interface Config {
     tables: { uploads: string; usage: string; functions: string; lanceCommits: string };
   };
   lanceUri: string;
-  /** Default search route per collection embedder (`FNQ_SEARCH_ROUTES`, lib/vectors/search-route.ts). */
-  searchRoutes: Record<string, SearchRoute>;
+  /**
+   * The operator's search route per collection embedder (`FNQ_SEARCH_ROUTES`); the composition root lays
+   * them over the measured defaults of lib/vectors/search-route.ts.
+   */
+  searchRoutes: Record<string, SearchRouteName>;
   ai: {
     /** The operator's OpenAI-compatible default platform; the heuristic engine (the embedded default) when unset. */
     baseUrl?: string;
@@ -259,7 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     get lanceUri() {
       return lanceUri!();
     },
-    searchRoutes: searchRoutes(r),
+    searchRoutes: parseSearchRoutes(r.str('FNQ_SEARCH_ROUTES'), r.problems),
     ai: {
       baseUrl: aiBaseUrl,
       apiKey: r.str('FNQ_AI_API_KEY'),
@@ -370,13 +372,30 @@ async function fetchSecrets(env: Env, read: ParameterReader): Promise<void> {
   for (const w of wanted) secretValues.set(w.variable, values.get(w.name)!);
 }
 
-function searchRoutes(r: ReturnType<typeof reader>): Record<string, SearchRoute> {
-  try {
-    return parseSearchRoutes(r.str('FNQ_SEARCH_ROUTES'));
-  } catch (e) {
-    r.problems.push((e as Error).message);
-    return {};
+/** The search routes a collection can be queried with (lib/vectors' search modes). */
+export const SEARCH_ROUTE_NAMES = ['hybrid', 'vector', 'text'] as const;
+export type SearchRouteName = (typeof SEARCH_ROUTE_NAMES)[number];
+
+/**
+ * `FNQ_SEARCH_ROUTES`: comma-separated `embedder=route` pairs (`*` for every other embedder), e.g.
+ * `local-lexical-v1=hybrid,*=vector`. Each mistake becomes a problem naming the entry.
+ */
+export function parseSearchRoutes(text: string | undefined, problems: string[] = []): Record<string, SearchRouteName> {
+  const routes: Record<string, SearchRouteName> = {};
+  for (const pair of (text ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [embedder, route, extra] = pair.split('=').map((p) => p.trim());
+    if (!embedder || extra !== undefined || !SEARCH_ROUTE_NAMES.includes(route as SearchRouteName)) {
+      problems.push(
+        `FNQ_SEARCH_ROUTES entry "${pair}" is not embedder=route with route one of ${SEARCH_ROUTE_NAMES.join(', ')}`,
+      );
+      continue;
+    }
+    routes[embedder] = route as SearchRouteName;
   }
+  return routes;
 }
 
 let cached: Config | undefined;

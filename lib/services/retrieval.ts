@@ -5,6 +5,7 @@ import { callerDatabase, type VectordbBody, type VectordbDeps } from '../query/v
 import { aiPlatformConfig, config, statuses } from './core';
 import { lexicalEmbedder } from './embedding';
 import { vectors } from './vectors';
+import { withDefaultRoutes } from '../vectors/search-route';
 import { onFirstUse } from './lazy';
 import type { VectorStore } from '../vectors/ports';
 
@@ -25,7 +26,7 @@ function callerVectorStore(body: VectordbBody): VectorStore {
 
 export const vectordbDeps = (): VectordbDeps => ({
   collections: statuses(),
-  searchRoutes: config().searchRoutes,
+  searchRoutes: withDefaultRoutes(config().searchRoutes),
   store: vectors(),
   embedderFor: (id) => collectionEmbedder(id, aiPlatformConfig(), lexicalEmbedder),
   callerStore: (body) => ({

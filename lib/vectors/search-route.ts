@@ -3,9 +3,13 @@
 // best input is not the default. Operators override it with FNQ_SEARCH_ROUTES.
 import { LEXICAL_EMBEDDER_ID } from '../ai/heuristic/embedder';
 import type { SearchQuery } from './ports';
+import type { SearchRouteName } from '../config';
 
 export type SearchRoute = NonNullable<SearchQuery['mode']>;
-export const SEARCH_ROUTES: readonly SearchRoute[] = ['hybrid', 'vector', 'text'];
+// lib/config.ts names the routes without importing this layer; the two lists must be the same.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const routesAgree: Same<SearchRoute, SearchRouteName> = true;
+void routesAgree;
 
 /**
  * Measured defaults. The local lexical embedder hashes the same words BM25 counts, so fusing it
@@ -17,26 +21,10 @@ export const DEFAULT_SEARCH_ROUTES: Readonly<Record<string, SearchRoute>> = {
   '*': 'hybrid',
 };
 
-/**
- * `FNQ_SEARCH_ROUTES`: comma-separated `embedder=route` pairs (`*` for every other embedder), e.g.
- * `local-lexical-v1=hybrid,*=vector`. Throws a sentence naming the mistake.
- */
-export function parseSearchRoutes(text: string | undefined): Record<string, SearchRoute> {
-  const routes: Record<string, SearchRoute> = { ...DEFAULT_SEARCH_ROUTES };
-  for (const pair of (text ?? '')
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean)) {
-    const [embedder, route, extra] = pair.split('=').map((p) => p.trim());
-    if (!embedder || extra !== undefined || !SEARCH_ROUTES.includes(route as SearchRoute)) {
-      throw new Error(
-        `FNQ_SEARCH_ROUTES entry "${pair}" is not embedder=route with route one of ${SEARCH_ROUTES.join(', ')}`,
-      );
-    }
-    routes[embedder] = route as SearchRoute;
-  }
-  return routes;
-}
+/** The operator's routes (`FNQ_SEARCH_ROUTES`, parsed by lib/config.ts) over the measured defaults. */
+export const withDefaultRoutes = (
+  overrides: Readonly<Record<string, SearchRoute>>,
+): Readonly<Record<string, SearchRoute>> => ({ ...DEFAULT_SEARCH_ROUTES, ...overrides });
 
 export const searchRouteFor = (
   embedderId: string,

@@ -77,8 +77,8 @@ describe('function hosting settings', () => {
     ).toBe('lambda');
   });
 
-  it('reads FNQ_SEARCH_ROUTES over the measured defaults, and names a bad entry', () => {
-    expect(loadConfig(base).searchRoutes).toMatchObject({ 'local-lexical-v1': 'text', '*': 'hybrid' });
+  it("reads the operator's FNQ_SEARCH_ROUTES (laid over the measured defaults by the root), and names a bad entry", () => {
+    expect(loadConfig(base).searchRoutes).toEqual({});
     expect(loadConfig({ ...base, FNQ_SEARCH_ROUTES: 'local-lexical-v1=hybrid' }).searchRoutes['local-lexical-v1']).toBe(
       'hybrid',
     );

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LEXICAL_EMBEDDER_ID } from '../../../lib/ai/heuristic/embedder';
+import { parseSearchRoutes } from '../../../lib/config';
 import {
   DEFAULT_SEARCH_ROUTES,
   FUSION_WEIGHTS,
   fusionFor,
-  parseSearchRoutes,
   searchRouteFor,
+  withDefaultRoutes,
 } from '../../../lib/vectors/search-route';
 
 describe('search route per collection embedder', () => {
@@ -15,16 +16,18 @@ describe('search route per collection embedder', () => {
   });
 
   it('takes operator overrides per embedder and for every other one', () => {
-    const routes = parseSearchRoutes(` ${LEXICAL_EMBEDDER_ID}=hybrid , *=vector`);
+    const routes = withDefaultRoutes(parseSearchRoutes(` ${LEXICAL_EMBEDDER_ID}=hybrid , *=vector`));
     expect(searchRouteFor(LEXICAL_EMBEDDER_ID, routes)).toBe('hybrid');
     expect(searchRouteFor('openai:text-embedding-3-small', routes)).toBe('vector');
-    expect(parseSearchRoutes(undefined)).toEqual(DEFAULT_SEARCH_ROUTES);
+    expect(withDefaultRoutes(parseSearchRoutes(undefined))).toEqual(DEFAULT_SEARCH_ROUTES);
   });
 
   it.each(['local-lexical-v1=fast', 'hybrid', '=text', 'a=text=b'])(
     'refuses %j with a sentence naming the entry',
     (text) => {
-      expect(() => parseSearchRoutes(text)).toThrow(/FNQ_SEARCH_ROUTES entry .* is not embedder=route/);
+      const problems: string[] = [];
+      expect(parseSearchRoutes(text, problems)).toEqual({});
+      expect(problems).toEqual([expect.stringMatching(/FNQ_SEARCH_ROUTES entry .* is not embedder=route/)]);
     },
   );
 });
