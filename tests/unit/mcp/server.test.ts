@@ -282,6 +282,11 @@ describe('tools/list', () => {
       /mapped from the function Search_Collection/,
     );
     for (const t of tools) expect(t.name).toMatch(/^[A-Za-z0-9_.-]{1,128}$/);
+    // Annotations travel with every tool (their rules: tests/unit/mcp/annotations.test.ts).
+    const annotations = (name: string) => (tools.find((t) => t.name === name) as { annotations?: object }).annotations;
+    expect(annotations('search_collection')).toMatchObject({ readOnlyHint: true });
+    expect(annotations('cities')).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+    expect(annotations('weather')).toMatchObject({ readOnlyHint: false, idempotentHint: false });
   });
 
   it('filters functions by ?tag= (any of several), keeping the collection tools', async () => {
