@@ -176,7 +176,7 @@ describe('MCP framing', () => {
     expect((await rpc('ping')).body).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
   });
 
-  it('takes the token as Authorization: Bearer too, and answers a missing or bad one with 401 and WWW-Authenticate', async () => {
+  it('takes the token as Authorization: Bearer too, and answers a missing or bad one with a 401 JSON-RPC error and its challenge', async () => {
     const { handler, token } = await setup();
     const body = { jsonrpc: '2.0', id: 1, method: 'ping' };
     const bearer = await call(handler, {
@@ -188,8 +188,17 @@ describe('MCP framing', () => {
     expect(bearer.status).toBe(200);
     const missing = await call(handler, { method: 'POST', path: '/mcp', body });
     expect(missing.status).toBe(401);
-    expect(missing.headers['www-authenticate']).toMatch(/^Bearer/);
-    expect(missing.body).toMatchObject({ error: 'token_missing' });
+    // No token: the bare challenge (RFC 6750), no error code and nothing to discover.
+    expect(missing.headers['www-authenticate']).toBe('Bearer realm="fnquery"');
+    expect(missing.body).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      error: {
+        code: -32600,
+        message: expect.stringMatching(/^ISSUE: The svcwt header is missing.* ADVICE: /),
+        data: { error: 'token_missing' },
+      },
+    });
     const forged = await call(handler, {
       method: 'POST',
       path: '/mcp',
@@ -197,7 +206,14 @@ describe('MCP framing', () => {
       body,
     });
     expect(forged.status).toBe(401);
-    expect(forged.body).toMatchObject({ error: 'token_invalid' });
+    // A refused token says so (invalid_token with the reason), without a resource_metadata that
+    // would send an OAuth client looking for an authorization server.
+    expect(forged.headers['www-authenticate']).toBe(
+      'Bearer realm="fnquery", error="invalid_token", error_description="The access token is not valid"',
+    );
+    expect(forged.headers['www-authenticate']).not.toMatch(/resource_metadata/);
+    expect(forged.body).toMatchObject({ id: 1, error: { data: { error: 'token_invalid' } } });
+    expect(JSON.stringify(forged.body)).not.toContain(token.slice(0, 20));
   });
 
   it('answers notifications and responses with 202 and no body, and GET with 405', async () => {
@@ -242,7 +258,13 @@ describe('MCP framing', () => {
     expect(unknown.body).toMatchObject({ error: { code: -32601 } });
     const version = await rpc('tools/list', undefined, { headers: { 'mcp-protocol-version': '1999-01-01' } });
     expect(version.status).toBe(400);
-    expect(version.body).toMatchObject({ error: { code: -32600, message: expect.stringContaining('1999-01-01') } });
+    expect(version.body).toMatchObject({
+      error: {
+        code: -32022,
+        message: expect.stringContaining('1999-01-01'),
+        data: { supported: ['2026-07-28', '2025-11-25', '2025-06-18'], requested: '1999-01-01' },
+      },
+    });
   });
 });
 
@@ -298,8 +320,18 @@ describe('tools/list', () => {
     expect(await names('weather')).toEqual(['search_collection', 'ask_collection', 'weather']);
     expect(await names('travel')).toEqual(['search_collection', 'ask_collection', 'cities', 'weather']);
     expect(await names('nothing,weather')).toEqual(['search_collection', 'ask_collection', 'weather']);
+    // A bad filter is refused before anything runs, as a JSON-RPC error for the request that carried it.
     const bad = await rpc('tools/list', undefined, { query: { tag: 'Not A Tag' } });
     expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      jsonrpc: '2.0',
+      id: expect.any(Number),
+      error: {
+        code: -32600,
+        message: expect.stringMatching(/^ISSUE: The query parameter \/query\/tag must match pattern/),
+        data: { error: 'validation_failed' },
+      },
+    });
   });
 });
 
