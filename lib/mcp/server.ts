@@ -21,6 +21,7 @@ import {
   negotiatedVersion,
   PROTOCOL_VERSIONS,
   resultMessage,
+  RPC,
   RpcError,
   unknownMethod,
   type Incoming,
@@ -32,6 +33,8 @@ import { resolveToolName } from './tool-names';
 export interface McpDeps extends FunctionCallDeps, CollectionToolDeps {
   registry: FunctionRegistry;
   version: string;
+  /** The route's query-string check (the `?tag=` filter), run by the methods the filter applies to. */
+  checkQuery?: (query: Record<string, string | undefined>) => void;
 }
 
 type Request = Extract<Incoming, { kind: 'request' }>;
@@ -148,7 +151,7 @@ async function dispatch(message: Request, era: Era, req: ServiceRequest, deps: M
       return {};
     case 'tools/list':
     case 'modern:tools/list': {
-      const tags = requestedTags(req);
+      const tags = requestedTags(req, deps);
       const functions = (await deps.registry.listAll()).filter((fn) => hasTag(fn, tags));
       const tools = [...collectionTools(), ...functions.map(functionTool)];
       return modern ? { tools, ttlMs: TOOLS_TTL_MS, cacheScope: 'public' } : { tools };
@@ -161,13 +164,26 @@ async function dispatch(message: Request, era: Era, req: ServiceRequest, deps: M
   }
 }
 
-/** `?tag=a,b` (or `?tag=a&tag=b`, which API Gateway joins with commas): functions with any of them. */
-const requestedTags = (req: ServiceRequest) => (req.query.tag ?? '').split(',').filter(Boolean);
+/**
+ * `?tag=a,b` (or `?tag=a&tag=b`, which API Gateway joins with commas): functions with any of them.
+ * A malformed filter is the request's invalid parameter, answered 400 like the revisions' other refusals.
+ */
+function requestedTags(req: ServiceRequest, deps: McpDeps): string[] {
+  try {
+    deps.checkQuery?.(req.query);
+  } catch (e) {
+    if (isServiceError(e) && e.status === 400) throw new RpcError(RPC.invalidParams, e);
+    throw e;
+  }
+  return (req.query.tag ?? '').split(',').filter(Boolean);
+}
 const hasTag = (fn: FunctionRecord, tags: string[]) => tags.length === 0 || fn.spec.tags.some((t) => tags.includes(t));
 
 async function callTool(params: Record<string, unknown>, req: ServiceRequest, deps: McpDeps, modern: boolean) {
   // A malformed call is a 400 in 2026-07-28 (its client reads the error from that body), a 200 before.
   const status = modern ? 400 : 200;
+  // The tag filter bounds what this connection may call, not only what it lists.
+  const tags = requestedTags(req, deps);
   const { name, arguments: args = {} } = params;
   if (typeof name !== 'string')
     throw invalidParams('tools/call has no tool name', 'Send params.name, one of the names tools/list returns', status);
@@ -195,7 +211,6 @@ async function callTool(params: Record<string, unknown>, req: ServiceRequest, de
     if (isServiceError(e) && e.status === 400) throw invalidParams(e.problems[0]!.issue, e.problems[0]!.advice, status);
     throw e;
   }
-  // The tag filter bounds what this connection may call, not only what it lists.
-  if (!hasTag(fn, requestedTags(req))) throw unknownTool();
+  if (!hasTag(fn, tags)) throw unknownTool();
   return callFunctionTool(fn, values, deps, { log: req.log, signal: req.signal });
 }

@@ -191,18 +191,27 @@ describe('tools/list', () => {
     expect(await names('weather')).toEqual(['search_collection', 'ask_collection', 'weather']);
     expect(await names('travel')).toEqual(['search_collection', 'ask_collection', 'cities', 'weather']);
     expect(await names('nothing,weather')).toEqual(['search_collection', 'ask_collection', 'weather']);
-    // A bad filter is refused before anything runs, as a JSON-RPC error for the request that carried it.
+    // A bad filter is refused before anything runs, as a JSON-RPC error for the request that carried
+    // it; the handshake does not read the filter, so a client meets the problem where it lists tools.
     const bad = await rpc('tools/list', undefined, { query: { tag: 'Not A Tag' } });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       jsonrpc: '2.0',
       id: expect.any(Number),
       error: {
-        code: -32600,
+        code: -32602,
         message: expect.stringMatching(/^ISSUE: The query parameter \/query\/tag must match pattern/),
         data: { error: 'validation_failed' },
       },
     });
+    const handshake = await rpc(
+      'initialize',
+      { protocolVersion: '2025-11-25', capabilities: {} },
+      { query: { tag: 'Not A Tag' } },
+    );
+    expect(handshake.status).toBe(200);
+    const call = await rpc('tools/call', { name: 'search_collection', arguments: {} }, { query: { tag: 'Not A Tag' } });
+    expect(call.status).toBe(400);
   });
 });
 
