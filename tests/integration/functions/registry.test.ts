@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulators, type Emulators } from '../../../local/emulators';
 import { dynamoClient } from '../../../lib/aws/dynamo-client';
-import { DynamoFunctionRegistry } from '../../../lib/aws/dynamo-function-registry';
+import {
+  CATALOG_INDEX,
+  CATALOG_LISTED,
+  CATALOG_REVISION_KEY,
+  DynamoFunctionRegistry,
+} from '../../../lib/aws/dynamo-function-registry';
+import { FunctionSnapshot, SNAPSHOT_MAX_AGE_MS } from '../../../lib/aws/dynamo-function-snapshot';
 import { DynamoCatalogSource } from '../../../lib/aws/dynamo-catalog-source';
 import { catalogEntry } from '../../../lib/functions/catalog-entry';
 import { loadConfig } from '../../../lib/config';
@@ -13,6 +19,8 @@ import { validateSpec } from '../../../lib/spec/index';
 import { jsonObject, specFor } from '../../unit/functions/support';
 
 let emulators: Emulators;
+let client: ReturnType<typeof dynamoClient>;
+let config: ReturnType<typeof loadConfig>;
 let registry: DynamoFunctionRegistry;
 let catalog: DynamoCatalogSource;
 const commands: string[] = [];
@@ -21,8 +29,8 @@ const batchGetKeys: number[] = [];
 
 beforeAll(async () => {
   emulators = await startEmulators({ stage: 'fnregistry' });
-  const config = loadConfig({ ...emulators.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_LANCE_URI: '/tmp/x' });
-  const client = dynamoClient(config.aws);
+  config = loadConfig({ ...emulators.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_LANCE_URI: '/tmp/x' });
+  client = dynamoClient(config.aws);
   // Records every command the registry sends to the dev stack's DynamoDB front (no Scan on listAll).
   client.middlewareStack.add(
     (next, context) => (args) => {
@@ -141,6 +149,27 @@ describe('DynamoDB function registry', () => {
     expect(after.map((r) => r.shortname)).toEqual(names);
     expect(commands).toEqual(['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand']);
     expect(batchGetKeys.at(-1)).toBe(1);
+  });
+
+  it('re-reads the index once a listing is a minute old, since the index may lag a deploy', async () => {
+    let now = 1_000_000;
+    const snapshot = new FunctionSnapshot(
+      client,
+      config.aws.tables.functions,
+      { index: CATALOG_INDEX, listed: CATALOG_LISTED, revisionKey: CATALOG_REVISION_KEY },
+      (item) => ({ ...(item as unknown as FunctionRecord), spec: JSON.parse(String(item.specJson)) }),
+      () => now,
+    );
+    const first = await snapshot.list();
+    commands.length = 0;
+    now += SNAPSHOT_MAX_AGE_MS - 1;
+    expect(await snapshot.list()).toBe(first);
+    expect(commands).toEqual(['GetItemCommand']);
+    commands.length = 0;
+    now += 2;
+    expect((await snapshot.list()).map((r) => r.shortname)).toEqual(first.map((r) => r.shortname));
+    // The index again, but no definition: none was deployed since.
+    expect(commands).toEqual(['GetItemCommand', 'QueryCommand']);
   });
 
   it('removes a function for its owner only', async () => {
