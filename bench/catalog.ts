@@ -6,13 +6,14 @@
 // Then the refresh of a warm catalog against the DynamoDB emulator holding those 10,000 functions: the
 // old way (a Scan of the whole functions table, definitions included, every 10 s) against the new
 // (one GetItem of the revision while nothing changed; a Query of the sparse catalog index when it did).
+// Last, MCP's tools/list over the same table: a Scan per call against the registry's snapshot.
 // Run: npm run bench -- catalog
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../lib/aws/dynamo-client';
 import { DynamoCatalogSource } from '../lib/aws/dynamo-catalog-source';
-import { CATALOG_REVISION_KEY, registryItem } from '../lib/aws/dynamo-function-registry';
+import { CATALOG_REVISION_KEY, DynamoFunctionRegistry, registryItem } from '../lib/aws/dynamo-function-registry';
 import { scanAll } from '../lib/aws/dynamo-pages';
 import type { CatalogEntry } from '../lib/functions/catalog-entry';
 import type { FunctionRecord } from '../lib/functions/ports';
@@ -221,6 +222,52 @@ try {
   );
   console.log(
     `  after, something changed (Query of the catalog index): p50 ${ms(indexRebuild.p50)}, ${(indexBytes / 2 ** 20).toFixed(1)} MiB read (ratio ${(indexRebuild.p50 / scanRefresh.p50).toFixed(3)})`,
+  );
+
+  // MCP's tools/list reads every function with its definition. Before: a Scan of the table on
+  // every call. After: the registry's snapshot (dynamo-function-snapshot.ts).
+  const oldListAll = async () =>
+    (
+      await scanAll(db, {
+        TableName: table,
+        FilterExpression: 'begins_with(pk, :fn)',
+        ExpressionAttributeValues: { ':fn': 'fn#' },
+      })
+    ).map((it) => JSON.parse(String(it.specJson)) as unknown).length;
+  const entryOf = new Map(entries.map((e) => [e.shortname, e]));
+  const toEntry = (r: FunctionRecord) => ({
+    ...entryOf.get(r.shortname)!,
+    updated: new Date(r.updatedAt).toISOString(),
+  });
+  const scanList = await time(oldListAll, 5, 1);
+  const coldList = await time(() => new DynamoFunctionRegistry(db, table, toEntry).listAll(), 5, 1);
+  const warm = new DynamoFunctionRegistry(db, table, toEntry);
+  await warm.listAll();
+  const unchangedList = await time(() => warm.listAll(), 200, 20);
+  let redeploys = 0;
+  const changedList = await time(
+    async () => {
+      const current = (await warm.get(entries[redeploys % 100]!.shortname))!;
+      redeploys++;
+      await warm.register(
+        { ...current, version: current.version + 1, updatedAt: current.updatedAt + 1 },
+        current.version,
+      );
+      return warm.listAll();
+    },
+    10,
+    1,
+  );
+  console.log(`tools/list at ${SIZE} functions (every definition), per warm Lambda:`);
+  console.log(`  before, a Scan per call: p50 ${ms(scanList.p50)}`);
+  console.log(
+    `  after, first call of a container (Query of the index, BatchGetItem of every definition): p50 ${ms(coldList.p50)} (ratio ${(coldList.p50 / scanList.p50).toFixed(3)})`,
+  );
+  console.log(
+    `  after, nothing changed (GetItem of the revision): p50 ${ms(unchangedList.p50)} (ratio ${(unchangedList.p50 / scanList.p50).toFixed(4)})`,
+  );
+  console.log(
+    `  after, one function redeployed (GetItem, Query of the index, one BatchGetItem; the redeploy included): p50 ${ms(changedList.p50)} (ratio ${(changedList.p50 / scanList.p50).toFixed(3)})`,
   );
 } finally {
   await emulators.stop();

@@ -1,7 +1,8 @@
 // What MCP adds to a hosted-function call: tools/call through POST /mcp against a direct REST
 // invoke of the same function, both through their real handlers and middleware (HS256 check,
 // span, logger, metrics), with the same registry and an invoker that answers at once, so the
-// difference is the MCP layer: JSON-RPC framing, argument checks, output check and shaping.
+// difference is the MCP layer: JSON-RPC framing, argument checks, output check and shaping; once
+// as a 2025-06-18 client calls, once as a 2026-07-28 one (_meta and routing headers checked).
 // Run: npm run bench -- mcp
 import { createVerifier } from '../lib/http/auth';
 import { issueToken } from '../lib/http/token';
@@ -112,6 +113,31 @@ export async function run() {
       params: { name: 'forecast', arguments: { query: { units: 'metric' }, body } },
     },
   });
+  // The same call as a 2026-07-28 client sends it: _meta and routing headers, checked on every request.
+  const modernEvent = apiEvent({
+    method: 'POST',
+    path: '/mcp',
+    token,
+    headers: {
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'forecast',
+    },
+    body: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: 'forecast',
+        arguments: { query: { units: 'metric' }, body },
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    },
+  });
   const context = lambdaContext(60_000);
   const check = async (handler: typeof rest, event: typeof restEvent) => {
     const r = (await handler(event, context)) as { statusCode: number };
@@ -120,7 +146,15 @@ export async function run() {
 
   const baseline = await time(() => check(rest, restEvent), N);
   const viaMcp = await time(() => check(mcp, mcpEvent), N);
-  return { baseline, viaMcp, overheadP50: viaMcp.p50 - baseline.p50, ratioP50: viaMcp.p50 / baseline.p50 };
+  const viaModern = await time(() => check(mcp, modernEvent), N);
+  return {
+    baseline,
+    viaMcp,
+    viaModern,
+    overheadP50: Math.max(viaMcp.p50, viaModern.p50) - baseline.p50,
+    ratioP50: viaMcp.p50 / baseline.p50,
+    modernRatioP50: viaModern.p50 / baseline.p50,
+  };
 }
 
 export function print(f: Awaited<ReturnType<typeof run>>) {
@@ -129,10 +163,13 @@ export function print(f: Awaited<ReturnType<typeof run>>) {
   );
   console.log(`  REST invoke (baseline)  p50 ${ms(f.baseline.p50)}  p99 ${ms(f.baseline.p99)}`);
   console.log(
-    `  MCP tools/call          p50 ${ms(f.viaMcp.p50)}  p99 ${ms(f.viaMcp.p99)}  (×${f.ratioP50.toFixed(2)} of REST at p50)`,
+    `  MCP 2025-06-18 tools/call p50 ${ms(f.viaMcp.p50)}  p99 ${ms(f.viaMcp.p99)}  (×${f.ratioP50.toFixed(2)} of REST at p50)`,
   );
   console.log(
-    `  MCP overhead p50 ${ms(f.overheadP50)}  (target ≤ ${TARGET_MS} ms: ${f.overheadP50 <= TARGET_MS ? 'met' : 'MISSED'})`,
+    `  MCP 2026-07-28 tools/call p50 ${ms(f.viaModern.p50)}  p99 ${ms(f.viaModern.p99)}  (×${f.modernRatioP50.toFixed(2)} of REST at p50)`,
+  );
+  console.log(
+    `  MCP overhead p50 (the slower revision) ${ms(f.overheadP50)}  (target ≤ ${TARGET_MS} ms: ${f.overheadP50 <= TARGET_MS ? 'met' : 'MISSED'})`,
   );
 }
 

@@ -2,6 +2,7 @@
 // HTTP). Takes the token as svcwt or as `Authorization: Bearer`, which MCP clients send.
 import { apiRoute } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
+import { compileCheck } from '../../lib/http/validate';
 import { handleMcp, type McpDeps } from '../../lib/mcp/server';
 import { config, httpDeps } from '../../lib/services/core';
 import { functionInvoker, functionRegistry } from '../../lib/services/functions';
@@ -10,7 +11,12 @@ import { queryModel } from '../../lib/services/query';
 import { vectordbDeps } from '../../lib/services/retrieval';
 
 export function createMcpHandler(deps: { http: HttpDeps; mcp: McpDeps }) {
-  return httpHandler(apiRoute('ANY /mcp'), (req) => handleMcp(req, deps.mcp), deps.http);
+  // The `?tag=` filter is checked by the MCP server, and only where it applies (tools/list and
+  // tools/call): discovery and the handshake answer whatever the URL carries, so a client meets a
+  // bad filter as the error of its tool listing rather than as a failed connection.
+  const { querySchema, ...edge } = apiRoute('ANY /mcp');
+  const mcp = { ...deps.mcp, checkQuery: querySchema && compileCheck(querySchema, '/query') };
+  return httpHandler(edge, (req) => handleMcp(req, mcp), deps.http);
 }
 
 export const handler = lazyHandler(() =>

@@ -403,6 +403,7 @@ const routes: ApiRoute[] = [
     route: 'ANY /mcp',
     body: 'raw',
     bearer: true,
+    envelope: 'jsonrpc',
     group: 'functions',
     summary: 'MCP server (stateless Streamable HTTP): hosted functions and collections as tools',
     querySchema: {

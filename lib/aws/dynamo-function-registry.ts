@@ -4,7 +4,8 @@
 // JSON text: DynamoDB maps reorder keys and stop at 32 levels, JSON Schemas may go deeper.
 // Each item also carries its catalog entry (`catalogEntry`, JSON text) under the key of the sparse
 // index `catalog`, and every register and remove bumps the catalog revision item in the same
-// transaction: the catalog reads those (dynamo-catalog-source.ts) and never scans the table.
+// transaction: the catalog reads those (dynamo-catalog-source.ts) and never scans the table, and
+// neither does listAll (dynamo-function-snapshot.ts).
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
@@ -15,7 +16,8 @@ import {
   type RegisterOutcome,
 } from '../functions/ports';
 import type { NormalizedSpec } from '../spec/index';
-import { queryAll, scanAll } from './dynamo-pages';
+import { FunctionSnapshot } from './dynamo-function-snapshot';
+import { queryAll } from './dynamo-pages';
 
 const pk = (shortname: string) => `fn#${registryKey(shortname)}`;
 const byShortname = (a: FunctionRecord, b: FunctionRecord) => a.shortname.localeCompare(b.shortname);
@@ -45,11 +47,20 @@ function fromItem(item: Record<string, unknown>): FunctionRecord {
 const cancelled = (e: unknown) => e instanceof TransactionCanceledException;
 
 export class DynamoFunctionRegistry implements FunctionRegistry {
+  private readonly snapshot: FunctionSnapshot;
+
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
     private readonly toCatalogEntry: ToCatalogEntry,
-  ) {}
+  ) {
+    this.snapshot = new FunctionSnapshot(
+      db,
+      table,
+      { index: CATALOG_INDEX, listed: CATALOG_LISTED, revisionKey: CATALOG_REVISION_KEY },
+      fromItem,
+    );
+  }
 
   async get(shortname: string): Promise<FunctionRecord | undefined> {
     const out = await this.db.send(
@@ -69,14 +80,9 @@ export class DynamoFunctionRegistry implements FunctionRegistry {
     return items.map(fromItem).sort(byShortname);
   }
 
-  /** A paginated Scan of the function items (MCP's tools/list; the catalog does not use it). */
-  async listAll(): Promise<FunctionRecord[]> {
-    const items = await scanAll(this.db, {
-      TableName: this.table,
-      FilterExpression: 'begins_with(pk, :fn)',
-      ExpressionAttributeValues: { ':fn': 'fn#' },
-    });
-    return items.map(fromItem).sort(byShortname);
+  /** MCP's tools/list: this container's snapshot, kept fresh by the catalog revision; never a Scan. */
+  listAll(): Promise<FunctionRecord[]> {
+    return this.snapshot.list();
   }
 
   async register(record: FunctionRecord, previousVersion: number | undefined): Promise<RegisterOutcome> {

@@ -26,6 +26,8 @@ const collection = {
   description: 'Name of one of your collections (the collection_name of your uploads).',
 };
 const question = { type: 'string', minLength: 1, maxLength: 20_000 };
+/** Both only read the caller's own documents; an answer may differ between calls, the documents do not change. */
+const readsDocuments = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
 
 const TOOLS: McpTool[] = [
   {
@@ -69,6 +71,7 @@ const TOOLS: McpTool[] = [
       },
       required: ['chunks', 'notes'],
     },
+    annotations: readsDocuments,
   },
   {
     name: ASK_COLLECTION,
@@ -94,6 +97,7 @@ const TOOLS: McpTool[] = [
       properties: { answer: { type: 'string' }, messages: { type: 'array', items: { type: 'string' } } },
       required: ['answer', 'messages'],
     },
+    annotations: readsDocuments,
   },
 ];
 

@@ -13,9 +13,10 @@ import {
   type JsonSchemaObject,
   type NormalizedSpec,
 } from '../spec/index';
+import type { RequestType } from '../spec/rules';
 import { embedSchema } from '../spec/schema-walk';
 import { toolNameOf } from './tool-names';
-import { toolError, toolResult, type McpTool, type ToolResult } from './tool-result';
+import { toolError, toolResult, type McpTool, type ToolAnnotations, type ToolResult } from './tool-result';
 
 /** MCP structured content is an object: answers of any other shape travel under this key. */
 export const WRAPPED_RESULT_KEY = 'result';
@@ -37,6 +38,18 @@ function outputSchemaOf(spec: NormalizedSpec): JsonSchemaObject | undefined {
     ...(defs && { $defs: defs }),
   };
 }
+
+/**
+ * What a function's HTTP method promises, as HTTP defines it: GET reads, PUT and DELETE may be
+ * repeated, DELETE removes. A hosted function is the owner's code and may reach any service on
+ * the internet, so every one is open-world.
+ */
+const METHOD_ANNOTATIONS: Record<RequestType, ToolAnnotations> = {
+  GET: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  PUT: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  POST: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  DELETE: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+};
 
 // Per definition object: lookupFunction hands out one per function version, so calls reuse it.
 const tools = new WeakMap<NormalizedSpec, McpTool>();
@@ -62,6 +75,7 @@ function buildTool(fn: FunctionRecord): McpTool {
     description: `${fn.spec.description}${mapped}`,
     inputSchema: parameters,
     ...(outputSchema && { outputSchema }),
+    annotations: METHOD_ANNOTATIONS[fn.spec.requirements.requestType],
   };
 }
 

@@ -1,21 +1,29 @@
 // The JSON-RPC 2.0 framing of MCP over Streamable HTTP, stateless: one POST carries one message;
 // a request gets its response as application/json, a notification or response gets 202.
-// Revisions 2025-06-18 and later (no JSON-RPC batches).
+// Two eras on one endpoint (revisions.ts decides per request): the legacy revisions, opened by an
+// `initialize` handshake, and the stateless 2026-07-28, whose every request names its revision in
+// `_meta`. Neither uses JSON-RPC batches.
 import { ServiceError } from '../errors';
+import { JSON_RPC, jsonRpcError, type JsonRpcId } from '../http/envelope';
 
-/** Newest first: initialize answers the client's revision when it is one of these, else the newest. */
-export const PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18'] as const;
+/** Revisions opened by `initialize`, newest first; initialize answers the client's when listed, else the first. */
+export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18'] as const;
+/** Stateless revisions: version and client capabilities in every request's `_meta`. */
+export const MODERN_VERSIONS = ['2026-07-28'] as const;
+/** Every revision this server speaks, newest first, as `server/discover` and version errors list them. */
+export const PROTOCOL_VERSIONS: readonly string[] = [...MODERN_VERSIONS, ...LEGACY_VERSIONS];
+
 export const PROTOCOL_HEADER = 'mcp-protocol-version';
 
+/** JSON-RPC's codes and the ones MCP 2026-07-28 defines in its reserved range. */
 export const RPC = {
-  parseError: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  internalError: -32603,
+  ...JSON_RPC,
+  headerMismatch: -32020,
+  missingRequiredClientCapability: -32021,
+  unsupportedProtocolVersion: -32022,
 } as const;
 
-export type RpcId = string | number;
+export type RpcId = JsonRpcId;
 
 export type Incoming =
   | { kind: 'request'; id: RpcId; method: string; params: Record<string, unknown> }
@@ -27,22 +35,38 @@ export class RpcError extends Error {
   constructor(
     readonly code: number,
     readonly failure: ServiceError,
+    /** Fields the revision defines for this code (e.g. `supported` and `requested` versions). */
+    readonly data: Record<string, unknown> = {},
   ) {
     super(failure.lines().join(' '));
     this.name = 'RpcError';
   }
 }
 
-const rpcError = (code: number, issue: string, advice: string, status = 400) =>
-  new RpcError(
-    code,
-    new ServiceError(status, code === RPC.methodNotFound ? 'method_not_found' : 'invalid_request', { issue, advice }),
-  );
+const ERROR_NAMES: Record<number, string> = {
+  [RPC.parseError]: 'body_malformed',
+  [RPC.invalidRequest]: 'invalid_request',
+  [RPC.methodNotFound]: 'method_not_found',
+  [RPC.invalidParams]: 'invalid_params',
+  [RPC.headerMismatch]: 'header_mismatch',
+  [RPC.missingRequiredClientCapability]: 'missing_client_capability',
+  [RPC.unsupportedProtocolVersion]: 'unsupported_protocol_version',
+};
 
-export const invalidParams = (issue: string, advice: string) =>
-  new RpcError(RPC.invalidParams, new ServiceError(400, 'invalid_params', { issue, advice }));
+/** An RpcError answered with HTTP `status` (2026-07-28 fixes 400 or 404 for some; 200 is the default). */
+export const rpcError = (
+  code: number,
+  issue: string,
+  advice: string,
+  status = 400,
+  data: Record<string, unknown> = {},
+) => new RpcError(code, new ServiceError(status, ERROR_NAMES[code] ?? 'invalid_request', { issue, advice }), data);
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const invalidParams = (issue: string, advice: string, status = 400) =>
+  rpcError(RPC.invalidParams, issue, advice, status);
+
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isId = (v: unknown): v is RpcId => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
 
 /** Sorts one parsed message into request, notification or response; anything else is an invalid request. */
@@ -82,35 +106,26 @@ export function classify(message: unknown): Incoming {
   return { kind: 'request', id: message.id, method: message.method, params: message.params ?? {} };
 }
 
-export const unknownMethod = (method: string) =>
-  rpcError(
-    RPC.methodNotFound,
-    `This server has no method "${method}"`,
-    'Use initialize, ping, tools/list or tools/call',
-  );
+/** An unknown method: 200 for the legacy revisions, 404 for 2026-07-28 (so clients can tell it from a missing endpoint). */
+export const unknownMethod = (method: string, methods: readonly string[], status = 200) =>
+  rpcError(RPC.methodNotFound, `This server has no method "${method}"`, `Use ${methods.join(', ')}`, status);
 
-/** The revision a client asked for, when this server speaks it; else the newest it speaks. */
+/** The revision a client asked for, when this server speaks it; else the newest legacy one it speaks. */
 export function negotiatedVersion(requested: unknown): string {
-  return PROTOCOL_VERSIONS.find((v) => v === requested) ?? PROTOCOL_VERSIONS[0];
+  return LEGACY_VERSIONS.find((v) => v === requested) ?? LEGACY_VERSIONS[0];
 }
 
-/** Requests after initialize name their revision in a header; one this server does not speak is a 400. */
-export function checkVersionHeader(value: string | undefined): void {
-  if (value === undefined || (PROTOCOL_VERSIONS as readonly string[]).includes(value)) return;
-  throw rpcError(
-    RPC.invalidRequest,
-    `MCP protocol revision ${value} is not supported`,
+/** A revision this server does not speak: 400 with the ones it does, which a client can retry with. */
+export const unsupportedVersion = (requested: unknown) =>
+  rpcError(
+    RPC.unsupportedProtocolVersion,
+    `MCP protocol revision ${JSON.stringify(requested)} is not supported`,
     `Use one of ${PROTOCOL_VERSIONS.join(', ')}`,
+    400,
+    { supported: PROTOCOL_VERSIONS, requested },
   );
-}
 
 export const resultMessage = (id: RpcId, result: unknown) => ({ jsonrpc: '2.0' as const, id, result });
 
-export function errorMessage(id: RpcId | null, code: number, failure: ServiceError, spanId: string) {
-  const messages = [...failure.lines(), 'failed'];
-  return {
-    jsonrpc: '2.0' as const,
-    id,
-    error: { code, message: failure.lines().join(' '), data: { spanId, error: failure.code, messages } },
-  };
-}
+export const errorMessage = (id: RpcId | null, e: RpcError, spanId: string) =>
+  jsonRpcError(id, e.code, e.failure, spanId, e.data);

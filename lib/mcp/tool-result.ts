@@ -4,12 +4,25 @@
 import { problemLine, type Problem } from '../errors';
 import type { JsonSchemaObject } from '../spec/index';
 
+/** Hints about what calling a tool does, for clients deciding whether to ask the user first. */
+export interface ToolAnnotations {
+  /** It changes nothing. */
+  readOnlyHint: boolean;
+  /** It may delete or overwrite (meaningful only when not read-only). */
+  destructiveHint?: boolean;
+  /** Calling it again with the same arguments has no further effect. */
+  idempotentHint: boolean;
+  /** It may reach things outside this service (user code can call anything). */
+  openWorldHint: boolean;
+}
+
 export interface McpTool {
   name: string;
   title?: string;
   description: string;
   inputSchema: JsonSchemaObject;
   outputSchema?: JsonSchemaObject;
+  annotations: ToolAnnotations;
 }
 
 export type ToolContent =

@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulators, type Emulators } from '../../../local/emulators';
 import { dynamoClient } from '../../../lib/aws/dynamo-client';
-import { DynamoFunctionRegistry } from '../../../lib/aws/dynamo-function-registry';
+import {
+  CATALOG_INDEX,
+  CATALOG_LISTED,
+  CATALOG_REVISION_KEY,
+  DynamoFunctionRegistry,
+} from '../../../lib/aws/dynamo-function-registry';
+import { FunctionSnapshot, SNAPSHOT_MAX_AGE_MS } from '../../../lib/aws/dynamo-function-snapshot';
 import { DynamoCatalogSource } from '../../../lib/aws/dynamo-catalog-source';
 import { catalogEntry } from '../../../lib/functions/catalog-entry';
 import { loadConfig } from '../../../lib/config';
@@ -13,20 +19,25 @@ import { validateSpec } from '../../../lib/spec/index';
 import { jsonObject, specFor } from '../../unit/functions/support';
 
 let emulators: Emulators;
+let client: ReturnType<typeof dynamoClient>;
+let config: ReturnType<typeof loadConfig>;
 let registry: DynamoFunctionRegistry;
 let catalog: DynamoCatalogSource;
-let scans = 0;
 const commands: string[] = [];
+/** Keys asked for by each BatchGetItem, to see that only changed definitions are fetched. */
+const batchGetKeys: number[] = [];
 
 beforeAll(async () => {
   emulators = await startEmulators({ stage: 'fnregistry' });
-  const config = loadConfig({ ...emulators.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_LANCE_URI: '/tmp/x' });
-  const client = dynamoClient(config.aws);
-  // Counts Scan round trips, to see listAll follow LastEvaluatedKey.
+  config = loadConfig({ ...emulators.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_LANCE_URI: '/tmp/x' });
+  client = dynamoClient(config.aws);
+  // Records every command the registry sends to the dev stack's DynamoDB front (no Scan on listAll).
   client.middlewareStack.add(
     (next, context) => (args) => {
-      if (context.commandName === 'ScanCommand') scans++;
       commands.push(String(context.commandName));
+      const batch = (args.input as { RequestItems?: Record<string, { Keys: unknown[] }> }).RequestItems;
+      if (context.commandName === 'BatchGetItemCommand' && batch)
+        batchGetKeys.push(Object.values(batch).reduce((n, t) => n + t.Keys.length, 0));
       return next(args);
     },
     { step: 'initialize' },
@@ -105,20 +116,60 @@ describe('DynamoDB function registry', () => {
     expect(await registry.listByOwner('nobody')).toEqual([]);
   });
 
-  it('lists every function of every owner, sorted by shortname, across Scan pages', async () => {
-    // ~100 KB each: a Scan page stops at 1 MB, so 14 of them take two pages at least.
+  it('lists every function of every owner, sorted by shortname, without a Scan', async () => {
+    // ~100 KB each: more than one 1 MB page of anything that read them all at once.
     const big = Array.from({ length: 14 }, (_, i) =>
       record(`zz-big-${String(i).padStart(2, '0')}`, `owner-${i % 3}`, 1, 'x'.repeat(100_000)),
     );
     for (const fn of [...big].reverse()) expect(await registry.register(fn, undefined)).toBe('registered');
-    scans = 0;
+    commands.length = 0;
     const all = await registry.listAll();
-    expect(scans).toBeGreaterThan(1);
     const names = all.map((r) => r.shortname);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     expect(names.filter((n) => n.startsWith('zz-big-'))).toEqual(big.map((r) => r.shortname));
     expect(names).toEqual(expect.arrayContaining(['alpha', 'beta', 'race', 'weather']));
     expect(all.find((r) => r.shortname === 'zz-big-13')).toEqual(big[13]);
+    // The revision, the catalog index, then the definitions of the functions this container has not seen.
+    expect(commands).not.toContain('ScanCommand');
+    expect(commands[0]).toBe('GetItemCommand');
+    expect(commands).toContain('QueryCommand');
+    expect(commands).toContain('BatchGetItemCommand');
+
+    // Nothing changed: one GetItem of the revision answers.
+    commands.length = 0;
+    expect((await registry.listAll()).map((r) => r.shortname)).toEqual(names);
+    expect(commands).toEqual(['GetItemCommand']);
+
+    // A redeploy moves the revision: the index is read again, and only the redeployed definition.
+    const redeployed = record('zz-big-03', 'owner-0', 2, 'redeployed');
+    expect(await registry.register(redeployed, 1)).toBe('registered');
+    commands.length = 0;
+    const after = await registry.listAll();
+    expect(after.find((r) => r.shortname === 'zz-big-03')).toEqual(redeployed);
+    expect(after.map((r) => r.shortname)).toEqual(names);
+    expect(commands).toEqual(['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand']);
+    expect(batchGetKeys.at(-1)).toBe(1);
+  });
+
+  it('re-reads the index once a listing is a minute old, since the index may lag a deploy', async () => {
+    let now = 1_000_000;
+    const snapshot = new FunctionSnapshot(
+      client,
+      config.aws.tables.functions,
+      { index: CATALOG_INDEX, listed: CATALOG_LISTED, revisionKey: CATALOG_REVISION_KEY },
+      (item) => ({ ...(item as unknown as FunctionRecord), spec: JSON.parse(String(item.specJson)) }),
+      () => now,
+    );
+    const first = await snapshot.list();
+    commands.length = 0;
+    now += SNAPSHOT_MAX_AGE_MS - 1;
+    expect(await snapshot.list()).toBe(first);
+    expect(commands).toEqual(['GetItemCommand']);
+    commands.length = 0;
+    now += 2;
+    expect((await snapshot.list()).map((r) => r.shortname)).toEqual(first.map((r) => r.shortname));
+    // The index again, but no definition: none was deployed since.
+    expect(commands).toEqual(['GetItemCommand', 'QueryCommand']);
   });
 
   it('removes a function for its owner only', async () => {
@@ -151,7 +202,8 @@ describe('DynamoDB function registry', () => {
     expect((await registry.remove('catalogued', 'erin'))?.owner).toBe('erin');
     expect(await catalog.revision()).not.toBe(afterDeploy);
     expect((await catalog.entries()).map((e) => e.shortname)).not.toContain('catalogued');
-    // The revision item is no function.
+    // The revision item is no function, and a removed function leaves the list.
     expect((await registry.listAll()).map((r) => r.shortname)).toEqual(all.map((r) => r.shortname));
+    expect((await registry.listAll()).map((r) => r.shortname)).not.toContain('catalogued');
   });
 });

@@ -4,139 +4,10 @@
 // against the local stack in tests/e2e/mcp.test.ts.
 import { describe, expect, it } from 'vitest';
 
-import { createMcpHandler } from '../../../handlers/http/mcp';
-import { heuristicChat } from '../../../lib/ai/heuristic/engine';
-import { LEXICAL_EMBEDDER_ID, LexicalEmbedder } from '../../../lib/ai/heuristic/embedder';
+import { LEXICAL_EMBEDDER_ID } from '../../../lib/ai/heuristic/embedder';
 import { badGateway } from '../../../lib/errors';
-import type { FunctionInvoker, FunctionRecord, FunctionRequest } from '../../../lib/functions/ports';
-import type { McpDeps } from '../../../lib/mcp/server';
-import { prepareModel } from '../../../lib/query/shared';
-import { validateSpec } from '../../../lib/spec/index';
-import { call as callHandler, type EventInput, type HandlerFn } from '../../support/api-event';
-import { testDeps, testToken } from '../../support/http-deps';
-import { MemoryStatusStore } from '../../support/memory-ingest-stores';
-import { MemoryVectorStore } from '../../support/memory-vector-store';
-import { jsonObject, MemoryFunctionRegistry, specFor, type FunctionFixture } from '../functions/support';
-
-/** JSON-RPC replies leave as bytes (base64 to API Gateway), so the helper's JSON parsing is redone here. */
-async function call(handler: HandlerFn, input: EventInput) {
-  const res = await callHandler(handler, input);
-  const { body, isBase64Encoded } = res.raw;
-  const json =
-    isBase64Encoded && body
-      ? (JSON.parse(Buffer.from(body, 'base64').toString('utf8')) as Record<string, unknown>)
-      : res.body;
-  return { ...res, body: json };
-}
-
-class ScriptedInvoker implements FunctionInvoker {
-  async build() {}
-  requests: FunctionRequest[] = [];
-  constructor(private readonly answer: (fn: FunctionRecord, r: FunctionRequest) => unknown) {}
-  async deploy() {}
-  async remove() {}
-  async logs(): Promise<undefined> {
-    return undefined;
-  }
-  async invoke(fn: FunctionRecord, request: FunctionRequest) {
-    this.requests.push(request);
-    return { body: this.answer(fn, request) };
-  }
-}
-
-const WEATHER: Omit<FunctionFixture, 'files'> = {
-  shortname: 'weather',
-  requirements: {
-    requestType: 'POST',
-    queryParams: [{ name: 'units', required: true, description: 'metric or imperial' }],
-    inputType: 'JSON',
-    inputSchema: jsonObject({ city: { type: 'string' }, days: { type: 'integer', minimum: 1 } }, ['city']),
-    outputType: 'JSON',
-    outputSchema: jsonObject({ city: { type: 'string' }, temperature: { type: 'number' } }, ['city', 'temperature']),
-  },
-};
-const LIST: Omit<FunctionFixture, 'files'> = {
-  shortname: 'cities',
-  requirements: {
-    requestType: 'GET',
-    outputType: 'JSON',
-    outputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'array', items: { type: 'string' } },
-  },
-};
-const RESERVED: Omit<FunctionFixture, 'files'> = {
-  shortname: 'Search_Collection',
-  requirements: { requestType: 'GET' },
-};
-
-async function setup(
-  answer: (fn: FunctionRecord, r: FunctionRequest) => unknown = () => ({ city: 'Paris', temperature: 21 }),
-) {
-  const registry = new MemoryFunctionRegistry();
-  const tagged: [Omit<FunctionFixture, 'files'>, string[]][] = [
-    [WEATHER, ['weather', 'travel']],
-    [LIST, ['travel']],
-    [RESERVED, []],
-  ];
-  for (const [f, tags] of tagged) {
-    const spec = validateSpec({ ...specFor({ ...f, files: {} }), tags }).spec!;
-    await registry.register(
-      {
-        shortname: spec.shortname,
-        owner: 'owner',
-        version: 1,
-        runtime: spec.runtime,
-        spec,
-        codeKey: 'k',
-        codeBytes: 1,
-        codeSha256: 'f'.repeat(64),
-        createdAt: 1,
-        updatedAt: 1,
-      },
-      undefined,
-    );
-  }
-  const invoker = new ScriptedInvoker(answer);
-  const statuses = new MemoryStatusStore();
-  const store = new MemoryVectorStore();
-  const embedder = new LexicalEmbedder();
-  const deps: McpDeps = {
-    registry,
-    invoker,
-    timeoutMs: 1000,
-    version: '9.9.9',
-    retrieval: {
-      collections: statuses,
-      store,
-      embedderFor: (id) => (id === LEXICAL_EMBEDDER_ID ? embedder : undefined),
-      callerStore: () => {
-        throw new Error('not used');
-      },
-    },
-    queryModel: (body) => prepareModel(body, { openaiBaseURL: 'http://127.0.0.1:1', timeoutMs: 1000 }, heuristicChat),
-  };
-  const http = testDeps();
-  const handler = createMcpHandler({ http: http.deps, mcp: deps });
-  const token = await testToken('alice');
-  let id = 0;
-  const rpc = async (
-    method: string,
-    params?: unknown,
-    extra: { headers?: Record<string, string>; query?: Record<string, string>; token?: string } = {},
-  ) =>
-    call(handler, {
-      method: 'POST',
-      path: '/mcp',
-      token: extra.token ?? token,
-      query: extra.query,
-      headers: {
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2025-06-18',
-        ...extra.headers,
-      },
-      body: { jsonrpc: '2.0', id: ++id, method, ...(params !== undefined && { params }) },
-    });
-  return { handler, rpc, invoker, statuses, store, embedder, token, usage: http.usage, lines: http.lines };
-}
+import { testToken } from '../../support/http-deps';
+import { call, setup } from './support';
 
 const toolCall = (name: string, args?: unknown) => ({ name, ...(args !== undefined && { arguments: args }) });
 type Result = {
@@ -176,7 +47,7 @@ describe('MCP framing', () => {
     expect((await rpc('ping')).body).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
   });
 
-  it('takes the token as Authorization: Bearer too, and answers a missing or bad one with 401 and WWW-Authenticate', async () => {
+  it('takes the token as Authorization: Bearer too, and answers a missing or bad one with a 401 JSON-RPC error and its challenge', async () => {
     const { handler, token } = await setup();
     const body = { jsonrpc: '2.0', id: 1, method: 'ping' };
     const bearer = await call(handler, {
@@ -188,8 +59,17 @@ describe('MCP framing', () => {
     expect(bearer.status).toBe(200);
     const missing = await call(handler, { method: 'POST', path: '/mcp', body });
     expect(missing.status).toBe(401);
-    expect(missing.headers['www-authenticate']).toMatch(/^Bearer/);
-    expect(missing.body).toMatchObject({ error: 'token_missing' });
+    // No token: the bare challenge (RFC 6750), no error code and nothing to discover.
+    expect(missing.headers['www-authenticate']).toBe('Bearer realm="fnquery"');
+    expect(missing.body).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      error: {
+        code: -32600,
+        message: expect.stringMatching(/^ISSUE: The svcwt header is missing.* ADVICE: /),
+        data: { error: 'token_missing' },
+      },
+    });
     const forged = await call(handler, {
       method: 'POST',
       path: '/mcp',
@@ -197,7 +77,14 @@ describe('MCP framing', () => {
       body,
     });
     expect(forged.status).toBe(401);
-    expect(forged.body).toMatchObject({ error: 'token_invalid' });
+    // A refused token says so (invalid_token with the reason), without a resource_metadata that
+    // would send an OAuth client looking for an authorization server.
+    expect(forged.headers['www-authenticate']).toBe(
+      'Bearer realm="fnquery", error="invalid_token", error_description="The access token is not valid"',
+    );
+    expect(forged.headers['www-authenticate']).not.toMatch(/resource_metadata/);
+    expect(forged.body).toMatchObject({ id: 1, error: { data: { error: 'token_invalid' } } });
+    expect(JSON.stringify(forged.body)).not.toContain(token.slice(0, 20));
   });
 
   it('answers notifications and responses with 202 and no body, and GET with 405', async () => {
@@ -242,7 +129,13 @@ describe('MCP framing', () => {
     expect(unknown.body).toMatchObject({ error: { code: -32601 } });
     const version = await rpc('tools/list', undefined, { headers: { 'mcp-protocol-version': '1999-01-01' } });
     expect(version.status).toBe(400);
-    expect(version.body).toMatchObject({ error: { code: -32600, message: expect.stringContaining('1999-01-01') } });
+    expect(version.body).toMatchObject({
+      error: {
+        code: -32022,
+        message: expect.stringContaining('1999-01-01'),
+        data: { supported: ['2026-07-28', '2025-11-25', '2025-06-18'], requested: '1999-01-01' },
+      },
+    });
   });
 });
 
@@ -282,6 +175,11 @@ describe('tools/list', () => {
       /mapped from the function Search_Collection/,
     );
     for (const t of tools) expect(t.name).toMatch(/^[A-Za-z0-9_.-]{1,128}$/);
+    // Annotations travel with every tool (their rules: tests/unit/mcp/annotations.test.ts).
+    const annotations = (name: string) => (tools.find((t) => t.name === name) as { annotations?: object }).annotations;
+    expect(annotations('search_collection')).toMatchObject({ readOnlyHint: true });
+    expect(annotations('cities')).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+    expect(annotations('weather')).toMatchObject({ readOnlyHint: false, idempotentHint: false });
   });
 
   it('filters functions by ?tag= (any of several), keeping the collection tools', async () => {
@@ -293,8 +191,27 @@ describe('tools/list', () => {
     expect(await names('weather')).toEqual(['search_collection', 'ask_collection', 'weather']);
     expect(await names('travel')).toEqual(['search_collection', 'ask_collection', 'cities', 'weather']);
     expect(await names('nothing,weather')).toEqual(['search_collection', 'ask_collection', 'weather']);
+    // A bad filter is refused before anything runs, as a JSON-RPC error for the request that carried
+    // it; the handshake does not read the filter, so a client meets the problem where it lists tools.
     const bad = await rpc('tools/list', undefined, { query: { tag: 'Not A Tag' } });
     expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      jsonrpc: '2.0',
+      id: expect.any(Number),
+      error: {
+        code: -32602,
+        message: expect.stringMatching(/^ISSUE: The query parameter \/query\/tag must match pattern/),
+        data: { error: 'validation_failed' },
+      },
+    });
+    const handshake = await rpc(
+      'initialize',
+      { protocolVersion: '2025-11-25', capabilities: {} },
+      { query: { tag: 'Not A Tag' } },
+    );
+    expect(handshake.status).toBe(200);
+    const call = await rpc('tools/call', { name: 'search_collection', arguments: {} }, { query: { tag: 'Not A Tag' } });
+    expect(call.status).toBe(400);
   });
 });
 
