@@ -129,7 +129,7 @@ function operation(route: ApiRoute, method: string, path: string) {
   const params = [...pathParams(path), ...queryParams(route.querySchema)];
   const body = requestBody(route);
   return {
-    operationId: `${method}${path.replace(/\{([^}]+)\}/g, 'By_$1').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    operationId: `${method}${operationName(path)}`,
     summary: route.summary,
     tags: [route.group],
     ...(route.auth === false && { security: [] }),
@@ -142,6 +142,12 @@ function operation(route: ApiRoute, method: string, path: string) {
         content: successContent(route),
       },
       ...Object.fromEntries(
+        Object.entries(route.emptyAnswers ?? {}).map(([status, description]) => [
+          status,
+          { description, headers: { 'x-span-id': { $ref: '#/components/headers/SpanId' } } },
+        ]),
+      ),
+      ...Object.fromEntries(
         Object.entries(errors).map(([status, description]) => [
           status,
           errorResponse(route, Number(status), description),
@@ -151,6 +157,35 @@ function operation(route: ApiRoute, method: string, path: string) {
   };
 }
 
+/** A method an `ANY` route answers only with 405: documented as exactly that, so nobody expects more. */
+function refusedOperation(route: ApiRoute, method: string, path: string) {
+  const served = route.methods!.served.map((m) => m.toUpperCase()).join(', ');
+  const errors: Record<number, string> = {
+    401: COMMON_ERRORS[401]!,
+    405: `Not served: ${path} takes ${served} only (see Allow)`,
+    429: COMMON_ERRORS[429]!,
+  };
+  if (route.auth === false) delete errors[401];
+  return {
+    operationId: `${method}${operationName(path)}`,
+    summary: `Not served (405): ${path} takes ${served}`,
+    tags: [route.group],
+    ...(route.auth === false && { security: [] }),
+    responses: Object.fromEntries(
+      Object.entries(errors).map(([status, description]) => [
+        status,
+        errorResponse(route, Number(status), description),
+      ]),
+    ),
+  };
+}
+
+/** `/functions/v1/{shortname}` → `FunctionsV1ByShortname`, for operation ids. */
+const operationName = (path: string) =>
+  path
+    .replace(/\{([^}]+)\}/g, 'By_$1')
+    .replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase());
+
 /**
  * `baseUrl`: the address the document was asked for at (lib/http/event.ts), so clients generated
  * from it call that address; a relative `/` when it is not known.
@@ -159,8 +194,9 @@ export function serviceOpenApi(version: string, baseUrl?: string): OpenApiDocume
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of Object.values(ROUTES)) {
     const [method, path] = route.route.split(' ') as [string, string];
-    const methods = method === 'ANY' ? ANY_METHODS : [method.toLowerCase()];
+    const methods = method !== 'ANY' ? [method.toLowerCase()] : (route.methods?.served ?? ANY_METHODS);
     for (const m of methods) (paths[path] ??= {})[m] = operation(route, m, path);
+    for (const m of route.methods?.refused ?? []) (paths[path] ??= {})[m] = refusedOperation(route, m, path);
   }
   return {
     openapi: '3.1.0',

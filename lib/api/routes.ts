@@ -23,6 +23,13 @@ export interface ApiRoute extends RouteOptions {
   };
   /** A body the handler reads itself (`body: 'raw'`): its media type, a description and its schema. */
   rawBody?: { type: string; description: string; schema: JsonSchema };
+  /** Other answers without a body, e.g. 202 for an MCP notification. */
+  emptyAnswers?: Record<number, string>;
+  /**
+   * An `ANY` route's methods to document, when not all are served: the others are answered 405
+   * with Allow and documented as such (`GET /mcp`).
+   */
+  methods?: { served: string[]; refused: string[] };
   /** Failure statuses this route answers besides the ones every route may (lib/api/openapi.ts). */
   errors?: Record<number, string>;
   /** `jsonrpc`: failures inside the protocol answer a JSON-RPC error object rather than the envelope (MCP). */
@@ -529,6 +536,8 @@ const routes: ApiRoute[] = [
       },
     },
     errorBody: 'jsonrpc',
+    methods: { served: ['post'], refused: ['get'] },
+    emptyAnswers: { 202: 'A notification was accepted (it has no response).' },
     errors: {
       ...BODY_ERRORS,
       405: 'Any method but POST: this stateless server has no event stream (see Allow)',

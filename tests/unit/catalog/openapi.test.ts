@@ -37,7 +37,12 @@ describe('the service OpenAPI document', () => {
     expect(deployedRoutes().sort()).toEqual(Object.keys(ROUTES).sort());
     for (const route of deployedRoutes()) {
       const [method, path] = route.split(' ') as [string, string];
-      const methods = method === 'ANY' ? ['get', 'post', 'put', 'delete'] : [method.toLowerCase()];
+      const methods =
+        method === 'ANY'
+          ? path === '/mcp'
+            ? ['get', 'post']
+            : ['get', 'post', 'put', 'delete']
+          : [method.toLowerCase()];
       for (const m of methods) expect(doc.paths[path]?.[m], route).toBeDefined();
     }
   });
@@ -94,8 +99,11 @@ describe('the service OpenAPI document', () => {
 
   it('documents the statuses each route answers beyond the common ones', () => {
     const statuses = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses);
-    expect(statuses('/mcp', 'get')).toEqual(expect.arrayContaining(['405', '406', '413', '415', '429']));
+    expect(statuses('/mcp', 'post')).toEqual(expect.arrayContaining(['200', '202', '405', '406', '413', '415', '429']));
+    // GET /mcp is documented as what it answers: 405, with Allow naming POST.
+    expect(statuses('/mcp', 'get').sort()).toEqual(['401', '405', '429']);
     expect(doc.paths['/mcp']!.get!.responses['405']!.headers).toHaveProperty('Allow');
+    expect(doc.paths['/mcp']!.put).toBeUndefined();
     expect(statuses('/embedder-service/v1/upload', 'post')).toEqual(expect.arrayContaining(['409', '413', '415']));
     expect(statuses('/embedder-service/v1/upload-url', 'post')).toEqual(expect.arrayContaining(['201', '413', '415']));
     expect(statuses('/functions/v1/{shortname}', 'put')).toEqual(expect.arrayContaining(['405', '502', '503']));
