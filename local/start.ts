@@ -131,7 +131,7 @@ Dev token (account "dev", level "pro", 30 days):
 
 Try:
   curl -s ${stack.url}/health
-  npx fnq upload handbook.pdf --collection docs --wait
+  npx fnq upload examples/documents/handbook.md --collection docs --wait
   npx fnq query vectordb docs "How many vacation days do we get?"
   npx fnq --help
 
