@@ -96,7 +96,12 @@ function requestBody(route: ApiRoute) {
   if (route.rawBody)
     return {
       description: route.rawBody.description,
-      content: { [route.rawBody.type]: { schema: route.rawBody.schema } },
+      content: {
+        [route.rawBody.type]: { schema: route.rawBody.schema },
+        ...Object.fromEntries(
+          Object.entries(route.rawBody.alternatives ?? {}).map(([type, schema]) => [type, { schema }]),
+        ),
+      },
     };
   return undefined;
 }

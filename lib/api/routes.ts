@@ -8,6 +8,7 @@ import { COLLECTION_NAME } from '../ingest/collection-name';
 import { queryBodySchema } from '../query/body-schema';
 import { RUNTIMES } from '../spec/runtimes';
 import { TAG } from '../spec/rules';
+import { BASE64_FILE_SCHEMA } from '../wire/base64-file';
 
 export interface ApiRoute extends RouteOptions {
   /** One line for the OpenAPI operation. */
@@ -22,7 +23,13 @@ export interface ApiRoute extends RouteOptions {
     schema?: JsonSchema;
   };
   /** A body the handler reads itself (`body: 'raw'`): its media type, a description and its schema. */
-  rawBody?: { type: string; description: string; schema: JsonSchema };
+  rawBody?: {
+    type: string;
+    description: string;
+    schema: JsonSchema;
+    /** Other media types the handler also reads, with their schemas. */
+    alternatives?: Record<string, JsonSchema>;
+  };
   /** Other answers without a body, e.g. 202 for an MCP notification. */
   emptyAnswers?: Record<number, string>;
   /**
@@ -216,8 +223,10 @@ const routes: ApiRoute[] = [
     rawBody: {
       type: 'multipart/form-data',
       description:
-        'The document in the part "file" (with its file name): pdf, docx, txt, md, html, csv, json or jsonl.',
+        'The document in the part "file" (with its file name): pdf, docx, txt, md, html, csv, json or jsonl; ' +
+        'or, as JSON, its name and its bytes in base64.',
       schema: { type: 'object', required: ['file'], properties: { file: BINARY } },
+      alternatives: { 'application/json': BASE64_FILE_SCHEMA },
     },
     errors: {
       ...BODY_ERRORS,
