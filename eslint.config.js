@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.esbuild/', '.serverless/', '.data/', '.tmp/', 'coverage/'] },
+  { ignores: ['node_modules/', '.esbuild/', '.serverless/', '.data/', '.tmp/', 'coverage/', 'cli/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

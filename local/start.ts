@@ -8,7 +8,7 @@ const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1).padSt
 const say = (line: string) => process.stdout.write(`[${elapsed()}] ${line}\n`);
 
 const port = Number(process.env.PORT ?? 3000);
-const verbose = process.env.FNQ_VERBOSE === '1';
+const verbose = process.env.FNQ_VERBOSE === '1' || process.env.FNQ_LOG_LEVEL === 'debug';
 say(`fnquery: starting the local stack on port ${port}`);
 
 // Registered before anything starts, so a signal during the start stops what is already running.
@@ -40,11 +40,13 @@ say('loading the stack (emulators, serverless offline, AWS SDK)');
 const { issueToken } = await import('../lib/http/token');
 const { defaultDataDir } = await import('./secret');
 const { exitText, startLocalStack } = await import('./stack');
+const { consoleLine } = await import('./console-lines');
 const dataDir = defaultDataDir();
 
 // Serverless offline is chatty; show its lines only when asked, but always show errors.
 const log = (line: string) => {
-  if (verbose || /error|warn|fail/i.test(line)) process.stdout.write(`  ${line}\n`);
+  const shown = consoleLine(line, { verbose });
+  if (shown !== undefined) process.stdout.write(`  ${shown}\n`);
 };
 
 // A child that dies ends npm start with a non-zero code, not a stack that answers nothing: a
@@ -129,7 +131,7 @@ Dev token (account "dev", level "pro", 30 days):
 
 Try:
   curl -s ${stack.url}/health
-  npx fnq upload handbook.pdf --collection docs --wait
+  npx fnq upload examples/documents/handbook.md --collection docs --wait
   npx fnq query vectordb docs "How many vacation days do we get?"
   npx fnq --help
 

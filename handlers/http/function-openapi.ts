@@ -16,7 +16,7 @@ export function createFunctionOpenApiHandler(deps: { http: HttpDeps; registry: F
       // Bytes, so the document stays valid OpenAPI (no spanId field added to it).
       return {
         status: 200,
-        body: Buffer.from(JSON.stringify(toOpenApi(fn.spec), null, 2)),
+        body: Buffer.from(JSON.stringify(toOpenApi(fn.spec, req.baseUrl), null, 2)),
         headers: { 'content-type': 'application/json' },
       };
     },

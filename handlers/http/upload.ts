@@ -1,8 +1,11 @@
-// POST /embedder-service/v1/upload?collection_name=C — multipart part `file`; 202 with the queued
+// POST /embedder-service/v1/upload?collection_name=C — multipart part `file`, or JSON
+// `{filename, data: base64}`; 202 with the queued
 // status record. The embed worker does the rest (docs/ingest-pipeline.md).
 import { apiRoute } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
+import { readBase64File } from '../../lib/wire/base64-file';
 import { readMultipartFile } from '../../lib/wire/multipart';
+import { requestMediaType } from '../../lib/wire/request';
 import { acceptUpload, type IntakeDeps } from '../../lib/ingest/intake';
 import { DIRECT_UPLOAD_MAX_BYTES, SIGNED_UPLOAD_MAX_BYTES } from '../../lib/ingest/limits';
 import { statusView } from '../../lib/ingest/status';
@@ -18,11 +21,11 @@ export function createUploadHandler(deps: { http: HttpDeps; intake: Omit<IntakeD
   return httpHandler(
     apiRoute('POST /embedder-service/v1/upload'),
     async (req) => {
-      const file = await readMultipartFile(req, {
-        field: 'file',
-        maxBytes: DIRECT_UPLOAD_MAX_BYTES,
-        tooLargeAdvice: TOO_LARGE_ADVICE,
-      });
+      const limits = { maxBytes: DIRECT_UPLOAD_MAX_BYTES, tooLargeAdvice: TOO_LARGE_ADVICE };
+      const file =
+        requestMediaType(req) === 'application/json'
+          ? readBase64File(req, limits)
+          : await readMultipartFile(req, { field: 'file', ...limits });
       const record = await acceptUpload(
         { ...deps.intake, log: req.log },
         req.principal,

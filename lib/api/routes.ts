@@ -8,6 +8,7 @@ import { COLLECTION_NAME } from '../ingest/collection-name';
 import { queryBodySchema } from '../query/body-schema';
 import { RUNTIMES } from '../spec/runtimes';
 import { TAG } from '../spec/rules';
+import { BASE64_FILE_SCHEMA } from '../wire/base64-file';
 
 export interface ApiRoute extends RouteOptions {
   /** One line for the OpenAPI operation. */
@@ -21,8 +22,25 @@ export interface ApiRoute extends RouteOptions {
     type?: 'application/json' | 'text/html' | 'other';
     schema?: JsonSchema;
   };
-  /** A body the handler reads itself (`body: 'raw'`): its media type and a description. */
-  rawBody?: { type: string; description: string };
+  /** A body the handler reads itself (`body: 'raw'`): its media type, a description and its schema. */
+  rawBody?: {
+    type: string;
+    description: string;
+    schema: JsonSchema;
+    /** Other media types the handler also reads, with their schemas. */
+    alternatives?: Record<string, JsonSchema>;
+  };
+  /** Other answers without a body, e.g. 202 for an MCP notification. */
+  emptyAnswers?: Record<number, string>;
+  /**
+   * An `ANY` route's methods to document, when not all are served: the others are answered 405
+   * with Allow and documented as such (`GET /mcp`).
+   */
+  methods?: { served: string[]; refused: string[] };
+  /** Failure statuses this route answers besides the ones every route may (lib/api/openapi.ts). */
+  errors?: Record<number, string>;
+  /** `jsonrpc`: failures inside the protocol answer a JSON-RPC error object rather than the envelope (MCP). */
+  errorBody?: 'jsonrpc';
 }
 
 const object = (description: string): JsonSchema => ({ type: 'object', description });
@@ -71,13 +89,68 @@ const deploymentSchema: JsonSchema = {
 
 const tagPattern = TAG.pattern.source.replace(/^\^|\$$/g, '');
 
+const statusRecordSchema: JsonSchema = {
+  type: 'object',
+  required: [
+    'upload_id',
+    'collection_name',
+    'status',
+    'embedded_chunks',
+    'total_chunks',
+    'upload_started',
+    'upload_completed',
+  ],
+  properties: {
+    upload_id: { type: 'string' },
+    collection_name: { type: 'string' },
+    status: { enum: ['queued', 'processing', 'completed', 'failed', 'deleting'] },
+    embedded_chunks: { type: 'integer', minimum: 0 },
+    total_chunks: { type: 'integer', minimum: 0 },
+    upload_started: { type: 'string', description: 'HTTP date (RFC 7231), UTC.' },
+    upload_completed: { type: ['string', 'null'], description: 'HTTP date once completed or failed.' },
+    error: { type: 'string', description: 'Why it failed, as ISSUE/ADVICE text.' },
+    spanId: { type: 'string' },
+  },
+};
+
+/** Every file body: bytes, whatever they hold (the handler checks the type by name and content). */
+const BINARY: JsonSchema = { type: 'string', contentMediaType: 'application/octet-stream' };
+
+/** What the JSON-body and file routes add to the common failures (lib/wire/body.ts, lib/wire/multipart.ts). */
+const BODY_ERRORS = {
+  413: 'The body or file is over its size limit',
+  415: 'The body is not of the media type this route takes',
+};
+
 const routes: ApiRoute[] = [
   {
     route: 'GET /health',
     auth: false,
     group: 'service',
     summary: 'Version and live adapters',
-    success: { status: 200, description: 'The service is up.', schema: object('status, version, stage, adapters') },
+    success: {
+      status: 200,
+      description: 'The service is up.',
+      schema: {
+        type: 'object',
+        required: ['status', 'version', 'stage', 'adapters'],
+        properties: {
+          status: { const: 'ok' },
+          version: { type: 'string' },
+          stage: { type: 'string' },
+          adapters: {
+            type: 'object',
+            required: ['storage', 'vectors', 'ai'],
+            properties: {
+              storage: { enum: ['local-emulators', 'aws'] },
+              vectors: { enum: ['lancedb-local', 'lancedb-s3'] },
+              ai: { enum: ['local-engine', 'openai-compatible'] },
+            },
+          },
+          spanId: { type: 'string' },
+        },
+      },
+    },
   },
   {
     route: 'GET /openapi.json',
@@ -92,6 +165,7 @@ const routes: ApiRoute[] = [
     body: 'json',
     envelope: 'query',
     group: 'queries',
+    errors: BODY_ERRORS,
     summary: 'An AI model answers with the help of a hosted function',
     bodySchema: queryBodySchema({ function: { type: 'string', minLength: 1, maxLength: 64 } }, ['function']),
     success: { status: 200, description: 'The answer.', schema: { $ref: '#/components/schemas/QueryResponse' } },
@@ -101,6 +175,7 @@ const routes: ApiRoute[] = [
     body: 'json',
     envelope: 'query',
     group: 'queries',
+    errors: BODY_ERRORS,
     summary: 'A retrieval-augmented answer from a collection',
     bodySchema: queryBodySchema(
       {
@@ -118,6 +193,7 @@ const routes: ApiRoute[] = [
     body: 'json',
     envelope: 'query',
     group: 'queries',
+    errors: BODY_ERRORS,
     summary: "Text-to-SQL over the caller's MySQL/MariaDB (TLS only)",
     bodySchema: queryBodySchema(
       {
@@ -146,9 +222,18 @@ const routes: ApiRoute[] = [
     },
     rawBody: {
       type: 'multipart/form-data',
-      description: 'The document in the part "file": pdf, docx, txt, md, html, csv or json.',
+      description:
+        'The document in the part "file" (with its file name): pdf, docx, txt, md, html, csv, json or jsonl; ' +
+        'or, as JSON, its name and its bytes in base64.',
+      schema: { type: 'object', required: ['file'], properties: { file: BINARY } },
+      alternatives: { 'application/json': BASE64_FILE_SCHEMA },
     },
-    success: { status: 202, description: 'The queued status record.', schema: object('status record') },
+    errors: {
+      ...BODY_ERRORS,
+      409: 'The collection is filled by another embedder',
+      429: 'The document or chunk quota of the account is reached',
+    },
+    success: { status: 202, description: 'The queued status record.', schema: statusRecordSchema },
   },
   {
     route: 'POST /embedder-service/v1/upload-url',
@@ -164,10 +249,26 @@ const routes: ApiRoute[] = [
         size: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
       },
     },
+    errors: {
+      413: 'The announced size is over the upload URL limit',
+      415: 'The file name has no accepted extension',
+      409: 'The collection is filled by another embedder',
+      429: 'The document or chunk quota of the account is reached',
+    },
     success: {
-      status: 202,
-      description: 'The URL, its headers, and the queued status record.',
-      schema: object('upload URL and status record'),
+      status: 201,
+      description: 'The URL to PUT the file to, and the status record waiting for it.',
+      schema: {
+        ...statusRecordSchema,
+        required: [...(statusRecordSchema.required as string[]), 'upload_url', 'upload_method', 'upload_url_expires'],
+        properties: {
+          ...(statusRecordSchema.properties as Record<string, JsonSchema>),
+          upload_url: { type: 'string', format: 'uri' },
+          upload_method: { const: 'PUT' },
+          upload_url_expires: { type: 'string', description: 'HTTP date.' },
+          max_bytes: { type: 'integer' },
+        },
+      },
     },
   },
   {
@@ -179,7 +280,7 @@ const routes: ApiRoute[] = [
       required: ['upload_id'],
       properties: { upload_id: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' } },
     },
-    success: { status: 200, description: 'The status record.', schema: object('status record') },
+    success: { status: 200, description: 'The status record.', schema: statusRecordSchema },
   },
   {
     route: 'GET /embedder-service/v1/collections',
@@ -214,7 +315,16 @@ const routes: ApiRoute[] = [
     body: 'raw',
     group: 'functions',
     summary: 'Deploy a function (zip with spec.json at its top); the build runs after the answer',
-    rawBody: { type: 'application/zip', description: 'The code bundle; `fnq deploy <dir>` builds it.' },
+    rawBody: {
+      type: 'application/zip',
+      description: 'The code bundle; `fnq deploy <dir>` builds it.',
+      schema: BINARY,
+    },
+    errors: {
+      ...BODY_ERRORS,
+      403: 'The shortname belongs to another account',
+      409: 'A deployment of this shortname is already under way',
+    },
     success: {
       status: 202,
       description: 'Checked and queued: the deployment record (its `location` follows the build).',
@@ -270,7 +380,17 @@ const routes: ApiRoute[] = [
     body: 'raw',
     group: 'functions',
     summary: 'Call a hosted function (its method, parameters and body: its spec.json)',
-    rawBody: { type: '*/*', description: 'As the function\'s spec.json says: JSON, multipart "file", or none.' },
+    rawBody: {
+      type: '*/*',
+      description: 'As the function\'s spec.json says: JSON, multipart "file", or none.',
+      schema: {},
+    },
+    errors: {
+      ...BODY_ERRORS,
+      405: 'The function takes another method (see Allow)',
+      502: 'The function failed, or its output broke its outputSchema (when configured to refuse)',
+      503: 'This host cannot run functions confined',
+    },
     success: {
       status: 200,
       description: "The function's result; GET /functions/v1/{shortname}/openapi.json describes it exactly.",
@@ -377,7 +497,7 @@ const routes: ApiRoute[] = [
     body: 'none',
     group: 'catalog',
     summary: 'Script and style sheet of the catalog pages',
-    success: { status: 200, description: 'JavaScript or CSS.', type: 'other' },
+    success: { status: 200, description: 'JavaScript or CSS.', type: 'other', schema: { type: 'string' } },
   },
   {
     route: 'GET /usage-service/v1/usage',
@@ -411,11 +531,36 @@ const routes: ApiRoute[] = [
       properties: { tag: { type: 'string', pattern: `^${tagPattern}(,${tagPattern})*$`, maxLength: 1024 } },
       additionalProperties: false,
     },
-    rawBody: { type: 'application/json', description: 'A JSON-RPC 2.0 request or notification (docs/mcp.md).' },
+    rawBody: {
+      type: 'application/json',
+      description: 'A JSON-RPC 2.0 request or notification (docs/mcp.md).',
+      schema: {
+        type: 'object',
+        required: ['jsonrpc', 'method'],
+        properties: {
+          jsonrpc: { const: '2.0' },
+          id: { type: ['string', 'integer'] },
+          method: { type: 'string' },
+          params: { type: 'object' },
+        },
+      },
+    },
+    errorBody: 'jsonrpc',
+    methods: { served: ['post'], refused: ['get'] },
+    emptyAnswers: { 202: 'A notification was accepted (it has no response).' },
+    errors: {
+      ...BODY_ERRORS,
+      405: 'Any method but POST: this stateless server has no event stream (see Allow)',
+      406: 'The Accept header leaves out application/json',
+    },
     success: {
       status: 200,
       description: 'The JSON-RPC response (202 for a notification).',
-      schema: object('JSON-RPC response'),
+      schema: {
+        type: 'object',
+        required: ['jsonrpc'],
+        properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer', 'null'] }, result: {}, error: {} },
+      },
     },
   },
 ];

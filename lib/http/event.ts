@@ -11,17 +11,45 @@ const defined = (o: Record<string, string | undefined> | undefined) =>
 export function toHttpRequest(event: APIGatewayProxyEventV2): HttpRequest {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(event.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v;
+  const baseUrl = baseUrlOf(event, headers);
   return {
     method: event.requestContext?.http?.method ?? 'GET',
     path: event.rawPath ?? '/',
     pathParams: defined(event.pathParameters),
     query: defined(event.queryStringParameters),
     headers,
-    rawBody:
-      event.body === undefined || event.body === null
-        ? undefined
-        : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8'),
+    rawBody: rawBodyOf(event),
+    ...(baseUrl && { baseUrl }),
   };
+}
+
+/**
+ * API Gateway always sends the body as a string; serverless offline hands a JSON body such as `0`
+ * or `true` over parsed, which Buffer.from would throw on. Anything but a string is JSON text again.
+ */
+function rawBodyOf(event: APIGatewayProxyEventV2): Buffer | undefined {
+  const body: unknown = event.body;
+  if (body === undefined || body === null) return undefined;
+  if (typeof body !== 'string') return Buffer.from(JSON.stringify(body), 'utf8');
+  return Buffer.from(body, event.isBase64Encoded ? 'base64' : 'utf8');
+}
+
+/** A host name or address with an optional port: nothing that could break out of a URL. */
+const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * Where the client reached us: the Host header (API Gateway's domain name, or a custom domain),
+ * X-Forwarded-Proto (API Gateway and proxies set it; plain HTTP when absent, as the local stack
+ * serves), and a named stage's prefix when the path carries it (`$default` has none).
+ */
+function baseUrlOf(event: APIGatewayProxyEventV2, headers: Record<string, string>): string | undefined {
+  const host = headers.host ?? event.requestContext?.domainName;
+  if (!host || !HOST.test(host)) return undefined;
+  const forwarded = headers['x-forwarded-proto']?.split(',')[0]?.trim().toLowerCase();
+  const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : 'http';
+  const stage = event.requestContext?.stage;
+  const prefix = stage && stage !== '$default' && event.rawPath?.startsWith(`/${stage}/`) ? `/${stage}` : '';
+  return `${scheme}://${host}${prefix}`;
 }
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

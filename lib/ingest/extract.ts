@@ -20,7 +20,14 @@ import { htmlSections } from './extract-html';
 import { markdownSections } from './extract-markdown';
 import { checkJsonNesting } from './nesting';
 import { pdfSections } from './extract-pdf';
-import { contentMismatchError, declaredHtmlCharset, decodeUtf8, jsonLineReason, type FileType } from './file-type';
+import {
+  contentMismatchError,
+  declaredHtmlCharset,
+  decodeUnicode,
+  jsonLineReason,
+  textEncoding,
+  type FileType,
+} from './file-type';
 
 import type { Section } from './section';
 
@@ -141,13 +148,13 @@ function jsonLinesSections(bytes: Uint8Array, budget: ExtractionBudget): Section
   return sections;
 }
 
-/** UTF-8 (or an HTML page's declared charset), line ends as \n; invalid bytes mean a mislabelled file. */
+/** UTF-8, UTF-16 with a BOM (or an HTML page's declared charset), line ends as \n; invalid bytes mean a mislabelled file. */
 function decodeText(type: FileType, bytes: Uint8Array, budget: ExtractionBudget): string {
   // Text never has more characters than bytes: a file within the budget in bytes needs no decoding to know.
   if (bytes.length > budget.characters) checkCharacters(decodedLength(bytes), budget);
   let text: string;
   try {
-    text = decodeUtf8(bytes);
+    text = decodeUnicode(bytes);
   } catch {
     const charset = type === 'html' ? declaredHtmlCharset(bytes) : undefined;
     if (!charset) throw contentMismatchError(type, 'text must be UTF-8', bytes);
@@ -156,8 +163,9 @@ function decodeText(type: FileType, bytes: Uint8Array, budget: ExtractionBudget)
   return text.replace(/\r\n?/g, '\n');
 }
 
-/** UTF-16 code units the UTF-8 bytes decode to, counted without building the string. */
+/** UTF-16 code units the bytes decode to, counted without building the string. */
 function decodedLength(bytes: Uint8Array): number {
+  if (textEncoding(bytes) !== 'utf-8') return Math.floor((bytes.length - 2) / 2);
   let units = 0;
   for (const b of bytes) {
     if ((b & 0xc0) !== 0x80) units += b >= 0xf0 ? 2 : 1;

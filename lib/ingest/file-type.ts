@@ -90,18 +90,25 @@ function contentMismatch(type: FileType, bytes: Uint8Array): string | undefined 
   }
 }
 
-const UTF8_STREAM = { stream: true } as const;
+const STREAM = { stream: true } as const;
 
-/** NUL bytes or invalid UTF-8 mean binary data (or UTF-16, which we ask users to re-save). */
+/**
+ * NUL bytes or invalid UTF-8 mean binary data. UTF-16 is text too when a byte-order mark says so
+ * (what Windows editors write for "Unicode"); without one it is indistinguishable from binary.
+ */
 function textProblem(head: Uint8Array, type: FileType): string | undefined {
-  if (head.includes(0)) return 'it contains binary data; text must be UTF-8';
+  const encoding = textEncoding(head);
+  if (encoding === 'utf-8' && head.includes(0)) return 'it contains binary data; text must be UTF-8';
+  let text: string;
   try {
-    // stream: a multi-byte character cut at the end of the head is not an error.
-    new TextDecoder('utf-8', { fatal: true }).decode(head, UTF8_STREAM);
+    // stream: a character cut at the end of the head is not an error.
+    text = decodeUnicode(head, STREAM);
   } catch {
+    if (encoding !== 'utf-8')
+      return `it is not valid ${encoding.toUpperCase()} although it starts with that byte-order mark`;
     return type === 'html' && declaredHtmlCharset(head) ? undefined : 'text must be UTF-8';
   }
-  if (type === 'html' && !/<[!a-z]/i.test(new TextDecoder().decode(head))) return 'no HTML tags found';
+  if (type === 'html' && !/<[!a-z]/i.test(text)) return 'no HTML tags found';
   return undefined;
 }
 
@@ -109,7 +116,7 @@ function jsonProblem(bytes: Uint8Array): string | undefined {
   const textReason = textProblem(bytes.subarray(0, TEXT_HEAD_BYTES), 'json');
   if (textReason) return textReason;
   try {
-    JSON.parse(decodeUtf8(bytes));
+    JSON.parse(decodeUnicode(bytes));
     return undefined;
   } catch (e) {
     // Only the position: the parser's message quotes the file, which must not reach logs or records.
@@ -120,7 +127,7 @@ function jsonProblem(bytes: Uint8Array): string | undefined {
 
 /** The head's complete lines must each be JSON; the worker checks every line as it reads them. */
 function jsonLinesProblem(head: Uint8Array): string | undefined {
-  const text = new TextDecoder().decode(head);
+  const text = decodeUnicode(head, STREAM);
   const lines = text.split('\n');
   if (head.length === TEXT_HEAD_BYTES) lines.pop();
   const bad = badJsonLine(lines);
@@ -143,9 +150,18 @@ function badJsonLine(lines: string[]): number | undefined {
   return undefined;
 }
 
-/** UTF-8 (BOM dropped), throwing on invalid bytes. */
-export function decodeUtf8(bytes: Uint8Array): string {
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
+
+/** The encoding a byte-order mark names; UTF-8 when there is none. */
+export function textEncoding(bytes: Uint8Array): TextEncoding {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return 'utf-8';
+}
+
+/** UTF-8, or UTF-16 after its byte-order mark (any BOM dropped), throwing on invalid bytes. */
+export function decodeUnicode(bytes: Uint8Array, options?: { stream: boolean }): string {
+  return new TextDecoder(textEncoding(bytes), { fatal: true }).decode(bytes, options);
 }
 
 /** `<meta charset=…>` (either form) in the head of an HTML file, when it is not UTF-8 and Node knows it. */

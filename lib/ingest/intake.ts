@@ -37,6 +37,9 @@ export async function acceptUpload(
 ): Promise<UploadRecord> {
   const collection = checkCollectionName(collectionName);
   const filename = displayFilename(file.filename);
+  // Refused here rather than by the worker, which would find nothing to embed after the 202.
+  if (file.bytes.length === 0)
+    throw badRequest(`The file "${filename}" is empty (0 bytes)`, 'Upload a file with content', 'empty_file');
   const fileType = detectFileType(filename, file.bytes);
   const record = newRecord(deps, who, collection, filename, fileType, file.bytes.length);
   await reserve(deps, who, record);

@@ -77,7 +77,7 @@ function response(spec: NormalizedSpec): string[] {
   ];
 }
 
-/** A copy-ready curl call of the function with its examples ($BASE_URL and $TOKEN from the shell). */
+/** A copy-ready curl call of the function with its examples ($FNQ_URL and $FNQ_TOKEN from the shell, as fnq reads them). */
 export function curlCommand(spec: NormalizedSpec): string {
   const { requestType, queryParams: params } = spec.requirements;
   const query = params
@@ -86,8 +86,8 @@ export function curlCommand(spec: NormalizedSpec): string {
     .join('&');
   const input = inputBody(spec);
   const lines = [
-    `curl -X ${requestType} "$BASE_URL${functionPath(spec.shortname)}${query ? `?${query}` : ''}"`,
-    '  -H "svcwt: $TOKEN"',
+    `curl -X ${requestType} "$FNQ_URL${functionPath(spec.shortname)}${query ? `?${query}` : ''}"`,
+    '  -H "svcwt: $FNQ_TOKEN"',
   ];
   if (input.type === 'JSON') {
     const body = input.example === undefined ? '{}' : JSON.stringify(JSON.parse(input.example));

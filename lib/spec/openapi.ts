@@ -169,7 +169,11 @@ function errorResponses(statuses: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, responseRef(s)]));
 }
 
-export function toOpenApi(spec: NormalizedSpec): OpenApiDocument {
+/**
+ * `baseUrl`: where the service answered the request for this document, so generated clients call
+ * the same address; without one (the CLI, offline) a `baseUrl` variable defaulting to the local stack.
+ */
+export function toOpenApi(spec: NormalizedSpec, baseUrl?: string): OpenApiDocument {
   const { shortname, requirements } = spec;
   const schemas: Record<string, JsonSchemaObject> = {};
   const body = requestBody(spec, schemas);
@@ -198,10 +202,12 @@ export function toOpenApi(spec: NormalizedSpec): OpenApiDocument {
     openapi: '3.1.0',
     info: { title: spec.name, version: SPEC_VERSION, description: spec.description },
     servers: [
-      {
-        url: '{baseUrl}',
-        variables: { baseUrl: { default: 'http://localhost:3000', description: 'Base address of the service.' } },
-      },
+      baseUrl
+        ? { url: baseUrl }
+        : {
+            url: '{baseUrl}',
+            variables: { baseUrl: { default: 'http://localhost:3000', description: 'Base address of the service.' } },
+          },
     ],
     security: [{ svcwt: [] }],
     paths: {

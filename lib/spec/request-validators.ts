@@ -34,6 +34,16 @@ function errorPointer(e: ErrorObject): string {
   return property === undefined ? e.instancePath : `${e.instancePath}/${escapeToken(property)}`;
 }
 
+/**
+ * What is wrong, without the path: the pointer already names the field, and every reader prints
+ * the two side by side (`/body/name: must be string`), so repeating it would say it twice.
+ */
+function errorMessage(e: ErrorObject): string {
+  if (e.keyword === 'required') return 'is required';
+  if (e.keyword === 'additionalProperties') return 'is not an accepted field';
+  return e.message ?? 'is invalid';
+}
+
 function schemaViolations(validate: ValidateFunction, value: unknown, base: string): Violation[] {
   return bodyViolations(errorsOf(validate, value), base);
 }
@@ -44,7 +54,7 @@ export function bodyViolations(errors: ErrorObject[], base: string): Violation[]
     violation(
       `${base}${errorPointer(e)}`,
       `body.${e.keyword}`,
-      `${base}${e.instancePath} ${e.message ?? 'is invalid'}`,
+      errorMessage(e),
       'Change the value so it matches the input schema in spec.json.',
     ),
   );

@@ -11,6 +11,11 @@ export interface HttpRequest {
   /** Lower-case names. */
   headers: Record<string, string>;
   rawBody: Buffer | undefined;
+  /**
+   * The address the client reached the service at (scheme, host, and a named stage's path prefix),
+   * e.g. `https://api.example.com`; undefined when the request does not say (no Host header).
+   */
+  baseUrl?: string;
 }
 
 export interface Reply {

@@ -74,6 +74,10 @@ describe('fnq against the local stack', () => {
     expect(waited.stderr.trim().split('\n').at(-1)).toMatch(
       new RegExp(`^\\[${'#'.repeat(30)}\\] (\\d+)/\\1 chunks completed$`),
     );
+    // The final record, once it is settled, as plain `fnq status` prints it.
+    expect(waited.stdout).toMatch(
+      new RegExp(`^upload ${uploadId}: completed\\n  collection  cli-docs\\n  chunks      (\\d+)/\\1\\n`),
+    );
     const shown = await fnq('status', uploadId);
     expect(shown.stdout).toMatch(new RegExp(`^upload ${uploadId}: completed\\n  collection  cli-docs`));
 

@@ -20,6 +20,22 @@ describe('the local stack through serverless offline', () => {
     expect(res.headers.get('x-span-id')).toBe(body.spanId);
   });
 
+  it("answers unknown routes with the service's envelope, not serverless offline's route list", async () => {
+    const res = await fetch(`${url}/no/such/route`);
+    expect(res.status).toBe(404);
+    const body = (await res.json()) as { spanId: string; error: string; messages: string[] };
+    expect(body.error).toBe('route_not_found');
+    expect(body.messages[0]).toMatch(/^ISSUE: There is no route GET \/no\/such\/route\. ADVICE: /);
+    expect(JSON.stringify(body)).not.toContain('existingRoutes');
+    const wrongMethod = await fetch(`${url}/health`, { method: 'DELETE' });
+    expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'GET']);
+  });
+
+  it('names the address it was asked at as the OpenAPI server', async () => {
+    const doc = (await (await fetch(`${url}/openapi.json`)).json()) as { servers: { url: string }[] };
+    expect(doc.servers).toEqual([{ url }]);
+  });
+
   it('refuses the status route without a token', async () => {
     const res = await fetch(`${url}/embedder-service/v1/status?upload_id=abc`);
     expect(res.status).toBe(401);

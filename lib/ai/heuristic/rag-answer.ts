@@ -46,13 +46,34 @@ export function splitSentences(text: string): string[] {
 }
 
 /**
+ * A hit's sentences. A hit too short to hold one (a heading and a line, as a short Markdown file
+ * gives: "Leave", "25 days.") is one sentence as a whole, its lines ended with full stops, rather
+ * than nothing: retrieval found it, so it may hold the answer.
+ */
+function sentencesOf(text: string): string[] {
+  const sentences = splitSentences(text);
+  if (sentences.length > 0) return sentences;
+  const lines = text
+    .split('\n')
+    .map((l) =>
+      l
+        .replace(/^#+\s*/, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter(Boolean);
+  const whole = lines.map((l) => (/[.!?:;]$/.test(l) ? l : `${l}.`)).join(' ');
+  return /\p{L}/u.test(whole) ? [whole] : [];
+}
+
+/**
  * `retrievalQuery` is the caller's `rag_query`: it chose the hits, so a sentence that covers it is
  * as relevant as one that covers the question (each sentence counts by the better of the two).
  */
 export function ragAnswer(question: string, hits: RagHit[], retrievalQuery?: string): RagAnswer {
   const candidates: Candidate[] = [];
   hits.forEach((hit, hitRank) =>
-    splitSentences(hit.text).forEach((text, position) =>
+    sentencesOf(hit.text).forEach((text, position) =>
       candidates.push({
         text,
         source: hit.source,

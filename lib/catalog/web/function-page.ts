@@ -126,7 +126,7 @@ export function functionPage(spec: NormalizedSpec, entry: CatalogEntry): string 
 <section aria-labelledby="h-query"><h2 id="h-query">Query parameters</h2>${queryTable(spec)}</section>
 <section aria-labelledby="h-request"><h2 id="h-request">Request body</h2>${requestSection(spec)}</section>
 <section aria-labelledby="h-response"><h2 id="h-response">Response</h2>${responseSection(spec)}</section>
-<section aria-labelledby="h-call"><h2 id="h-call">Call it</h2><p>Set ${code('FNQ_URL')} (and ${code('BASE_URL')} for curl) to this service's address and ${code('FNQ_TOKEN')}/${code('TOKEN')} to your token.</p>${snippetsSection(spec)}</section>
+<section aria-labelledby="h-call"><h2 id="h-call">Call it</h2><p>Set ${code('FNQ_URL')} to this service's address and ${code('FNQ_TOKEN')} to your token (the names fnq reads too).</p>${snippetsSection(spec)}</section>
 <section aria-labelledby="h-try"><h2 id="h-try">Try it</h2>${tryItForm(spec)}</section>
 <script type="application/json" id="function-spec">${jsonScript(spec)}</script>`,
   );

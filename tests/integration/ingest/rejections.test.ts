@@ -65,15 +65,18 @@ describe('POST /embedder-service/v1/upload refusals', () => {
     expect(reply.body).toMatchObject({ status: 'queued', collection_name: 'docs' });
   });
 
-  it('415 for a body that is not multipart', async () => {
-    const reply = await stack.call(stack.handlers.upload, {
-      method: 'POST',
-      path: '/embedder-service/v1/upload',
-      query: { collection_name: 'docs' },
-      body: { file: 'not a form' },
-      token,
-    });
-    expectRefusal(reply, 415, 'unsupported_media_type');
+  it('415 for a body that is neither multipart nor JSON; 400 for JSON without filename and data', async () => {
+    const send = (body: unknown, headers: Record<string, string> = {}) =>
+      stack.call(stack.handlers.upload, {
+        method: 'POST',
+        path: '/embedder-service/v1/upload',
+        query: { collection_name: 'docs' },
+        body,
+        headers,
+        token,
+      });
+    expectRefusal(await send('just text', { 'content-type': 'text/plain' }), 415, 'unsupported_media_type');
+    expectRefusal(await send({ file: 'not a form' }), 400, 'file_missing');
   });
 
   it('400 for a form without the file part', async () => {
@@ -87,6 +90,24 @@ describe('POST /embedder-service/v1/upload refusals', () => {
       token,
     });
     expectRefusal(reply, 400, 'file_missing');
+  });
+
+  it('400 for an empty file, sent as multipart or as base64 JSON; a JSON upload with content is taken', async () => {
+    const own = await stack.token('acct-json');
+    expect(
+      expectRefusal(await stack.uploadFile(own, 'docs', 'empty.txt', new Uint8Array(0)), 400, 'empty_file'),
+    ).toMatch(/"empty\.txt" is empty/);
+    const asJson = (filename: string, bytes: Uint8Array) =>
+      stack.call(stack.handlers.upload, {
+        method: 'POST',
+        path: '/embedder-service/v1/upload',
+        query: { collection_name: 'docs' },
+        body: { filename, data: Buffer.from(bytes).toString('base64') },
+        token: own,
+      });
+    expectRefusal(await asJson('empty.md', new Uint8Array(0)), 400, 'empty_file');
+    const taken = await asJson('leave.md', new TextEncoder().encode('# Leave\n\n25 days.'));
+    expect([taken.status, taken.body.status, taken.body.collection_name]).toEqual([202, 'queued', 'docs']);
   });
 
   it('401 without a valid token', async () => {
@@ -142,8 +163,8 @@ describe('POST /embedder-service/v1/upload refusals', () => {
   });
 
   it('stored and queued nothing for the refused uploads', async () => {
-    // Only the quota test's three accepted uploads and the 4 MiB one reached the queue.
-    expect(await stack.inFlight()).toBe(4);
+    // Only the quota test's three accepted uploads, the 4 MiB one and the JSON one reached the queue.
+    expect(await stack.inFlight()).toBe(5);
     expect(await stack.services.statuses().listUploads('acct-reject')).toEqual([]);
   });
 });

@@ -184,6 +184,15 @@ describe('GET /functions/v1/{shortname}/openapi.json', () => {
     const doc = JSON.parse(Buffer.from(res.raw.body!, 'base64').toString());
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/functions/v1/forecast');
+    const behindProxy = await call(handler, {
+      path: '/functions/v1/forecast/openapi.json',
+      pathParams: { shortname: 'forecast' },
+      headers: { host: 'fn.example.com', 'x-forwarded-proto': 'https' },
+      token,
+    });
+    expect(JSON.parse(Buffer.from(behindProxy.raw.body!, 'base64').toString()).servers).toEqual([
+      { url: 'https://fn.example.com' },
+    ]);
     expect(doc.spanId).toBeUndefined();
     expect(
       (await call(handler, { path: '/functions/v1/nope/openapi.json', pathParams: { shortname: 'nope' }, token }))

@@ -6,9 +6,11 @@ import { serviceOpenApi } from '../../../lib/api/openapi';
 import { ROUTES } from '../../../lib/api/routes';
 import { loadServerless } from '../../../local/serverless-config';
 
+type Content = Record<string, { schema: unknown }>;
 type Operation = {
   parameters?: { name: string; in: string; required: boolean; schema: unknown }[];
-  requestBody?: { content: Record<string, { schema: unknown }> };
+  requestBody?: { content: Content };
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Content }>;
   security?: unknown[];
 };
 const doc = serviceOpenApi('9.9.9') as { paths: Record<string, Record<string, Operation>> };
@@ -17,8 +19,9 @@ const doc = serviceOpenApi('9.9.9') as { paths: Record<string, Record<string, Op
 function deployedRoutes(): string[] {
   return Object.values(loadServerless().functions).flatMap((fn) =>
     (fn.events ?? []).flatMap((e) => {
-      const http = e.httpApi as { method: string; path: string } | undefined;
-      return http ? [`${http.method === '*' ? 'ANY' : http.method} ${http.path}`] : [];
+      const http = e.httpApi as { method: string; path: string } | string | undefined;
+      // `httpApi: '*'` is API Gateway's $default route: unknown paths, not part of the API.
+      return http && typeof http === 'object' ? [`${http.method === '*' ? 'ANY' : http.method} ${http.path}`] : [];
     }),
   );
 }
@@ -34,7 +37,12 @@ describe('the service OpenAPI document', () => {
     expect(deployedRoutes().sort()).toEqual(Object.keys(ROUTES).sort());
     for (const route of deployedRoutes()) {
       const [method, path] = route.split(' ') as [string, string];
-      const methods = method === 'ANY' ? ['get', 'post', 'put', 'delete'] : [method.toLowerCase()];
+      const methods =
+        method === 'ANY'
+          ? path === '/mcp'
+            ? ['get', 'post']
+            : ['get', 'post', 'put', 'delete']
+          : [method.toLowerCase()];
       for (const m of methods) expect(doc.paths[path]?.[m], route).toBeDefined();
     }
   });
@@ -68,5 +76,49 @@ describe('the service OpenAPI document', () => {
     ]);
     expect(doc.paths['/openapi.json']!.get!.security).toEqual([]);
     expect(doc.paths['/functions/v1']!.get!.security).toBeUndefined();
+  });
+
+  it("gives every body a schema: nothing is an empty {} but a hosted function's own (its document says)", () => {
+    const empty: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      if (path === '/functions/v1/{shortname}') continue;
+      for (const [method, op] of Object.entries(methods)) {
+        const bodies = [op.requestBody?.content, ...Object.values(op.responses).map((r) => r.content)];
+        for (const content of bodies)
+          for (const [type, { schema }] of Object.entries(content ?? {}))
+            if (JSON.stringify(schema) === '{}') empty.push(`${method} ${path} ${type}`);
+      }
+    }
+    expect(empty).toEqual([]);
+    const upload = doc.paths['/embedder-service/v1/upload']!.post!;
+    expect(upload.requestBody!.content['multipart/form-data']!.schema).toMatchObject({ required: ['file'] });
+    expect(doc.paths['/health']!.get!.responses['200']!.content!['application/json']!.schema).toMatchObject({
+      required: ['status', 'version', 'stage', 'adapters'],
+    });
+  });
+
+  it('documents the statuses each route answers beyond the common ones', () => {
+    const statuses = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses);
+    expect(statuses('/mcp', 'post')).toEqual(expect.arrayContaining(['200', '202', '405', '406', '413', '415', '429']));
+    // GET /mcp is documented as what it answers: 405, with Allow naming POST.
+    expect(statuses('/mcp', 'get').sort()).toEqual(['401', '405', '429']);
+    expect(doc.paths['/mcp']!.get!.responses['405']!.headers).toHaveProperty('Allow');
+    expect(doc.paths['/mcp']!.put).toBeUndefined();
+    expect(statuses('/embedder-service/v1/upload', 'post')).toEqual(expect.arrayContaining(['409', '413', '415']));
+    expect(statuses('/embedder-service/v1/upload-url', 'post')).toEqual(expect.arrayContaining(['201', '413', '415']));
+    expect(statuses('/functions/v1/{shortname}', 'put')).toEqual(expect.arrayContaining(['405', '502', '503']));
+    expect(statuses('/query-service/v1/rdbms', 'post')).toEqual(expect.arrayContaining(['413', '415', '502']));
+    expect(doc.paths['/health']!.get!.responses['429']!.headers).toHaveProperty('Retry-After');
+    // MCP's failures inside the protocol are JSON-RPC errors; a catalog page's are pages.
+    expect(JSON.stringify(doc.paths['/mcp']!.post!.responses['400']!.content)).toContain('JsonRpcError');
+    expect(doc.paths['/catalog/{shortname}']!.get!.responses['404']!.content).toHaveProperty('text/html');
+  });
+
+  it('names the address it was served at as its server', async () => {
+    expect((serviceOpenApi('1', 'https://api.example.com/prod') as { servers: unknown }).servers).toEqual([
+      { url: 'https://api.example.com/prod' },
+    ]);
+    expect((doc as unknown as { servers: unknown }).servers).toEqual([{ url: '/' }]);
+    expect((await new Validator().validate(serviceOpenApi('1', 'https://api.example.com'))).valid).toBe(true);
   });
 });

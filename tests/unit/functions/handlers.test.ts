@@ -268,6 +268,9 @@ describe('the management handlers', () => {
       ).body;
     expect(await ask('taken')).toMatchObject({ shortname: 'taken', exists: true });
     expect(await ask('free')).toMatchObject({ shortname: 'free', exists: false });
+    // An empty path segment (serverless offline routes it) or a name no function can have: a 400.
+    expect(await ask('')).toMatchObject({ error: 'invalid_shortname' });
+    expect(await ask('-dash')).toMatchObject({ error: 'invalid_shortname' });
   });
 
   it("shows a function's output to its owner only, within the asked limit", async () => {

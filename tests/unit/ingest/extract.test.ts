@@ -112,6 +112,12 @@ describe('extractText', () => {
     expect((await extractText('txt', bytes)).sections).toEqual([{ text: 'one\ntwo\nthree' }]);
   });
 
+  it('decodes UTF-16 text by its byte-order mark', async () => {
+    const le = Buffer.from('\ufeffone\r\ntwo é', 'utf16le');
+    expect((await extractText('txt', le)).sections).toEqual([{ text: 'one\ntwo é' }]);
+    expect((await extractText('txt', Buffer.from(le).swap16())).sections).toEqual([{ text: 'one\ntwo é' }]);
+  });
+
   it('rejects invalid UTF-8 past the part the upload check reads', async () => {
     const bytes = new Uint8Array([...text('a'.repeat(70_000)), 0xff]);
     const error = await failure('txt', bytes);

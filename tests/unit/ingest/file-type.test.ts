@@ -41,6 +41,11 @@ describe('detectFileType', () => {
     // A multi-byte character cut by the 64 KiB head is not invalid UTF-8.
     ['long.txt', () => text(`${'a'.repeat(64 * 1024 - 1)}é and more`), 'txt'],
     ['latin1.html', () => Buffer.from('<meta charset="windows-1252"><p>caf\xe9</p>', 'latin1'), 'html'],
+    // UTF-16 with its byte-order mark, as Windows editors save "Unicode" text.
+    ['utf16le.txt', () => Buffer.from('\ufeffVacation: 25 days', 'utf16le'), 'txt'],
+    ['utf16be.csv', () => Buffer.from('\ufeffa,b\n1,2', 'utf16le').swap16(), 'csv'],
+    ['utf16le.json', () => Buffer.from('\ufeff{"days": 25}', 'utf16le'), 'json'],
+    ['utf16le.html', () => Buffer.from('\ufeff<p>hello</p>', 'utf16le'), 'html'],
   ])('accepts %s as %s', async (filename, make, type) => {
     expect(detectFileType(filename, await make())).toBe(type);
   });
@@ -52,6 +57,8 @@ describe('detectFileType', () => {
     ['bad.json', () => text('{"a": '), /does not parse as JSON/],
     ['image.txt', () => fx.BINARY, /binary data/],
     ['latin1.csv', () => Buffer.from('name\ncaf\xe9\n', 'latin1'), /UTF-8/],
+    ['utf16-without-bom.txt', () => Buffer.from('words', 'utf16le'), /binary data/],
+    ['broken-utf16.txt', () => Buffer.from([0xff, 0xfe, 0x00, 0xd8, 0x41, 0x00]), /not valid UTF-16LE/],
     ['plain.html', () => text('no tags at all'), /no HTML tags/],
     ['report.txt', () => fx.makePdf(), /looks like a PDF document: rename the file to \.pdf/],
     ['report.pdf', () => fx.makeDocx(), /looks like a Word document: rename the file to \.docx/],

@@ -76,6 +76,15 @@ describe('acceptUpload', () => {
     expect([blobs.objects.size, jobs.sent.length, statuses.uploads.size]).toEqual([0, 0, 0]);
   });
 
+  it('refuses an empty file with 400 before anything is stored or queued', async () => {
+    const error = await refusal(acceptUpload(deps, free, 'docs', { filename: 'notes.txt', bytes: new Uint8Array(0) }));
+    expect([error.status, error.code]).toEqual([400, 'empty_file']);
+    expect(error.lines()[0]).toBe(
+      'ISSUE: The file "notes.txt" is empty (0 bytes). ADVICE: Upload a file with content.',
+    );
+    expect([blobs.objects.size, jobs.sent.length]).toEqual([0, 0]);
+  });
+
   it('refuses uploads over the level’s document quota with 429 and no Retry-After', async () => {
     await acceptUpload(deps, free, 'docs', { filename: 'a.txt', bytes: text });
     await acceptUpload(deps, free, 'other', { filename: 'b.txt', bytes: text });

@@ -225,7 +225,9 @@ describe('toMarkdown', () => {
     expect(md).toContain('| Tags | `weather`, `geo` |');
     expect(md).toContain('"$ref": "#/$defs/point"');
     expect(md).toContain('"celsius": 3.5');
-    expect(md).toContain('curl -X POST "$BASE_URL/functions/v1/weather-now?units=metric"');
+    expect(md).toContain('curl -X POST "$FNQ_URL/functions/v1/weather-now?units=metric"');
+    expect(md).toContain('-H "svcwt: $FNQ_TOKEN"');
+    expect(md).not.toMatch(/\$BASE_URL|\$TOKEN\b/);
     expect(md).toContain('| 413 |');
   });
 

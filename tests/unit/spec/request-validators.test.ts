@@ -99,6 +99,13 @@ describe('validateBody', () => {
     ]);
   });
 
+  it('says what is wrong without repeating the path the pointer already gives', () => {
+    const messages = (body: unknown) => json.validateBody(body).map((v) => `${v.pointer}: ${v.message}`);
+    expect(messages({ city: 7 })).toEqual(['/body/city: must be string']);
+    expect(messages({})).toEqual(['/body/city: is required']);
+    expect(messages({ city: 'Paris', wind: 3 })).toEqual(['/body/wind: is not an accepted field']);
+  });
+
   it('reports every problem of a body', () => {
     expect(json.validateBody({ at: 1, wind: 3 })).toHaveLength(3);
   });

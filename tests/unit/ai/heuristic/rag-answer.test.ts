@@ -44,6 +44,16 @@ describe('local extractive retrieval answer', () => {
     expect(out.sources).toEqual(['menu.html']);
   });
 
+  it('answers from a hit too short to hold a sentence (a heading and one line), not "nothing relevant"', () => {
+    const hits = [{ text: 'Parking\n\nLevel 2.', source: 'parking.md', score: 0.6 }];
+    const answer = ragAnswer('Which level is parking on?', hits);
+    expect(answer.answer).not.toBe(NOTHING_RELEVANT);
+    expect(answer.sentences).toEqual(['Parking. Level 2.']);
+    expect(answer.sources).toEqual(['parking.md']);
+    // Still nothing when the short hit shares no word with the question.
+    expect(ragAnswer('Who signs the invoices?', hits).answer).toBe(NOTHING_RELEVANT);
+  });
+
   it('does not repeat near-identical sentences from overlapping chunks', () => {
     const dup = [hits[0]!, { ...hits[0]!, source: 'handbook.pdf p. 5' }];
     const out = ragAnswer('paid vacation days per year for full-time employees', dup);
