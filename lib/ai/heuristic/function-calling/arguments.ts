@@ -219,12 +219,12 @@ function fillRequired(chosen: Map<Slot, Pair>, pairs: Pair[], slots: Slot[]): vo
 const STATED_DEFAULT =
   /\bdefaults?(?:\s+value)?(?:\s+(?:is|to|of))?\s*[:=]?\s*(?:['"]([^'"]+)['"]|([^\s,;.)]+(?:\.\d+)?))/i;
 
-/** The schema's `default`, or one its description states ("Default is 'ongoing'"), typed. */
+/** The schema's `default`, or one its description states ("Default is 'weekly'"), typed. */
 function schemaDefault(slot: Slot): unknown {
   if (slot.schema.default !== undefined) return slot.schema.default;
   const stated = STATED_DEFAULT.exec(slot.description);
   const raw = stated?.[1] ?? stated?.[2];
-  // "Default to 'None'" describes leaving the value out, which a required property cannot.
+  // "Default: None" describes leaving the value out, which a required property cannot.
   if (raw === undefined || /^(?:none|null)$/i.test(raw)) return undefined;
   const allowed = slot.schema.enum;
   if (Array.isArray(allowed)) return allowed.find((o) => String(o).toLowerCase() === raw.toLowerCase());

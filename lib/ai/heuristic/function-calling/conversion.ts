@@ -94,7 +94,7 @@ function toNumber(slot: Slot, candidate: Candidate): Converted | undefined {
       toPropertyTimeUnit(value, mention.unit, `${slot.label} ${slot.description}`) ??
       value;
   if (slot.type === 'integer' && !Number.isInteger(value)) return undefined;
-  // Spelled numbers are less often values ("one of", "first proposed"), ordinal words least.
+  // Spelled numbers are less often values ("one of", "first built"), ordinal words least.
   return { value, fit: !mention.spelled ? 1 : mention.ordinal ? 0.5 : 0.7 };
 }
 

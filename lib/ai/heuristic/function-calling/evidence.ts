@@ -22,7 +22,7 @@ export interface Evidence {
 const MAX_DISTANCE = 6;
 /** A description alone never says much. */
 const DESCRIPTION_CAP = 0.4;
-/** A property word after its value ("5 heads") counts less than before it ("heads: 5"). */
+/** A property word after its value ("7 laps") counts less than before it ("heads: 5"). */
 const AFTER_VALUE = 0.6;
 
 const stems = (words: string) => words.split(' ').map(stemOf);
@@ -30,7 +30,7 @@ interface PrepositionClass {
   /** Property-name words of this kind of value. */
   keys: string[];
   prepositions: string[];
-  /** Places, people and topics are words, never numbers ("in 2022" is no location). */
+  /** Places, people and topics are words, never numbers ("in 2031" is no location). */
   textOnly: boolean;
 }
 const PLACE: PrepositionClass = {
