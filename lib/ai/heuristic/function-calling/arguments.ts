@@ -18,6 +18,7 @@ import {
   unitEvidence,
 } from './evidence';
 import { readFor } from './reading';
+import { settleRoles } from './roles';
 import type { Candidate, Question } from './question';
 import { buildArguments, toolShape, type Slot } from './slots';
 import { nameWords, stemMatch, stemOf } from '../words';
@@ -94,6 +95,10 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
   fillRequired(chosen, pairs, shape.slots);
 
   const values = new Map<Slot, unknown>([...chosen].map(([slot, pair]) => [slot, pair.value]));
+  // A pair of direction properties takes only the values whose roles the question settles.
+  const roles = settleRoles(shape.slots, question);
+  for (const slot of roles?.unsettled ?? []) values.delete(slot);
+  for (const [slot, value] of roles?.values ?? []) values.set(slot, value);
   const missing: Slot[] = [];
   for (const slot of shape.slots) {
     if (!slot.required || values.has(slot)) continue;
@@ -101,11 +106,19 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
     if (fallback === undefined) missing.push(slot);
     else values.set(slot, fallback);
   }
-  const found = [...chosen.values()].filter((p) => p.strong >= OPTIONAL_EVIDENCE).length;
+  const settled = (slot: Slot) => roles?.values.has(slot) === true;
+  const found = [...chosen.values()].filter((p) => p.strong >= OPTIONAL_EVIDENCE && !settled(p.slot)).length;
   const required = shape.slots.filter((s) => s.required);
   const typedFill =
-    missing.length === 0 && required.length > 0 && required.every((s) => chosen.has(s) && pinnedDown(s));
-  return { arguments: buildArguments(shape, values), missing, found, typedFill };
+    missing.length === 0 &&
+    required.length > 0 &&
+    required.every((s) => settled(s) || (chosen.has(s) && pinnedDown(s)));
+  return {
+    arguments: buildArguments(shape, values),
+    missing,
+    found: found + (roles?.values.size ?? 0),
+    typedFill,
+  };
 }
 
 /**
