@@ -40,6 +40,7 @@ export interface Extraction {
 const BASE = 0.1;
 /** Below this much strong evidence an optional property stays out. */
 const OPTIONAL_EVIDENCE = 0.4;
+const GUESS_SCORE = 1;
 
 interface Pair {
   slot: Slot;
@@ -94,6 +95,8 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
   splitQualifiedNames(chosen, shape.slots);
   fillRequired(chosen, pairs, shape.slots);
 
+  // Precision before recall: left-over words with no evidence at all are a guess, not a value.
+  for (const [slot, pair] of chosen) if (guessOnly(pair)) chosen.delete(slot);
   const values = new Map<Slot, unknown>([...chosen].map(([slot, pair]) => [slot, pair.value]));
   // A pair of direction properties takes only the values whose roles the question settles.
   const roles = settleRoles(shape.slots, question);
@@ -146,6 +149,12 @@ function withHouseNumber(slot: Slot, candidate: Candidate, text: string): Candid
   const start = candidate.start - number[0].length;
   return { ...candidate, start, text: text.slice(start, candidate.end) };
 }
+
+const guessOnly = (pair: Pair) =>
+  pair.candidate.kind === 'text' &&
+  pair.candidate.source === 'leftover' &&
+  pair.strong === 0 &&
+  pair.score <= GUESS_SCORE;
 
 const pinnedDown = (slot: Slot) =>
   ['integer', 'number', 'boolean'].includes(slot.type) ||

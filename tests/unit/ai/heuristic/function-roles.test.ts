@@ -143,3 +143,24 @@ describe('findCurrencies', () => {
     expect(codes('European travel')).toEqual([]);
   });
 });
+
+describe('left-over words are no value', () => {
+  it('asks rather than fill a required text with words nothing ties to it', () => {
+    const tool: ToolDefinition = {
+      name: 'fossil_age',
+      description: 'Returns the estimated age of a fossil.',
+      parameters: {
+        type: 'object',
+        required: ['specimen'],
+        properties: { specimen: { type: 'string', description: 'Catalogue label of the specimen.' } },
+      },
+    };
+    const response = heuristicFunctionTurn({
+      messages: [{ role: 'user', content: 'How old is it, roughly?' }],
+      tools: [tool],
+      hint: { kind: 'function', question: 'How old is it, roughly?', named: true },
+    });
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/need the specimen/);
+  });
+});
