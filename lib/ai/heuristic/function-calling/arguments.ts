@@ -22,6 +22,7 @@ import { settleRoles } from './roles';
 import type { Candidate, Question } from './question';
 import { buildArguments, toolShape, type Slot } from './slots';
 import { nameWords, stemMatch, stemOf } from '../words';
+import { BASE, OPTIONAL_EVIDENCE, GUESS_SCORE } from '../weights';
 
 export interface Extraction {
   arguments: Record<string, unknown>;
@@ -35,12 +36,6 @@ export interface Extraction {
    */
   typedFill: boolean;
 }
-
-/** Lets a candidate with no evidence still be chosen, by type fit and order. */
-const BASE = 0.1;
-/** Below this much strong evidence an optional property stays out. */
-const OPTIONAL_EVIDENCE = 0.4;
-const GUESS_SCORE = 1;
 
 interface Pair {
   slot: Slot;

@@ -9,6 +9,7 @@ import { findOptions, REQUEST_WORDS } from '../schema-values';
 import type { Slot } from './slots';
 import { patternOf } from './conversion';
 import { OBJECT_STARTS, stemMatch, stemOf, tokenize, type Token } from '../words';
+import { MAX_PHRASE } from '../weights';
 
 // Words of boolean property names that say what to do, not what about ("include_tax" → "tax").
 const FLAG_VERBS = new Set(
@@ -74,7 +75,6 @@ const PHRASE_GLUE = new Set([
   'for',
   'with',
 ]);
-const MAX_PHRASE = 3;
 
 export interface ToolReading {
   reading: Reading;

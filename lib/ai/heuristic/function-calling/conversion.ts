@@ -121,7 +121,9 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
       const date = formatDate(candidate.date, layout);
       if (format === 'date-time')
         return date ? { value: `${formatDate(candidate.date)}T00:00:00Z`, fit: 1 } : undefined;
-      return { value: date ?? candidate.date.text, fit: date ? 1 : 0.7 };
+      // A date missing a part its format needs ("March" for `format: date`) is no such date.
+      if (!date) return typeof format === 'string' ? undefined : { value: candidate.date.text, fit: 0.7 };
+      return { value: date, fit: 1 };
     }
     case 'time':
       return format === 'time'
