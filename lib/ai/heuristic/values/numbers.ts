@@ -126,8 +126,9 @@ function numerals(text: string): NumberMention[] {
       const unit = attached[0].trim();
       if (unit === '%') mention.percent = true;
       else if (/^(?:st|nd|rd|th)$/.test(unit)) mention.ordinal = true;
-      // "10k" is ten thousand; "300K" is kelvin and "5m" metres.
+      // "10k" is ten thousand; "300K" is kelvin and "5m" metres, but money is never metres: "$2.5m".
       else if (unit === 'k' || unit === 'bn') scale(mention, SCALES[unit]!);
+      else if (mention.currency && /^(?:m|mn|M)$/.test(unit)) scale(mention, 1e6);
       else mention.unit = unit;
       end += attached[0].length;
     }

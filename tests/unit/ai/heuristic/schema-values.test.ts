@@ -40,6 +40,8 @@ describe('findNumbers', () => {
     ['a population of 213 million', { value: 213_000_000 }],
     ['8.5 million square kilometers', { value: 8_500_000, whole: true }],
     ['a budget of $10k', { value: 10_000, currency: 'USD' }],
+    ['a loan of $2.5m', { value: 2_500_000, currency: 'USD' }],
+    ['a mast of 2.5m', { value: 2.5, unit: 'm' }],
     ['a temperature of 300K', { value: 300, unit: 'K' }],
     ['at 30 degrees Celsius', { value: 30, unit: 'Celsius' }],
     ['the 19th century', { value: 19, ordinal: true, unit: 'century' }],
