@@ -44,6 +44,19 @@ export const MAX_PHRASE = 3;
 /** Longest item of a list written in prose ("quiet, tidy and kind") (tool-args: array parameters). */
 export const MAX_ITEM_WORDS = 3;
 
+/** How well each kind of written text fits a string property (function-calling/conversion.ts; tool-args: string parameters). */
+export const TEXT_FIT = {
+  quoted: 1,
+  said: 0.9,
+  identifier: 0.9,
+  name: 0.85,
+  email: 0.8,
+  uri: 0.8,
+  unit: 0.7,
+  phrase: 0.7,
+  leftover: 0.3,
+} as const;
+
 /** How strongly the words around a value settle its role in a source/target pair (function-calling/roles.ts). */
 export const ROLE_EVIDENCE = {
   /** "from X", "to X", "X equivalent of", "how many X" (tool-args: paraphrase set 6). */

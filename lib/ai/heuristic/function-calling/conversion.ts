@@ -4,6 +4,7 @@
 import { formatAccepts } from '../../../json-schema';
 import type { JsonSchema } from '../../ports';
 import type { Candidate } from './question';
+import { TEXT_FIT } from '../weights';
 import { dateLayoutIn, formatDate, formatTime, toBaseUnit, toPropertyTimeUnit, type ListItem } from '../schema-values';
 import { slotHolds, slotType, type Slot } from './slots';
 
@@ -17,18 +18,6 @@ const mentionsPercent = (slot: Slot) =>
 
 /** ISO 8601 date and time, as `format: date-time` writes it. */
 export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?$/;
-
-const TEXT_FIT = {
-  quoted: 1,
-  said: 0.9,
-  identifier: 0.9,
-  name: 0.85,
-  email: 0.8,
-  uri: 0.8,
-  unit: 0.7,
-  phrase: 0.7,
-  leftover: 0.3,
-} as const;
 
 const patterns = new WeakMap<object, RegExp | null>();
 
