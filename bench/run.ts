@@ -19,6 +19,7 @@ const ALL = [
   'sandbox',
   'builds',
   'tool-args',
+  'structured',
   'catalog',
   'mcp',
   'validation',

@@ -4,8 +4,12 @@
 // question back naming the missing values, or a decline.
 // - sets 1-4 (paraphrases.json 2026-11-23, paraphrases-2.json to -4.json 2026-11-24): each was
 //   reported once, then the engine was worked on its misses, so they are tuning sets now;
-// - set 5 (paraphrases-5.json, written after set 4 was reported, before further changes): the set
-//   reported.
+// - set 5 (paraphrases-5.json, written after set 4 was reported, before further changes): reported
+//   once, not worked on;
+// - set 6 (paraphrases-6.json, 2026-11-26): roles settled by direction words, word order, currency
+//   names and codes, amounts with k/m; the currency questions a user tried plus our own variations,
+//   written before the engine was run on them. Its first run is the "before" row; it is then worked
+//   on, so later figures on it are tuning figures.
 import { readFileSync } from 'node:fs';
 import { heuristicFunctionTurn } from '../lib/ai/heuristic/function-calling';
 import type { ToolDefinition } from '../lib/ai/ports';
@@ -21,6 +25,8 @@ interface ParaphraseSet {
 }
 export interface ParaphraseFigures {
   byKind: Record<'call' | 'ask' | 'decline', { right: number; total: number }>;
+  /** Calls made where another call, a question back or a decline was right. */
+  confidentlyWrong: number;
   failures: string[];
 }
 
@@ -30,6 +36,7 @@ export const PARAPHRASE_SETS: { label: string; file: string }[] = [
   { label: 'tuning set 3', file: 'paraphrases-3.json' },
   { label: 'tuning set 4', file: 'paraphrases-4.json' },
   { label: 'report set 5', file: 'paraphrases-5.json' },
+  { label: 'set 6, roles and directions', file: 'paraphrases-6.json' },
 ];
 
 const readSet = (file: string) =>
@@ -70,6 +77,7 @@ export function runParaphrases(file: string): ParaphraseFigures {
   const SET = readSet(file);
   const figures: ParaphraseFigures = {
     byKind: { call: { right: 0, total: 0 }, ask: { right: 0, total: 0 }, decline: { right: 0, total: 0 } },
+    confidentlyWrong: 0,
     failures: [],
   };
   for (const c of SET.cases) {
@@ -85,6 +93,7 @@ export function runParaphrases(file: string): ParaphraseFigures {
     const kind = c.expect.call ? 'call' : c.expect.ask ? 'ask' : 'decline';
     const failure = judge(c, call, response.content ?? '');
     figures.byKind[kind].total++;
+    if (failure && call) figures.confidentlyWrong++;
     if (failure) figures.failures.push(`${c.question} → ${failure}`);
     else figures.byKind[kind].right++;
   }
@@ -106,5 +115,6 @@ export function printParaphrases(label: string, file: string, figures: Paraphras
     total += f.total;
   }
   console.log(`  all      ${String(right).padStart(3)}/${String(total).padEnd(3)} ${pct(right, total)}`);
+  console.log(`  confidently wrong (a call made, but not the right one) ${figures.confidentlyWrong}/${total}`);
   for (const failure of figures.failures) console.log(`  miss: ${failure}`);
 }

@@ -3,9 +3,11 @@
 // of BFCL's AST checker; accuracy per parameter type; the most common failure reasons; and the AI
 // round trips of the happy path (call, then answer from the result). No item, function name or
 // answer is known to the engine: it sees only the question and the tool schemas.
-// The items are split in two halves by a hash of their id (docs/heuristic-engine.md): the engine is
-// tuned on the `tune` half only, and the figures we report are those of the `report` half, whose
-// items are never looked at one by one.
+// The items are split in two halves by their normalised question and their functions
+// (bench/tool-args-split.ts, docs/heuristic-engine.md): the engine is tuned on the `tune` half only,
+// and the figures we report are those of the `report` half, whose items are never looked at one by one.
+// Besides BFCL's verdict, each set is scored by outcome: calls right, declines right, asks, and calls
+// that are confidently wrong (a call made with another function or other arguments than the right ones).
 // Run: node --import tsx bench/tool-args.ts [--half=tune|report|all] [--show-failures] (tune half only)
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -17,13 +19,20 @@ import type { ChatRequest, ToolDefinition } from '../lib/ai/ports';
 import { mapSubschemas } from '../lib/spec/index';
 import { isMain, percentile } from './stats';
 import { PARAPHRASE_SETS, printParaphrases, runParaphrases } from './tool-args-paraphrases';
+import { FROZEN_REPORT, fingerprintOf, splitItems } from './tool-args-split';
 
-const BFCL_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/data/bfcl');
+const BFCL_DIR = join(
+  process.env.FNQ_SHARED_DATA ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/data'),
+  'bfcl',
+);
 const CATEGORIES = ['simple_python', 'multiple', 'parallel', 'parallel_multiple', 'irrelevance'] as const;
 type Category = (typeof CATEGORIES)[number];
 export type Half = 'tune' | 'report' | 'all';
 
-/** Deterministic, and independent of the file's order: the first byte of the id's SHA-256. */
+/**
+ * The first split of this project's data, by the first bit of an id's SHA-256. BFCL no longer uses it
+ * (near-copies of tuning items sat in its report half); bench/retrieval.ts splits SciFact's queries by it.
+ */
 export const halfOf = (id: string): 'tune' | 'report' =>
   (createHash('sha256').update(id).digest()[0]! & 1) === 0 ? 'tune' : 'report';
 
@@ -52,6 +61,7 @@ export interface CategoryFigures {
   /** BFCL's verdict: every call right, every value accepted. */
   fullCall: number;
   msP50: number;
+  outcomes: Outcomes;
   /** Full-call scores of trivial strategies, judged by the same checker in the same run. */
   baselines: Record<Baseline, number>;
 }
@@ -81,6 +91,31 @@ function fullCallRight(category: Category, item: Item, calls: Call[]): boolean {
   }
   return true;
 }
+
+/** What the engine did with each item, against what was right. */
+export interface Outcomes {
+  /** Items where a call is right, and those where the engine made the right call(s). */
+  callsExpected: number;
+  callsRight: number;
+  /** Items where no call is right, and those where the engine made none. */
+  declinesExpected: number;
+  declinesRight: number;
+  /** Items where a call is right but the engine asked for a value, or declined. */
+  asked: number;
+  declined: number;
+  /** Calls made with a function or arguments no expected call accepts (a partial parallel call is not). */
+  confidentlyWrong: number;
+}
+
+const noOutcomes = (): Outcomes => ({
+  callsExpected: 0,
+  callsRight: 0,
+  declinesExpected: 0,
+  declinesRight: 0,
+  asked: 0,
+  declined: 0,
+  confidentlyWrong: 0,
+});
 
 export interface ToolArgsFigures {
   half: Half;
@@ -122,6 +157,26 @@ async function readJsonLines(file: string): Promise<Json[]> {
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as Json);
+}
+
+/** The items of `half`, after checking that the report half is still the frozen one. */
+async function loadHalves(half: Half): Promise<Map<Category, Item[]>> {
+  const byCategory = new Map<Category, Item[]>();
+  for (const category of CATEGORIES)
+    if (existsSync(join(BFCL_DIR, `BFCL_v4_${category}.json`))) byCategory.set(category, await loadCategory(category));
+  const halves = splitItems([...byCategory.values()].flat());
+  const report = [...halves].filter(([, h]) => h === 'report').map(([id]) => id);
+  const fingerprint = fingerprintOf(report);
+  if (byCategory.size === CATEGORIES.length && fingerprint !== FROZEN_REPORT.fingerprint)
+    throw new Error(
+      `the report half changed (${report.length} items, fingerprint ${fingerprint}; frozen: ${FROZEN_REPORT.items}, ${FROZEN_REPORT.fingerprint}): the split or the data moved, so its figures would not be comparable`,
+    );
+  for (const [category, items] of byCategory)
+    byCategory.set(
+      category,
+      items.filter((item) => half === 'all' || halves.get(item.id) === half),
+    );
+  return byCategory;
 }
 
 async function loadCategory(category: Category): Promise<Item[]> {
@@ -265,6 +320,14 @@ function answerTurn(item: Item, request: ChatRequest, call: Call): { turns: numb
   };
 }
 
+/** Some expected call of the item accepts this call as it stands. */
+const acceptedByOne = (item: Item, call: Call): boolean =>
+  (item.expected ?? []).some((e) => {
+    const [name, accepted] = Object.entries(e)[0]!;
+    const fn = item.functions.find((f) => f.name === name);
+    return call.name === name && fn !== undefined && checkCall(fn, call, accepted).ok;
+  });
+
 function reasonForNoCall(item: Item, text: string | null): string {
   if (text?.startsWith('To answer this I need')) {
     const expected = item.expected?.[0];
@@ -300,9 +363,8 @@ export async function run(half: Half = 'report', showFailures = false): Promise<
   let happy = 0;
   let turns = 0;
   let withResult = 0;
-  for (const category of CATEGORIES) {
-    if (!existsSync(join(BFCL_DIR, `BFCL_v4_${category}.json`))) continue;
-    const items = (await loadCategory(category)).filter((item) => half === 'all' || halfOf(item.id) === half);
+  for (const [category, items] of await loadHalves(half)) {
+    const outcomes = noOutcomes();
     let chosen = 0;
     let full = 0;
     const times: number[] = [];
@@ -310,17 +372,26 @@ export async function run(half: Half = 'report', showFailures = false): Promise<
       const { calls, text, request, ms } = firstTurn(item);
       times.push(ms);
       if (category === 'irrelevance') {
+        outcomes.declinesExpected++;
         if (calls.length === 0) {
           chosen++;
           full++;
-        } else countFailure(category, 'called a function', item, calls);
+          outcomes.declinesRight++;
+        } else {
+          outcomes.confidentlyWrong++;
+          countFailure(category, 'called a function', item, calls);
+        }
         continue;
       }
       const expected = item.expected ?? [];
+      outcomes.callsExpected++;
       if (calls.length === 0) {
+        if (text?.startsWith('To answer this I need')) outcomes.asked++;
+        else outcomes.declined++;
         countFailure(category, reasonForNoCall(item, text), item, text);
         continue;
       }
+      if (!calls.every((c) => acceptedByOne(item, c))) outcomes.confidentlyWrong++;
       const expectedNames = expected.map((e) => Object.keys(e)[0]!);
       if (calls.every((c) => expectedNames.includes(c.name))) chosen++;
       if (category === 'simple_python') {
@@ -359,7 +430,10 @@ export async function run(half: Half = 'report', showFailures = false): Promise<
           break;
         }
       }
-      if (allOk) full++;
+      if (allOk) {
+        full++;
+        outcomes.callsRight++;
+      }
     }
     times.sort((a, b) => a - b);
     const baselines = Object.fromEntries(
@@ -373,6 +447,7 @@ export async function run(half: Half = 'report', showFailures = false): Promise<
       functionChoice: chosen / items.length,
       fullCall: full / items.length,
       msP50: percentile(times, 50),
+      outcomes,
       baselines,
     };
   }
@@ -384,12 +459,30 @@ export async function run(half: Half = 'report', showFailures = false): Promise<
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
+const ofTotal = (n: number, total: number) => (total ? `${n}/${total} ${pct(n / total)}` : '-');
+
+/** Per set: what was right, what was missed safely (asked, declined), and what was confidently wrong. */
+function printOutcomes(figures: ToolArgsFigures): void {
+  console.log(
+    '\noutcomes (confidently wrong: a call made with a function or arguments that no right call has; parallel: one right call of several is not wrong)',
+  );
+  console.log('category            calls right       declines right    asked  declined  confidently wrong');
+  for (const [category, f] of Object.entries(figures.categories)) {
+    const o = f.outcomes;
+    console.log(
+      `${category.padEnd(19)} ${ofTotal(o.callsRight, o.callsExpected).padEnd(17)} ${ofTotal(o.declinesRight, o.declinesExpected).padEnd(17)} ${String(o.asked).padStart(5)}  ${String(o.declined).padStart(8)}  ${ofTotal(o.confidentlyWrong, f.items).padStart(17)}`,
+    );
+  }
+}
+
 export function print(figures: ToolArgsFigures | undefined): void {
   if (!figures) {
     console.log(`BFCL data not found at ${BFCL_DIR}: skipped (see ../shared/data/README.md).`);
     return;
   }
-  console.log(`BFCL v4, ${figures.half} half, heuristic engine (AST checker semantics)`);
+  console.log(
+    `BFCL v4, ${figures.half} half (split by normalised question and function set, bench/tool-args-split.ts), heuristic engine (AST checker semantics)`,
+  );
   console.log(
     'baselines, same items, same checker: "never" = never calls; "first" = calls the first offered function with no arguments',
   );
@@ -401,6 +494,7 @@ export function print(figures: ToolArgsFigures | undefined): void {
       `${category.padEnd(19)} ${String(f.items).padStart(5)}  ${pct(f.functionChoice).padStart(15)}  ${pct(f.fullCall).padStart(9)}  ${pct(never).padStart(5)}  ${pct(first).padStart(5)}  ${f.msP50.toFixed(3).padStart(12)}`,
     );
   }
+  printOutcomes(figures);
   console.log(
     '(irrelevance: "never" scores 100% by construction, so the engine\'s irrelevance figure is only worth as much as its full-call figures elsewhere)',
   );

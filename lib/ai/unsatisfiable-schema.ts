@@ -2,6 +2,7 @@
 // before any work), not a model failure after it. Only what every answer must hold is checked:
 // the root, its required properties (recursively), and the items of an array that needs some. An
 // optional property that nothing satisfies can simply be left out, so it does not count.
+import { createAjv } from '../json-schema';
 import type { JsonSchema } from './ports';
 
 const MAX_DEPTH = 16;
@@ -40,6 +41,46 @@ function typeConflict(schema: JsonSchema, at: string): string | undefined {
   if (Array.isArray(schema.enum) && !schema.enum.some(fits))
     return schema.enum.length === 0 ? `${at} has an empty enum` : `${at} has no enum option of its own type`;
   return undefined;
+}
+
+const valueAjv = createAjv();
+// The keywords that judge a single value on their own, without references or subschemas.
+const VALUE_KEYWORDS = [
+  'type',
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+];
+
+/**
+ * A schema that lists its only values (`const`, `enum`) but whose other keywords refuse every one of
+ * them: a `const` outside its `enum`, an option longer than `maxLength` or outside the pattern.
+ */
+function valuesConflict(schema: JsonSchema, at: string): string | undefined {
+  if (!('const' in schema) && !Array.isArray(schema.enum)) return undefined;
+  const candidates = 'const' in schema ? [schema.const] : (schema.enum as unknown[]);
+  const own = Object.fromEntries(VALUE_KEYWORDS.filter((k) => k in schema).map((k) => [k, schema[k]]));
+  let someAccepted: boolean;
+  try {
+    const validate = valueAjv.compile(own);
+    someAccepted = candidates.some((v) => validate(v) === true);
+  } catch {
+    return undefined; // a schema Ajv refuses is reported by the compile step, with its own message
+  } finally {
+    valueAjv.removeSchema(own); // callers' schemas differ every time: keep none
+  }
+  if (someAccepted) return undefined;
+  return 'const' in schema && Array.isArray(schema.enum)
+    ? `${at} has a const that is not one of its enum options`
+    : `${at} allows only values that its other keywords refuse`;
 }
 
 function boundConflict(schema: JsonSchema, at: string): string | undefined {
@@ -93,7 +134,7 @@ function conflict(raw: unknown, root: JsonSchema, at: string, depth: number): st
   const schema = resolve(raw, root);
   if (schema === false) return `${at} is the schema false`;
   if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
-  const own = typeConflict(schema, at) ?? boundConflict(schema, at);
+  const own = typeConflict(schema, at) ?? boundConflict(schema, at) ?? valuesConflict(schema, at);
   if (own) return own;
   if (schema.type === 'object') return objectConflict(schema, root, at, depth);
   if (schema.type === 'array' && (num(schema.minItems) ?? 0) > 0)

@@ -5,6 +5,7 @@ import { badGateway } from '../../errors';
 import type { ChatModel, ChatRequest, ChatResponse } from '../ports';
 import { heuristicFunctionTurn } from './function-calling';
 import { ragAnswer } from './rag-answer';
+import { findNames } from './schema-values';
 import { heuristicSqlTurn } from './sql';
 import { structuredAnswer } from './structured-answer';
 import { LOCAL_MODEL_ID, heuristicReply } from './reply';
@@ -12,11 +13,21 @@ import { LOCAL_MODEL_ID, heuristicReply } from './reply';
 function ragTurn(request: ChatRequest, hint: Extract<ChatRequest['hint'], { kind: 'rag' }>): ChatResponse {
   const found = ragAnswer(hint.question, hint.hits, hint.retrievalQuery);
   if (!request.responseFormat) return heuristicReply(request, found.answer);
-  // The hits are records (text, source, score) for a list-of-objects property such as citations.
-  const evidence = { answer: found.answer, sources: found.sources, sentences: found.sentences, hits: hint.hits };
+  // The hits the answer cites (all hits when it cites none) are records (text, source, score) for a
+  // list-of-objects property such as citations; their whole text, after the quoted sentences, is the
+  // evidence, since a schema may ask for facts the question did not ("is it electric?").
+  const citedHits = hint.hits.filter((h) => found.sources.includes(h.source));
+  const hits = citedHits.length > 0 ? citedHits : hint.hits;
+  const evidence = { answer: found.answer, sources: found.sources, sentences: found.sentences, hits };
+  const text = [
+    ...found.sentences,
+    ...(citedHits.length > 0 ? citedHits : hint.hits.slice(0, 1)).map((h) => h.text),
+  ].join('\n');
+  const subjects = [...new Set(findNames(hint.question).map((n) => n.text))].filter((n) => text.includes(n));
   const json = structuredAnswer(request.responseFormat.schema, evidence, {
     text: found.answer,
-    evidence: found.sentences.join(' ') || hint.hits[0]?.text,
+    evidence: text,
+    ...(subjects.length === 1 && { subject: subjects[0] }),
   });
   return heuristicReply(request, JSON.stringify(json));
 }

@@ -7,15 +7,11 @@ import type { ChatMessage, ChatRequest, ChatResponse, JsonSchema, ToolCall, Tool
 import { extractArguments } from './function-calling/arguments';
 import { askForMissing } from './function-calling/ask-missing';
 import { readQuestion, type Question } from './function-calling/question';
-import { rankTools, RELEVANCE_THRESHOLD, sharedWords } from './function-calling/tool-choice';
+import { rankTools, sharedWords } from './function-calling/tool-choice';
 import { answerFromResult, parseResult } from './result-text';
 import { structuredAnswer } from './structured-answer';
 import { heuristicReply } from './reply';
-
-/** Tools scoring at least this share of the best relevance are compared by their arguments too. */
-const CONTENDER_SHARE = 0.6;
-const FILLED_WEIGHT = 0.3;
-const MISSING_WEIGHT = 0.5;
+import { CONTENDER_SHARE, FILLED_WEIGHT, MISSING_WEIGHT, RELEVANCE_THRESHOLD } from './weights';
 
 interface FunctionResult {
   value: unknown;

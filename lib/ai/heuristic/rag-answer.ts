@@ -5,6 +5,7 @@
 // a sentence that covers enough of the question, or else a whole hit that does (its words spread
 // over several sentences), whose best sentences are then quoted.
 import { terms } from './text';
+import { MAX_SENTENCES, MIN_COVERAGE } from './weights';
 
 export interface RagHit {
   text: string;
@@ -22,10 +23,6 @@ export interface RagAnswer {
 export const NOTHING_RELEVANT = 'Nothing relevant was found in the collection for this question.';
 /** Leads an answer quoted from a passage that shares only a little of the question. */
 export const CLOSEST_ONLY = 'No passage in the collection answers this directly; the closest one found says: ';
-
-const MAX_SENTENCES = 3;
-/** A sentence, or else a whole hit, must cover this share of the question's weighted words to count as relevant. */
-const MIN_COVERAGE = 0.34;
 
 interface Candidate {
   text: string;

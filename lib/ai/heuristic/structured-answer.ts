@@ -5,7 +5,9 @@
 //    result); for an array of objects, the result's list of objects;
 // 3. a free-text property ("answer", "summary") gets the readable answer;
 // 4. what the evidence text says (structured-evidence.ts): values read by the property's name, the
-//    enum option it names, a yes/no by the property's words;
+//    subject's name for a `name` or `title` (the one name the question and the evidence share), the
+//    enum option it names (or, failing that, the one option a word of it is a synonym of), a yes/no
+//    by the property's words, negated sentence by sentence;
 // 5. when required and still without evidence, an explicit "not known" (structured-evidence.ts:
 //    null where the schema allows it, else its default or an empty value; never an invented one).
 // An optional property without evidence stays out. Values that break the property's bounds
@@ -30,6 +32,8 @@ const TEXT_PROPERTIES = new Set([
   'output',
 ]);
 
+const NAME_PROPERTY = /(?:^|_)(?:name|title)$/i;
+
 interface Field {
   path: string[];
   value: unknown;
@@ -42,6 +46,8 @@ export interface AnswerSources {
   text?: string;
   /** Text the answer rests on (the answer itself, retrieved passages), for enums and booleans. */
   evidence?: string;
+  /** The one name both the question and the evidence write: what a `name` or `title` property is. */
+  subject?: string;
 }
 
 interface Context extends AnswerSources {
@@ -183,6 +189,10 @@ function fromEvidence(
   for (const fallback of [depth === 0 ? ctx.fallbacks?.[name] : undefined, stated[name]]) {
     const converted = fallback === undefined ? undefined : coerce(ctx, property, fallback, depth);
     if (converted !== undefined) return converted;
+  }
+  if (ctx.subject !== undefined && type === 'string' && NAME_PROPERTY.test(name)) {
+    const subject = coerce(ctx, property, ctx.subject, depth);
+    if (subject !== undefined) return subject;
   }
   if (ctx.evidence === undefined) return undefined;
   if (Array.isArray(property.enum)) return optionIn(property.enum, name, ctx.evidence);

@@ -7,7 +7,9 @@ import { patternOf } from './function-calling/conversion';
 import { readQuestion } from './function-calling/question';
 import { slotType } from './function-calling/slots';
 import { findOptions } from './schema-values';
-import { nameWords, stemOf, tokenize } from './words';
+import { related } from './lexicon/related';
+import { splitSentences } from './rag-answer';
+import { nameWords, stemOf, tokenize, type Token } from './words';
 
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
 
@@ -59,26 +61,65 @@ export function statedValues(schema: JsonSchema, evidence: string): Record<strin
 
 /**
  * The enum option the evidence supports: the one it names most often (the property's own name
- * words do not count as naming an option), the first named on a tie; undefined when none is named.
+ * words do not count as naming an option, nor a mention negated right before: "not electric"), the
+ * first named on a tie. When none is named outright, the one option a word of the evidence is a
+ * synonym of ("ferry" → `boat` only if the lexicon says so; "automobile" → `car`); undefined when
+ * none or several are.
  */
 export function optionIn(options: unknown[], property: string, evidence: string): unknown {
   const named = options.filter((o): o is string | number => typeof o === 'string' || typeof o === 'number');
   const own = new Set(nameWords(property).map(stemOf));
+  const tokens = tokenize(evidence);
   const counts = new Map<string | number, number>();
-  for (const found of findOptions(tokenize(evidence), named)) {
+  for (const found of findOptions(tokens, named)) {
     if (nameWords(String(found.option)).every((w) => own.has(stemOf(w)))) continue;
+    if (negatedAt(tokens, found.start)) continue;
     counts.set(found.option, (counts.get(found.option) ?? 0) + 1);
   }
   let best: string | number | undefined;
   for (const [option, count] of counts) if (best === undefined || count > counts.get(best)!) best = option;
-  return best;
+  return best ?? synonymOption(named, own, tokens);
 }
 
-/** Yes when the evidence states the property's content words, no when it negates them. */
+function synonymOption(options: (string | number)[], own: Set<string>, tokens: Token[]): unknown {
+  const words = tokens.filter((t) => t.word && !t.stop && !own.has(t.stem) && !negatedAt(tokens, t.start));
+  const hits = options.filter((o) => {
+    const stems = nameWords(String(o)).map(stemOf);
+    return stems.length === 1 && words.some((w) => related(stems[0]!, w.stem));
+  });
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+/** A negation among the three words before the one starting at `start`, within its clause. */
+function negatedAt(tokens: Token[], start: number): boolean {
+  const at = tokens.findIndex((t) => t.start === start);
+  for (let i = at - 1, words = 0; i >= 0 && words < 3; i--) {
+    if (!tokens[i]!.word) return false;
+    if (NEGATION_WORDS.has(tokens[i]!.lower)) return true;
+    words++;
+  }
+  return false;
+}
+const NEGATION_WORDS = new Set(['not', 'no', 'never', "n't", 'without', 'nor', 'isn', 'aren', 'wasn', 'doesn']);
+
+/**
+ * Yes when the evidence states the property's content words, no when it negates them. A negation
+ * anywhere in the sentence negates all of its words ("Photography is not allowed" says no to
+ * `photography_allowed`); sentences that disagree say nothing.
+ */
 export function statedFlag(property: string, schema: JsonSchema, evidence: string): boolean | undefined {
-  const mentions = flagMentions(tokenize(evidence), nameWords(property).map(stemOf));
-  if (mentions.length === 0) return undefined;
-  const value = mentions.some((m) => m.value);
+  const stems = nameWords(property).map(stemOf);
+  const said = new Set<boolean>();
+  const sentences = splitSentences(evidence);
+  for (const sentence of sentences.length > 0 ? sentences : [evidence]) {
+    const tokens = tokenize(sentence);
+    const mentions = flagMentions(tokens, stems);
+    // "Photography is not allowed": the negation may follow the words it negates.
+    const negated = tokens.some((t) => NEGATION_WORDS.has(t.lower));
+    if (mentions.length > 0) said.add(!negated && mentions.every((m) => m.value));
+  }
+  if (said.size !== 1) return undefined;
+  const [value] = said;
   return fitsBounds(schema, value) ? value : undefined;
 }
 

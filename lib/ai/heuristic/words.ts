@@ -61,7 +61,7 @@ export function tokenize(text: string): Token[] {
   });
 }
 
-/** "start_location", "maxCalories", "math.hcf", "number1" → their words, lower-cased. */
+/** "pickup_city", "maxGuests", "fleet.rent_car", "value2" → their words, lower-cased. */
 export function nameWords(name: string): string[] {
   return name
     .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')

@@ -20,6 +20,9 @@ describe('unsatisfiable structured_output schemas', () => {
     ['an empty enum', { type: 'string', enum: [] }],
     ['enum options of another type', { type: 'integer', enum: ['a', 'b'] }],
     ['a const of another type', { type: 'boolean', const: 'yes' }],
+    ['a const outside its enum', { type: 'string', enum: ['ferry', 'barge'], const: 'yacht' }],
+    ['enum options that all break the pattern', { type: 'string', enum: ['ab', 'ac'], pattern: '^z' }],
+    ['a const below the minimum', { type: 'integer', const: 3, minimum: 10 }],
     ['the schema false', false],
     [
       'a required array whose items cannot exist',

@@ -18,9 +18,11 @@ import {
   unitEvidence,
 } from './evidence';
 import { readFor } from './reading';
+import { settleRoles } from './roles';
 import type { Candidate, Question } from './question';
 import { buildArguments, toolShape, type Slot } from './slots';
 import { nameWords, stemMatch, stemOf } from '../words';
+import { BASE, OPTIONAL_EVIDENCE, GUESS_SCORE } from '../weights';
 
 export interface Extraction {
   arguments: Record<string, unknown>;
@@ -34,11 +36,6 @@ export interface Extraction {
    */
   typedFill: boolean;
 }
-
-/** Lets a candidate with no evidence still be chosen, by type fit and order. */
-const BASE = 0.1;
-/** Below this much strong evidence an optional property stays out. */
-const OPTIONAL_EVIDENCE = 0.4;
 
 interface Pair {
   slot: Slot;
@@ -93,7 +90,13 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
   splitQualifiedNames(chosen, shape.slots);
   fillRequired(chosen, pairs, shape.slots);
 
+  // Precision before recall: left-over words with no evidence at all are a guess, not a value.
+  for (const [slot, pair] of chosen) if (guessOnly(pair)) chosen.delete(slot);
   const values = new Map<Slot, unknown>([...chosen].map(([slot, pair]) => [slot, pair.value]));
+  // A pair of direction properties takes only the values whose roles the question settles.
+  const roles = settleRoles(shape.slots, question);
+  for (const slot of roles?.unsettled ?? []) values.delete(slot);
+  for (const [slot, value] of roles?.values ?? []) values.set(slot, value);
   const missing: Slot[] = [];
   for (const slot of shape.slots) {
     if (!slot.required || values.has(slot)) continue;
@@ -101,11 +104,19 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
     if (fallback === undefined) missing.push(slot);
     else values.set(slot, fallback);
   }
-  const found = [...chosen.values()].filter((p) => p.strong >= OPTIONAL_EVIDENCE).length;
+  const settled = (slot: Slot) => roles?.values.has(slot) === true;
+  const found = [...chosen.values()].filter((p) => p.strong >= OPTIONAL_EVIDENCE && !settled(p.slot)).length;
   const required = shape.slots.filter((s) => s.required);
   const typedFill =
-    missing.length === 0 && required.length > 0 && required.every((s) => chosen.has(s) && pinnedDown(s));
-  return { arguments: buildArguments(shape, values), missing, found, typedFill };
+    missing.length === 0 &&
+    required.length > 0 &&
+    required.every((s) => settled(s) || (chosen.has(s) && pinnedDown(s)));
+  return {
+    arguments: buildArguments(shape, values),
+    missing,
+    found: found + (roles?.values.size ?? 0),
+    typedFill,
+  };
 }
 
 /**
@@ -133,6 +144,12 @@ function withHouseNumber(slot: Slot, candidate: Candidate, text: string): Candid
   const start = candidate.start - number[0].length;
   return { ...candidate, start, text: text.slice(start, candidate.end) };
 }
+
+const guessOnly = (pair: Pair) =>
+  pair.candidate.kind === 'text' &&
+  pair.candidate.source === 'leftover' &&
+  pair.strong === 0 &&
+  pair.score <= GUESS_SCORE;
 
 const pinnedDown = (slot: Slot) =>
   ['integer', 'number', 'boolean'].includes(slot.type) ||
@@ -219,12 +236,12 @@ function fillRequired(chosen: Map<Slot, Pair>, pairs: Pair[], slots: Slot[]): vo
 const STATED_DEFAULT =
   /\bdefaults?(?:\s+value)?(?:\s+(?:is|to|of))?\s*[:=]?\s*(?:['"]([^'"]+)['"]|([^\s,;.)]+(?:\.\d+)?))/i;
 
-/** The schema's `default`, or one its description states ("Default is 'ongoing'"), typed. */
+/** The schema's `default`, or one its description states ("Default is 'weekly'"), typed. */
 function schemaDefault(slot: Slot): unknown {
   if (slot.schema.default !== undefined) return slot.schema.default;
   const stated = STATED_DEFAULT.exec(slot.description);
   const raw = stated?.[1] ?? stated?.[2];
-  // "Default to 'None'" describes leaving the value out, which a required property cannot.
+  // "Default: None" describes leaving the value out, which a required property cannot.
   if (raw === undefined || /^(?:none|null)$/i.test(raw)) return undefined;
   const allowed = slot.schema.enum;
   if (Array.isArray(allowed)) return allowed.find((o) => String(o).toLowerCase() === raw.toLowerCase());

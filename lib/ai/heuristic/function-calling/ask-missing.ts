@@ -6,7 +6,9 @@ import type { Slot } from './slots';
 const describe = (slot: Slot) => {
   const meaning = slot.description.trim().replace(/[.\s]+$/, '');
   if (!meaning) return `the ${slot.label}`;
-  return `the ${slot.label} (${meaning.charAt(0).toLowerCase()}${meaning.slice(1)})`;
+  // A capital starts the sentence, unless the first word is an acronym ("ISO 4217 code of …").
+  const first = /^\p{Lu}[\p{Ll}\s]/u.test(meaning) ? meaning.charAt(0).toLowerCase() : meaning.charAt(0);
+  return `the ${slot.label} (${first}${meaning.slice(1)})`;
 };
 
 const askFor = (slot: Slot) =>

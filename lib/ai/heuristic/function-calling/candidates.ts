@@ -9,6 +9,7 @@ import { findOptions, REQUEST_WORDS } from '../schema-values';
 import type { Slot } from './slots';
 import { patternOf } from './conversion';
 import { OBJECT_STARTS, stemMatch, stemOf, tokenize, type Token } from '../words';
+import { MAX_PHRASE } from '../weights';
 
 // Words of boolean property names that say what to do, not what about ("include_tax" → "tax").
 const FLAG_VERBS = new Set(
@@ -74,7 +75,6 @@ const PHRASE_GLUE = new Set([
   'for',
   'with',
 ]);
-const MAX_PHRASE = 3;
 
 export interface ToolReading {
   reading: Reading;
@@ -195,7 +195,7 @@ function flags(tool: ToolReading, slot: Slot): Candidate[] {
  * where the question writes those words together ("a video call named …"), negated as above.
  */
 function describedFlags(tokens: Token[], slot: Slot): { start: number; end: number; value: boolean }[] {
-  // A negative flag ("avoid_tolls", "Skip toll roads") reads the other way: left to flagMentions.
+  // A negative flag ("skip_weekends", "Avoid ferries") reads the other way: left to flagMentions.
   const all = slot.description ? tokenize(slot.description) : [];
   if (all.some((t) => NEGATIONS.has(t.lower)) || slot.nameStems.some((s) => NEGATIONS.has(s))) return [];
   const described = all.filter((t) => t.word && !t.stop);
@@ -239,11 +239,11 @@ const isContentWord = (t: Token | undefined, vocabulary: string[]) =>
   !/^\d/.test(t.text) &&
   !REQUEST_WORDS.has(t.lower) &&
   !inVocabulary(vocabulary, t.stem);
-// Capitalised words are already names; phrases add the lower-case values ("theft crimes").
+// Capitalised words are already names; phrases add the lower-case values ("pine shelves").
 const isPhraseWord = (t: Token | undefined, vocabulary: string[]) =>
   isContentWord(t, vocabulary) && !/^\p{Lu}/u.test(t!.text);
 
-/** Words right after the property's name ("medium to oil") or right before it ("theft crimes"). */
+/** Words right after the property's name ("colour to teal") or right before it ("pine shelves"). */
 function phrases(tool: ToolReading, slot: Slot): Candidate[] {
   const { tokens, text } = tool.reading.question;
   const out: Candidate[] = [];

@@ -4,6 +4,7 @@
 import { formatAccepts } from '../../../json-schema';
 import type { JsonSchema } from '../../ports';
 import type { Candidate } from './question';
+import { TEXT_FIT } from '../weights';
 import { dateLayoutIn, formatDate, formatTime, toBaseUnit, toPropertyTimeUnit, type ListItem } from '../schema-values';
 import { slotHolds, slotType, type Slot } from './slots';
 
@@ -17,18 +18,6 @@ const mentionsPercent = (slot: Slot) =>
 
 /** ISO 8601 date and time, as `format: date-time` writes it. */
 export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?$/;
-
-const TEXT_FIT = {
-  quoted: 1,
-  said: 0.9,
-  identifier: 0.9,
-  name: 0.85,
-  email: 0.8,
-  uri: 0.8,
-  unit: 0.7,
-  phrase: 0.7,
-  leftover: 0.3,
-} as const;
 
 const patterns = new WeakMap<object, RegExp | null>();
 
@@ -94,7 +83,7 @@ function toNumber(slot: Slot, candidate: Candidate): Converted | undefined {
       toPropertyTimeUnit(value, mention.unit, `${slot.label} ${slot.description}`) ??
       value;
   if (slot.type === 'integer' && !Number.isInteger(value)) return undefined;
-  // Spelled numbers are less often values ("one of", "first proposed"), ordinal words least.
+  // Spelled numbers are less often values ("one of", "first built"), ordinal words least.
   return { value, fit: !mention.spelled ? 1 : mention.ordinal ? 0.5 : 0.7 };
 }
 
@@ -121,7 +110,9 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
       const date = formatDate(candidate.date, layout);
       if (format === 'date-time')
         return date ? { value: `${formatDate(candidate.date)}T00:00:00Z`, fit: 1 } : undefined;
-      return { value: date ?? candidate.date.text, fit: date ? 1 : 0.7 };
+      // A date missing a part its format needs ("March" for `format: date`) is no such date.
+      if (!date) return typeof format === 'string' ? undefined : { value: candidate.date.text, fit: 0.7 };
+      return { value: date, fit: 1 };
     }
     case 'time':
       return format === 'time'

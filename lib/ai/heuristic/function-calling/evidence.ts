@@ -9,6 +9,7 @@ import { quantityStems, unitStems, type NumberMention } from '../schema-values';
 import { ISO_DATE_TIME, patternOf } from './conversion';
 import { slotHolds, type Slot } from './slots';
 import { DETERMINERS, nameWords, stemMatch, stemOf } from '../words';
+import { MAX_DISTANCE, DESCRIPTION_CAP, AFTER_VALUE } from '../weights';
 
 /**
  * Strong evidence names the property (its name, its `name=`, a unit or preposition it implies);
@@ -19,18 +20,12 @@ export interface Evidence {
   weak: number;
 }
 
-const MAX_DISTANCE = 6;
-/** A description alone never says much. */
-const DESCRIPTION_CAP = 0.4;
-/** A property word after its value ("5 heads") counts less than before it ("heads: 5"). */
-const AFTER_VALUE = 0.6;
-
 const stems = (words: string) => words.split(' ').map(stemOf);
 interface PrepositionClass {
   /** Property-name words of this kind of value. */
   keys: string[];
   prepositions: string[];
-  /** Places, people and topics are words, never numbers ("in 2022" is no location). */
+  /** Places, people and topics are words, never numbers ("in 2031" is no location). */
   textOnly: boolean;
 }
 const PLACE: PrepositionClass = {

@@ -104,7 +104,7 @@ export function readQuestion(text: string): Question {
     ...names,
     ...textCandidates('email', findEmails(text)),
     ...textCandidates('uri', findUris(text)),
-    // A CamelCase word inside a longer name ("DiCaprio" in "Leonardo DiCaprio") is part of the name.
+    // A CamelCase word inside a longer name ("McAllister" in "Rosa McAllister") is part of the name.
     ...textCandidates('identifier', findIdentifiers(text)).filter((i) => !names.some((n) => inside(i, n))),
     // Units asked for ("in miles"); the unit of a measured value ("70 kg") is part of that value.
     ...textCandidates('unit', findAskedUnits(text)),

@@ -5,6 +5,7 @@
 import type { Question } from './question';
 import type { Slot } from './slots';
 import { stemMatch } from '../words';
+import { DESCRIPTION_WEIGHT } from '../weights';
 
 export const GLUE = new Set([
   'of',
@@ -59,8 +60,6 @@ export const GLUE = new Set([
   '”',
 ]);
 export const SENTENCE_END: ReadonlySet<string> = new Set(['.', '?', '!', ';']);
-/** A description word near a value counts this much of a name word. */
-const DESCRIPTION_WEIGHT = 0.35;
 
 /** A question word that is one of the property's own words. */
 export interface Cue {

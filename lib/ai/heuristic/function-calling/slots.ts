@@ -24,7 +24,7 @@ export interface Slot {
   nameStems: string[];
   /** Stems of the description's content words, without its examples. */
   descriptionStems: string[];
-  /** Values the description gives as examples ("e.g. 'dinner', 'breakfast'", "like Boston"). */
+  /** Values the description gives as examples ("e.g. 'hiking', 'kayaking'", "like Tromsø"). */
   examples: string[];
   /** Position in the schema: values without other evidence are assigned in this order. */
   order: number;

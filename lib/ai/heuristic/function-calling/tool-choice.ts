@@ -9,13 +9,8 @@ import type { Question } from './question';
 import { toolShape } from './slots';
 import { related } from '../lexicon/related';
 import { nameWords, stemMatch, stemOf } from '../words';
+import { RELATED, FIELD_WEIGHTS, GENERIC_WEIGHT } from '../weights';
 
-export const RELEVANCE_THRESHOLD = 1;
-/** A related word's weight against the same word's (1). */
-const RELATED = 0.6;
-
-const FIELD_WEIGHTS = { name: 1, description: 0.7, parameter: 0.5, parameterDescription: 0.25 } as const;
-const GENERIC_WEIGHT = 0.2;
 const GENERIC = new Set(
   (
     'calculate compute get find retrieve fetch given give specific specified provide return search look determine ' +

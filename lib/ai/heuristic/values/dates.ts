@@ -128,7 +128,7 @@ export function findTimes(text: string): TimeMention[] {
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /**
- * The layout a description asks for: "YYYY-MM-DD", "mm/dd/yyyy", "MM-DD-YYY" (a common typo),
+ * The layout a description asks for: "YYYY-MM-DD", "mm/dd/yyyy", "DD-MM-YYY" (a year with one letter short),
  * "(month-day-year)". Undefined when none is named.
  */
 export function dateLayoutIn(description: string): string | undefined {

@@ -6,13 +6,13 @@ import { terms } from '../text';
 import { isUnitWord } from './units';
 
 export interface NumberMention {
-  /** The value with scale words and sign applied ("8.5 million" → 8500000), before percent handling. */
+  /** The value with scale words and sign applied ("2.7 billion" → 2700000000), before percent handling. */
   value: number;
   /** Span of the numeral with its attached sign, currency, unit or percent sign. */
   start: number;
   end: number;
   text: string;
-  /** A unit written against the numeral ("6cm", "5 °C", "20 km/h") or the word that follows it ("5 heads"). */
+  /** A unit written against the numeral ("6cm", "5 °C", "20 km/h") or the word that follows it ("7 laps"). */
   unit?: string;
   /** Span of `unit` when it is a separate word, so callers can skip it when measuring distances. */
   unitStart?: number;
@@ -20,7 +20,7 @@ export interface NumberMention {
   currency?: string;
   percent: boolean;
   ordinal: boolean;
-  /** Written as a whole number (no decimal point, no fraction); "8.5 million" is not. */
+  /** Written as a whole number (no decimal point, no fraction); "2.7 billion" is not. */
   whole: boolean;
   /** Written in words ("three", "a dozen") rather than digits. */
   spelled: boolean;
@@ -104,7 +104,7 @@ function numerals(text: string): NumberMention[] {
     const [whole, sign, symbol, digits, fraction, exponent] = m;
     const start = m.index;
     let end = start + whole.length;
-    // "5x^3", "4y - 2" and "NaHCO3" are expressions or formulas, not quantities.
+    // "5x^3", "3z + 1" and "CaCO3" are expressions or formulas, not quantities.
     const after = text.slice(end);
     if ((/^\p{L}\s*(?:\^|\*\*|\d)/u.test(after) || /^[xyz](?!\p{L})/u.test(after)) && !/^(?:st|nd|rd|th)\b/.test(after))
       continue;
@@ -126,8 +126,9 @@ function numerals(text: string): NumberMention[] {
       const unit = attached[0].trim();
       if (unit === '%') mention.percent = true;
       else if (/^(?:st|nd|rd|th)$/.test(unit)) mention.ordinal = true;
-      // "10k" is ten thousand; "300K" is kelvin and "5m" metres.
+      // "10k" is ten thousand; "300K" is kelvin and "5m" metres, but money is never metres: "$2.5m".
       else if (unit === 'k' || unit === 'bn') scale(mention, SCALES[unit]!);
+      else if (mention.currency && /^(?:m|mn|M)$/.test(unit)) scale(mention, 1e6);
       else mention.unit = unit;
       end += attached[0].length;
     }

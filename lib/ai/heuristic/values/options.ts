@@ -1,6 +1,6 @@
 // Which of a fixed set of options (a JSON Schema `enum`) a question names. Options match
-// case-insensitively and by stem ("in detail" names "detailed", "six months" names "six_months");
-// where options overlap, the longer one wins ("like new" names "Like New", not "New"). Words of one
+// case-insensitively and by stem ("in colour" names "coloured", "two weeks" names "two_weeks");
+// where options overlap, the longer one wins ("hardly used" names "Hardly Used", not "Used"). Words of one
 // or two letters must match exactly ("A" is a grade or a base, "a" an article). An option that is a
 // unit symbol is also named by the unit's words ("inches" names "in", "pounds" names "lb").
 import { nameWords, stemMatch, stemOf, type Token } from '../words';

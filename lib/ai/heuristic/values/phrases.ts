@@ -4,6 +4,7 @@
 // pitch"), since nothing else marks where it starts (so "skip bridges and ferry lanes" keeps
 // "skip bridges": a verb and a noun look alike here).
 import type { Token } from '../words';
+import { MAX_ITEM_WORDS } from '../weights';
 
 export interface PhraseList {
   start: number;
@@ -11,7 +12,6 @@ export interface PhraseList {
   items: { start: number; end: number; text: string }[];
 }
 
-const MAX_ITEM_WORDS = 3;
 const CONJUNCTIONS = new Set(['and', 'or', '&']);
 
 const isContent = (t: Token | undefined) => t !== undefined && t.word && !t.stop && !/^\d/.test(t.text);

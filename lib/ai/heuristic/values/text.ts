@@ -82,8 +82,8 @@ const CHUNK = /[^\s'"“”‘’`,;()[\]{}<>]+/gu;
 const NUMBER_WITH_UNIT = /^[-−]?[$€£¥]?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?(?:[\p{L}µ°%/²³^]{0,6}\d?)$/iu;
 
 /**
- * Codes and names a person types exactly: letters mixed with digits ("DNA123", "2022/AL2562"),
- * snake_case or CamelCase words, and digit ranges ("2020-2021", "12x18"). Not numbers with units.
+ * Codes and names a person types exactly: letters mixed with digits ("XR77", "2031/QB4410"),
+ * snake_case or CamelCase words, and digit ranges ("2031-2032", "25x35"). Not numbers with units.
  */
 export function findIdentifiers(text: string): TextMention[] {
   const out: TextMention[] = [];
@@ -177,7 +177,7 @@ const isCapitalised = (w: Word, next?: Word) =>
   /^[\p{Lu}]/u.test(w.text) && w.text !== 'I' && !startsSentenceOnly(w, next);
 const isNumeral = (w: Word) => /^\d+$/.test(w.text);
 
-/** Runs of capitalised words ("Los Angeles", "Treaty of Lisbon", "Windows 10"), with "City, State" pairs. */
+/** Runs of capitalised words ("Port Elm", "Bay of Kells", "Model 7"), with "City, State" pairs. */
 export function findNames(text: string): NameMention[] {
   const list = words(text);
   const names: NameMention[] = [];

@@ -69,7 +69,7 @@ const DIMENSIONS: [quantities: string, units: string][] = [
   ['time duration period term age interval timeframe span', 'second minute hour day week month year decade century'],
   [
     'distance length height width depth radius range altitude elevation diameter perimeter',
-    'meter kilometer mile foot feet inch yard centimeter millimeter light',
+    'meter metre kilometer kilometre mile foot feet inch yard centimeter centimetre millimeter millimetre light',
   ],
   ['mass weight', 'kilogram gram milligram pound ounce ton tonne'],
   ['temperature temp', 'celsius fahrenheit kelvin degree'],

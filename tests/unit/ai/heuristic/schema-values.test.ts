@@ -28,37 +28,39 @@ const texts = (found: { text: string }[]) => found.map((f) => f.text);
 
 describe('findNumbers', () => {
   it.each([
-    ['a base of 10 units', { value: 10, unit: 'units' }],
+    ['a shelf of 10 units', { value: 10, unit: 'units' }],
     ['b = -11', { value: -11 }],
-    ['travels 12,000 miles', { value: 12000, unit: 'miles' }],
+    ['drifts 12,000 miles', { value: 12000, unit: 'miles' }],
     ['charges of 1e-9', { value: 1e-9 }],
-    ['a stock bought at $20', { value: 20, currency: 'USD' }],
-    ['an interest rate of 5%', { value: 5, percent: true }],
+    ['a lamp sold at $20', { value: 20, currency: 'USD' }],
+    ['a tip of 5%', { value: 5, percent: true }],
     ['lightness to 60 percent', { value: 60, percent: true }],
     ['weighs 3.5 kg', { value: 3.5, unit: 'kg', whole: false }],
     ['base 6cm', { value: 6, unit: 'cm' }],
     ['a population of 213 million', { value: 213_000_000 }],
-    ['8.5 million square kilometers', { value: 8_500_000, whole: true }],
+    ['2.7 million square kilometers', { value: 2_700_000, whole: true }],
     ['a budget of $10k', { value: 10_000, currency: 'USD' }],
+    ['a loan of $2.5m', { value: 2_500_000, currency: 'USD' }],
+    ['a mast of 2.5m', { value: 2.5, unit: 'm' }],
     ['a temperature of 300K', { value: 300, unit: 'K' }],
     ['at 30 degrees Celsius', { value: 30, unit: 'Celsius' }],
-    ['the 19th century', { value: 19, ordinal: true, unit: 'century' }],
+    ['the 17th century', { value: 17, ordinal: true, unit: 'century' }],
     ['three bedrooms', { value: 3, spelled: true, unit: 'bedrooms' }],
     ['twenty five people', { value: 25, spelled: true }],
-    ['two dozen eggs', { value: 24, spelled: true }],
+    ['two dozen pears', { value: 24, spelled: true }],
   ])('reads %j', (text, expected) => {
     expect(findNumbers(text)[0]).toMatchObject(expected);
   });
 
   it('skips identifiers, formula coefficients, ranges written with a dash and compound adjectives', () => {
     expect(findNumbers('id rs6034464 and B1004')).toEqual([]);
-    expect(findNumbers('the function 3x^2 + 2x')).toEqual([]);
+    expect(findNumbers('the curve 5x^3 + 7x')).toEqual([]);
     expect(findNumbers('seasons 2020-2021').map((n) => n.value)).toEqual([2020]);
-    expect(findNumbers('a two-sample t-test')).toEqual([]);
+    expect(findNumbers('a three-door wardrobe')).toEqual([]);
   });
 
   it('never takes a stop word as the unit', () => {
-    expect(findNumbers('from 2010 to 2015')[0]!.unit).toBeUndefined();
+    expect(findNumbers('from 2031 to 2036')[0]!.unit).toBeUndefined();
   });
 });
 
@@ -68,32 +70,32 @@ describe('dates and times', () => {
     ['born 01-01-1980', '1980-01-01'],
     ['on 31/12/2020', '2020-12-31'],
     ['starting March 10th, 2023', '2023-03-10'],
-    ['at closing March.11, 2022', '2022-03-11'],
-    ['from 15th October,2023', '2023-10-15'],
-    ['this weekend, Jun.20,2023', '2023-06-20'],
-    ['in Paris from 2023 April 4th', '2023-04-04'],
+    ['at noon March.11, 2031', '2031-03-11'],
+    ['until 15th October,2031', '2031-10-15'],
+    ['that Friday, Jun.20,2031', '2031-06-20'],
+    ['in Lyon from 2031 April 4th', '2031-04-04'],
   ])('reads %j', (text, iso) => {
     expect(formatDate(findDates(text)[0]!)).toBe(iso);
   });
 
   it('gives a date without a year the year of another date in the text', () => {
-    const [, second] = findDates('from 2023 April 4th to April 8th');
-    expect(formatDate(second!)).toBe('2023-04-08');
+    const [, second] = findDates('from 2031 April 4th to April 8th');
+    expect(formatDate(second!)).toBe('2031-04-08');
   });
 
   it('keeps partial dates and ignores the verb "may"', () => {
-    const april = findDates('next month (April 2022)')[0]!;
-    expect([april.year, april.month, april.day]).toEqual([2022, 4, undefined]);
-    expect(formatDate(findDates('April 2022')[0]!)).toBeUndefined();
+    const april = findDates('the month after (April 2031)')[0]!;
+    expect([april.year, april.month, april.day]).toEqual([2031, 4, undefined]);
+    expect(formatDate(findDates('April 2031')[0]!)).toBeUndefined();
     expect(findDates('you may march on')).toEqual([]);
   });
 
   it('writes dates in the layout a description names', () => {
-    const date = findDates('on March 17, 1915')[0]!;
-    expect(formatDate(date, dateLayoutIn('Must be in MM-DD-YYYY format.'))).toBe('03-17-1915');
-    expect(formatDate(date, dateLayoutIn('The date (month-day-year).'))).toBe('03-17-1915');
-    expect(formatDate(date, dateLayoutIn('in the format of MM-DD-YYY'))).toBe('03-17-1915');
-    expect(dateLayoutIn("Season in format 'YYYY-YYYY'")).toBeUndefined();
+    const date = findDates('on March 17, 1931')[0]!;
+    expect(formatDate(date, dateLayoutIn('Write it as MM-DD-YYYY.'))).toBe('03-17-1931');
+    expect(formatDate(date, dateLayoutIn('When it opens (month-day-year).'))).toBe('03-17-1931');
+    expect(formatDate(date, dateLayoutIn('written DD-MM-YYY'))).toBe('17-03-1931');
+    expect(dateLayoutIn("Term written 'YYYY-YYYY'")).toBeUndefined();
   });
 
   it('reads 12- and 24-hour times', () => {
@@ -107,37 +109,37 @@ describe('dates and times', () => {
 
 describe('text values', () => {
   it('finds quoted strings, keeping apostrophes inside them', () => {
-    expect(texts(findQuoted(`the subject 'Meeting' and body 'Let's meet at 10 AM tomorrow'.`))).toEqual([
-      'Meeting',
-      "Let's meet at 10 AM tomorrow",
+    expect(texts(findQuoted(`the title 'Picnic' and note 'Let's bring figs at 10 AM'.`))).toEqual([
+      'Picnic',
+      "Let's bring figs at 10 AM",
     ]);
     expect(texts(findQuoted('a “curly” one and `code`'))).toEqual(['curly', 'code']);
   });
 
   it('does not take a question that is quoted as a whole for a value', () => {
-    expect(findQuoted(`'Get stock price of Apple for the last 5 days.'`)).toEqual([]);
+    expect(findQuoted(`'Show the tide tables of Kells for the next 3 days.'`)).toEqual([]);
   });
 
   it('finds e-mail addresses, URIs, paths and domains', () => {
-    expect(texts(findEmails('mail john.doe@example.com now'))).toEqual(['john.doe@example.com']);
+    expect(texts(findEmails('mail ada.byron@example.com now'))).toEqual(['ada.byron@example.com']);
     expect(
-      texts(findUris('see https://example.com/a?b=1, C:/data/cars.csv and ~/data/x.nii on Foodnetwork.com')),
-    ).toEqual(['https://example.com/a?b=1', 'C:/data/cars.csv', '~/data/x.nii', 'Foodnetwork.com']);
+      texts(findUris('see https://example.com/a?b=1, C:/logs/boats.csv and ~/logs/x.nii on Tidetables.org')),
+    ).toEqual(['https://example.com/a?b=1', 'C:/logs/boats.csv', '~/logs/x.nii', 'Tidetables.org']);
   });
 
   it('finds identifiers but not numbers with units', () => {
     expect(
-      texts(findIdentifiers('SNP rs6034464, building B1004, my_data, StudentDB, 2020-2021, 12x18, 6cm, 70kg')),
-    ).toEqual(['rs6034464', 'B1004', 'my_data', 'StudentDB', '2020-2021', '12x18']);
+      texts(findIdentifiers('tag qx5520913, hangar H2207, raw_rows, FleetDB, 2031-2032, 25x35, 6cm, 70kg')),
+    ).toEqual(['qx5520913', 'H2207', 'raw_rows', 'FleetDB', '2031-2032', '25x35']);
   });
 
   it('finds capitalised names, not the words that open a request', () => {
-    expect(texts(findNames('Find the Treaty of Lisbon and The Weeknd in Los Angeles.'))).toEqual([
-      'Treaty of Lisbon',
-      'The Weeknd',
-      'Los Angeles',
+    expect(texts(findNames('Find the Bay of Kells and The Quiet Pines in Port Elm.'))).toEqual([
+      'Bay of Kells',
+      'The Quiet Pines',
+      'Port Elm',
     ]);
-    expect(texts(findNames('What is S&P 500 and Windows 10?'))).toEqual(['S&P 500', 'Windows 10']);
+    expect(texts(findNames('What is R&D 7 and Model 9?'))).toEqual(['R&D 7', 'Model 9']);
     expect(texts(findNames('Say hello to Grace.'))).toEqual(['Grace']);
     expect(texts(findNames('Greet Ada Lovelace, please.'))).toEqual(['Ada Lovelace']);
   });
@@ -145,11 +147,8 @@ describe('text values', () => {
   it('keeps "City, Region" pairs together, with their parts', () => {
     const [tokyo] = findNames('the time in Tokyo, Japan now');
     expect(tokyo).toMatchObject({ text: 'Tokyo, Japan', parts: [{ text: 'Tokyo' }, { text: 'Japan' }] });
-    expect(texts(findNames('between Boston, MA, and Washington, D.C. please'))).toEqual([
-      'Boston, MA',
-      'Washington, D.C.',
-    ]);
-    expect(texts(findNames('players Alex, Sam, Robert and Steve'))).toEqual(['Alex', 'Sam', 'Robert', 'Steve']);
+    expect(texts(findNames('between Dover, DE, and Halifax, N.S. please'))).toEqual(['Dover, DE', 'Halifax, N.S.']);
+    expect(texts(findNames('rowers Ines, Tove, Bram and Oona'))).toEqual(['Ines', 'Tove', 'Bram', 'Oona']);
   });
 
   it('finds name=value and name: value pairs', () => {
@@ -194,9 +193,7 @@ describe('structures', () => {
   });
 
   it('finds formulas and writes powers as **', () => {
-    expect(findExpressions('the curve y=3x^2 + 2x - 4 from a = 3').map((e) => e.expression)).toEqual([
-      '3x**2 + 2x - 4',
-    ]);
+    expect(findExpressions('the curve y=5x^3 - x + 7 from a = 3').map((e) => e.expression)).toEqual(['5x**3 - x + 7']);
   });
 
   it('finds lists of plain words', () => {
@@ -229,7 +226,7 @@ describe('options and units', () => {
   });
 
   it('converts SI prefixes to the base unit a description names', () => {
-    expect(toBaseUnit(50, 'mH', 'The inductance (L) in henries (H).')).toBe(0.05);
+    expect(toBaseUnit(50, 'mH', 'Coil value in henries (H).')).toBe(0.05);
     expect(toBaseUnit(100, 'µF', 'The capacitance in farads (F).')).toBe(0.0001);
     expect(toBaseUnit(6, 'mm', 'Smoothing in mm.')).toBeUndefined();
   });

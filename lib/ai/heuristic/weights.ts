@@ -1,0 +1,73 @@
+// The tuned weights and windows of the heuristic engine's function calling, value reading and
+// retrieval answers, in one table. Each entry says which benchmark set it: change one only with that
+// benchmark's figures before and after, measured on its tune half.
+// - tool-args: `npm run bench -- tool-args` (bench/tool-args.ts: BFCL's tune half and the tuning
+//   paraphrase sets; the report half is only ever read as totals);
+// - retrieval: `node --import tsx --import ./text-imports.mjs bench/retrieval.ts --routes` (SciFact's
+//   tune half).
+// Limits that only bound output (how many fields an answer lists) are not tuned and stay with their code.
+
+// ---- choosing the tool (function-calling/tool-choice.ts, function-calling.ts) ----------------------
+
+/** Below this relevance no offered tool is about the question (tool-args: irrelevance vs simple). */
+export const RELEVANCE_THRESHOLD = 1;
+/** A related word's weight against the same word's, 1 (tool-args, and the paraphrase sets' declines). */
+export const RELATED = 0.6;
+/** Where a question word is found in a tool (tool-args: multiple). */
+export const FIELD_WEIGHTS = { name: 1, description: 0.7, parameter: 0.5, parameterDescription: 0.25 } as const;
+/** Generic request words ("get", "find") count this share of a word (tool-args: multiple). */
+export const GENERIC_WEIGHT = 0.2;
+/** Tools scoring at least this share of the best relevance are compared by their arguments too (tool-args: multiple). */
+export const CONTENDER_SHARE = 0.6;
+/** Per property a contender fills with evidence, and per required property it lacks (tool-args: multiple). */
+export const FILLED_WEIGHT = 0.3;
+export const MISSING_WEIGHT = 0.5;
+
+// ---- reading arguments (function-calling/arguments.ts, evidence.ts, reading.ts, candidates.ts) -----
+
+/** Lets a candidate with no evidence still be chosen, by type fit and order (tool-args: simple_python). */
+export const BASE = 0.1;
+/** Below this much strong evidence an optional property stays out (tool-args: simple_python). */
+export const OPTIONAL_EVIDENCE = 0.4;
+/** Left-over words scoring no more than this, with no strong evidence, are a guess: asked for, not sent (tool-args: confidently wrong). */
+export const GUESS_SCORE = 1;
+/** Words between a property's name and its value beyond which the name is no evidence (tool-args). */
+export const MAX_DISTANCE = 6;
+/** A description alone never says much (tool-args). */
+export const DESCRIPTION_CAP = 0.4;
+/** A property word after its value ("7 laps") counts less than before it ("laps: 7") (tool-args). */
+export const AFTER_VALUE = 0.6;
+/** A description word near a value counts this much of a name word (tool-args). */
+export const DESCRIPTION_WEIGHT = 0.35;
+/** Longest lower-case phrase taken as a value next to a property's name (tool-args, paraphrase sets). */
+export const MAX_PHRASE = 3;
+/** Longest item of a list written in prose ("quiet, tidy and kind") (tool-args: array parameters). */
+export const MAX_ITEM_WORDS = 3;
+
+/** How well each kind of written text fits a string property (function-calling/conversion.ts; tool-args: string parameters). */
+export const TEXT_FIT = {
+  quoted: 1,
+  said: 0.9,
+  identifier: 0.9,
+  name: 0.85,
+  email: 0.8,
+  uri: 0.8,
+  unit: 0.7,
+  phrase: 0.7,
+  leftover: 0.3,
+} as const;
+
+/** How strongly the words around a value settle its role in a source/target pair (function-calling/roles.ts). */
+export const ROLE_EVIDENCE = {
+  /** "from X", "to X", "X equivalent of", "how many X" (tool-args: paraphrase set 6). */
+  directionWord: 2,
+  /** The value written with the amount ("60 EUR") is what is converted (tool-args: paraphrase set 6). */
+  withAmount: 1,
+} as const;
+
+// ---- retrieval answers (rag-answer.ts) ---------------------------------------------------------------
+
+/** Sentences quoted at most (retrieval). */
+export const MAX_SENTENCES = 3;
+/** A sentence, or else a whole hit, must cover this share of the question's weighted words to count as relevant (retrieval). */
+export const MIN_COVERAGE = 0.34;
