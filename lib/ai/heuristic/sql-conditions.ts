@@ -7,6 +7,7 @@ import type { ColumnSchema, TableSchema } from '../../sql/introspect';
 import { nameStems, type ColumnRef, type Mention, type NumberMention, type ValueMention } from './sql-linking';
 import type { Condition, Operator } from './sql-plan';
 import { claim, columnAfter, columnBefore, findPhrase, type Reading } from './sql-reading';
+import { columnUnit, measures, percentScale, toColumnUnit, writtenUnit, type Dimension } from './sql-units';
 import { ADJECTIVE_HINTS, FIRST_NAME, LAST_NAME, SUPERLATIVES } from './sql-vocabulary';
 
 export interface Filters {
@@ -268,6 +269,7 @@ function addNumber(reading: Reading, number: NumberMention, filters: Filters): v
   if (
     number.value >= 1 &&
     number.value <= 100 &&
+    !number.percent &&
     Number.isInteger(number.value) &&
     (TOP.includes(previousWord) || superlativeAfter) &&
     !comparisonBefore(reading, at)
@@ -298,23 +300,88 @@ function addNumber(reading: Reading, number: NumberMention, filters: Filters): v
     return;
   }
   const column =
-    numberColumn(reading, number, op.words) ??
+    numberColumn(reading, number, op.words, ranged?.unit) ??
     (joined && { target: joined.column, words: [], score: 1 }) ??
     keyOfTableBefore(reading, at);
   if (!column) return;
-  claim(reading, [...number.words, ...op.words, ...column.words]);
+  // "between 3 and 5 minutes": the unit written once serves both numbers.
+  const writtenIn = number.unit ?? ranged?.unit;
+  const value = inColumnUnit(number.value, writtenIn, !!(number.percent || ranged?.percent), column.target);
+  if (value === undefined) return;
+  // The unit word ("12 hours") is part of the quantity, not a column to show.
+  const unitWords = [number, ranged].flatMap((n) =>
+    n?.unitWord !== undefined && writtenUnit(n.unit) ? [n.unitWord] : [],
+  );
+  claim(reading, [...number.words, ...op.words, ...column.words, ...unitWords]);
+  // "after 2023" over a DATE column compares its year.
+  const year =
+    isYearOfDate(number, writtenIn, column.target) && (!ranged || isYearOfDate(ranged, writtenIn, column.target));
   if (ranged) {
     claim(reading, ranged.words);
-    filters.where.push({ column: column.target, op: 'BETWEEN', value: number.value, to: ranged.value });
+    const to =
+      inColumnUnit(ranged.value, writtenIn, !!(number.percent || ranged.percent), column.target) ?? ranged.value;
+    filters.where.push({ column: column.target, op: 'BETWEEN', value, to, ...(year ? { year } : {}) });
     return;
   }
   const or = filters.where.length > 0 && words.slice(Math.max(0, op.first - 2), op.first).some((w) => w.lower === 'or');
   filters.where.push({
     column: column.target,
     op: joined && op.op === '=' ? joined.op : op.op,
-    value: number.value,
+    value,
     ...(or ? { or } : {}),
+    ...(year ? { year } : {}),
   });
+}
+
+/** A whole number in the range of years, with no unit, against a date or time-stamp column (not a YEAR column). */
+const isYearOfDate = (number: NumberMention, unit: string | undefined, { column }: ColumnRef) =>
+  !unit &&
+  !number.percent &&
+  Number.isInteger(number.value) &&
+  number.value >= 1000 &&
+  number.value <= 2999 &&
+  /^(?:date|datetime|timestamp)\b/i.test(column.type);
+
+/**
+ * The number as the column stores it: converted to the column's unit ("5 minutes" → 300000 for
+ * `milliseconds`), a percentage as a fraction where the column holds fractions. Undefined for a
+ * percentage against a column that holds no shares: that condition is not applied (and the answer says so).
+ */
+function inColumnUnit(value: number, unit: string | undefined, percent: boolean, ref: ColumnRef): number | undefined {
+  if (percent) {
+    const scale = percentScale(ref);
+    if (!scale) return undefined;
+    return scale === 'fraction' ? Number((value / 100).toPrecision(12)) : value;
+  }
+  return toColumnUnit(value, unit, ref.column) ?? value;
+}
+
+/**
+ * A numeric column that measures the dimension: in the focus table, a named table, a table whose
+ * columns are named, then any table; a column whose name says its unit before one that only names
+ * the quantity ("duration").
+ */
+function measuredColumn(reading: Reading, dimension: Dimension): ColumnRef | undefined {
+  const tables = new Set([
+    reading.focus,
+    ...reading.tables.map((t) => t.target),
+    ...reading.columns.map((m) => m.target.table),
+    ...reading.linking.schema.tables,
+  ]);
+  const candidates = [...tables].flatMap((table) =>
+    table.columns
+      .filter((column) => measures(column, dimension) && holdsNumbers({ table, column }))
+      .map((column) => ({ table, column })),
+  );
+  return candidates.find((c) => columnUnit(c.column)) ?? candidates[0];
+}
+
+/** A column that stores shares (percent or fraction), for "a rate above 15%": named just before, else in the focus table. */
+function shareColumn(reading: Reading, start: number): Mention<ColumnRef> | undefined {
+  const before = columnBefore(reading, start, 4);
+  if (before && percentScale(before.target)) return before;
+  const own = reading.focus.columns.find((column) => percentScale({ table: reading.focus, column }));
+  return own && { target: { table: reading.focus, column: own }, words: [], score: 0.5 };
 }
 
 /** The comparison phrase that ends just before position `at` (one filler word allowed: "more than $5", "over the 1000"). */
@@ -362,13 +429,26 @@ function keyOfTableBefore(reading: Reading, at: number): Mention<ColumnRef> | un
 }
 
 /** The numeric column a number is compared with: named by its unit word, just before it, or by the comparison's adjective. */
-function numberColumn(reading: Reading, number: NumberMention, opWords: number[]): Mention<ColumnRef> | undefined {
+function numberColumn(
+  reading: Reading,
+  number: NumberMention,
+  opWords: number[],
+  rangeUnit?: string,
+): Mention<ColumnRef> | undefined {
   const comparable = (m: Mention<ColumnRef> | undefined) => (m && holdsNumbers(m.target) ? m : undefined);
-  if (number.unitWord !== undefined) {
-    const unit = comparable(reading.columns.find((m) => m.words.includes(number.unitWord!)));
-    if (unit) return unit;
-  }
   const start = Math.min(number.words[0]!, ...opWords);
+  if (number.percent) return shareColumn(reading, start);
+  // "a cooling time over 12 hours": the column named before that measures time, whatever unit it counts in.
+  const unit = writtenUnit(number.unit ?? rangeUnit);
+  const near = comparable(columnBefore(reading, start, 4));
+  if (unit && near && measures(near.target.column, unit.dimension)) return near;
+  if (number.unitWord !== undefined) {
+    const named = comparable(reading.columns.find((m) => m.words.includes(number.unitWord!)));
+    if (named) return named;
+  }
+  // "longer than 5 minutes": a column of the tables read that measures time.
+  const measured = unit && measuredColumn(reading, unit.dimension);
+  if (measured) return { target: measured, words: [], score: 0.5 };
   const before = comparable(columnBefore(reading, start, 4));
   if (before) return before;
   for (const i of opWords) {

@@ -36,6 +36,10 @@ export interface NumberMention {
   words: number[];
   /** Index of the word right after the number ("14 bikes"), when there is one. */
   unitWord?: number;
+  /** The unit written with the number ("5 minutes", "12km"), for conversion to a column's unit. */
+  unit?: string;
+  /** Written with a percent sign or "percent": compared only with a column that stores shares. */
+  percent?: boolean;
 }
 
 export interface Linking {
@@ -344,9 +348,17 @@ function writtenNames(question: string, words: Word[], nameWords: ReadonlySet<st
 function findNumberMentions(question: string, words: Word[]): NumberMention[] {
   return findNumbers(question).flatMap((n) => {
     const at = wordsIn(words, n.start, n.unitStart ?? n.end);
-    // "first name" is not the number one; percentages are not stored as written.
-    if (!at.length || n.percent || (n.ordinal && !/\d/.test(n.text))) return [];
+    // "first name" is not the number one.
+    if (!at.length || (n.ordinal && !/\d/.test(n.text))) return [];
     const unitWord = n.unitStart === undefined ? undefined : words.findIndex((w) => w.start === n.unitStart);
-    return [{ value: n.value, words: at, ...(unitWord !== undefined && unitWord >= 0 ? { unitWord } : {}) }];
+    return [
+      {
+        value: n.value,
+        words: at,
+        ...(unitWord !== undefined && unitWord >= 0 ? { unitWord } : {}),
+        ...(n.unit ? { unit: n.unit } : {}),
+        ...(n.percent ? { percent: true } : {}),
+      },
+    ];
   });
 }

@@ -25,6 +25,8 @@ export interface Condition {
   to?: number;
   /** Joined to the previous condition with OR rather than AND. */
   or?: boolean;
+  /** Compare the year of a date column ("released after 2023" over a DATE). */
+  year?: boolean;
 }
 
 export interface SqlPlan {
@@ -165,10 +167,11 @@ export function renderSql(plan: SqlPlan, schema: DatabaseSchema): string {
     parts.push(`JOIN ${table(join.to)} ON ${on.join(' AND ')}`);
   }
   if (plan.where.length) {
+    const operand = (c: Condition) => (c.year ? `YEAR(${column(c.column)})` : column(c.column));
     const test = (c: Condition) =>
       c.op === 'BETWEEN'
-        ? `${column(c.column)} BETWEEN ${literal(c.value)} AND ${literal(c.to ?? c.value)}`
-        : `${column(c.column)} ${c.op} ${literal(c.value)}`;
+        ? `${operand(c)} BETWEEN ${literal(c.value)} AND ${literal(c.to ?? c.value)}`
+        : `${operand(c)} ${c.op} ${literal(c.value)}`;
     // OR binds looser than AND in SQL: each run of alternatives gets its parentheses.
     const groups: Condition[][] = [];
     for (const c of plan.where) {
