@@ -1,7 +1,7 @@
 // The WHERE part of the heuristic engine's SQL: values the question names (found in the data, quoted or
-// written with capitals) and numbers it compares ("more than 14 bikes", "between 20 and 25",
-// "after 1950"), each tied to the column it talks about. Numbers that say how many rows to return
-// ("top 5") or how many related rows a group needs ("at least two weddings") are read here too,
+// written with capitals) and numbers it compares ("more than 14 berths", "between 20 and 25",
+// "after 1990"), each tied to the column it talks about. Numbers that say how many rows to return
+// ("top 5") or how many related rows a group needs ("at least two crossings") are read here too,
 // because the same words decide all three.
 import type { ColumnSchema, TableSchema } from '../../sql/introspect';
 import { nameStems, type ColumnRef, type Mention, type NumberMention, type ValueMention } from './sql-linking';
@@ -14,7 +14,7 @@ export interface Filters {
   where: Condition[];
   /** "top 5", "the three youngest". */
   limit?: number;
-  /** "at least two weddings": a count of related rows per group. */
+  /** "at least two crossings": a count of related rows per group. */
   having?: { op: Operator; value: number; counted?: TableSchema };
 }
 
@@ -103,7 +103,7 @@ const TOP = ['top', 'first', 'best', 'worst', 'last'];
 export function readFilters(reading: Reading): Filters {
   const filters: Filters = { where: [] };
   addAverageComparisons(reading, filters);
-  // In question order, so "… higher than 300 or with type 'Check'" joins its two tests with OR.
+  // In question order, so "… heavier than 300 or with hull 'Steel'" joins its two tests with OR.
   const mentions = [
     ...[...reading.values, ...patternValues(reading)].map((value) => ({
       at: value.words[0]!,
@@ -118,7 +118,7 @@ export function readFilters(reading: Reading): Filters {
   return filters;
 }
 
-/** "names starting with the letter A", "titles that contain the word 'Love'": the pattern and its kind. */
+/** "names starting with the letter A", "titles that contain the word 'Tide'": the pattern and its kind. */
 const PATTERN =
   /\b(?:(start|starts|starting|begin|begins|beginning)\s+with|(end|ends|ending)\s+with|(contain|contains|containing|include|includes|including|substring|like))(?:\s+(?:a|an|the))?(?:\s+(?:letter|word|string|substring|text|phrase))?$/;
 
@@ -141,7 +141,7 @@ function patternValues(reading: Reading): ValueMention[] {
   return found;
 }
 
-/** "score below the average score", "GPA lower than average": compared with the column's mean. */
+/** "fare below the average fare", "tonnage lower than average": compared with the column's mean. */
 function addAverageComparisons(reading: Reading, filters: Filters): void {
   const { words } = reading;
   words.forEach((w, at) => {
@@ -166,7 +166,7 @@ function addValue(reading: Reading, value: ValueMention, filters: Filters): void
     .map((w) => w.lower)
     .join(' ');
   const pattern = PATTERN.exec(before);
-  // "… that has "love" in its title": a pattern written after the value.
+  // "… that has "tide" in its title": a pattern written after the value.
   const inIts = /^in (?:its|their|his|her|the)\b/.test(
     words
       .slice(last + 1, last + 3)
@@ -176,8 +176,8 @@ function addValue(reading: Reading, value: ValueMention, filters: Filters): void
   const wrapping = reading.columns.find(
     (m) => m.words[0]! < first && m.words.at(-1)! > last && !m.words.some((i) => reading.claimed.has(i)),
   );
-  // The column named around the value: "orders in Cancelled status", "in building NEB", "whose type
-  // code is RV", "from John Anthony winery", "with 'Ha' in their names".
+  // The column named around the value: "ferries in Retired status", "in harbour KLS", "whose hull
+  // code is ST", "from Ines Varro's fleet", "with 'Ke' in their names".
   const nearby = [
     wrapping,
     columnBefore(reading, first, 3),
@@ -218,7 +218,7 @@ function addValue(reading: Reading, value: ValueMention, filters: Filters): void
   filters.where.push({ column, op, value: text, ...(or ? { or } : {}) });
 }
 
-/** "Roberto Almeida": a first and a last name, when a table keeps them apart. */
+/** "Ines Varro": a first and a last name, when a table keeps them apart. */
 function personName(reading: Reading, value: ValueMention, filters: Filters): boolean {
   const tables = [nearestTable(reading, value.words[0]!), reading.focus, ...reading.linking.schema.tables];
   for (const table of tables) {
@@ -259,10 +259,10 @@ function nearestTable(reading: Reading, before: number): TableSchema | undefined
 function addNumber(reading: Reading, number: NumberMention, filters: Filters): void {
   const { words } = reading;
   const at = number.words[0]!;
-  // Already read, or part of a column's name ("100 meter scores" for `meter_100`).
+  // Already read, or part of a column's name ("400 metre times" for `metre_400`).
   if (number.words.some((i) => reading.claimed.has(i) || reading.columns.some((m) => m.words.includes(i)))) return;
   const previousWord = words[at - 1]?.lower ?? '';
-  // "top 5", "the 3 oldest", "the three products purchased in the largest amounts"
+  // "top 5", "the 3 oldest", "the three cargoes loaded in the largest amounts"
   const superlativeAfter = words
     .slice(number.words.at(-1)! + 1, number.words.at(-1)! + 6)
     .some((w) => SUPERLATIVES[w.lower] !== undefined);
@@ -278,17 +278,17 @@ function addNumber(reading: Reading, number: NumberMention, filters: Filters): v
     claim(reading, number.words);
     return;
   }
-  // "between 20 and 25", "in the range 7000 to 12000", "from 5 to 10"
+  // "between 20 and 25", "in the range 300 to 900", "from 5 to 10"
   const upper = reading.linking.numbers.find(
     (n) => n.words[0] === number.words.at(-1)! + 2 && /^(?:and|to)$/.test(words[n.words[0]! - 1]?.lower ?? ''),
   );
   const ranged = upper && /^(?:between|range|from|within)$/.test(previousWord) ? upper : undefined;
   const op = comparison(reading, at, number.words.at(-1)!);
   const previous = filters.where.at(-1);
-  // "district 1 or 2", "higher than 1000 or lower than 500": the second number belongs to the first one's column.
+  // "pier 1 or 2", "heavier than 900 or lighter than 200": the second number belongs to the first one's column.
   const joinedByWord = words.slice(Math.max(0, op.first - 2), op.first).some((w) => /^(?:or|and)$/.test(w.lower));
   const joined = joinedByWord && previous && typeof previous.value === 'number' ? previous : undefined;
-  // "at least two allergies": rows of something else counted per row shown.
+  // "at least two crossings": rows of something else counted per row shown.
   const unit = number.unitWord;
   const countedTable = unit === undefined ? undefined : reading.tables.find((t) => t.words.includes(unit));
   const countedColumn =
@@ -411,7 +411,7 @@ function comparison(reading: Reading, first: number, last: number): { op: Operat
 }
 
 /**
- * "department 70", "course 101": a table named just before a number means its key; in the focus
+ * "pier 7", "route 12": a table named just before a number means its key; in the focus
  * table that is the column referring to it.
  */
 function keyOfTableBefore(reading: Reading, at: number): Mention<ColumnRef> | undefined {
@@ -470,7 +470,7 @@ function numberColumn(
  * table, a table whose columns are named, then any table.
  */
 export function hintedColumn(reading: Reading, hints: string[], near?: number): ColumnRef | undefined {
-  // Near a position ("concerts in 2014"), the closest named table goes first.
+  // Near a position ("crossings in 2021"), the closest named table goes first.
   const named =
     near === undefined
       ? reading.tables

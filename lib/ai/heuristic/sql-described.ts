@@ -7,7 +7,7 @@ import { tokenize, type Token } from '../../sql/sql-tokens';
 import { nameWords } from './words';
 
 export interface SqlDescription {
-  /** The outermost FROM table, in words ("tracks", "singer"). */
+  /** The outermost FROM table, in words ("ferries", "harbour"). */
   table: string;
   /** The outermost WHERE and HAVING in words, or '' when none. */
   conditions: string;

@@ -1,8 +1,8 @@
 // Schema linking for the heuristic engine's text-to-SQL: which tables, columns and stored values the
 // question's words refer to. Names are split into words (snake_case, camelCase, digits) and stemmed
-// with the stemmer keyword search uses, so "singers" finds `singer` and "first names" finds
+// with the stemmer keyword search uses, so "ferries" finds `ferry` and "first names" finds
 // `first_name`; abbreviations in names ("dept", "emp_id") match the words they shorten, and names
-// written as one word ("roomname") match the words they join.
+// written as one word ("berthname") match the words they join.
 import type { ColumnSchema, DatabaseSchema, TableSchema } from '../../sql/introspect';
 import { findNames, findNumbers, findQuoted } from './schema-values';
 import { nameWords, stemMatch, stemOf, tokenize, type Token } from './words';
@@ -34,7 +34,7 @@ export interface ValueMention {
 export interface NumberMention {
   value: number;
   words: number[];
-  /** Index of the word right after the number ("14 bikes"), when there is one. */
+  /** Index of the word right after the number ("14 berths"), when there is one. */
   unitWord?: number;
   /** The unit written with the number ("5 minutes", "12km"), for conversion to a column's unit. */
   unit?: string;
@@ -57,13 +57,13 @@ const MIN_NAME_SCORE = 0.5;
 
 export const questionWords = (text: string): Word[] => tokenize(text).filter((t) => t.word);
 
-/** A word of a name. Minor parts (stop words, digits: `date_valid_to`, `address_line_1`) count only when matched. */
+/** A word of a name. Minor parts (stop words, digits: `date_sailed_from`, `address_line_2`) count only when matched. */
 export interface NamePart {
   stem: string;
   minor: boolean;
 }
 
-/** Units written into names (`damage_millions_USD`, `price_in_euros`): a question need not say them. */
+/** Units written into names (`cargo_millions_USD`, `fare_in_euros`): a question need not say them. */
 const UNITS = new Set([
   'million',
   'millions',
@@ -88,7 +88,7 @@ const UNITS = new Set([
   'f',
 ]);
 
-/** `Customer_Orders` → customer order; `StuID` → stu id; `price_in_euros` → price in euro. */
+/** `Harbour_Berths` → harbour berth; `ShipID` → ship id; `fare_in_euros` → fare in euro. */
 export function nameParts(name: string): NamePart[] {
   const parts = nameWords(name).map((word) => {
     const [token] = tokenize(word);
@@ -144,9 +144,9 @@ function isSubsequence(short: string, long: string): boolean {
 
 /**
  * Every place the name is mentioned: windows of nearby words that cover its parts, never across
- * "and", "or" or a comma ("players and names" is not `player_name`). The score counts the main
- * parts; `context` parts (a column's table name, as in `singer_name` of `singer`) and minor parts
- * join the mention when written but never make it ("singers" alone is the table), and an unwritten
+ * "and", "or" or a comma ("captains and names" is not `captain_name`). The score counts the main
+ * parts; `context` parts (a column's table name, as in `ferry_name` of `ferry`) and minor parts
+ * join the mention when written but never make it ("ferries" alone is the table), and an unwritten
  * context part lowers the score a little.
  */
 export function findName(
@@ -184,10 +184,10 @@ export function findName(
       weight += 1;
     }
     const score = weight ? total / weight : 0;
-    // "customers" is not `customer_id`: an identifier's name needs its "id".
+    // "captains" is not `captain_id`: an identifier's name needs its "id".
     const idPart = parts.at(-1)?.stem === 'id' && parts.length > 1 ? parts.at(-1) : undefined;
     if (score < MIN_NAME_SCORE || (idPart && !used.some((i) => partQuality('id', words[i]!) === 1))) continue;
-    // The main words alone too, for when a longer name takes the others ("description for document type code").
+    // The main words alone too, for when a longer name takes the others ("description for cargo type code").
     for (const mention of [used, core]) {
       const at = [...new Set(mention)].sort((a, b) => a - b);
       if (at.length && !found.some((f) => f.words.join() === at.join())) found.push({ target: null, words: at, score });
@@ -202,7 +202,7 @@ function boundaryBefore(words: Word[], i: number, question: string): boolean {
 }
 
 /**
- * A one-word name that joins two question words, starting at `at`: "roomname" ← "room name",
+ * A one-word name that joins two question words, starting at `at`: "berthname" ← "berth name",
  * "fname" ← "first name".
  */
 function joinedAt(parts: NamePart[], words: Word[], at: number): number[] | undefined {
@@ -222,7 +222,7 @@ interface StoredValue {
 interface SchemaIndex {
   tables: { table: TableSchema; parts: NamePart[] }[];
   columns: { ref: ColumnRef; parts: NamePart[]; context: Set<string> }[];
-  /** Every stem of every name, so capitalised schema words ("ID", "GPA") are not taken for values. */
+  /** Every stem of every name, so capitalised schema words ("ID", "ETA") are not taken for values. */
   nameWords: Set<string>;
   values: StoredValue[];
 }
@@ -331,8 +331,8 @@ function storedValueAt(stored: StoredValue, words: Word[]): number[] | undefined
 }
 
 /**
- * Capitalised names ("Smith Hall", "PHL") as word positions, without a sentence's first word
- * ("Display …") and without the schema's own words written in capitals ("ID", "GPA").
+ * Capitalised names ("Bay of Kells", "KLS") as word positions, without a sentence's first word
+ * ("Display …") and without the schema's own words written in capitals ("ID", "ETA").
  */
 function writtenNames(question: string, words: Word[], nameWords: ReadonlySet<string>): number[][] {
   const sentenceStart = (i: number) =>

@@ -39,12 +39,12 @@ export function readQuestion(linking: Linking): Reading {
 
   const focus = focusTable(linking, tableMentions, columnMentions);
   const bonus = (c: Candidate) => {
-    // "… of players", "for all storms": after these words a noun names rows, not a column.
+    // "… of captains", "for all ferries": after these words a noun names rows, not a column.
     const entity = /^(?:of|all|each|every)$/.test(words[c.mention.words[0]! - 1]?.lower ?? '') ? 0.4 : 0;
     if (c.kind === 'table') return 0.25 + entity + (c.mention.target === focus ? 0.5 : 0);
     const { table, column } = c.mention.target;
     const tableNamed = tableMentions.filter((t) => t.target === table);
-    // "names of singers" binds closer than "singer … names".
+    // "names of ferries" binds closer than "ferry … names".
     const after = tableNamed.some((t) => gap(words, c.mention.words, t.words) === 0);
     const before = tableNamed.some((t) => gap(words, t.words, c.mention.words) === 0);
     const ownName = overlap(nameStems(table.name), nameStems(column.name));
