@@ -677,6 +677,7 @@ function print(figures: SqlBenchFigures | undefined, options: BenchOptions): voi
     );
   for (const half of ['reporting', 'tuning'] as const) {
     const figuresOf = accuracy[half];
+    if (!figuresOf.questions) continue;
     console.log(
       `${half === 'reporting' ? 'Reporting half (frozen: totals only)' : 'Tuning half'}, tables as listed: ${figuresOf.questions} questions whose gold query ran`,
     );
@@ -701,6 +702,7 @@ function print(figures: SqlBenchFigures | undefined, options: BenchOptions): voi
   }
   for (const previous of ['reporting', 'tuning'] as const) {
     const { questions, correct } = figures.reportingByPreviousHalf[previous];
+    if (!questions) continue;
     console.log(
       `  reporting half, databases in the previous split's ${previous} half: ${correct}/${questions} (${share(correct, questions)})`,
     );

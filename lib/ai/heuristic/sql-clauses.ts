@@ -6,6 +6,7 @@ import { hintedColumn, holdsNumbers, isTemporal } from './sql-conditions';
 import type { ColumnRef, Mention } from './sql-linking';
 import type { Aggregate, SelectItem } from './sql-plan';
 import { claim, columnAfter, findPhrase, type Reading } from './sql-reading';
+import { windowOf } from './sql-weights';
 import {
   ADJECTIVE_HINTS,
   AGGREGATES,
@@ -106,7 +107,7 @@ export function readOrder(reading: Reading): Ranking | undefined {
     .join(' ');
   const descending = DESCENDING.test(rest);
   claim(reading, range(cue.start, cue.end));
-  const column = columnAfter(reading, cue.end, 4);
+  const column = columnAfter(reading, cue.end, windowOf('orderColumn'));
   const counted = findPhrase(reading.words, ['number of', 'count'], cue.end);
   if (counted && counted.start - cue.end <= 3 && (!column || counted.start < column.words[0]!)) {
     claim(reading, range(counted.start, counted.end));
@@ -140,7 +141,10 @@ export function readRanking(reading: Reading): Ranking | undefined {
     const modified = (word === 'most' || word === 'least') && ADJECTIVE_HINTS[words[i + 1]?.stem ?? ''] !== undefined;
     const adjective = modified ? words[i + 1]!.stem : superlative.adjective;
     // "the most expensive …", "the oldest …": the adjective says which column.
-    const hinted = modified || !columnAfter(reading, i + 1, 2) ? hintedRanking(reading, adjective) : undefined;
+    const hinted =
+      modified || !columnAfter(reading, i + 1, windowOf('rankedColumn'))
+        ? hintedRanking(reading, adjective)
+        : undefined;
     if (hinted) {
       claim(reading, modified ? [i, i + 1] : [i]);
       return { item: { column: hinted.column }, descending: hinted.flip ? !descending : descending, asValue };
@@ -151,7 +155,8 @@ export function readRanking(reading: Reading): Ranking | undefined {
     const by = word === 'top' ? findPhrase(words, ['by'], i + 1) : undefined;
     const from = by ? by.end : counting && counting.start <= i + 2 ? counting.end : i + 1;
     const table = reading.tables.find((t) => t.words[0]! >= from && t.words[0]! - from <= 2);
-    const column = (counting && nameHolding(reading, counting.start)) ?? columnAfter(reading, from, 2);
+    const column =
+      (counting && nameHolding(reading, counting.start)) ?? columnAfter(reading, from, windowOf('rankedColumn'));
     if (column && holdsNumbers(column.target) && (!table || column.words[0]! <= table.words[0]!)) {
       claim(reading, [...range(i, from), ...column.words]);
       return { item: { column: column.target }, descending, asValue };
@@ -207,7 +212,8 @@ export function readAggregates(reading: Reading, grouped: boolean): SelectItem[]
     const number = findPhrase(words, ['number of', 'amount of'], i + 1);
     const from = number?.start === i + 1 ? number.end : i + 1;
     // "the total amount of fares" names `amount_fares`, "the average number of passengers" `no_of_passengers`.
-    const column = (number?.start === i + 1 && nameHolding(reading, i + 1)) || columnAfter(reading, from, 2);
+    const column =
+      (number?.start === i + 1 && nameHolding(reading, i + 1)) || columnAfter(reading, from, windowOf('rankedColumn'));
     if (!column || !holdsNumbers(column.target)) {
       pending.length = 0;
       continue;

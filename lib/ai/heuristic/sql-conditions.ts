@@ -8,6 +8,7 @@ import { nameStems, type ColumnRef, type Mention, type NumberMention, type Value
 import type { Condition, Operator } from './sql-plan';
 import { claim, columnAfter, columnBefore, findPhrase, type Reading } from './sql-reading';
 import { columnUnit, measures, percentScale, toColumnUnit, writtenUnit, type Dimension } from './sql-units';
+import { MAX_ROW_LIMIT, windowOf } from './sql-weights';
 import { ADJECTIVE_HINTS, FIRST_NAME, LAST_NAME, SUPERLATIVES } from './sql-vocabulary';
 
 export interface Filters {
@@ -130,7 +131,7 @@ function patternValues(reading: Reading): ValueMention[] {
   const found: ValueMention[] = [];
   words.forEach((word, i) => {
     const before = words
-      .slice(Math.max(0, i - 5), i)
+      .slice(Math.max(0, i - windowOf('patternCue')), i)
       .map((w) => w.lower)
       .join(' ');
     if (!PATTERN.test(before) || PATTERN_FILLER.test(word.lower) || reading.values.some((v) => v.words.includes(i)))
@@ -149,7 +150,7 @@ function addAverageComparisons(reading: Reading, filters: Filters): void {
     const the = words[at - 1]?.lower === 'the' ? 1 : 0;
     const op = comparisonBefore(reading, at - the);
     if (!op) return;
-    const column = columnAfter(reading, at + 1, 1) ?? columnBefore(reading, op.first, 4);
+    const column = columnAfter(reading, at + 1, 1) ?? columnBefore(reading, op.first, windowOf('numberColumnBefore'));
     if (!column || !holdsNumbers(column.target)) return;
     claim(reading, [at, ...op.words, ...column.words]);
     filters.where.push({ column: column.target, op: op.op, value: { average: column.target } });
@@ -162,7 +163,7 @@ function addValue(reading: Reading, value: ValueMention, filters: Filters): void
   const first = value.words[0]!;
   const last = value.words.at(-1)!;
   const before = words
-    .slice(Math.max(0, first - 5), first)
+    .slice(Math.max(0, first - windowOf('patternCue')), first)
     .map((w) => w.lower)
     .join(' ');
   const pattern = PATTERN.exec(before);
@@ -180,9 +181,9 @@ function addValue(reading: Reading, value: ValueMention, filters: Filters): void
   // code is ST", "from Ines Varro's fleet", "with 'Ke' in their names".
   const nearby = [
     wrapping,
-    columnBefore(reading, first, 3),
+    columnBefore(reading, first, windowOf('valueColumnBefore')),
     columnAfter(reading, last + 1, 0),
-    ...(pattern || inIts ? [columnAfter(reading, last + 1, 3)] : []),
+    ...(pattern || inIts ? [columnAfter(reading, last + 1, windowOf('valuePatternColumnAfter'))] : []),
   ];
   const named =
     nearby.find((m) => m && value.columns.includes(m.target)) ?? nearby.find((m) => m && isText(m.target.column));
@@ -268,7 +269,7 @@ function addNumber(reading: Reading, number: NumberMention, filters: Filters): v
     .some((w) => SUPERLATIVES[w.lower] !== undefined);
   if (
     number.value >= 1 &&
-    number.value <= 100 &&
+    number.value <= MAX_ROW_LIMIT.value &&
     !number.percent &&
     Number.isInteger(number.value) &&
     (TOP.includes(previousWord) || superlativeAfter) &&
@@ -378,7 +379,7 @@ function measuredColumn(reading: Reading, dimension: Dimension): ColumnRef | und
 
 /** A column that stores shares (percent or fraction), for "a rate above 15%": named just before, else in the focus table. */
 function shareColumn(reading: Reading, start: number): Mention<ColumnRef> | undefined {
-  const before = columnBefore(reading, start, 4);
+  const before = columnBefore(reading, start, windowOf('numberColumnBefore'));
   if (before && percentScale(before.target)) return before;
   const own = reading.focus.columns.find((column) => percentScale({ table: reading.focus, column }));
   return own && { target: { table: reading.focus, column: own }, words: [], score: 0.5 };
@@ -440,7 +441,7 @@ function numberColumn(
   if (number.percent) return shareColumn(reading, start);
   // "a cooling time over 12 hours": the column named before that measures time, whatever unit it counts in.
   const unit = writtenUnit(number.unit ?? rangeUnit);
-  const near = comparable(columnBefore(reading, start, 4));
+  const near = comparable(columnBefore(reading, start, windowOf('numberColumnBefore')));
   if (unit && near && measures(near.target.column, unit.dimension)) return near;
   if (number.unitWord !== undefined) {
     const named = comparable(reading.columns.find((m) => m.words.includes(number.unitWord!)));
@@ -449,7 +450,7 @@ function numberColumn(
   // "longer than 5 minutes": a column of the tables read that measures time.
   const measured = unit && measuredColumn(reading, unit.dimension);
   if (measured) return { target: measured, words: [], score: 0.5 };
-  const before = comparable(columnBefore(reading, start, 4));
+  const before = comparable(columnBefore(reading, start, windowOf('numberColumnBefore')));
   if (before) return before;
   for (const i of opWords) {
     const adjective = reading.words[i]!.stem.replace(/er$/, '').replace(/i$/, 'y');
@@ -462,7 +463,7 @@ function numberColumn(
     const year = hintedColumn(reading, ['year', 'date'], number.words[0]);
     if (year) return { target: year, words: [], score: 0.5 };
   }
-  return comparable(columnAfter(reading, number.words.at(-1)! + 1, 2));
+  return comparable(columnAfter(reading, number.words.at(-1)! + 1, windowOf('numberColumnAfter')));
 }
 
 /**

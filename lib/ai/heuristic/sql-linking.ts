@@ -5,6 +5,7 @@
 // written as one word ("berthname") match the words they join.
 import type { ColumnSchema, DatabaseSchema, TableSchema } from '../../sql/introspect';
 import { findNames, findNumbers, findQuoted } from './schema-values';
+import { tuned } from './sql-weights';
 import { nameWords, stemMatch, stemOf, tokenize, type Token } from './words';
 
 /** A word of the question (punctuation left out); positions in the linking count these words. */
@@ -53,7 +54,7 @@ export interface Linking {
 }
 
 /** A linked name counts when it covers at least this share of its words. */
-const MIN_NAME_SCORE = 0.5;
+const MIN_NAME_SCORE = tuned('minNameScore');
 
 export const questionWords = (text: string): Word[] => tokenize(text).filter((t) => t.word);
 
@@ -131,8 +132,9 @@ function partQuality(part: string, word: Word): number {
   if (word.stop) return 0;
   const shared = stemMatch(part, word.stem);
   if (shared > 0) return shared;
-  if (part.length >= 4 && part.slice(0, 2) === word.lower.slice(0, 2) && isSubsequence(part, word.lower)) return 0.7;
-  if (word.stem.length >= 5 && part.length > word.stem.length && part.startsWith(word.stem)) return 0.6;
+  if (part.length >= 4 && part.slice(0, 2) === word.lower.slice(0, 2) && isSubsequence(part, word.lower))
+    return tuned('abbreviation');
+  if (word.stem.length >= 5 && part.length > word.stem.length && part.startsWith(word.stem)) return tuned('prefix');
   return 0;
 }
 
@@ -177,7 +179,7 @@ export function findName(
       if (joined) [best, at] = [1, joined];
       used.push(...at);
       // An unwritten table-name part weighs half: "ids" is any table's id, and less surely this one's.
-      if (!counted(part) && !part.minor && best === 0) weight += 0.5;
+      if (!counted(part) && !part.minor && best === 0) weight += tuned('unwrittenContext');
       if (!counted(part)) continue;
       core.push(...at);
       total += best;

@@ -10,12 +10,13 @@ import type { TableSchema } from '../../sql/introspect';
 import type { ColumnRef } from './sql-linking';
 import { joinPath, type Condition, type SqlPlan } from './sql-plan';
 import { claim, type Reading } from './sql-reading';
+import { windowOf } from './sql-weights';
 
 /** Words that say the rows asked for lack a relation: "no", "without", "never", "not … any". */
 const NEGATION = /^(?:no|without|never|none)$/;
 
 /** How far after a negation cue the related table may be named ("never sailed on a ferry"). */
-const EXCLUSION_WINDOW = 4;
+const EXCLUSION_WINDOW = windowOf('exclusion');
 
 export interface Exclusion {
   /** `key NOT IN (SELECT fk FROM table)`. */
