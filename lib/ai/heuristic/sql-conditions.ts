@@ -212,7 +212,7 @@ function addValue(reading: Reading, value: ValueMention, filters: Filters): void
   if (pattern?.[1]) [op, text] = ['LIKE', `${text}%`];
   else if (pattern?.[2]) [op, text] = ['LIKE', `%${text}`];
   else if ((pattern?.[3] || inIts) && value.columns.length === 0) [op, text] = ['LIKE', `%${text}%`];
-  const negated = /\b(?:not|t|never|except|other than|excluding)\b(?:\s+\w+){0,2}$/.test(before);
+  const negated = /\b(?:not|t|never|no|without|except|other than|excluding)\b(?:\s+\w+){0,3}$/.test(before);
   if (negated) op = op === 'LIKE' ? 'NOT LIKE' : '<>';
   const previous = filters.where.at(-1);
   const or = !!previous && words.slice(Math.max(0, first - 2), first).some((w) => w.lower === 'or');

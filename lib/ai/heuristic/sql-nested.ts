@@ -40,7 +40,16 @@ export function readExclusions(reading: Reading): { conditions: Condition[]; uns
       (t) => t.words[0]! > at && t.words[0]! - at <= EXCLUSION_WINDOW && !t.words.some((i) => reading.claimed.has(i)),
     );
     if (!related) return;
-    const subject = reading.tables.findLast((t) => t.words.at(-1)! < at && t.target !== related.target)?.target;
+    // "no Study Lounge as amenity": a value after the cue is negated on its own (an EXCEPT), not the relation.
+    if (reading.values.some((v) => v.words[0]! > at && v.words[0]! <= related.words.at(-1)! + 2)) return;
+    // The rows asked for: the last table, or table of a column, named before the cue ("prices of products").
+    const named = [
+      ...reading.tables.map((t) => ({ end: t.words.at(-1)!, table: t.target })),
+      ...reading.columns.map((m) => ({ end: m.words.at(-1)!, table: m.target.table })),
+    ]
+      .filter((n) => n.end < at && n.table !== related.target)
+      .sort((a, b) => a.end - b.end);
+    const subject = named.at(-1)?.table;
     const table = subject ?? (reading.focus !== related.target ? reading.focus : undefined);
     const condition = table && notIn(reading, table, related.target);
     if (!condition) {
@@ -67,21 +76,19 @@ function notIn(reading: Reading, subject: TableSchema, related: TableSchema): Co
   };
 }
 
-const BUT_NOT = /\bbut not\b|\bbut (?:did|does|do|have|has|had|was|were|is|are)(?:n't| not)\b|\bexcept\b/i;
-
 /**
- * Two values of one column joined by "and", and a value negated after "but not", once the plan knows
+ * Two values of one column joined by "and", and a negated value ("but not", "no", "never"), once the plan knows
  * which table its rows come from. A column of the row itself: "and" means either value (OR). A column
  * of related rows (reached through a join): "both" means each value on some related row (INTERSECT),
- * "but not" means none with the second (EXCEPT).
+ * a negated one means none with that value (EXCEPT).
  */
-export function applySetOperations(reading: Reading, plan: SqlPlan): SqlPlan {
+export function applySetOperations(plan: SqlPlan): SqlPlan {
   const { where } = plan;
   const related = (c: Condition) => c.column.table !== plan.from;
-  const text = reading.linking.question;
-  // "but not": a negated value on related rows.
+  // "but not", "no …", "not any …": a negated value on related rows is a set of rows to take away,
+  // not a test of one related row ("dorms with no sauna" are not the dorms with some other amenity).
   const negated = where.findIndex((c) => c.op === '<>' && typeof c.value === 'string' && related(c));
-  if (negated >= 0 && BUT_NOT.test(text)) {
+  if (negated >= 0) {
     const c = where[negated]!;
     return {
       ...plan,
@@ -108,11 +115,25 @@ export function applySetOperations(reading: Reading, plan: SqlPlan): SqlPlan {
 
 const sameColumn = (a: ColumnRef, b: ColumnRef) => a.table === b.table && a.column === b.column;
 
-/** A set cue ("both", "but not") the plan did not turn into a set operation: the reading is unsure. */
-export function unreadSetCue(reading: Reading, plan: SqlPlan): string | undefined {
-  if (plan.setOperation) return undefined;
-  const text = reading.linking.question;
-  if (BUT_NOT.test(text) && !plan.where.some((c) => c.op === '<>' || c.op === 'NOT LIKE' || c.op === 'NOT IN'))
-    return 'the question excludes something ("but not", "except") that no column of the listed tables was found to express';
-  return undefined;
+const NEGATIVE = new Set(['no', 'not', 'never', 'without', 'none', 'nobody', 'nothing', 'except']);
+
+/**
+ * A negation the plan did not express ("never visited by …" read as "visited by …"): the reading is
+ * unsure. A negation counts as expressed when a comparison took its word ("no more than 3") or the
+ * plan holds a negated test (<>, NOT LIKE, NOT IN) or takes rows away (EXCEPT).
+ */
+export function unreadNegation(reading: Reading, plan: SqlPlan): string | undefined {
+  const { words } = reading;
+  const cue = words.findIndex(
+    (w, i) =>
+      !reading.claimed.has(i) && (NEGATIVE.has(w.lower) || (w.lower === 't' && /n$/.test(words[i - 1]?.lower ?? ''))),
+  );
+  if (cue < 0) return undefined;
+  const negatedTest = (c: Condition) => c.op === '<>' || c.op === 'NOT LIKE' || c.op === 'NOT IN';
+  if (plan.where.some(negatedTest) || plan.setOperation?.kind === 'EXCEPT') return undefined;
+  const said = words
+    .slice(cue, cue + 4)
+    .map((w) => w.text)
+    .join(' ');
+  return `the question negates something ("${said} …") that no condition over the listed tables was found to express`;
 }

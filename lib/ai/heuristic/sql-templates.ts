@@ -24,7 +24,7 @@ import {
 import { hintedColumn, isTemporal, nameColumn, readFilters, type Filters } from './sql-conditions';
 import { nameStems, type ColumnRef, type Linking, type Mention } from './sql-linking';
 import { joinPath, type SelectItem, type SqlPlan } from './sql-plan';
-import { applySetOperations, readExclusions, unreadSetCue } from './sql-nested';
+import { applySetOperations, readExclusions, unreadNegation } from './sql-nested';
 import { findPhrase, readQuestion, type Reading } from './sql-reading';
 import { ADJECTIVE_HINTS, AGGREGATE_WORDS, DISTINCT_WORDS, FULL_NAME, isPersonalName } from './sql-vocabulary';
 
@@ -49,7 +49,6 @@ export function planQuery(linking: Linking): SqlPlan {
   if (aggregates.length && !group && firstAggregate >= 0)
     projection = projection.filter((m) => m.words[0]! < firstAggregate);
   const plan = applySetOperations(
-    reading,
     assemble(reading, {
       filters,
       group,
@@ -62,7 +61,7 @@ export function planQuery(linking: Linking): SqlPlan {
       countAfterShown,
     }),
   );
-  const unsure = exclusions.unsure ?? unreadSetCue(reading, plan);
+  const unsure = exclusions.unsure ?? unreadNegation(reading, plan);
   return unsure ? { ...plan, unsure } : plan;
 }
 

@@ -71,6 +71,19 @@ describe.skipIf(unavailable)(`nested and set queries${unavailable ? ` (skipped: 
     expect(answer).not.toContain('Kells');
   });
 
+  it('a negated value on related rows takes those rows away (EXCEPT), not "some other value"', async () => {
+    const { answer, sql } = await ask('Which harbours were never visited by the Brig?');
+    expect(sql).toMatch(/\bEXCEPT\b/);
+    for (const name of ['Orme', 'Quay End']) expect(answer).toContain(name);
+    for (const visited of ['Kells', 'Pellow']) expect(answer).not.toContain(visited);
+  });
+
+  it('declines a negation no condition expresses instead of dropping it', async () => {
+    const { answer, messages } = await ask('Which skippers are not retired?');
+    expect(answer.startsWith(UNSURE_ANSWER)).toBe(true);
+    expect(messages[0]).toMatch(/^NOT RUN: .*"not retired/);
+  });
+
   it("two values of the row's own column mean either (OR), not an empty AND", async () => {
     const { answer } = await ask('List the names of harbours in the North and West regions.');
     for (const name of ['Kells', 'Pellow', 'Quay End']) expect(answer).toContain(name);
