@@ -658,6 +658,7 @@ function print(figures: SqlBenchFigures | undefined, options: BenchOptions): voi
   );
   for (const half of ['reporting', 'tuning'] as const) {
     const n = orders.questions[half];
+    if (!n) continue;
     const base = orders.correct[half].listed;
     const cells = ORDERS.filter((order) => order === 'listed' || !options.accuracyOnly).map(
       (order) =>
