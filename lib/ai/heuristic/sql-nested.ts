@@ -18,15 +18,11 @@ const NEGATION = /^(?:no|without|never|none)$/;
 /** How far after a negation cue the related table may be named ("never sailed on a ferry"). */
 const EXCLUSION_WINDOW = windowOf('exclusion');
 
-export interface Exclusion {
-  /** `key NOT IN (SELECT fk FROM table)`. */
-  condition: Condition;
-}
-
 /**
  * "… that have no <rows of another table>": the subject's key that no row of the related table refers
- * to. The subject is the table named before the cue (else the focus table); the related table must be
- * reachable along a foreign key, and the subquery reads the first table on that path.
+ * to. The subject is the table named before the cue, or the table of a column named there (else the focus
+ * table); the related table must be reachable along a foreign key, and the subquery reads the first table on
+ * that path. Unsure when no key relates the two.
  */
 export function readExclusions(reading: Reading): { conditions: Condition[]; unsure?: string } {
   const { words } = reading;
