@@ -11,7 +11,8 @@ import type { Connection } from 'mysql2/promise';
 import { startMariaDb, type MariaDbServer } from '../tests/support/mariadb';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const SPIDER_DIR = resolve(PROJECT_ROOT, '../shared/data/spider');
+/** FNQ_SHARED_DATA points elsewhere than ../shared/data (a worktree one level deeper, say), as bench/retrieval.ts reads it. */
+export const SPIDER_DIR = resolve(process.env.FNQ_SHARED_DATA ?? resolve(PROJECT_ROOT, '../shared/data'), 'spider');
 /** Part of the cache key: change it when the loading below changes. */
 const LOADER_VERSION = '1';
 const PARALLEL_LOADS = 4;

@@ -4,15 +4,19 @@
 // - the guard on the false-refusal corpus (tests/support/sql-valid-corpus.ts), against node-sql-parser
 //   alone on the raw text as the baseline (what the guard accepted before it learnt the servers' words);
 // - the heuristic engine (the embedded default)'s text-to-SQL: execution accuracy (its SQL's rows against the gold SQL's
-//   rows), by question form, and why the misses missed. The databases are split in two halves by a
-//   hash of their names: rules are tuned on the first, figures are reported on the second. Each
+//   rows), by shape (simple, join, nested/set) and form, each question right, wrong (the SQL ran and
+//   returned other rows: confidently wrong), declined (the engine said it was unsure) or failed (refused
+//   or did not run). The databases are split in two halves by a salted hash of their names (halfOf):
+//   rules are tuned on the tuning half; the reporting half is frozen, only its totals are printed.
+//   `--half=tuning --show-failures[=<shape>]` prints the tuning half's misses one by one (it refuses
+//   to for the reporting half); `--accuracy-only` skips everything but the accuracy pass. Each
 //   question runs with the tables as listed, sorted and reversed; the listed order is the baseline.
 //   Two naive baselines run in the same pass on the same questions, scored the same way: `SELECT *
 //   FROM <the table the question names most>` and that with `SELECT COUNT(*)` for "how many" questions
 //   (naiveSelect), so the engine's accuracy reads as a ratio to something that needs no engine.
 // - the rdbms pipeline end to end with the heuristic engine on a fixed sample: service overhead per
 //   request without model and database time, and AI round trips per question.
-// Run: node --import tsx bench/sql.ts
+// Run: node --import tsx --import ./text-imports.mjs bench/sql.ts [--accuracy-only] [--half=tuning --show-failures]
 
 import { readFile } from 'node:fs/promises';
 import { parseCsv } from '../lib/ingest/extract-data';
@@ -20,7 +24,7 @@ import { MysqlCallerDatabases } from '../lib/sql/caller-databases';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { heuristicSqlTurn } from '../lib/ai/heuristic/sql';
-import type { ChatModel } from '../lib/ai/ports';
+import { SQL_UNSURE_PREFIX, type ChatModel } from '../lib/ai/ports';
 import { isServiceError } from '../lib/errors';
 import { answerFromDatabase } from '../lib/query/rdbms';
 import { prepareModel } from '../lib/query/shared';
@@ -44,10 +48,17 @@ const GENERATED_TIMEOUT_MS = 5000;
 /** Every how-many-th question runs through the whole pipeline for the overhead figures. */
 const PIPELINE_SAMPLE_EVERY = 13;
 
+export type Shape = 'simple' | 'join' | 'nested/set';
+export const SHAPES: Shape[] = ['simple', 'join', 'nested/set'];
+/** wrong: ran and returned other rows; declined: the engine said it was unsure; failed: refused or did not run. */
+export type Outcome = 'right' | 'wrong' | 'declined' | 'failed';
+export const OUTCOMES: Outcome[] = ['right', 'wrong', 'declined', 'failed'];
+
 export interface AccuracyFigures {
   questions: number;
   correct: number;
   byForm: Record<string, { questions: number; correct: number }>;
+  byShape: Record<Shape, Record<Outcome, number>>;
   failures: Record<string, number>;
 }
 
@@ -102,7 +113,12 @@ export interface SqlBenchFigures {
   loadedFromCache: boolean;
   databases: number;
   serverVersion: string;
-  accuracy: AccuracyFigures;
+  /** Per half, tables as listed. */
+  accuracy: Record<Half, AccuracyFigures>;
+  /** The reporting half's right answers by the half its database was in under the previous split. */
+  reportingByPreviousHalf: Record<Half, { questions: number; correct: number }>;
+  /** The tuning half's misses, kept only when asked for (--show-failures). */
+  tuningMisses: { question: string; sql: string; gold: string; shape: Shape; outcome: Outcome; why: string }[];
   orders: OrderFigures;
   corpus: CorpusFigures;
   /** node-sql-parser alone on the Spider gold queries: the baseline of `accepted`. */
@@ -110,9 +126,47 @@ export interface SqlBenchFigures {
   pipeline: PipelineFigures;
 }
 
-/** Deterministic halves by database name, so no database's questions inform both. */
+/**
+ * Deterministic halves by database name, so no database's questions inform both. The salt is new on
+ * 2026-11-26: the split before it (unsalted, `previousHalfOf`) had rules tuned while its reporting half
+ * was quoted in code comments, so its figures are development figures (docs/heuristic-engine.md).
+ */
+const SPLIT_SALT = 'fnquery spider split 2026-11-26\n';
 export const halfOf = (database: string): Half =>
+  (createHash('sha256')
+    .update(SPLIT_SALT + database)
+    .digest()[0]! &
+    1) ===
+  0
+    ? 'tuning'
+    : 'reporting';
+/** The split used until 2026-11-25, kept to say how much of today's reporting half earlier rules saw. */
+export const previousHalfOf = (database: string): Half =>
   (createHash('sha256').update(database).digest()[0]! & 1) === 0 ? 'tuning' : 'reporting';
+
+export interface BenchOptions {
+  /** Only the accuracy pass: no table orders, baselines, corpus or pipeline figures. */
+  accuracyOnly: boolean;
+  /** Only this half's questions (`--half=tuning` while working on rules). */
+  half?: Half;
+  /** Print every miss of the tuning half (optionally of one shape). Never for the reporting half. */
+  showFailures?: Shape | 'all';
+}
+
+export function readOptions(argv: string[]): BenchOptions {
+  const flag = (name: string) => argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  const half = flag('half')?.split('=')[1];
+  const show = flag('show-failures');
+  if (show && half !== 'tuning')
+    throw new Error('--show-failures needs --half=tuning: the reporting half is frozen and never printed item by item');
+  const shape = show?.split('=')[1];
+  if (shape && !SHAPES.includes(shape as Shape)) throw new Error(`--show-failures=<${SHAPES.join('|')}>`);
+  return {
+    accuracyOnly: !!flag('accuracy-only'),
+    ...(half === 'tuning' || half === 'reporting' ? { half } : {}),
+    ...(show && { showFailures: (shape as Shape | undefined) ?? 'all' }),
+  };
+}
 
 const rawParser = new mariadbGrammar.Parser();
 const parsesAlone = (sql: string) => {
@@ -154,6 +208,12 @@ interface GoldQuery {
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
 const reasonOf = (error: unknown) =>
   isServiceError(error) ? (error.problems[0]?.issue ?? error.message) : String(error);
+
+/** The shape of a question, read from its gold SQL. */
+export function shapeOf(sql: string): Shape {
+  const form = questionForm(sql);
+  return form === 'nested/set' || form === 'join' ? form : 'simple';
+}
 
 /** The form of a question, read from its gold SQL: what the templates would have to produce. */
 export function questionForm(sql: string): string {
@@ -269,7 +329,24 @@ async function runGenerated(
 }
 
 /** Undefined when the Spider data is absent. */
-export async function run(): Promise<SqlBenchFigures | undefined> {
+const emptyAccuracy = (): AccuracyFigures => ({
+  questions: 0,
+  correct: 0,
+  byForm: {},
+  byShape: Object.fromEntries(
+    SHAPES.map((shape) => [shape, Object.fromEntries(OUTCOMES.map((o) => [o, 0]))]),
+  ) as AccuracyFigures['byShape'],
+  failures: {},
+});
+
+/** What a miss says about the engine: a declined question is not a wrong answer. */
+function outcomeOfMiss(why: string | undefined): Outcome {
+  if (!why) return 'right';
+  if (why === 'declined') return 'declined';
+  return /^(?:refused by the guard|failed to run|timed out)/.test(why) ? 'failed' : 'wrong';
+}
+
+export async function run(bench: BenchOptions = { accuracyOnly: false }): Promise<SqlBenchFigures | undefined> {
   const spider = await startSpider();
   if (!spider) return undefined;
   const { server } = spider;
@@ -296,7 +373,9 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
       loadedFromCache: spider.fromCache,
       databases: spider.databases.length,
       serverVersion: server.version,
-      accuracy: { questions: 0, correct: 0, byForm: {}, failures: {} },
+      accuracy: { tuning: emptyAccuracy(), reporting: emptyAccuracy() },
+      reportingByPreviousHalf: { tuning: { questions: 0, correct: 0 }, reporting: { questions: 0, correct: 0 } },
+      tuningMisses: [],
       orders: {
         correct: { tuning: { listed: 0, sorted: 0, reversed: 0 }, reporting: { listed: 0, sorted: 0, reversed: 0 } },
         questions: { tuning: 0, reporting: 0 },
@@ -306,8 +385,8 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
           reporting: { 'select-star': 0, 'count-or-star': 0 },
         },
       },
-      corpus: measureCorpus(),
-      goldParserAlone: queries.filter((query) => parsesAlone(query.sql)).length,
+      corpus: bench.accuracyOnly ? { statements: 0, accepted: 0, parserAlone: 0, refused: [] } : measureCorpus(),
+      goldParserAlone: bench.accuracyOnly ? 0 : queries.filter((query) => parsesAlone(query.sql)).length,
       pipeline: {
         requests: 0,
         overheadMsP50: 0,
@@ -326,10 +405,9 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
       connectTimeoutMs: 5000,
       statementTimeoutMs: 30_000,
     };
-    const { accuracy } = figures;
-    const miss = (kind: string) => (accuracy.failures[kind] = (accuracy.failures[kind] ?? 0) + 1);
 
     for (const database of new Set(queries.map((query) => query.database))) {
+      if (bench.half && halfOf(database) !== bench.half) continue;
       const allowedTables = tablesOf.get(database) ?? [];
       const target = parseConnectionString(server.dsn({ database }));
       await withDatabaseSession(target, options, (session) =>
@@ -369,11 +447,13 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
               }
               const half = halfOf(database);
               figures.orders.questions[half] += 1;
-              const sqls = ORDERS.map((order) => localSelect(query.question, ordered(schema, order)));
+              const orders = bench.accuracyOnly ? (['listed'] as const) : ORDERS;
+              const sqls = orders.map((order) => localSelect(query.question, ordered(schema, order)));
               if (new Set(sqls).size > 1) figures.orders.sqlChanged += 1;
               // The same SQL gives the same rows: each distinct statement runs once.
               const outcomes = new Map<string, string | undefined>();
               const outcomeOf = async (sql: string) => {
+                if (sql.startsWith(SQL_UNSURE_PREFIX)) return 'declined';
                 if (!outcomes.has(sql)) {
                   const ours = await runGenerated(generatedSession, sql, allowedTables, database);
                   outcomes.set(
@@ -383,24 +463,43 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
                 }
                 return outcomes.get(sql);
               };
-              for (const baseline of BASELINES) {
+              for (const baseline of bench.accuracyOnly ? [] : BASELINES) {
                 if (!(await outcomeOf(naiveSelect(baseline, query.question, allowedTables))))
                   figures.orders.baselines[half][baseline] += 1;
               }
-              for (const [i, order] of ORDERS.entries()) {
-                const failure = await outcomeOf(sqls[i]!);
-                if (!failure) figures.orders.correct[half][order] += 1;
-                if (half !== 'reporting' || order !== 'listed') continue;
-                // By form and by kind of miss: the reporting half, tables as listed.
+              for (const [i, order] of orders.entries()) {
+                const why = await outcomeOf(sqls[i]!);
+                if (!why) figures.orders.correct[half][order] += 1;
+                if (order !== 'listed') continue;
+                // By shape, form and kind of miss: tables as listed.
+                const accuracy = figures.accuracy[half];
                 const form = questionForm(query.sql);
+                const shape = shapeOf(query.sql);
+                const outcome = outcomeOfMiss(why);
                 const byForm = (accuracy.byForm[form] ??= { questions: 0, correct: 0 });
                 accuracy.questions += 1;
                 byForm.questions += 1;
-                if (failure) miss(failure);
+                accuracy.byShape[shape][outcome] += 1;
+                if (half === 'reporting') {
+                  const previous = figures.reportingByPreviousHalf[previousHalfOf(database)];
+                  previous.questions += 1;
+                  if (!why) previous.correct += 1;
+                }
+                if (why) accuracy.failures[why] = (accuracy.failures[why] ?? 0) + 1;
                 else {
                   accuracy.correct += 1;
                   byForm.correct += 1;
                 }
+                const shown = bench.showFailures;
+                if (why && half === 'tuning' && shown && (shown === 'all' || shown === shape))
+                  figures.tuningMisses.push({
+                    question: query.question,
+                    sql: sqls[i]!,
+                    gold: query.sql,
+                    shape,
+                    outcome,
+                    why,
+                  });
               }
             }
           },
@@ -413,6 +512,7 @@ export async function run(): Promise<SqlBenchFigures | undefined> {
     figures.guardMsP99 = round(percentile(guardMs, 99));
     figures.executeMsP50 = round(percentile(executeMs, 50));
     figures.executeMsP99 = round(percentile(executeMs, 99));
+    if (bench.accuracyOnly) return figures;
     figures.pipeline = await measurePipeline(
       queries.filter((_, i) => i % PIPELINE_SAMPLE_EVERY === 0),
       (database) => server.dsn({ database }),
@@ -514,11 +614,7 @@ async function measurePipeline(
 
 const share = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(2)}%`;
 
-function print(figures: SqlBenchFigures | undefined): void {
-  if (!figures) {
-    console.log(`SQL bench: Spider data not found at ${SPIDER_DIR}; nothing measured.`);
-    return;
-  }
+function printGuard(figures: SqlBenchFigures): void {
   console.log(`SQL guard on Spider gold queries (${figures.serverVersion}, ${figures.databases} databases)`);
   console.log(
     `  load: ${(figures.loadMs / 1000).toFixed(1)} s${figures.loadedFromCache ? ' (measured when the .tmp/ cache was filled; this run reused it)' : ''}`,
@@ -548,37 +644,75 @@ function print(figures: SqlBenchFigures | undefined): void {
   for (const { database, sql, reason } of figures.refused) console.log(`  REFUSED [${database}] ${sql}\n    ${reason}`);
   for (const { database, sql, reason } of figures.failedToRun)
     console.log(`  FAILED [${database}] ${sql}\n    ${reason}`);
+}
 
+function print(figures: SqlBenchFigures | undefined, options: BenchOptions): void {
+  if (!figures) {
+    console.log(`SQL bench: Spider data not found at ${SPIDER_DIR}; nothing measured.`);
+    return;
+  }
+  if (!options.accuracyOnly) printGuard(figures);
   const { accuracy, pipeline, orders } = figures;
   console.log(
-    'Local engine text-to-SQL, execution accuracy by half (databases split by a hash of their name) and table order',
+    'Local engine text-to-SQL, execution accuracy by half (databases split by a salted hash of their name) and table order',
   );
   for (const half of ['reporting', 'tuning'] as const) {
     const n = orders.questions[half];
+    if (!n) continue;
     const base = orders.correct[half].listed;
-    const cells = ORDERS.map(
+    const cells = ORDERS.filter((order) => order === 'listed' || !options.accuracyOnly).map(
       (order) =>
         `${order} ${share(orders.correct[half][order], n)} (${orders.correct[half][order]}/${n}, ×${(orders.correct[half][order] / Math.max(1, base)).toFixed(3)} of listed)`,
     );
     console.log(`  ${half.padEnd(9)} half: ${cells.join('; ')}`);
-    for (const baseline of BASELINES) {
+    for (const baseline of options.accuracyOnly ? [] : BASELINES) {
       const b = orders.baselines[half][baseline];
       console.log(
         `  ${''.padEnd(9)}       baseline ${baseline}: ${share(b, n)} (${b}/${n}); engine (listed) ×${(base / Math.max(1, b)).toFixed(2)} of it`,
       );
     }
   }
-  console.log(
-    `  questions whose SQL changed with the order of the tables: ${orders.sqlChanged}/${orders.questions.tuning + orders.questions.reporting}`,
-  );
-  console.log(`Reporting half, tables as listed: ${accuracy.questions} questions whose gold query ran`);
-  console.log(`  overall: ${accuracy.correct}/${accuracy.questions} (${share(accuracy.correct, accuracy.questions)})`);
-  const forms = Object.entries(accuracy.byForm).sort((a, b) => b[1].questions - a[1].questions);
-  for (const [form, { questions, correct }] of forms)
-    console.log(`  ${form.padEnd(11)} ${share(correct, questions).padStart(7)} (${correct}/${questions})`);
-  console.log('  misses by kind:');
-  for (const [kind, n] of Object.entries(accuracy.failures).sort((a, b) => b[1] - a[1]))
-    console.log(`    ${String(n).padStart(5)}  ${kind}`);
+  if (!options.accuracyOnly)
+    console.log(
+      `  questions whose SQL changed with the order of the tables: ${orders.sqlChanged}/${orders.questions.tuning + orders.questions.reporting}`,
+    );
+  for (const half of ['reporting', 'tuning'] as const) {
+    const figuresOf = accuracy[half];
+    if (!figuresOf.questions) continue;
+    console.log(
+      `${half === 'reporting' ? 'Reporting half (frozen: totals only)' : 'Tuning half'}, tables as listed: ${figuresOf.questions} questions whose gold query ran`,
+    );
+    console.log(
+      `  overall: ${figuresOf.correct}/${figuresOf.questions} (${share(figuresOf.correct, figuresOf.questions)})`,
+    );
+    console.log(`  by shape: ${OUTCOMES.join(' / ')} (wrong = ran and returned other rows)`);
+    for (const shape of SHAPES) {
+      const cells = figuresOf.byShape[shape];
+      const total = OUTCOMES.reduce((n, o) => n + cells[o], 0);
+      console.log(
+        `    ${shape.padEnd(10)} ${String(total).padStart(5)}: ${OUTCOMES.map((o) => `${o} ${cells[o]} (${share(cells[o], total)})`).join(', ')}`,
+      );
+    }
+    const forms = Object.entries(figuresOf.byForm).sort((a, b) => b[1].questions - a[1].questions);
+    console.log('  by form:');
+    for (const [form, { questions, correct }] of forms)
+      console.log(`    ${form.padEnd(11)} ${share(correct, questions).padStart(7)} (${correct}/${questions})`);
+    console.log('  misses by kind:');
+    for (const [kind, n] of Object.entries(figuresOf.failures).sort((a, b) => b[1] - a[1]))
+      console.log(`    ${String(n).padStart(5)}  ${kind}`);
+  }
+  for (const previous of ['reporting', 'tuning'] as const) {
+    const { questions, correct } = figures.reportingByPreviousHalf[previous];
+    if (!questions) continue;
+    console.log(
+      `  reporting half, databases in the previous split's ${previous} half: ${correct}/${questions} (${share(correct, questions)})`,
+    );
+  }
+  for (const miss of figures.tuningMisses)
+    console.log(
+      `MISS [${miss.shape}, ${miss.outcome}: ${miss.why}] ${miss.question}\n  ours: ${miss.sql}\n  gold: ${miss.gold}`,
+    );
+  if (options.accuracyOnly) return;
   console.log(
     `rdbms pipeline with the local engine, ${pipeline.requests} sampled questions (every ${PIPELINE_SAMPLE_EVERY}th, after 20 warm-up requests)`,
   );
@@ -595,5 +729,6 @@ function print(figures: SqlBenchFigures | undefined): void {
 }
 
 if (isMain(import.meta.url)) {
-  print(await run());
+  const options = readOptions(process.argv.slice(2));
+  print(await run(options), options);
 }

@@ -47,6 +47,11 @@ export type TaskHint =
 
 /** The text-to-SQL turn's reply, instead of SQL, to a request to change data: the pipeline then runs nothing. */
 export const SQL_READ_ONLY_REPLY = 'READ_ONLY';
+/**
+ * Starts the text-to-SQL turn's reply, instead of SQL, when the question cannot be read into a query
+ * with confidence; the reason follows. The pipeline then runs nothing and says why.
+ */
+export const SQL_UNSURE_PREFIX = 'UNSURE:';
 /** Starts a line of a text-to-SQL answer naming a condition of the question that the SQL did not apply. */
 export const SQL_NOT_APPLIED = 'Not applied:';
 

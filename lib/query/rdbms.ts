@@ -1,7 +1,12 @@
 // POST /query-service/v1/rdbms: schema → the model writes a SELECT → guard → run → the model
 // answers from the rows. A query that is refused or fails goes back to the model with the error,
 // for up to two repairs; after that the request fails with docs/interface.md's 400 envelope.
-import { SQL_NOT_APPLIED as NOT_APPLIED, SQL_READ_ONLY_REPLY as READ_ONLY_REPLY, type ChatMessage } from '../ai/ports';
+import {
+  SQL_NOT_APPLIED as NOT_APPLIED,
+  SQL_READ_ONLY_REPLY as READ_ONLY_REPLY,
+  SQL_UNSURE_PREFIX as UNSURE,
+  type ChatMessage,
+} from '../ai/ports';
 import { isServiceError, ServiceError } from '../errors';
 import type { CallerDatabases, DatabaseSchema, QueryResult } from '../sql/ports';
 import { describeRows, describeSchema, extractSql } from './sql-prompt';
@@ -24,6 +29,7 @@ const WRITE_SQL = (flavour: string) =>
     `You write one ${flavour} SELECT statement (WITH is allowed) that answers the user's question from the tables described.`,
     'Use only the listed tables and columns, quote identifiers with backticks, and do not write comments.',
     `If the user asks to change data (insert, update, delete, drop, create …), reply with ${READ_ONLY_REPLY} and nothing else.`,
+    `If the question cannot be answered from these tables with confidence, reply with "${UNSURE} <why>" instead of a guess.`,
     'Reply with the SQL statement only.',
   ].join(' ');
 
@@ -41,13 +47,16 @@ interface Generated {
 export const READ_ONLY_ANSWER =
   'The service only reads data from your database: it does not insert, change or delete anything, so nothing was run.';
 
+/** The start of the answer when the model (or the heuristic engine) was unsure how to read the question. */
+export const UNSURE_ANSWER = 'Nothing was run: the question could not be turned into a query with confidence';
+
 async function generateAndRun(
   body: RdbmsBody,
   schema: DatabaseSchema,
   model: QueryModel,
   run: (sql: string) => Promise<QueryResult>,
   signal?: AbortSignal,
-): Promise<Generated | 'read-only'> {
+): Promise<Generated | 'read-only' | { unsure: string }> {
   const messages: ChatMessage[] = [
     { role: 'system', content: WRITE_SQL(schema.flavour) },
     {
@@ -63,6 +72,8 @@ async function generateAndRun(
       hint: { kind: 'sql', question: body.query, schema, previousError: failure?.problems[0]?.issue },
     });
     if (reply.content?.trim() === READ_ONLY_REPLY) return 'read-only';
+    const text = reply.content?.trim() ?? '';
+    if (text.startsWith(UNSURE)) return { unsure: text.slice(UNSURE.length).trim() || 'no reason given' };
     const sql = extractSql(reply.content);
     try {
       return { sql, result: await run(sql) };
@@ -94,6 +105,14 @@ export async function answerFromDatabase(
       return {
         answer: READ_ONLY_ANSWER,
         messages: ['NOT RUN: the request asks to change data; the service only reads', 'completed'],
+      };
+    if ('unsure' in generated)
+      return {
+        answer: `${UNSURE_ANSWER} (${generated.unsure}). Rephrase the question with the table and column names it is about, or ask for less at once.`,
+        messages: [
+          `NOT RUN: the question could not be read into a query with confidence: ${generated.unsure}`,
+          'completed',
+        ],
       };
     const { sql, result } = generated;
 

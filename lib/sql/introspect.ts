@@ -4,6 +4,7 @@
 
 import type { QueryOptions, RowDataPacket } from 'mysql2/promise';
 import { badRequest } from '../errors';
+import { closestName } from '../spec/violations';
 import type { DatabaseSession } from './connect';
 import { statementFailure } from './database-errors';
 import { toPlainValue, type PlainValue } from './values';
@@ -42,8 +43,15 @@ interface ColumnRow extends RowDataPacket {
 }
 
 // Names are compared exactly in JavaScript; the server may compare them without case.
+/** Table names read for a missing table's advice: enough to find a typo's table, few enough to say. */
+const MAX_TABLES_READ = 500;
+/** Table names listed in that advice. */
+const MAX_TABLES_SAID = 30;
 const EXISTING_SQL = `SELECT TABLE_NAME AS name FROM information_schema.TABLES
   WHERE TABLE_SCHEMA = DATABASE() AND LOWER(TABLE_NAME) IN (?)`;
+/** Every table's name, for the advice when a listed one is missing (a typo gets the closest name). */
+const ALL_TABLES_SQL = `SELECT TABLE_NAME AS name FROM information_schema.TABLES
+  WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME LIMIT ${MAX_TABLES_READ}`;
 const TABLES_SQL = `SELECT TABLE_NAME AS name, TABLE_TYPE AS type, TABLE_COMMENT AS comment
   FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (?)`;
 const COLUMNS_SQL = `SELECT TABLE_NAME AS tableName, COLUMN_NAME AS name, COLUMN_TYPE AS type, DATA_TYPE AS dataType,
@@ -91,11 +99,16 @@ export async function introspectTables(
 
   const lowerNames = names.map((name) => name.toLowerCase());
   const existing = await read<RowDataPacket>({ sql: EXISTING_SQL, values: [lowerNames] }, 'the list of tables');
-  checkAllFound(
-    names,
-    existing.map((row) => String(row.name)),
-    session.database,
-  );
+  const found = existing.map((row) => String(row.name));
+  if (names.some((name) => !found.includes(name))) {
+    const all = await read<RowDataPacket>({ sql: ALL_TABLES_SQL }, 'the list of tables');
+    refuseMissing(
+      names,
+      found,
+      all.map((row) => String(row.name)),
+      session.database,
+    );
+  }
 
   const tableRows: RowDataPacket[] = [];
   const columns: ColumnRow[] = [];
@@ -126,15 +139,37 @@ export async function introspectTables(
   return { database: session.database, flavour: session.flavour, serverVersion: session.serverVersion, tables };
 }
 
-function checkAllFound(names: string[], existing: string[], database: string): void {
-  const missing = names.filter((name) => !existing.includes(name));
-  if (missing.length === 0) return;
-  const caseVariants = existing.filter((name) => !names.includes(name));
-  const hint = caseVariants.length ? ` The database has ${caseVariants.join(', ')}, which differs only in case.` : '';
-  const advice = `Check that the tables exist in the database ${database} and that the case is right, since table names are case-sensitive.${hint}`;
-  if (missing.length === names.length) throw badRequest('No tables found in the database', advice, 'no_tables_found');
+/**
+ * A listed table that does not exist: which ones, the closest existing name for each typo, the names
+ * the database has (the first MAX_TABLES_SAID), and the ones that differ only in case.
+ */
+function refuseMissing(names: string[], found: string[], all: string[], database: string): never {
+  const missing = names.filter((name) => !found.includes(name));
+  const caseVariants = found.filter((name) => !names.includes(name));
+  const others = all.filter((name) => !names.includes(name));
+  const guesses = missing.flatMap((name) => {
+    const guess = caseVariants.find((v) => v.toLowerCase() === name.toLowerCase()) ?? closestName(name, others);
+    return guess ? [`${guess} for ${name}`] : [];
+  });
+  const listed = all.length
+    ? `The database ${database} has ${all.length === MAX_TABLES_READ ? `at least ${all.length}` : all.length} table${all.length === 1 ? '' : 's'}: ${all.slice(0, MAX_TABLES_SAID).join(', ')}${all.length > MAX_TABLES_SAID ? ', …' : ''}.`
+    : `The database ${database} has no tables the user can see.`;
+  const advice = [
+    guesses.length ? `Did you mean ${guesses.join('; ')}?` : '',
+    listed,
+    'Table names are case-sensitive.',
+    caseVariants.length ? `The database has ${caseVariants.join(', ')}, which differs only in case.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  if (missing.length === names.length)
+    throw badRequest(
+      `None of the listed tables exists in the database ${database}: ${missing.join(', ')}`,
+      advice,
+      'no_tables_found',
+    );
   throw badRequest(
-    `Some listed tables were not found in the database: ${missing.join(', ')}`,
+    `Some listed tables were not found in the database ${database}: ${missing.join(', ')}`,
     advice,
     'tables_not_found',
   );

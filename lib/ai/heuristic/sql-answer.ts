@@ -65,7 +65,7 @@ export function answerFromRows(question: string, result: SqlRows): string {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** "tracks" counts as itself; a singular table name counts its rows ("singer rows"). */
+/** "ferries" counts as itself; a singular table name counts its rows ("harbour rows"). */
 const rowsOf = (table: string, one = false) => {
   if (!table) return one ? 'row' : 'rows';
   if (/s$/.test(table)) return one ? table.replace(/(?:ie)?s$/, (e) => (e === 'ies' ? 'y' : '')) : table;
@@ -102,7 +102,7 @@ function answerText(described: SqlDescription, { columns, rows }: SqlRows): stri
   return [`${rows.length} rows of ${subject} (${columns.map(columnLabel).join(' | ')}):`, ...lines, ...more].join('\n');
 }
 
-/** One value: "There are 1069 tracks where milliseconds is greater than 300000.", "The average age of singer rows … is 34.5." */
+/** One value: "There are 12 episodes where duration ms is greater than 300000.", "The average age of captain rows … is 47.5." */
 function singleValue(described: SqlDescription, column: string, value: PlainValue): string {
   const text = valueText(value);
   const where = described.conditions ? ` where ${described.conditions}` : '';

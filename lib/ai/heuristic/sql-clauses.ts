@@ -6,6 +6,7 @@ import { hintedColumn, holdsNumbers, isTemporal } from './sql-conditions';
 import type { ColumnRef, Mention } from './sql-linking';
 import type { Aggregate, SelectItem } from './sql-plan';
 import { claim, columnAfter, findPhrase, type Reading } from './sql-reading';
+import { windowOf } from './sql-weights';
 import {
   ADJECTIVE_HINTS,
   AGGREGATES,
@@ -33,14 +34,14 @@ export interface Ranking {
 }
 
 /**
- * Group by a column; by whatever is shown ("… and how many races correspond to each"); or by a
- * table's rows ("in each role"): its key when it is shown, else its name.
+ * Group by a column; by whatever is shown ("… and how many crossings belong to each"); or by a
+ * table's rows ("in each harbour"): its key when it is shown, else its name.
  */
 export type Group = ColumnRef | 'shown' | { table: TableSchema };
 
-/** The first cue phrase at or after `from` that no clause has used and that is not inside a longer column name ("access count"). */
+/** The first cue phrase at or after `from` that no clause has used and that is not inside a longer column name ("visit count"). */
 function cueAt(reading: Reading, phrases: readonly string[], from = 0) {
-  // "access count", and "phone number of …" where the word before belongs to a column's name.
+  // "visit count", and "berth number of …" where the word before belongs to a column's name.
   const inName = (i: number) =>
     reading.columns.some(
       (m) =>
@@ -53,28 +54,28 @@ function cueAt(reading: Reading, phrases: readonly string[], from = 0) {
   return found;
 }
 
-/** The unclaimed column mention of several words that starts at `at` ("number of customers"), if any. */
+/** The unclaimed column mention of several words that starts at `at` ("number of passengers"), if any. */
 function nameHolding(reading: Reading, at: number): Mention<ColumnRef> | undefined {
   return reading.columns.find(
     (m) => m.words[0] === at && m.words.length > 1 && !m.words.some((i) => reading.claimed.has(i)),
   );
 }
 
-/** "for each country", "per city", "by type": the column, or the name of the table, rows are grouped by. */
+/** "for each harbour", "per region", "by hull type": the column, or the name of the table, rows are grouped by. */
 export function readGroup(reading: Reading): Group | undefined {
   const { words } = reading;
   const aggregated = words.some((w) => AGGREGATES[w.lower]) || findPhrase(words, COUNT_CUES) !== undefined;
   for (let cue = cueAt(reading, GROUP_CUES); cue; cue = cueAt(reading, GROUP_CUES, cue.start + 1)) {
-    // "by" after order/sort words is ordering; "the average price of different types" groups, "the different types" does not.
+    // "by" after order/sort words is ordering; "the average tonnage of different hulls" groups, "the different hulls" does not.
     if (cue.phrase === 'by' && ORDER_WORDS.test(words[cue.start - 1]?.lower ?? '')) continue;
-    if (cue.phrase === 'by' && words.slice(0, cue.start).some((w) => w.lower === 'top')) continue; // "the top 5 songs by sales" ranks
-    // "the number of different directors" counts distinct values.
+    if (cue.phrase === 'by' && words.slice(0, cue.start).some((w) => w.lower === 'top')) continue; // "the top 5 ferries by tonnage" ranks
+    // "the number of different captains" counts distinct values.
     if (
       cue.phrase.endsWith('different') &&
       (!aggregated || /^(?:number|count)$/.test(words[cue.start - 1]?.lower ?? ''))
     )
       continue;
-    // "for each of the different majors"
+    // "for each of the different regions"
     let skip = 0;
     while (/^(?:the|of|different|distinct|all)$/.test(words[cue.end + skip]?.lower ?? '') && skip < 4) skip++;
     const column = columnAfter(reading, cue.end + skip, 1);
@@ -106,7 +107,7 @@ export function readOrder(reading: Reading): Ranking | undefined {
     .join(' ');
   const descending = DESCENDING.test(rest);
   claim(reading, range(cue.start, cue.end));
-  const column = columnAfter(reading, cue.end, 4);
+  const column = columnAfter(reading, cue.end, windowOf('orderColumn'));
   const counted = findPhrase(reading.words, ['number of', 'count'], cue.end);
   if (counted && counted.start - cue.end <= 3 && (!column || counted.start < column.words[0]!)) {
     claim(reading, range(counted.start, counted.end));
@@ -140,18 +141,22 @@ export function readRanking(reading: Reading): Ranking | undefined {
     const modified = (word === 'most' || word === 'least') && ADJECTIVE_HINTS[words[i + 1]?.stem ?? ''] !== undefined;
     const adjective = modified ? words[i + 1]!.stem : superlative.adjective;
     // "the most expensive …", "the oldest …": the adjective says which column.
-    const hinted = modified || !columnAfter(reading, i + 1, 2) ? hintedRanking(reading, adjective) : undefined;
+    const hinted =
+      modified || !columnAfter(reading, i + 1, windowOf('rankedColumn'))
+        ? hintedRanking(reading, adjective)
+        : undefined;
     if (hinted) {
       claim(reading, modified ? [i, i + 1] : [i]);
       return { item: { column: hinted.column }, descending: hinted.flip ? !descending : descending, asValue };
     }
-    // "the greatest number of stations" counts stations; "the largest number of passengers" ranks a
-    // column; "the top 5 songs by sales" ranks by what follows "by".
+    // "the greatest number of berths" counts berths; "the largest number of seats" ranks a
+    // column; "the top 5 ferries by tonnage" ranks by what follows "by".
     const counting = findPhrase(words, ['number of', 'amount of', 'count of'], i + 1);
     const by = word === 'top' ? findPhrase(words, ['by'], i + 1) : undefined;
     const from = by ? by.end : counting && counting.start <= i + 2 ? counting.end : i + 1;
     const table = reading.tables.find((t) => t.words[0]! >= from && t.words[0]! - from <= 2);
-    const column = (counting && nameHolding(reading, counting.start)) ?? columnAfter(reading, from, 2);
+    const column =
+      (counting && nameHolding(reading, counting.start)) ?? columnAfter(reading, from, windowOf('rankedColumn'));
     if (column && holdsNumbers(column.target) && (!table || column.words[0]! <= table.words[0]!)) {
       claim(reading, [...range(i, from), ...column.words]);
       return { item: { column: column.target }, descending, asValue };
@@ -176,7 +181,7 @@ function hintedRanking(
 }
 
 /**
- * "What is the highest age" asks for a value; "the singer with the highest age", "who has the
+ * "What is the highest age" asks for a value; "the captain with the highest age", "who has the
  * highest …" ask for a row: the superlative must come before any relative clause.
  */
 function asksForValue(reading: Reading, at: number): boolean {
@@ -187,27 +192,28 @@ function asksForValue(reading: Reading, at: number): boolean {
     .some((w, i) => CLAUSE_MARKERS.has(w.lower) && !/^(?:along|together)$/.test(words[i]!.lower));
 }
 
-/** "average age", "the average and minimum price", "the average height and weight", "total sales". */
+/** "average age", "the average and minimum fare", "the average length and beam", "total cargo". */
 export function readAggregates(reading: Reading, grouped: boolean): SelectItem[] {
   const { words } = reading;
   const items: SelectItem[] = [];
   const pending: { aggregate: Aggregate; at: number }[] = [];
   for (let i = 0; i < words.length; i++) {
     const aggregate = AGGREGATES[words[i]!.lower];
-    // "mean temperature" may be a column's name (`mean_temperature_f`).
+    // "mean depth" may be a column's name (`mean_depth_m`).
     if (!aggregate || reading.claimed.has(i) || nameHolding(reading, i)) continue;
     // "with the maximum score" asks for a row (a ranking), unless rows are grouped.
     if ((aggregate === 'MAX' || aggregate === 'MIN') && !grouped && !asksForValue(reading, i)) continue;
     pending.push({ aggregate, at: i });
-    // "the average, minimum and max ages": the column comes after the last aggregate of a list.
+    // "the average, minimum and max fares": the column comes after the last aggregate of a list.
     const listed =
       AGGREGATES[words[i + 1]?.lower ?? ''] ||
       (/^(?:and|or)$/.test(words[i + 1]?.lower ?? '') && AGGREGATES[words[i + 2]?.lower ?? '']);
     if (listed) continue;
     const number = findPhrase(words, ['number of', 'amount of'], i + 1);
     const from = number?.start === i + 1 ? number.end : i + 1;
-    // "the total amount of payment" names `amount_payment`, "the average number of customers" `no_of_customers`.
-    const column = (number?.start === i + 1 && nameHolding(reading, i + 1)) || columnAfter(reading, from, 2);
+    // "the total amount of fares" names `amount_fares`, "the average number of passengers" `no_of_passengers`.
+    const column =
+      (number?.start === i + 1 && nameHolding(reading, i + 1)) || columnAfter(reading, from, windowOf('rankedColumn'));
     if (!column || !holdsNumbers(column.target)) {
       pending.length = 0;
       continue;
@@ -220,7 +226,7 @@ export function readAggregates(reading: Reading, grouped: boolean): SelectItem[]
   return items;
 }
 
-/** Columns listed right after `first` with "and" or commas ("height and weight"). */
+/** Columns listed right after `first` with "and" or commas ("length and beam"). */
 function listedColumns(reading: Reading, first: Mention<ColumnRef>): Mention<ColumnRef>[] {
   const more: Mention<ColumnRef>[] = [];
   let last = first.words.at(-1)!;
@@ -239,13 +245,13 @@ export interface Count {
   table?: TableSchema;
   /** Where the cue starts. */
   at: number;
-  /** "how many credits": the question counts with a column that holds counts. */
+  /** "how many berths": the question counts with a column that holds counts. */
   column?: ColumnRef;
 }
 
 const COUNT_TAIL = ['the total number of', 'the number of', 'total number of', 'number of', 'the count of'];
 
-/** "how many singers", "count the number of different countries": COUNT(*) or COUNT(DISTINCT c), and the table counted. */
+/** "how many ferries", "count the number of different regions": COUNT(*) or COUNT(DISTINCT c), and the table counted. */
 export function readCount(reading: Reading): Count | undefined {
   const { words } = reading;
   const cue = cueAt(reading, COUNT_CUES);
@@ -266,7 +272,7 @@ export function readCount(reading: Reading): Count | undefined {
   }
   const column = columnAfter(reading, end, 0);
   if (column && holdsNumbers(column.target) && (!table || table.words[0]! > column.words[0]!)) {
-    // "the total number of domestic passengers" adds a column up; "how many credits" reads one.
+    // "the total number of night passengers" adds a column up; "how many berths" reads one.
     const total =
       words[cue.start - 1]?.lower === 'total' || words[cue.start]?.lower === 'total' || tail?.phrase.includes('total');
     if (total || cue.phrase === 'how many') {

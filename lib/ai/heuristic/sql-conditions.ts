@@ -1,19 +1,21 @@
 // The WHERE part of the heuristic engine's SQL: values the question names (found in the data, quoted or
-// written with capitals) and numbers it compares ("more than 14 bikes", "between 20 and 25",
-// "after 1950"), each tied to the column it talks about. Numbers that say how many rows to return
-// ("top 5") or how many related rows a group needs ("at least two weddings") are read here too,
+// written with capitals) and numbers it compares ("more than 14 berths", "between 20 and 25",
+// "after 1990"), each tied to the column it talks about. Numbers that say how many rows to return
+// ("top 5") or how many related rows a group needs ("at least two crossings") are read here too,
 // because the same words decide all three.
 import type { ColumnSchema, TableSchema } from '../../sql/introspect';
 import { nameStems, type ColumnRef, type Mention, type NumberMention, type ValueMention } from './sql-linking';
 import type { Condition, Operator } from './sql-plan';
 import { claim, columnAfter, columnBefore, findPhrase, type Reading } from './sql-reading';
+import { columnUnit, measures, percentScale, toColumnUnit, writtenUnit, type Dimension } from './sql-units';
+import { MAX_ROW_LIMIT, windowOf } from './sql-weights';
 import { ADJECTIVE_HINTS, FIRST_NAME, LAST_NAME, SUPERLATIVES } from './sql-vocabulary';
 
 export interface Filters {
   where: Condition[];
   /** "top 5", "the three youngest". */
   limit?: number;
-  /** "at least two weddings": a count of related rows per group. */
+  /** "at least two crossings": a count of related rows per group. */
   having?: { op: Operator; value: number; counted?: TableSchema };
 }
 
@@ -102,7 +104,7 @@ const TOP = ['top', 'first', 'best', 'worst', 'last'];
 export function readFilters(reading: Reading): Filters {
   const filters: Filters = { where: [] };
   addAverageComparisons(reading, filters);
-  // In question order, so "… higher than 300 or with type 'Check'" joins its two tests with OR.
+  // In question order, so "… heavier than 300 or with hull 'Steel'" joins its two tests with OR.
   const mentions = [
     ...[...reading.values, ...patternValues(reading)].map((value) => ({
       at: value.words[0]!,
@@ -117,7 +119,7 @@ export function readFilters(reading: Reading): Filters {
   return filters;
 }
 
-/** "names starting with the letter A", "titles that contain the word 'Love'": the pattern and its kind. */
+/** "names starting with the letter A", "titles that contain the word 'Tide'": the pattern and its kind. */
 const PATTERN =
   /\b(?:(start|starts|starting|begin|begins|beginning)\s+with|(end|ends|ending)\s+with|(contain|contains|containing|include|includes|including|substring|like))(?:\s+(?:a|an|the))?(?:\s+(?:letter|word|string|substring|text|phrase))?$/;
 
@@ -129,7 +131,7 @@ function patternValues(reading: Reading): ValueMention[] {
   const found: ValueMention[] = [];
   words.forEach((word, i) => {
     const before = words
-      .slice(Math.max(0, i - 5), i)
+      .slice(Math.max(0, i - windowOf('patternCue')), i)
       .map((w) => w.lower)
       .join(' ');
     if (!PATTERN.test(before) || PATTERN_FILLER.test(word.lower) || reading.values.some((v) => v.words.includes(i)))
@@ -140,7 +142,7 @@ function patternValues(reading: Reading): ValueMention[] {
   return found;
 }
 
-/** "score below the average score", "GPA lower than average": compared with the column's mean. */
+/** "fare below the average fare", "tonnage lower than average": compared with the column's mean. */
 function addAverageComparisons(reading: Reading, filters: Filters): void {
   const { words } = reading;
   words.forEach((w, at) => {
@@ -148,7 +150,7 @@ function addAverageComparisons(reading: Reading, filters: Filters): void {
     const the = words[at - 1]?.lower === 'the' ? 1 : 0;
     const op = comparisonBefore(reading, at - the);
     if (!op) return;
-    const column = columnAfter(reading, at + 1, 1) ?? columnBefore(reading, op.first, 4);
+    const column = columnAfter(reading, at + 1, 1) ?? columnBefore(reading, op.first, windowOf('numberColumnBefore'));
     if (!column || !holdsNumbers(column.target)) return;
     claim(reading, [at, ...op.words, ...column.words]);
     filters.where.push({ column: column.target, op: op.op, value: { average: column.target } });
@@ -161,11 +163,11 @@ function addValue(reading: Reading, value: ValueMention, filters: Filters): void
   const first = value.words[0]!;
   const last = value.words.at(-1)!;
   const before = words
-    .slice(Math.max(0, first - 5), first)
+    .slice(Math.max(0, first - windowOf('patternCue')), first)
     .map((w) => w.lower)
     .join(' ');
   const pattern = PATTERN.exec(before);
-  // "… that has "love" in its title": a pattern written after the value.
+  // "… that has "tide" in its title": a pattern written after the value.
   const inIts = /^in (?:its|their|his|her|the)\b/.test(
     words
       .slice(last + 1, last + 3)
@@ -175,13 +177,13 @@ function addValue(reading: Reading, value: ValueMention, filters: Filters): void
   const wrapping = reading.columns.find(
     (m) => m.words[0]! < first && m.words.at(-1)! > last && !m.words.some((i) => reading.claimed.has(i)),
   );
-  // The column named around the value: "orders in Cancelled status", "in building NEB", "whose type
-  // code is RV", "from John Anthony winery", "with 'Ha' in their names".
+  // The column named around the value: "ferries in Retired status", "in harbour KLS", "whose hull
+  // code is ST", "from Ines Varro's fleet", "with 'Ke' in their names".
   const nearby = [
     wrapping,
-    columnBefore(reading, first, 3),
+    columnBefore(reading, first, windowOf('valueColumnBefore')),
     columnAfter(reading, last + 1, 0),
-    ...(pattern || inIts ? [columnAfter(reading, last + 1, 3)] : []),
+    ...(pattern || inIts ? [columnAfter(reading, last + 1, windowOf('valuePatternColumnAfter'))] : []),
   ];
   const named =
     nearby.find((m) => m && value.columns.includes(m.target)) ?? nearby.find((m) => m && isText(m.target.column));
@@ -210,14 +212,14 @@ function addValue(reading: Reading, value: ValueMention, filters: Filters): void
   if (pattern?.[1]) [op, text] = ['LIKE', `${text}%`];
   else if (pattern?.[2]) [op, text] = ['LIKE', `%${text}`];
   else if ((pattern?.[3] || inIts) && value.columns.length === 0) [op, text] = ['LIKE', `%${text}%`];
-  const negated = /\b(?:not|t|never|except|other than|excluding)\b(?:\s+\w+){0,2}$/.test(before);
+  const negated = /\b(?:not|t|never|no|without|except|other than|excluding)\b(?:\s+\w+){0,3}$/.test(before);
   if (negated) op = op === 'LIKE' ? 'NOT LIKE' : '<>';
   const previous = filters.where.at(-1);
   const or = !!previous && words.slice(Math.max(0, first - 2), first).some((w) => w.lower === 'or');
   filters.where.push({ column, op, value: text, ...(or ? { or } : {}) });
 }
 
-/** "Roberto Almeida": a first and a last name, when a table keeps them apart. */
+/** "Ines Varro": a first and a last name, when a table keeps them apart. */
 function personName(reading: Reading, value: ValueMention, filters: Filters): boolean {
   const tables = [nearestTable(reading, value.words[0]!), reading.focus, ...reading.linking.schema.tables];
   for (const table of tables) {
@@ -258,16 +260,17 @@ function nearestTable(reading: Reading, before: number): TableSchema | undefined
 function addNumber(reading: Reading, number: NumberMention, filters: Filters): void {
   const { words } = reading;
   const at = number.words[0]!;
-  // Already read, or part of a column's name ("100 meter scores" for `meter_100`).
+  // Already read, or part of a column's name ("400 metre times" for `metre_400`).
   if (number.words.some((i) => reading.claimed.has(i) || reading.columns.some((m) => m.words.includes(i)))) return;
   const previousWord = words[at - 1]?.lower ?? '';
-  // "top 5", "the 3 oldest", "the three products purchased in the largest amounts"
+  // "top 5", "the 3 oldest", "the three cargoes loaded in the largest amounts"
   const superlativeAfter = words
     .slice(number.words.at(-1)! + 1, number.words.at(-1)! + 6)
     .some((w) => SUPERLATIVES[w.lower] !== undefined);
   if (
     number.value >= 1 &&
-    number.value <= 100 &&
+    number.value <= MAX_ROW_LIMIT.value &&
+    !number.percent &&
     Number.isInteger(number.value) &&
     (TOP.includes(previousWord) || superlativeAfter) &&
     !comparisonBefore(reading, at)
@@ -276,17 +279,17 @@ function addNumber(reading: Reading, number: NumberMention, filters: Filters): v
     claim(reading, number.words);
     return;
   }
-  // "between 20 and 25", "in the range 7000 to 12000", "from 5 to 10"
+  // "between 20 and 25", "in the range 300 to 900", "from 5 to 10"
   const upper = reading.linking.numbers.find(
     (n) => n.words[0] === number.words.at(-1)! + 2 && /^(?:and|to)$/.test(words[n.words[0]! - 1]?.lower ?? ''),
   );
   const ranged = upper && /^(?:between|range|from|within)$/.test(previousWord) ? upper : undefined;
   const op = comparison(reading, at, number.words.at(-1)!);
   const previous = filters.where.at(-1);
-  // "district 1 or 2", "higher than 1000 or lower than 500": the second number belongs to the first one's column.
+  // "pier 1 or 2", "heavier than 900 or lighter than 200": the second number belongs to the first one's column.
   const joinedByWord = words.slice(Math.max(0, op.first - 2), op.first).some((w) => /^(?:or|and)$/.test(w.lower));
   const joined = joinedByWord && previous && typeof previous.value === 'number' ? previous : undefined;
-  // "at least two allergies": rows of something else counted per row shown.
+  // "at least two crossings": rows of something else counted per row shown.
   const unit = number.unitWord;
   const countedTable = unit === undefined ? undefined : reading.tables.find((t) => t.words.includes(unit));
   const countedColumn =
@@ -298,23 +301,88 @@ function addNumber(reading: Reading, number: NumberMention, filters: Filters): v
     return;
   }
   const column =
-    numberColumn(reading, number, op.words) ??
+    numberColumn(reading, number, op.words, ranged?.unit) ??
     (joined && { target: joined.column, words: [], score: 1 }) ??
     keyOfTableBefore(reading, at);
   if (!column) return;
-  claim(reading, [...number.words, ...op.words, ...column.words]);
+  // "between 3 and 5 minutes": the unit written once serves both numbers.
+  const writtenIn = number.unit ?? ranged?.unit;
+  const value = inColumnUnit(number.value, writtenIn, !!(number.percent || ranged?.percent), column.target);
+  if (value === undefined) return;
+  // The unit word ("12 hours") is part of the quantity, not a column to show.
+  const unitWords = [number, ranged].flatMap((n) =>
+    n?.unitWord !== undefined && writtenUnit(n.unit) ? [n.unitWord] : [],
+  );
+  claim(reading, [...number.words, ...op.words, ...column.words, ...unitWords]);
+  // "after 2023" over a DATE column compares its year.
+  const year =
+    isYearOfDate(number, writtenIn, column.target) && (!ranged || isYearOfDate(ranged, writtenIn, column.target));
   if (ranged) {
     claim(reading, ranged.words);
-    filters.where.push({ column: column.target, op: 'BETWEEN', value: number.value, to: ranged.value });
+    const to =
+      inColumnUnit(ranged.value, writtenIn, !!(number.percent || ranged.percent), column.target) ?? ranged.value;
+    filters.where.push({ column: column.target, op: 'BETWEEN', value, to, ...(year ? { year } : {}) });
     return;
   }
   const or = filters.where.length > 0 && words.slice(Math.max(0, op.first - 2), op.first).some((w) => w.lower === 'or');
   filters.where.push({
     column: column.target,
     op: joined && op.op === '=' ? joined.op : op.op,
-    value: number.value,
+    value,
     ...(or ? { or } : {}),
+    ...(year ? { year } : {}),
   });
+}
+
+/** A whole number in the range of years, with no unit, against a date or time-stamp column (not a YEAR column). */
+const isYearOfDate = (number: NumberMention, unit: string | undefined, { column }: ColumnRef) =>
+  !unit &&
+  !number.percent &&
+  Number.isInteger(number.value) &&
+  number.value >= 1000 &&
+  number.value <= 2999 &&
+  /^(?:date|datetime|timestamp)\b/i.test(column.type);
+
+/**
+ * The number as the column stores it: converted to the column's unit ("5 minutes" → 300000 for
+ * `milliseconds`), a percentage as a fraction where the column holds fractions. Undefined for a
+ * percentage against a column that holds no shares: that condition is not applied (and the answer says so).
+ */
+function inColumnUnit(value: number, unit: string | undefined, percent: boolean, ref: ColumnRef): number | undefined {
+  if (percent) {
+    const scale = percentScale(ref);
+    if (!scale) return undefined;
+    return scale === 'fraction' ? Number((value / 100).toPrecision(12)) : value;
+  }
+  return toColumnUnit(value, unit, ref.column) ?? value;
+}
+
+/**
+ * A numeric column that measures the dimension: in the focus table, a named table, a table whose
+ * columns are named, then any table; a column whose name says its unit before one that only names
+ * the quantity ("duration").
+ */
+function measuredColumn(reading: Reading, dimension: Dimension): ColumnRef | undefined {
+  const tables = new Set([
+    reading.focus,
+    ...reading.tables.map((t) => t.target),
+    ...reading.columns.map((m) => m.target.table),
+    ...reading.linking.schema.tables,
+  ]);
+  const candidates = [...tables].flatMap((table) =>
+    table.columns
+      .filter((column) => measures(column, dimension) && holdsNumbers({ table, column }))
+      .map((column) => ({ table, column })),
+  );
+  return candidates.find((c) => columnUnit(c.column)) ?? candidates[0];
+}
+
+/** A column that stores shares (percent or fraction), for "a rate above 15%": named just before, else in the focus table. */
+function shareColumn(reading: Reading, start: number): Mention<ColumnRef> | undefined {
+  const before = columnBefore(reading, start, windowOf('numberColumnBefore'));
+  if (before && percentScale(before.target)) return before;
+  const own = reading.focus.columns.find((column) => percentScale({ table: reading.focus, column }));
+  return own && { target: { table: reading.focus, column: own }, words: [], score: 0.5 };
 }
 
 /** The comparison phrase that ends just before position `at` (one filler word allowed: "more than $5", "over the 1000"). */
@@ -344,7 +412,7 @@ function comparison(reading: Reading, first: number, last: number): { op: Operat
 }
 
 /**
- * "department 70", "course 101": a table named just before a number means its key; in the focus
+ * "pier 7", "route 12": a table named just before a number means its key; in the focus
  * table that is the column referring to it.
  */
 function keyOfTableBefore(reading: Reading, at: number): Mention<ColumnRef> | undefined {
@@ -362,14 +430,27 @@ function keyOfTableBefore(reading: Reading, at: number): Mention<ColumnRef> | un
 }
 
 /** The numeric column a number is compared with: named by its unit word, just before it, or by the comparison's adjective. */
-function numberColumn(reading: Reading, number: NumberMention, opWords: number[]): Mention<ColumnRef> | undefined {
+function numberColumn(
+  reading: Reading,
+  number: NumberMention,
+  opWords: number[],
+  rangeUnit?: string,
+): Mention<ColumnRef> | undefined {
   const comparable = (m: Mention<ColumnRef> | undefined) => (m && holdsNumbers(m.target) ? m : undefined);
-  if (number.unitWord !== undefined) {
-    const unit = comparable(reading.columns.find((m) => m.words.includes(number.unitWord!)));
-    if (unit) return unit;
-  }
   const start = Math.min(number.words[0]!, ...opWords);
-  const before = comparable(columnBefore(reading, start, 4));
+  if (number.percent) return shareColumn(reading, start);
+  // "a cooling time over 12 hours": the column named before that measures time, whatever unit it counts in.
+  const unit = writtenUnit(number.unit ?? rangeUnit);
+  const near = comparable(columnBefore(reading, start, windowOf('numberColumnBefore')));
+  if (unit && near && measures(near.target.column, unit.dimension)) return near;
+  if (number.unitWord !== undefined) {
+    const named = comparable(reading.columns.find((m) => m.words.includes(number.unitWord!)));
+    if (named) return named;
+  }
+  // "longer than 5 minutes": a column of the tables read that measures time.
+  const measured = unit && measuredColumn(reading, unit.dimension);
+  if (measured) return { target: measured, words: [], score: 0.5 };
+  const before = comparable(columnBefore(reading, start, windowOf('numberColumnBefore')));
   if (before) return before;
   for (const i of opWords) {
     const adjective = reading.words[i]!.stem.replace(/er$/, '').replace(/i$/, 'y');
@@ -382,7 +463,7 @@ function numberColumn(reading: Reading, number: NumberMention, opWords: number[]
     const year = hintedColumn(reading, ['year', 'date'], number.words[0]);
     if (year) return { target: year, words: [], score: 0.5 };
   }
-  return comparable(columnAfter(reading, number.words.at(-1)! + 1, 2));
+  return comparable(columnAfter(reading, number.words.at(-1)! + 1, windowOf('numberColumnAfter')));
 }
 
 /**
@@ -390,7 +471,7 @@ function numberColumn(reading: Reading, number: NumberMention, opWords: number[]
  * table, a table whose columns are named, then any table.
  */
 export function hintedColumn(reading: Reading, hints: string[], near?: number): ColumnRef | undefined {
-  // Near a position ("concerts in 2014"), the closest named table goes first.
+  // Near a position ("crossings in 2021"), the closest named table goes first.
   const named =
     near === undefined
       ? reading.tables

@@ -2,11 +2,12 @@
 // table it counts or reads and the conditions it applied. The answer is built from this, so it can
 // never claim a condition the SQL did not apply. And the question's stated numbers and quoted values
 // that the SQL does not use are named as conditions that were not applied.
+import { equivalentValues } from './sql-units';
 import { tokenize, type Token } from '../../sql/sql-tokens';
 import { nameWords } from './words';
 
 export interface SqlDescription {
-  /** The outermost FROM table, in words ("tracks", "singer"). */
+  /** The outermost FROM table, in words ("ferries", "harbour"). */
   table: string;
   /** The outermost WHERE and HAVING in words, or '' when none. */
   conditions: string;
@@ -109,6 +110,10 @@ export function unappliedConditions(question: string, sql: string): string[] {
     const number = /^(\d+(?:[.,]\d+)*)[.,;:]?$/.exec(word)?.[1]?.replace(/,/g, '');
     const value = quoted ?? (number === undefined ? undefined : String(Number(number)));
     if (value === undefined || used.has(value.toLowerCase())) return;
+    // "5 minutes" applied as 300000 milliseconds.
+    const converted =
+      number === undefined ? [] : equivalentValues(Number(number), words[i + 1]?.replace(/[.,;:]$/, ''));
+    if (converted.some((v) => used.has(String(v)))) return;
     let first = i;
     while (first > 0 && i - first < 3 && !CUES.test(words[first]!)) first -= 1;
     if (!CUES.test(words[first]!)) first = i;

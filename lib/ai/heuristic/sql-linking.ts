@@ -1,10 +1,11 @@
 // Schema linking for the heuristic engine's text-to-SQL: which tables, columns and stored values the
 // question's words refer to. Names are split into words (snake_case, camelCase, digits) and stemmed
-// with the stemmer keyword search uses, so "singers" finds `singer` and "first names" finds
+// with the stemmer keyword search uses, so "ferries" finds `ferry` and "first names" finds
 // `first_name`; abbreviations in names ("dept", "emp_id") match the words they shorten, and names
-// written as one word ("roomname") match the words they join.
+// written as one word ("berthname") match the words they join.
 import type { ColumnSchema, DatabaseSchema, TableSchema } from '../../sql/introspect';
 import { findNames, findNumbers, findQuoted } from './schema-values';
+import { tuned } from './sql-weights';
 import { nameWords, stemMatch, stemOf, tokenize, type Token } from './words';
 
 /** A word of the question (punctuation left out); positions in the linking count these words. */
@@ -34,8 +35,12 @@ export interface ValueMention {
 export interface NumberMention {
   value: number;
   words: number[];
-  /** Index of the word right after the number ("14 bikes"), when there is one. */
+  /** Index of the word right after the number ("14 berths"), when there is one. */
   unitWord?: number;
+  /** The unit written with the number ("5 minutes", "12km"), for conversion to a column's unit. */
+  unit?: string;
+  /** Written with a percent sign or "percent": compared only with a column that stores shares. */
+  percent?: boolean;
 }
 
 export interface Linking {
@@ -49,17 +54,17 @@ export interface Linking {
 }
 
 /** A linked name counts when it covers at least this share of its words. */
-const MIN_NAME_SCORE = 0.5;
+const MIN_NAME_SCORE = tuned('minNameScore');
 
 export const questionWords = (text: string): Word[] => tokenize(text).filter((t) => t.word);
 
-/** A word of a name. Minor parts (stop words, digits: `date_valid_to`, `address_line_1`) count only when matched. */
+/** A word of a name. Minor parts (stop words, digits: `date_sailed_from`, `address_line_2`) count only when matched. */
 export interface NamePart {
   stem: string;
   minor: boolean;
 }
 
-/** Units written into names (`damage_millions_USD`, `price_in_euros`): a question need not say them. */
+/** Units written into names (`cargo_millions_USD`, `fare_in_euros`): a question need not say them. */
 const UNITS = new Set([
   'million',
   'millions',
@@ -84,7 +89,7 @@ const UNITS = new Set([
   'f',
 ]);
 
-/** `Customer_Orders` → customer order; `StuID` → stu id; `price_in_euros` → price in euro. */
+/** `Harbour_Berths` → harbour berth; `ShipID` → ship id; `fare_in_euros` → fare in euro. */
 export function nameParts(name: string): NamePart[] {
   const parts = nameWords(name).map((word) => {
     const [token] = tokenize(word);
@@ -127,8 +132,9 @@ function partQuality(part: string, word: Word): number {
   if (word.stop) return 0;
   const shared = stemMatch(part, word.stem);
   if (shared > 0) return shared;
-  if (part.length >= 4 && part.slice(0, 2) === word.lower.slice(0, 2) && isSubsequence(part, word.lower)) return 0.7;
-  if (word.stem.length >= 5 && part.length > word.stem.length && part.startsWith(word.stem)) return 0.6;
+  if (part.length >= 4 && part.slice(0, 2) === word.lower.slice(0, 2) && isSubsequence(part, word.lower))
+    return tuned('abbreviation');
+  if (word.stem.length >= 5 && part.length > word.stem.length && part.startsWith(word.stem)) return tuned('prefix');
   return 0;
 }
 
@@ -140,9 +146,9 @@ function isSubsequence(short: string, long: string): boolean {
 
 /**
  * Every place the name is mentioned: windows of nearby words that cover its parts, never across
- * "and", "or" or a comma ("players and names" is not `player_name`). The score counts the main
- * parts; `context` parts (a column's table name, as in `singer_name` of `singer`) and minor parts
- * join the mention when written but never make it ("singers" alone is the table), and an unwritten
+ * "and", "or" or a comma ("captains and names" is not `captain_name`). The score counts the main
+ * parts; `context` parts (a column's table name, as in `ferry_name` of `ferry`) and minor parts
+ * join the mention when written but never make it ("ferries" alone is the table), and an unwritten
  * context part lowers the score a little.
  */
 export function findName(
@@ -173,17 +179,17 @@ export function findName(
       if (joined) [best, at] = [1, joined];
       used.push(...at);
       // An unwritten table-name part weighs half: "ids" is any table's id, and less surely this one's.
-      if (!counted(part) && !part.minor && best === 0) weight += 0.5;
+      if (!counted(part) && !part.minor && best === 0) weight += tuned('unwrittenContext');
       if (!counted(part)) continue;
       core.push(...at);
       total += best;
       weight += 1;
     }
     const score = weight ? total / weight : 0;
-    // "customers" is not `customer_id`: an identifier's name needs its "id".
+    // "captains" is not `captain_id`: an identifier's name needs its "id".
     const idPart = parts.at(-1)?.stem === 'id' && parts.length > 1 ? parts.at(-1) : undefined;
     if (score < MIN_NAME_SCORE || (idPart && !used.some((i) => partQuality('id', words[i]!) === 1))) continue;
-    // The main words alone too, for when a longer name takes the others ("description for document type code").
+    // The main words alone too, for when a longer name takes the others ("description for cargo type code").
     for (const mention of [used, core]) {
       const at = [...new Set(mention)].sort((a, b) => a - b);
       if (at.length && !found.some((f) => f.words.join() === at.join())) found.push({ target: null, words: at, score });
@@ -198,7 +204,7 @@ function boundaryBefore(words: Word[], i: number, question: string): boolean {
 }
 
 /**
- * A one-word name that joins two question words, starting at `at`: "roomname" ← "room name",
+ * A one-word name that joins two question words, starting at `at`: "berthname" ← "berth name",
  * "fname" ← "first name".
  */
 function joinedAt(parts: NamePart[], words: Word[], at: number): number[] | undefined {
@@ -218,7 +224,7 @@ interface StoredValue {
 interface SchemaIndex {
   tables: { table: TableSchema; parts: NamePart[] }[];
   columns: { ref: ColumnRef; parts: NamePart[]; context: Set<string> }[];
-  /** Every stem of every name, so capitalised schema words ("ID", "GPA") are not taken for values. */
+  /** Every stem of every name, so capitalised schema words ("ID", "ETA") are not taken for values. */
   nameWords: Set<string>;
   values: StoredValue[];
 }
@@ -327,8 +333,8 @@ function storedValueAt(stored: StoredValue, words: Word[]): number[] | undefined
 }
 
 /**
- * Capitalised names ("Smith Hall", "PHL") as word positions, without a sentence's first word
- * ("Display …") and without the schema's own words written in capitals ("ID", "GPA").
+ * Capitalised names ("Bay of Kells", "KLS") as word positions, without a sentence's first word
+ * ("Display …") and without the schema's own words written in capitals ("ID", "ETA").
  */
 function writtenNames(question: string, words: Word[], nameWords: ReadonlySet<string>): number[][] {
   const sentenceStart = (i: number) =>
@@ -344,9 +350,17 @@ function writtenNames(question: string, words: Word[], nameWords: ReadonlySet<st
 function findNumberMentions(question: string, words: Word[]): NumberMention[] {
   return findNumbers(question).flatMap((n) => {
     const at = wordsIn(words, n.start, n.unitStart ?? n.end);
-    // "first name" is not the number one; percentages are not stored as written.
-    if (!at.length || n.percent || (n.ordinal && !/\d/.test(n.text))) return [];
+    // "first name" is not the number one.
+    if (!at.length || (n.ordinal && !/\d/.test(n.text))) return [];
     const unitWord = n.unitStart === undefined ? undefined : words.findIndex((w) => w.start === n.unitStart);
-    return [{ value: n.value, words: at, ...(unitWord !== undefined && unitWord >= 0 ? { unitWord } : {}) }];
+    return [
+      {
+        value: n.value,
+        words: at,
+        ...(unitWord !== undefined && unitWord >= 0 ? { unitWord } : {}),
+        ...(n.unit ? { unit: n.unit } : {}),
+        ...(n.percent ? { percent: true } : {}),
+      },
+    ];
   });
 }

@@ -14,24 +14,29 @@ export interface SelectItem {
   distinct?: boolean;
 }
 
-export type Operator = '=' | '<>' | '>' | '>=' | '<' | '<=' | 'LIKE' | 'NOT LIKE' | 'BETWEEN';
+export type Operator = '=' | '<>' | '>' | '>=' | '<' | '<=' | 'LIKE' | 'NOT LIKE' | 'BETWEEN' | 'NOT IN';
 
 export interface Condition {
   column: ColumnRef;
   op: Operator;
-  /** A literal, or the column's mean over its whole table ("above the average score"). */
-  value: string | number | { average: ColumnRef };
+  /**
+   * A literal; the column's mean over its whole table ("above the average score"); or, for NOT IN,
+   * the values of a column that refers to the row ("ferries with no crossings").
+   */
+  value: string | number | { average: ColumnRef } | { subquery: ColumnRef };
   /** The upper bound of BETWEEN. */
   to?: number;
   /** Joined to the previous condition with OR rather than AND. */
   or?: boolean;
+  /** Compare the year of a date column ("released after 2023" over a DATE). */
+  year?: boolean;
 }
 
 export interface SqlPlan {
   from: TableSchema;
   /**
    * Tables joined without a column of theirs in the query: their rows are counted per group ("the
-   * customer with the most orders") or named as what is asked about ("the names of the gymnasts").
+   * captain with the most crossings") or named as what is asked about ("the names of the skippers").
    */
   extraTables?: TableSchema[];
   select: SelectItem[];
@@ -41,6 +46,10 @@ export interface SqlPlan {
   having?: { item: SelectItem; op: Operator; value: number };
   orderBy?: { item: SelectItem; descending: boolean };
   limit?: number;
+  /** The same SELECT with other conditions, combined with this one ("both …", "… but not …"). */
+  setOperation?: { kind: 'INTERSECT' | 'EXCEPT'; where: Condition[] };
+  /** Why the question could not be read with confidence; nothing is run then. */
+  unsure?: string;
 }
 
 interface Edge {
@@ -137,10 +146,24 @@ export function tablesOf(plan: SqlPlan): Set<TableSchema> {
 function literal(value: Condition['value']): string {
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  if ('subquery' in value) {
+    // NOT IN over a NULL finds nothing: the subquery leaves NULLs out.
+    const referring = quote(value.subquery.column.name);
+    return `(SELECT ${referring} FROM ${quote(value.subquery.table.name)} WHERE ${referring} IS NOT NULL)`;
+  }
   return `(SELECT AVG(${quote(value.average.column.name)}) FROM ${quote(value.average.table.name)})`;
 }
 
 export function renderSql(plan: SqlPlan, schema: DatabaseSchema): string {
+  const { setOperation, ...single } = plan;
+  if (!setOperation) return renderSelect(plan, schema);
+  // Set operations compare whole rows: no ordering or limit inside either part.
+  const part = (where: Condition[]) =>
+    renderSelect({ ...single, where, orderBy: undefined, limit: undefined, distinct: false }, schema);
+  return `${part(plan.where)} ${setOperation.kind} ${part(setOperation.where)}`;
+}
+
+function renderSelect(plan: SqlPlan, schema: DatabaseSchema): string {
   const joins = joinPath(schema, plan.from, tablesOf(plan)) ?? [];
   const aliases = new Map<TableSchema, string>([[plan.from, 't1']]);
   for (const join of joins) aliases.set(join.to, `t${aliases.size + 1}`);
@@ -165,10 +188,11 @@ export function renderSql(plan: SqlPlan, schema: DatabaseSchema): string {
     parts.push(`JOIN ${table(join.to)} ON ${on.join(' AND ')}`);
   }
   if (plan.where.length) {
+    const operand = (c: Condition) => (c.year ? `YEAR(${column(c.column)})` : column(c.column));
     const test = (c: Condition) =>
       c.op === 'BETWEEN'
-        ? `${column(c.column)} BETWEEN ${literal(c.value)} AND ${literal(c.to ?? c.value)}`
-        : `${column(c.column)} ${c.op} ${literal(c.value)}`;
+        ? `${operand(c)} BETWEEN ${literal(c.value)} AND ${literal(c.to ?? c.value)}`
+        : `${operand(c)} ${c.op} ${literal(c.value)}`;
     // OR binds looser than AND in SQL: each run of alternatives gets its parentheses.
     const groups: Condition[][] = [];
     for (const c of plan.where) {
@@ -192,6 +216,7 @@ export function renderSql(plan: SqlPlan, schema: DatabaseSchema): string {
  * then the last condition, then other tables; what is left is a count of the main table's rows.
  */
 export function simplerPlan(plan: SqlPlan): SqlPlan {
+  if (plan.setOperation) return { ...plan, setOperation: undefined };
   const { orderBy, limit, having, ...rest } = plan;
   if (orderBy || limit !== undefined) return { ...rest, ...(having && { having }) };
   if (having) return rest;

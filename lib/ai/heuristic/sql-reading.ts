@@ -2,6 +2,7 @@
 // the one table, column or value it refers to. The same word often matches several things
 // ("name" is a column of most tables); the longer, better and closer-to-context match wins.
 import type { TableSchema } from '../../sql/introspect';
+import { tuned } from './sql-weights';
 import { nameStems, type ColumnRef, type Linking, type Mention, type ValueMention, type Word } from './sql-linking';
 
 export interface Reading {
@@ -39,16 +40,22 @@ export function readQuestion(linking: Linking): Reading {
 
   const focus = focusTable(linking, tableMentions, columnMentions);
   const bonus = (c: Candidate) => {
-    // "… of players", "for all storms": after these words a noun names rows, not a column.
-    const entity = /^(?:of|all|each|every)$/.test(words[c.mention.words[0]! - 1]?.lower ?? '') ? 0.4 : 0;
-    if (c.kind === 'table') return 0.25 + entity + (c.mention.target === focus ? 0.5 : 0);
+    // "… of captains", "for all ferries": after these words a noun names rows, not a column.
+    const entity = /^(?:of|all|each|every)$/.test(words[c.mention.words[0]! - 1]?.lower ?? '')
+      ? tuned('afterEntityWord')
+      : 0;
+    if (c.kind === 'table') return tuned('table') + entity + (c.mention.target === focus ? tuned('focus') : 0);
     const { table, column } = c.mention.target;
     const tableNamed = tableMentions.filter((t) => t.target === table);
-    // "names of singers" binds closer than "singer … names".
+    // "names of ferries" binds closer than "ferry … names".
     const after = tableNamed.some((t) => gap(words, c.mention.words, t.words) === 0);
     const before = tableNamed.some((t) => gap(words, t.words, c.mention.words) === 0);
     const ownName = overlap(nameStems(table.name), nameStems(column.name));
-    return (table === focus ? 0.5 : 0) + (after ? 0.35 : before ? 0.3 : 0) + 0.1 * ownName;
+    return (
+      (table === focus ? tuned('focus') : 0) +
+      (after ? tuned('tableAfter') : before ? tuned('tableBefore') : 0) +
+      tuned('ownName') * ownName
+    );
   };
   const candidates: Candidate[] = [
     ...tableMentions.map((mention) => ({ kind: 'table' as const, mention })),
@@ -56,7 +63,7 @@ export function readQuestion(linking: Linking): Reading {
   ];
   // Longer first, then the better match: a full match gets a lift (a table named in full beats half a
   // column name), and the context decides between equals.
-  const weight = (c: Candidate) => c.mention.score + (c.mention.score === 1 ? 0.3 : 0) + bonus(c);
+  const weight = (c: Candidate) => c.mention.score + (c.mention.score === 1 ? tuned('fullMatch') : 0) + bonus(c);
   const length = (c: Candidate) => c.mention.words.filter((i) => !words[i]!.stop).length;
   candidates.sort((a, b) => length(b) - length(a) || weight(b) - weight(a));
   const taken = new Set<number>();
@@ -95,7 +102,7 @@ function focusTable(linking: Linking, tables: Mention<TableSchema>[], columns: M
     columns.some((c) => c.words.length > t.words.length && t.words.every((i) => c.words.includes(i)));
   for (const table of linking.schema.tables) {
     const named = Math.max(0, ...tables.filter((m) => m.target === table && !inColumn(m)).map((m) => m.score));
-    add(table, 3 * named);
+    add(table, tuned('focusTableName') * named);
     const perWord = new Map<number, number>();
     for (const m of columns) {
       if (m.target.table !== table) continue;
@@ -106,7 +113,8 @@ function focusTable(linking: Linking, tables: Mention<TableSchema>[], columns: M
       [...perWord.values()].reduce((a, b) => a + b, 0),
     );
   }
-  for (const value of linking.values) for (const ref of new Set(value.columns.map((c) => c.table))) add(ref, 1);
+  for (const value of linking.values)
+    for (const ref of new Set(value.columns.map((c) => c.table))) add(ref, tuned('focusValue'));
   const first = (table: TableSchema) =>
     Math.min(Infinity, ...tables.filter((m) => m.target === table).map((m) => m.words[0]!));
   return [...linking.schema.tables].sort(

@@ -24,12 +24,16 @@ import {
 import { hintedColumn, isTemporal, nameColumn, readFilters, type Filters } from './sql-conditions';
 import { nameStems, type ColumnRef, type Linking, type Mention } from './sql-linking';
 import { joinPath, type SelectItem, type SqlPlan } from './sql-plan';
+import { applySetOperations, readExclusions, unreadNegation } from './sql-nested';
 import { findPhrase, readQuestion, type Reading } from './sql-reading';
 import { ADJECTIVE_HINTS, AGGREGATE_WORDS, DISTINCT_WORDS, FULL_NAME, isPersonalName } from './sql-vocabulary';
 
 export function planQuery(linking: Linking): SqlPlan {
   const reading = readQuestion(linking);
+  // Exclusions first: "no crossings" must not be read as the crossings to count or show.
+  const exclusions = readExclusions(reading);
   const filters = readFilters(reading);
+  filters.where.push(...exclusions.conditions);
   const group = readGroup(reading);
   const order = readOrder(reading);
   const aggregates = readAggregates(reading, group !== undefined);
@@ -38,23 +42,27 @@ export function planQuery(linking: Linking): SqlPlan {
   const distinct = reading.words.some((w, i) => DISTINCT_WORDS.has(w.lower) && !reading.claimed.has(i));
   let projection = readProjection(reading);
   const countAfterShown = !!count && projection.some((m) => m.words[0]! < count.at);
-  // "How many credits does course X have, and what …": a count question shows nothing else; nor
-  // does an aggregate show what is named after it ("the maximum enrollment across all schools").
+  // "How many berths does harbour X have, and what …": a count question shows nothing else; nor
+  // does an aggregate show what is named after it ("the maximum tonnage across all fleets").
   if (count && !countAfterShown && !group) projection = [];
   const firstAggregate = reading.words.findIndex((w, i) => AGGREGATE_WORDS.has(w.lower) && reading.claimed.has(i));
   if (aggregates.length && !group && firstAggregate >= 0)
     projection = projection.filter((m) => m.words[0]! < firstAggregate);
-  return assemble(reading, {
-    filters,
-    group,
-    order,
-    ranking,
-    aggregates,
-    count,
-    distinct,
-    projection,
-    countAfterShown,
-  });
+  const plan = applySetOperations(
+    assemble(reading, {
+      filters,
+      group,
+      order,
+      ranking,
+      aggregates,
+      count,
+      distinct,
+      projection,
+      countAfterShown,
+    }),
+  );
+  const unsure = exclusions.unsure ?? unreadNegation(reading, plan);
+  return unsure ? { ...plan, unsure } : plan;
 }
 
 interface Parts {
@@ -76,7 +84,7 @@ function assemble(reading: Reading, parts: Parts): SqlPlan {
   const group = groupColumn(parts.group, shown);
   if (group) shown = shown.filter((c) => c !== group);
 
-  // "What is the highest age" asks for the value; "the name of the oldest singer" for a row.
+  // "What is the highest age" asks for the value; "the name of the oldest captain" for a row.
   if (ranking?.asValue && !shown.length && !count && !group && ranking.item.column) {
     aggregates.push({ aggregate: ranking.descending ? 'MAX' : 'MIN', column: ranking.item.column });
     ranking = undefined;
@@ -89,7 +97,7 @@ function assemble(reading: Reading, parts: Parts): SqlPlan {
       : [];
   shown.push(...defaults.flatMap((s) => (s.column ? [s.column] : [])));
 
-  // "all information about employees with …" shows every column, whatever the filters name.
+  // "all information about ferries with …" shows every column, whatever the filters name.
   const everything = !aggregates.length && !count && asksForEverything(reading) ? [{ all: true }] : [];
   const select: SelectItem[] = everything.length
     ? everything
@@ -110,7 +118,7 @@ function assemble(reading: Reading, parts: Parts): SqlPlan {
   const joined = [ranking?.counted, filters.having?.counted, plan.groupBy.length ? count?.table : undefined].filter(
     (t): t is TableSchema => !!t && t !== from,
   );
-  // A table the question names whose rows restrict the answer ("the names of the gymnasts").
+  // A table the question names whose rows restrict the answer ("the names of the skippers").
   const used = new Set([
     from,
     ...joined,
@@ -142,8 +150,8 @@ function assemble(reading: Reading, parts: Parts): SqlPlan {
 }
 
 /**
- * The column a group reads: a table's key when a shown column is it or refers to it ("the role
- * codes and the number of employees in each role"), else the table's name column.
+ * The column a group reads: a table's key when a shown column is it or refers to it ("the hull
+ * codes and the number of ferries in each hull"), else the table's name column.
  */
 function groupColumn(group: Group | undefined, shown: ColumnRef[]): ColumnRef | undefined {
   if (!group || group === 'shown') return undefined;
@@ -160,7 +168,7 @@ const refersTo = (ref: ColumnRef, table: TableSchema) =>
   ref.table.foreignKeys.some((f) => f.referencedTable === table.name && f.columns.includes(ref.column.name)) ||
   table.primaryKey.some((k) => k.toLowerCase() === ref.column.name.toLowerCase());
 
-/** "all information about …", "all the customer information", "everything": every column. */
+/** "all information about …", "all the ferry information", "everything": every column. */
 function asksForEverything(reading: Reading): boolean {
   const { words } = reading;
   return words.some((w, i) => {

@@ -70,7 +70,7 @@ export const AGGREGATES: Record<string, Aggregate> = {
   min: 'MIN',
 };
 export const AGGREGATE_WORDS: ReadonlySet<string> = new Set(Object.keys(AGGREGATES));
-/** Superlatives that ask for the value itself ("what is the maximum capacity") rather than the row holding it. */
+/** Superlatives that ask for the value itself ("what is the maximum tonnage") rather than the row holding it. */
 export const VALUE_SUPERLATIVES = new Set([
   'maximum',
   'max',

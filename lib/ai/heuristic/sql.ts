@@ -3,7 +3,7 @@
 // the SELECT (schema linking + templates), with `rows` it answers from the result. A request to
 // change data gets READ_ONLY_REPLY instead of SQL, and the pipeline runs nothing.
 import type { DatabaseSchema } from '../../sql/introspect';
-import { SQL_READ_ONLY_REPLY, type ChatRequest, type ChatResponse } from '../ports';
+import { SQL_READ_ONLY_REPLY, SQL_UNSURE_PREFIX, type ChatRequest, type ChatResponse } from '../ports';
 import { answerFromRows } from './sql-answer';
 import { linkQuestion } from './sql-linking';
 import { renderSql, simplerPlan } from './sql-plan';
@@ -32,9 +32,14 @@ const CHANGE_REQUEST =
 
 export const isChangeRequest = (question: string) => CHANGE_REQUEST.test(question.trim());
 
-/** The SELECT for the question; a repair turn (after a refused or failed query) gets a simpler one. */
+/**
+ * The SELECT for the question, or `UNSURE: <why>` when the rules cannot read it with confidence; a repair
+ * turn (after a refused or failed query) gets a simpler SELECT.
+ */
 export function heuristicSql(question: string, schema: DatabaseSchema, repairs = 0): string {
   let plan = planQuery(linkQuestion(question, canonical(schema)));
+  // A reading the rules are unsure of is said, not run (a repair turn has already run one).
+  if (plan.unsure && repairs === 0) return `${SQL_UNSURE_PREFIX} ${plan.unsure}`;
   for (let i = 0; i < repairs; i++) plan = simplerPlan(plan);
   return renderSql(plan, canonical(schema));
 }

@@ -150,7 +150,9 @@ describe.skipIf(unavailable)(`POST /query-service/v1/rdbms${unavailable ? ` (ski
     for (const tables of [['nope'], ['Singer']]) {
       const res = await ask({ query: 'How many?', tables, sqldb_connection_string: db.dsn() });
       expect(res.status).toBe(400);
-      expect((res.body.messages as string[]).join(' ')).toMatch(/No tables found|not found/i);
+      expect((res.body.messages as string[]).join(' ')).toMatch(
+        /None of the listed tables exists in the database|not found/i,
+      );
     }
   });
 

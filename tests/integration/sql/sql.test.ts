@@ -214,18 +214,24 @@ describe.skipIf(unavailable)(
       });
     });
 
-    it('says which tables are missing, and that names are case-sensitive', async () => {
+    it('says which tables are missing, which exist, the closest name to a typo, and that names are case-sensitive', async () => {
       await withDatabaseSession(target(), options(), async (session) => {
         const none = await failure(introspectTables(session, ['nope']));
-        expect(none.lines()).toEqual([
-          'ISSUE: No tables found in the database. ADVICE: Check that the tables exist in the database fnq_test and that the case is right, since table names are case-sensitive.',
-        ]);
+        expect(none.code).toBe('no_tables_found');
+        expect(none.lines()[0]).toMatch(
+          /^ISSUE: None of the listed tables exists in the database fnq_test: nope\. ADVICE: The database fnq_test has \d+ tables: .*Student.*\. Table names are case-sensitive\.$/,
+        );
+        // A typo gets the closest existing name, not "no tables found".
+        const typo = await failure(introspectTables(session, ['Studnet']));
+        expect(typo.lines()[0]).toContain('ADVICE: Did you mean Student for Studnet?');
         const wrongCase = await failure(introspectTables(session, ['STUDENT']));
-        expect(wrongCase.lines()[0]).toContain('ISSUE: No tables found in the database.');
+        expect(wrongCase.lines()[0]).toContain(
+          'ISSUE: None of the listed tables exists in the database fnq_test: STUDENT.',
+        );
         expect(wrongCase.lines()[0]).toContain('The database has Student, which differs only in case');
         const some = await failure(introspectTables(session, ['Faculty', 'Nope', 'Other']));
         expect(some.lines()[0]).toMatch(
-          /^ISSUE: Some listed tables were not found in the database: Nope, Other\. ADVICE: /,
+          /^ISSUE: Some listed tables were not found in the database fnq_test: Nope, Other\. ADVICE: /,
         );
         // `faculty` and `Faculty` both exist: each name gets its own table, nothing is mixed.
         const both = await introspectTables(session, ['faculty', 'Faculty']);

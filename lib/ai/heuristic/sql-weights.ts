@@ -1,0 +1,66 @@
+// The text-to-SQL engine's tuned numbers, all in one table: scores that decide which table, column or value
+// a stretch of words means, and windows (in words) within which a cue reaches the column it is about.
+// `setBy` names how each was set. "bench/sql.ts, split before 2026-11-26" means it was tuned on that split's
+// tuning half by `npm run bench -- sql`; since the salted split, those numbers are development figures'
+// inputs and the reporting half measured after that date had no say in them. Numbers set by the same bench
+// on today's tuning half (`--half=tuning`) say so.
+
+interface Tuned<T> {
+  value: T;
+  setBy: string;
+}
+
+const OLD_SPLIT = 'bench/sql.ts, split before 2026-11-26';
+const NEW_SPLIT = 'bench/sql.ts --half=tuning, split of 2026-11-26';
+
+/** Scores (sql-linking.ts, sql-reading.ts). */
+export const SCORES = {
+  /** A linked name counts when it covers at least this share of its words. */
+  minNameScore: { value: 0.5, setBy: OLD_SPLIT },
+  /** A name part written with letters dropped inside ("dept" for "department"). */
+  abbreviation: { value: 0.7, setBy: OLD_SPLIT },
+  /** A question word that starts a longer name part ("nations" for `nationality`). */
+  prefix: { value: 0.6, setBy: OLD_SPLIT },
+  /** What an unwritten table-name part of a column's name weighs against the mention. */
+  unwrittenContext: { value: 0.5, setBy: OLD_SPLIT },
+  /** Lift of a mention that matches its name in full. */
+  fullMatch: { value: 0.3, setBy: OLD_SPLIT },
+  /** Any table mention, over a column mention of the same words. */
+  table: { value: 0.25, setBy: OLD_SPLIT },
+  /** A noun after "of", "all", "each", "every" names rows (a table). */
+  afterEntityWord: { value: 0.4, setBy: OLD_SPLIT },
+  /** A mention of, or a column in, the focus table. */
+  focus: { value: 0.5, setBy: OLD_SPLIT },
+  /** A column named right before its table ("names of ferries"), and right after it. */
+  tableAfter: { value: 0.35, setBy: OLD_SPLIT },
+  tableBefore: { value: 0.3, setBy: OLD_SPLIT },
+  /** Per word a column's name shares with its table's name. */
+  ownName: { value: 0.1, setBy: OLD_SPLIT },
+  /** Focus table: points for its name in the question (its columns count their match, its values 1 each). */
+  focusTableName: { value: 3, setBy: OLD_SPLIT },
+  focusValue: { value: 1, setBy: OLD_SPLIT },
+} satisfies Record<string, Tuned<number>>;
+
+/** Windows, in words (sql-conditions.ts, sql-clauses.ts, sql-nested.ts). */
+export const WINDOWS = {
+  /** A value's column named before it ("in harbour KLS"), and after it when a pattern cue says so. */
+  valueColumnBefore: { value: 3, setBy: OLD_SPLIT },
+  valuePatternColumnAfter: { value: 3, setBy: OLD_SPLIT },
+  /** A compared number's column named before it, or after it. */
+  numberColumnBefore: { value: 4, setBy: OLD_SPLIT },
+  numberColumnAfter: { value: 2, setBy: OLD_SPLIT },
+  /** Words before a value searched for a pattern cue ("starts with"). */
+  patternCue: { value: 5, setBy: OLD_SPLIT },
+  /** The column an ordering cue sorts by. */
+  orderColumn: { value: 4, setBy: OLD_SPLIT },
+  /** The column a superlative or an aggregate is about. */
+  rankedColumn: { value: 2, setBy: OLD_SPLIT },
+  /** The related table after "no", "without", "never". */
+  exclusion: { value: 4, setBy: NEW_SPLIT },
+} satisfies Record<string, Tuned<number>>;
+
+/** Numbers read as row limits ("top 5") at most this large; larger ones are compared. */
+export const MAX_ROW_LIMIT: Tuned<number> = { value: 100, setBy: OLD_SPLIT };
+
+export const tuned = (name: keyof typeof SCORES) => SCORES[name].value;
+export const windowOf = (name: keyof typeof WINDOWS) => WINDOWS[name].value;

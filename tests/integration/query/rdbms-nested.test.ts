@@ -1,0 +1,107 @@
+// Nested and set queries, end to end: the rdbms pipeline with the heuristic engine over a private MariaDB.
+// "… that have no …" (NOT IN), two values on related rows (INTERSECT), "… but not …" (EXCEPT), two
+// values of the row's own column (OR), the average as a threshold, and a question whose exclusion
+// the rules cannot express, which is declined rather than run without it. The data is chosen so that
+// dropping the negation or the second set gives another answer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNSURE_ANSWER } from '../../../lib/query/rdbms';
+import { startHeuristicRdbms, type HeuristicRdbms } from '../../support/heuristic-rdbms';
+import { mariaDbUnavailableReason } from '../../support/mariadb';
+
+const SEED = `
+CREATE TABLE skipper (skipper_id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, age INT);
+CREATE TABLE ferry (ferry_id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, tonnage INT, skipper_id INT,
+  FOREIGN KEY (skipper_id) REFERENCES skipper(skipper_id));
+CREATE TABLE harbour (harbour_id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, region VARCHAR(20));
+CREATE TABLE crossing (crossing_id INT PRIMARY KEY, ferry_id INT, harbour_id INT, passengers INT,
+  FOREIGN KEY (ferry_id) REFERENCES ferry(ferry_id), FOREIGN KEY (harbour_id) REFERENCES harbour(harbour_id));
+CREATE TABLE lighthouse (lighthouse_id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, keeper VARCHAR(40));
+INSERT INTO skipper VALUES (1,'Ines Varro',51),(2,'Tomas Reil',38),(3,'Wren Adair',44);
+INSERT INTO ferry VALUES (1,'Ada',900,1),(2,'Brig',400,2),(3,'Corra',650,1),(4,'Dunlin',300,NULL);
+INSERT INTO harbour VALUES (1,'Kells','North'),(2,'Orme','South'),(3,'Pellow','North'),(4,'Quay End','West');
+INSERT INTO crossing VALUES (1,1,1,120),(2,1,2,80),(3,2,1,45),(4,2,3,60),(5,3,2,150),(6,1,3,30);
+INSERT INTO lighthouse VALUES (1,'Stack Light','Odo'),(2,'Gull Point',NULL);
+`;
+const TABLES = ['skipper', 'ferry', 'harbour', 'crossing'];
+
+const unavailable = await mariaDbUnavailableReason();
+
+describe.skipIf(unavailable)(`nested and set queries${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
+  let db: HeuristicRdbms;
+  beforeAll(async () => {
+    db = await startHeuristicRdbms(SEED);
+  });
+  afterAll(async () => db?.stop());
+
+  async function ask(query: string, tables = TABLES) {
+    const result = await db.ask(query, tables);
+    expect(result.messages.at(-1)).toBe('completed');
+    return { answer: result.answer, messages: result.messages, sql: result.messages[0]!.replace(/^QUERY: /, '') };
+  }
+
+  it('"… that have no …" keeps only the rows nothing refers to', async () => {
+    const { answer, sql } = await ask('Which ferries have no crossings?');
+    expect(sql).toMatch(/NOT IN \(SELECT/);
+    expect(answer).toContain('Dunlin');
+    for (const sailed of ['Ada', 'Brig', 'Corra']) expect(answer).not.toMatch(new RegExp(`\\b${sailed}\\b`));
+  });
+
+  it('"never" counts the rows without a related row', async () => {
+    const { answer } = await ask('How many harbours have never had a crossing?');
+    expect(answer).toMatch(/^There is 1 harbour row where|^There is 1 /);
+  });
+
+  it('a skipper who does not have any ferry', async () => {
+    const { answer } = await ask('List the names of skippers who do not have any ferry.');
+    expect(answer).toContain('Wren Adair');
+    expect(answer).not.toContain('Ines Varro');
+  });
+
+  it('two values on related rows: harbours both ferries called at (INTERSECT)', async () => {
+    const { answer, sql } = await ask('Which harbours were visited by the Ada and the Brig?');
+    expect(sql).toMatch(/\bINTERSECT\b/);
+    for (const both of ['Kells', 'Pellow']) expect(answer).toContain(both);
+    expect(answer).not.toContain('Orme');
+  });
+
+  it('"… but not …" on related rows (EXCEPT)', async () => {
+    const { answer, sql } = await ask('Which harbours were visited by Ada but not by Brig?');
+    expect(sql).toMatch(/\bEXCEPT\b/);
+    expect(answer).toContain('Orme');
+    expect(answer).not.toContain('Kells');
+  });
+
+  it('a negated value on related rows takes those rows away (EXCEPT), not "some other value"', async () => {
+    const { answer, sql } = await ask('Which harbours were never visited by the Brig?');
+    expect(sql).toMatch(/\bEXCEPT\b/);
+    for (const name of ['Orme', 'Quay End']) expect(answer).toContain(name);
+    for (const visited of ['Kells', 'Pellow']) expect(answer).not.toContain(visited);
+  });
+
+  it('declines a negation no condition expresses instead of dropping it', async () => {
+    const { answer, messages } = await ask('Which skippers are not retired?');
+    expect(answer.startsWith(UNSURE_ANSWER)).toBe(true);
+    expect(messages[0]).toMatch(/^NOT RUN: .*"not retired/);
+  });
+
+  it("two values of the row's own column mean either (OR), not an empty AND", async () => {
+    const { answer } = await ask('List the names of harbours in the North and West regions.');
+    for (const name of ['Kells', 'Pellow', 'Quay End']) expect(answer).toContain(name);
+    expect(answer).not.toContain('Orme');
+  });
+
+  it('compares with the average of the column', async () => {
+    const { sql, answer } = await ask('What are the names of ferries with a tonnage above the average tonnage?');
+    expect(sql).toMatch(/> \(SELECT AVG\(`tonnage`\) FROM `ferry`\)/);
+    expect(answer).toContain('Ada');
+    expect(answer).toContain('Corra');
+    expect(answer).not.toContain('Brig');
+  });
+
+  it('declines an exclusion it cannot relate to the rows asked for, and runs nothing', async () => {
+    const { answer, messages } = await ask('Which lighthouses have no ferries?', ['lighthouse', 'ferry']);
+    expect(answer.startsWith(UNSURE_ANSWER)).toBe(true);
+    expect(messages[0]).toMatch(/^NOT RUN: the question could not be read into a query with confidence: /);
+    expect(messages.some((m) => m.startsWith('QUERY:'))).toBe(false);
+  });
+});
