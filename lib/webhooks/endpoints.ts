@@ -121,20 +121,23 @@ export async function listEndpoints(deps: Pick<EndpointDeps, 'store'>, account: 
   return records.sort((a, b) => a.createdAt - b.createdAt).map(endpointView);
 }
 
+/** What createEndpoint makes; anything else cannot exist, and is not looked up. */
+const ENDPOINT_ID = /^ep_[A-Za-z0-9_-]{16}$/;
+
 const endpointNotFound = (id: string) =>
   notFound(
-    `No webhook endpoint with id ${id} was found`,
+    `No webhook endpoint with id ${ENDPOINT_ID.test(id) ? id : JSON.stringify(id.slice(0, 40))} was found`,
     'List your endpoints with GET /webhooks-service/v1/endpoints',
     'webhook_endpoint_not_found',
   );
 
 export async function deleteEndpoint(deps: Pick<EndpointDeps, 'store'>, account: string, id: string) {
-  if (!(await deps.store.deleteEndpoint(account, id))) throw endpointNotFound(id);
+  if (!ENDPOINT_ID.test(id) || !(await deps.store.deleteEndpoint(account, id))) throw endpointNotFound(id);
   return { id, deleted: true };
 }
 
 /** The endpoint's newest deliveries with their attempts; another account's endpoint is not found. */
 export async function listDeliveries(deps: Pick<EndpointDeps, 'store'>, account: string, id: string) {
-  if (!(await deps.store.getEndpoint(account, id))) throw endpointNotFound(id);
+  if (!ENDPOINT_ID.test(id) || !(await deps.store.getEndpoint(account, id))) throw endpointNotFound(id);
   return { endpoint_id: id, deliveries: (await deps.store.listDeliveries(id, DELIVERIES_LISTED)).map(deliveryView) };
 }
