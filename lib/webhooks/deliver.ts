@@ -4,14 +4,15 @@
 // POSTs the signed payload and records the attempt: delivered on a 2xx, otherwise scheduled again
 // or, once the schedule is spent, failed.
 import { createHash } from 'node:crypto';
+import { isServiceError } from '../errors';
 import { errorFields, type Logger } from '../log';
 import type { AddressPolicyOptions } from '../net/address-policy';
 import { payloadOf, type WebhookEvent } from './events';
-import type { Attempt, DeliveryRecord, WebhookMessage, WebhookQueue, WebhookStore } from './ports';
+import type { DeliveryRecord, EndpointRecord, WebhookMessage, WebhookQueue, WebhookStore } from './ports';
 import { hopSeconds, nextAttemptAt } from './schedule';
 import { open } from './secret-box';
 import { requireKey } from './endpoints';
-import { sendSigned } from './send';
+import { sendSigned, type SendResult } from './send';
 import type { WebhookSettings } from './settings';
 import { signedHeaders } from './signature';
 
@@ -72,26 +73,11 @@ async function attempt(deps: DeliverDeps, account: string, endpointId: string, i
 
   const endpoint = await deps.store.getEndpoint(account, endpointId);
   const started = now();
-  let result: Omit<Attempt, 'at' | 'durationMs'>;
-  if (!endpoint) {
-    result = { error: 'The endpoint was removed' };
-  } else {
-    const secret = open(requireKey(deps.settings), endpoint.sealedSecret, endpoint.id);
-    const headers = signedHeaders(secret, delivery.id, delivery.payload, started);
-    result = await sendSigned(endpoint.url, headers, delivery.payload, {
-      policy: {
-        allowLoopback: deps.settings.allowLoopback,
-        allowPrivate: deps.settings.allowPrivate,
-        lookup: deps.lookup,
-      },
-      timeoutMs: deps.settings.timeoutMs,
-    });
-  }
+  const { retry, ...result } = await post(deps, endpoint, delivery, started);
   const ok = result.statusCode !== undefined && result.statusCode >= 200 && result.statusCode < 300;
-  if (result.statusCode !== undefined && !ok)
-    result = { ...result, error: `The endpoint answered ${result.statusCode}` };
+  if (result.statusCode !== undefined && !ok) result.error = `The endpoint answered ${result.statusCode}`;
   const attempts = [...delivery.attempts, { at: started, durationMs: now() - started, ...result }];
-  const next = ok || !endpoint ? undefined : nextAttemptAt(deps.settings.retrySchedule, attempts.length, now());
+  const next = ok || !retry ? undefined : nextAttemptAt(deps.settings.retrySchedule, attempts.length, now());
   const status = ok ? 'delivered' : next === undefined ? 'failed' : 'pending';
   const recorded = await deps.store.recordAttempt(delivery, delivery.attempts.length, {
     status,
@@ -102,6 +88,35 @@ async function attempt(deps: DeliverDeps, account: string, endpointId: string, i
   log.info('webhook attempt', { attempt: attempts.length, status, statusCode: result.statusCode });
   if (next !== undefined)
     await deps.queue.send({ kind: 'attempt', account, endpointId, deliveryId: id }, hopSeconds(next, now()));
+}
+
+/** One POST of the signed payload; `retry` is false where another attempt could not do better. */
+async function post(
+  deps: DeliverDeps,
+  endpoint: EndpointRecord | undefined,
+  delivery: DeliveryRecord,
+  started: number,
+): Promise<SendResult & { retry: boolean }> {
+  if (!endpoint) return { error: 'The endpoint was removed', retry: false };
+  let secret: string;
+  try {
+    secret = open(requireKey(deps.settings), endpoint.sealedSecret, endpoint.id);
+  } catch (e) {
+    if (isServiceError(e)) throw e;
+    deps.log.error('webhook secret could not be opened', { endpointId: endpoint.id });
+    const error = 'The signing secret could not be opened (the webhooks key changed); re-create the endpoint';
+    return { error, retry: false };
+  }
+  const headers = signedHeaders(secret, delivery.id, delivery.payload, started);
+  const policy = {
+    allowLoopback: deps.settings.allowLoopback,
+    allowPrivate: deps.settings.allowPrivate,
+    lookup: deps.lookup,
+  };
+  return {
+    ...(await sendSigned(endpoint.url, headers, delivery.payload, { policy, timeoutMs: deps.settings.timeoutMs })),
+    retry: true,
+  };
 }
 
 /** The sink the ingest and build workers publish into: an event message, and a log line if it cannot be sent. */

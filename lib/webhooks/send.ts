@@ -61,14 +61,26 @@ export async function sendSigned(
   };
   const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: SendResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(overall);
+      resolve(result);
+    };
     const req = request(target, requestOptions, (res) => {
-      // The answer's body is not kept or logged: only its status counts.
+      // The answer's body is not kept or logged: only its status counts, once the answer has ended.
       res.resume();
-      res.on('end', () => resolve({ statusCode: res.statusCode }));
-      res.on('error', () => resolve({ statusCode: res.statusCode }));
+      res.on('end', () => finish({ statusCode: res.statusCode }));
+      res.on('error', () => finish({ statusCode: res.statusCode }));
     });
+    // One deadline for the whole exchange: a receiver that answers a byte at a time cannot hold the worker.
+    const overall = setTimeout(() => {
+      finish({ error: `No complete answer within ${options.timeoutMs} ms` });
+      req.destroy();
+    }, options.timeoutMs);
     req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
-    req.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ? `${e.code}: ${e.message}` : e.message }));
+    req.on('error', (e: NodeJS.ErrnoException) => finish({ error: e.code ? `${e.code}: ${e.message}` : e.message }));
     req.end(body);
   });
 }

@@ -261,6 +261,42 @@ async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
   return error;
 }
 
+describe('a receiver that misbehaves', () => {
+  it('that answers a byte at a time is cut off at the deadline and retried', async () => {
+    const slow = createServer((_req, res) => {
+      res.writeHead(200);
+      const drip = setInterval(() => res.write('.'), 50);
+      res.on('close', () => clearInterval(drip));
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      deps.settings = settings({ timeoutMs: 300 });
+      const endpoint = await createEndpoint({ ...deps }, 'acct-1', {
+        url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/slow`,
+        events: ['upload.completed'],
+      });
+      await handleMessage(deps, { kind: 'event', event: completed() });
+      await runQueue();
+      const [delivery] = (await listDeliveries(deps, 'acct-1', endpoint.id)).deliveries;
+      expect(delivery).toMatchObject({ status: 'pending', attempts: [{ error: 'No complete answer within 300 ms' }] });
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  });
+
+  it('is not retried when the stage key no longer opens the endpoint’s secret', async () => {
+    const endpoint = await register();
+    deps.settings = settings({ key: 'another-stage-key-for-sealing-webhook-secrets' });
+    await handleMessage(deps, { kind: 'event', event: completed() });
+    await runQueue();
+    expect(received).toHaveLength(0);
+    const [delivery] = (await listDeliveries(deps, 'acct-1', endpoint.id)).deliveries;
+    expect(delivery!.status).toBe('failed');
+    expect(delivery!.attempts[0]!.error).toMatch(/re-create the endpoint/);
+  });
+});
+
 describe('endpoints', () => {
   const add = (url: string, over: Partial<WebhookSettings> = {}, lookup?: DeliverDeps['lookup']) =>
     createEndpoint({ store, settings: settings(over), lookup }, 'acct-1', { url, events: ['upload.failed'] });
