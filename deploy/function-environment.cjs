@@ -53,6 +53,10 @@ const BY_GRANT = {
   functionBuildsRun: FILES,
   jobsSend: ['FNQ_QUEUE_URL', 'FNQ_SQS_ENDPOINT'],
   buildsSend: ['FNQ_BUILDS_QUEUE_URL', 'FNQ_SQS_ENDPOINT'],
+  webhookEventsSend: ['FNQ_WEBHOOKS_QUEUE_URL', 'FNQ_SQS_ENDPOINT'],
+  webhooksRead: ['FNQ_WEBHOOKS_TABLE', ...DYNAMO],
+  webhooksWrite: ['FNQ_WEBHOOKS_TABLE', ...DYNAMO],
+  webhooksConsume: [],
   vectorsRead: [...VECTORS, ...FILES, ...DYNAMO],
   vectorsWrite: [...VECTORS, ...FILES, ...DYNAMO],
   functionsRead: ['FNQ_FUNCTIONS_TABLE', ...DYNAMO],
@@ -92,6 +96,16 @@ const BY_SETTING = {
   ],
   quotas: ['FNQ_QUOTA_FREE', 'FNQ_QUOTA_PRO', 'FNQ_QUOTA_ENTERPRISE'],
   searchRoutes: ['FNQ_SEARCH_ROUTES'],
+  // Delivering webhooks and checking endpoints: the address policy, the sealing key, retries.
+  webhooks: [
+    'FNQ_WEBHOOKS_ALLOW_LOOPBACK',
+    'FNQ_WEBHOOKS_ALLOW_PRIVATE',
+    'FNQ_WEBHOOKS_KEY',
+    'FNQ_WEBHOOKS_KEY_PARAMETER',
+    'FNQ_WEBHOOKS_RETRY_SCHEDULE',
+    'FNQ_WEBHOOKS_TIMEOUT_MS',
+    'FNQ_WEBHOOKS_MAX_ENDPOINTS',
+  ],
   // What /health reports: which storage, vector store and AI platform the stage runs on.
   serviceMode: ['FNQ_S3_ENDPOINT', 'FNQ_LANCE_URI', 'FNQ_AI_BASE_URL'],
 };

@@ -106,6 +106,17 @@ const GRANTS = {
       Resource: arnOf('BuildsQueue'),
     },
   ],
+  // Webhooks (lib/aws/dynamo-webhook-store.ts, lib/aws/sqs-webhook-queue.ts).
+  webhooksRead: () => [dynamo(['GetItem', 'Query'], arnOf('WebhooksTable'))],
+  webhooksWrite: () => [dynamo(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], arnOf('WebhooksTable'))],
+  webhookEventsSend: () => [{ Effect: 'Allow', Action: ['sqs:SendMessage'], Resource: arnOf('WebhooksQueue') }],
+  webhooksConsume: () => [
+    {
+      Effect: 'Allow',
+      Action: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'],
+      Resource: arnOf('WebhooksQueue'),
+    },
+  ],
   // Hosted functions' own Lambdas (lib/aws/lambda-invoker.ts names them `<service>-<stage>-fn-…`).
   hostedLambdasDeploy: (ctx) => [
     {

@@ -22,7 +22,7 @@ function parameterName(env, variable, required, why) {
 }
 
 function secretParameters(env, stage) {
-  if (stage === 'local') return { jwtSecret: '', aiApiKey: '' };
+  if (stage === 'local') return { jwtSecret: '', aiApiKey: '', webhooksKey: '' };
   const jwks = (env.FNQ_JWKS_URL ?? '').trim();
   return {
     jwtSecret: parameterName(
@@ -33,6 +33,8 @@ function secretParameters(env, stage) {
     ),
     // Optional: an OpenAI-compatible endpoint of the operator's may take no key.
     aiApiKey: parameterName(env, 'FNQ_AI_API_KEY_PARAMETER', false, ''),
+    // Optional: without it, webhook signing secrets are sealed under a key derived from the JWT secret.
+    webhooksKey: parameterName(env, 'FNQ_WEBHOOKS_KEY_PARAMETER', false, ''),
   };
 }
 

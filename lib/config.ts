@@ -28,7 +28,9 @@ export interface Config {
     queueUrl: string;
     /** The queue of deployments the build worker builds (FNQ_BUILDS_QUEUE_URL); deploys answer 503 without it. */
     buildsQueueUrl?: string;
-    tables: { uploads: string; usage: string; functions: string; lanceCommits: string };
+    /** The queue of webhook events and attempts (FNQ_WEBHOOKS_QUEUE_URL); events are not published without it. */
+    webhooksQueueUrl?: string;
+    tables: { uploads: string; usage: string; functions: string; lanceCommits: string; webhooks: string };
   };
   lanceUri: string;
   /**
@@ -65,6 +67,7 @@ export interface Config {
   /** How long before the Lambda deadline a request is answered with 504. */
   timeoutMarginMs: number;
   functions: FunctionSettings;
+  webhooks: WebhookSettings;
 }
 
 /** Function hosting. `runtime` picks the invoker: `local` child processes, or AWS `lambda`. */
@@ -215,7 +218,7 @@ export function loadConfig(env: Env = process.env): Config {
     if (v === undefined) throw new ConfigError([`${name} is required (and missing from this environment)`]);
     return v;
   };
-  const [bucket, queueUrl, uploads, usage, functionsTable, lanceCommits, lanceUri] = [
+  const [bucket, queueUrl, uploads, usage, functionsTable, lanceCommits, lanceUri, webhooksTable] = [
     'FNQ_BUCKET',
     'FNQ_QUEUE_URL',
     'FNQ_UPLOADS_TABLE',
@@ -223,6 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
     'FNQ_FUNCTIONS_TABLE',
     'FNQ_LANCE_COMMITS_TABLE',
     'FNQ_LANCE_URI',
+    'FNQ_WEBHOOKS_TABLE',
   ].map(needed) as (() => string)[];
   const config: Config = {
     stage,
@@ -243,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
         return queueUrl!();
       },
       buildsQueueUrl: r.str('FNQ_BUILDS_QUEUE_URL'),
+      webhooksQueueUrl: r.str('FNQ_WEBHOOKS_QUEUE_URL'),
       tables: {
         get uploads() {
           return uploads!();
@@ -255,6 +260,9 @@ export function loadConfig(env: Env = process.env): Config {
         },
         get lanceCommits() {
           return lanceCommits!();
+        },
+        get webhooks() {
+          return webhooksTable!();
         },
       },
     },
@@ -293,7 +301,18 @@ export function loadConfig(env: Env = process.env): Config {
     },
     timeoutMarginMs: r.int('FNQ_TIMEOUT_MARGIN_MS', 500, 5, 60_000),
     functions,
+    webhooks: {
+      allowLoopback: r.bool('FNQ_WEBHOOKS_ALLOW_LOOPBACK', false),
+      allowPrivate: r.bool('FNQ_WEBHOOKS_ALLOW_PRIVATE', false),
+      // Its own key when the operator gives one; else one derived from the JWT secret (docs/webhooks.md).
+      key: r.str('FNQ_WEBHOOKS_KEY') ?? jwtSecret,
+      retrySchedule: retrySchedule(r),
+      timeoutMs: r.int('FNQ_WEBHOOKS_TIMEOUT_MS', 10_000, 100, 60_000),
+      maxEndpoints: r.int('FNQ_WEBHOOKS_MAX_ENDPOINTS', 10, 1, 1000),
+    },
   };
+  const webhooksKey = r.str('FNQ_WEBHOOKS_KEY');
+  if (webhooksKey && webhooksKey.length < 32) r.problems.push('FNQ_WEBHOOKS_KEY must be at least 32 characters');
   if (r.problems.length) throw new ConfigError(r.problems);
   return config;
 }
@@ -305,7 +324,7 @@ export function loadConfig(env: Env = process.env): Config {
  * process could see it. A value already in the environment (npm start, tests) wins and nothing is
  * fetched. The JWT secret is also read per request through jwtSecretSource, so it follows rotation.
  */
-export const SECRET_VARIABLES = ['FNQ_JWT_SECRET', 'FNQ_AI_API_KEY'] as const;
+export const SECRET_VARIABLES = ['FNQ_JWT_SECRET', 'FNQ_AI_API_KEY', 'FNQ_WEBHOOKS_KEY'] as const;
 
 export type ParameterReader = (
   names: string[],
@@ -370,6 +389,38 @@ async function fetchSecrets(env: Env, read: ParameterReader): Promise<void> {
   const missing = wanted.filter((w) => !values.get(w.name));
   if (missing.length) throw new ConfigError(missing.map((w) => missingParameter(w.variable, w.name)));
   for (const w of wanted) secretValues.set(w.variable, values.get(w.name)!);
+}
+
+export interface WebhookSettings {
+  /** Deliver to 127.0.0.0/8 and ::1 (FNQ_WEBHOOKS_ALLOW_LOOPBACK; on for npm start's local stage only). */
+  allowLoopback: boolean;
+  /** Deliver to private networks (FNQ_WEBHOOKS_ALLOW_PRIVATE), for receivers inside the service's own VPC. */
+  allowPrivate: boolean;
+  /** Seals signing secrets at rest (FNQ_WEBHOOKS_KEY, or derived from the JWT secret); webhooks answer 503 without. */
+  key?: string;
+  /** Seconds between attempts (FNQ_WEBHOOKS_RETRY_SCHEDULE); DEFAULT_RETRY_SCHEDULE below. */
+  retrySchedule: number[];
+  /** Per attempt, connect to last byte. */
+  timeoutMs: number;
+  /** Endpoints one account may register. */
+  maxEndpoints: number;
+}
+
+/** Seconds to wait after failed webhook attempt 1, 2, …; its length + 1 is the number of attempts (about a day). */
+export const DEFAULT_RETRY_SCHEDULE = [5, 60, 300, 1800, 3600, 7200, 14_400, 28_800, 28_800];
+
+/** FNQ_WEBHOOKS_RETRY_SCHEDULE: seconds between attempts, comma-separated (e.g. 5,60,300). */
+function retrySchedule(r: ReturnType<typeof reader>): number[] {
+  const text = r.str('FNQ_WEBHOOKS_RETRY_SCHEDULE');
+  if (text === undefined) return DEFAULT_RETRY_SCHEDULE;
+  const waits = text.split(',').map((s) => Number(s.trim()));
+  if (waits.length > 20 || waits.some((w) => !Number.isInteger(w) || w < 1 || w > 86_400)) {
+    r.problems.push(
+      `FNQ_WEBHOOKS_RETRY_SCHEDULE must be up to 20 whole numbers of seconds from 1 to 86400, comma-separated (got "${text}")`,
+    );
+    return DEFAULT_RETRY_SCHEDULE;
+  }
+  return waits;
 }
 
 /** The search routes a collection can be queried with (lib/vectors' search modes). */

@@ -38,6 +38,7 @@ export interface Emulators {
   bucket: string;
   queueUrl: string;
   buildsQueueUrl: string;
+  webhooksQueueUrl: string;
   deadLetterQueueUrl: string;
   /** s3rver emits S3 event notifications here (the presigned-upload path). */
   s3: S3rver;
@@ -115,6 +116,7 @@ export const tableEnv = (stage: string) => {
     FNQ_USAGE_TABLE: name('usage'),
     FNQ_FUNCTIONS_TABLE: name('functions'),
     FNQ_LANCE_COMMITS_TABLE: name('lance-commits'),
+    FNQ_WEBHOOKS_TABLE: name('webhooks'),
   };
 };
 
@@ -131,6 +133,8 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
   const deadLetters = `${jobs}-dlq`;
   // Deployments for the build worker; a build may take minutes, so a message stays invisible for 15.
   const builds = `fnquery-${stage}-builds`;
+  // Webhook events and attempts; attempts wait on it as delayed messages (lib/webhooks/schedule.ts).
+  const webhooks = `fnquery-${stage}-webhooks`;
 
   if (options.dataDir) {
     await mkdir(join(options.dataDir, 'dynamodb'), { recursive: true });
@@ -167,6 +171,7 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
     queues: [
       { QueueName: deadLetters },
       { QueueName: builds, Attributes: { VisibilityTimeout: '900' } },
+      { QueueName: webhooks, Attributes: { VisibilityTimeout: '60' } },
       {
         QueueName: jobs,
         Attributes: {
@@ -202,11 +207,13 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
 
   const queueUrl = `${endpoints.sqs}/${SQS_ACCOUNT}/${jobs}`;
   const buildsQueueUrl = `${endpoints.sqs}/${SQS_ACCOUNT}/${builds}`;
+  const webhooksQueueUrl = `${endpoints.sqs}/${SQS_ACCOUNT}/${webhooks}`;
   return {
     endpoints,
     bucket,
     queueUrl,
     buildsQueueUrl,
+    webhooksQueueUrl,
     deadLetterQueueUrl: `${endpoints.sqs}/${SQS_ACCOUNT}/${deadLetters}`,
     s3,
     env: {
@@ -218,6 +225,7 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
       FNQ_BUCKET: bucket,
       FNQ_QUEUE_URL: queueUrl,
       FNQ_BUILDS_QUEUE_URL: buildsQueueUrl,
+      FNQ_WEBHOOKS_QUEUE_URL: webhooksQueueUrl,
       ...tableEnv(stage),
     },
     async stop() {

@@ -273,6 +273,10 @@ async function start(
       url: emulators.buildsQueueUrl,
       arn: `arn:aws:sqs:${region}:123456789012:${emulators.buildsQueueUrl.split('/').pop()}`,
     },
+    WebhooksQueue: {
+      url: emulators.webhooksQueueUrl,
+      arn: `arn:aws:sqs:${region}:123456789012:${emulators.webhooksQueueUrl.split('/').pop()}`,
+    },
   };
   // The ingestion sweep, before any delivery: whatever a killed run left queued or processing is
   // sent again or failed (no worker of that run is alive, so every lease has ended). Its schedule

@@ -5,6 +5,7 @@ import { Queries } from './queries';
 import { Transport, type ClientOptions } from './transport';
 import { Uploads } from './uploads';
 import { Usage } from './usage';
+import { Webhooks } from './webhooks';
 
 export class FnqClient {
   readonly queries: Queries;
@@ -12,6 +13,7 @@ export class FnqClient {
   readonly collections: Collections;
   readonly functions: Functions;
   readonly usage: Usage;
+  readonly webhooks: Webhooks;
   private readonly http: Transport;
 
   constructor(options: ClientOptions) {
@@ -21,6 +23,7 @@ export class FnqClient {
     this.collections = new Collections(this.http);
     this.functions = new Functions(this.http);
     this.usage = new Usage(this.http);
+    this.webhooks = new Webhooks(this.http);
   }
 
   /** GET /health (no token needed, but sending it is harmless). */
@@ -45,3 +48,5 @@ export type { UploadStatus, WaitOptions } from './uploads';
 export type { CollectionInfo } from './collections';
 export type { DeploymentInfo, DeployWaitOptions, FunctionInfo, InvokeRequest, InvokeResponse } from './functions';
 export type { UsageReport, UsageRow } from './usage';
+export { verifyWebhook, WebhookVerificationError } from './webhooks';
+export type { WebhookDelivery, WebhookEndpoint, WebhookEventType, WebhookPayload } from './webhooks';

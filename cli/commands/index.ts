@@ -9,6 +9,19 @@ import { status } from './status';
 import { token } from './token';
 import { upload } from './upload';
 import { usage } from './usage';
+import { webhooks } from './webhooks';
 
 // Every sub-command, in the order `fnq --help` lists them.
-export const commands: Command[] = [query, upload, status, collections, usage, deploy, functions, spec, token, jobs];
+export const commands: Command[] = [
+  query,
+  upload,
+  status,
+  collections,
+  usage,
+  deploy,
+  functions,
+  spec,
+  token,
+  jobs,
+  webhooks,
+];

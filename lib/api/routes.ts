@@ -9,12 +9,18 @@ import { queryBodySchema } from '../query/body-schema';
 import { RUNTIMES } from '../spec/runtimes';
 import { TAG } from '../spec/rules';
 import { BASE64_FILE_SCHEMA } from '../wire/base64-file';
+import {
+  createdWebhookEndpointSchema,
+  newWebhookEndpointSchema,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+} from './webhook-schemas';
 
 export interface ApiRoute extends RouteOptions {
   /** One line for the OpenAPI operation. */
   summary: string;
   /** OpenAPI tag grouping the operation. */
-  group: 'service' | 'queries' | 'documents' | 'functions' | 'catalog';
+  group: 'service' | 'queries' | 'documents' | 'functions' | 'catalog' | 'webhooks';
   /** What a success returns: status, media type, and its schema when JSON. */
   success: {
     status: number;
@@ -560,6 +566,67 @@ const routes: ApiRoute[] = [
         type: 'object',
         required: ['jsonrpc'],
         properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer', 'null'] }, result: {}, error: {} },
+      },
+    },
+  },
+  {
+    route: 'POST /webhooks-service/v1/endpoints',
+    body: 'json',
+    group: 'webhooks',
+    summary: 'Register a webhook endpoint; its signing secret is answered this once',
+    bodySchema: newWebhookEndpointSchema,
+    success: {
+      status: 201,
+      description: 'The endpoint and its signing secret (whsec_…), which no later answer shows.',
+      schema: createdWebhookEndpointSchema,
+    },
+  },
+  {
+    route: 'GET /webhooks-service/v1/endpoints',
+    body: 'none',
+    group: 'webhooks',
+    summary: "The caller's webhook endpoints (never their secrets)",
+    success: {
+      status: 200,
+      description: 'Endpoints, oldest first.',
+      schema: {
+        type: 'object',
+        required: ['endpoints'],
+        properties: { endpoints: { type: 'array', items: webhookEndpointSchema }, spanId: { type: 'string' } },
+      },
+    },
+  },
+  {
+    route: 'DELETE /webhooks-service/v1/endpoints/{id}',
+    body: 'none',
+    group: 'webhooks',
+    summary: 'Remove a webhook endpoint; its pending deliveries stop',
+    success: {
+      status: 200,
+      description: 'Removed.',
+      schema: {
+        type: 'object',
+        required: ['id', 'deleted'],
+        properties: { id: { type: 'string' }, deleted: { const: true }, spanId: { type: 'string' } },
+      },
+    },
+  },
+  {
+    route: 'GET /webhooks-service/v1/endpoints/{id}/deliveries',
+    body: 'none',
+    group: 'webhooks',
+    summary: "An endpoint's newest 50 deliveries, each with its attempts",
+    success: {
+      status: 200,
+      description: 'Deliveries, newest first.',
+      schema: {
+        type: 'object',
+        required: ['endpoint_id', 'deliveries'],
+        properties: {
+          endpoint_id: { type: 'string' },
+          deliveries: { type: 'array', items: webhookDeliverySchema },
+          spanId: { type: 'string' },
+        },
       },
     },
   },

@@ -11,11 +11,15 @@ import { errorFields, type Logger } from '../log';
 import type { VectorStore } from '../vectors/ports';
 import type { JobQueue } from './ports';
 import { effectiveState, type StatusStore, type UploadRecord } from './status';
+import { uploadEvent } from '../webhooks/events';
+import type { EventSink } from '../webhooks/ports';
 
 export interface SweepDeps {
   statuses: StatusStore;
   jobs: JobQueue;
   vectors: Pick<VectorStore, 'deleteUpload'>;
+  /** Webhooks: told of the uploads the sweep fails (lib/webhooks). */
+  events?: EventSink;
   log: Logger;
   now?: () => number;
 }
@@ -71,11 +75,9 @@ async function settleOrResend(
     const leaseId = record.leaseId ?? (await takeOver(deps, record, now));
     if (!leaseId) return undefined;
     await deps.vectors.deleteUpload({ account, collection: record.collection }, uploadId);
-    const settled = await deps.statuses.settle(account, uploadId, leaseId, {
-      state: 'failed',
-      completedAt: shown.completedAt ?? now,
-      error: shown.error!,
-    });
+    const outcome = { state: 'failed', completedAt: shown.completedAt ?? now, error: shown.error! } as const;
+    const settled = await deps.statuses.settle(account, uploadId, leaseId, outcome);
+    if (settled) await deps.events?.publish(uploadEvent(record, outcome));
     return settled ? 'failed' : undefined;
   }
   if (record.state === 'queued') {

@@ -28,6 +28,8 @@ import { detectFileType } from './file-type';
 import { RETRY_BUDGET, SIGNED_UPLOAD_MAX_BYTES } from './limits';
 import type { BlobStore, UploadJob } from './ports';
 import type { Settlement, StatusStore, UploadRecord } from './status';
+import { uploadEvent } from '../webhooks/events';
+import type { EventSink } from '../webhooks/ports';
 
 export interface WorkerDeps {
   statuses: StatusStore;
@@ -40,6 +42,8 @@ export interface WorkerDeps {
   batchSize?: number;
   /** Stored chunks per account by level (config `chunkQuotas`); absent: unlimited. */
   chunkQuotas?: Record<Level, number | null>;
+  /** Webhooks: told when an upload completes or fails (lib/webhooks). */
+  events?: EventSink;
   now?: () => number;
 }
 
@@ -113,6 +117,7 @@ class HeldJob {
   async settle(outcome: Settlement): Promise<void> {
     if (!(await this.deps.statuses.settle(this.record.account, this.record.uploadId, this.leaseId, outcome)))
       throw new LeaseLost();
+    await this.deps.events?.publish(uploadEvent(this.record, outcome));
   }
 
   release(): Promise<boolean> {

@@ -14,7 +14,25 @@ export interface AddressPolicyOptions {
   allowPrivate?: boolean;
   /** Resolver seam for tests; defaults to the system resolver (`dns.lookup`, all addresses). */
   lookup?: (host: string) => Promise<ResolvedAddress[]>;
+  /** What the caller named, for the messages and codes of refusals; a database by default. */
+  subject?: PolicySubject;
 }
+
+/** How refusals name the caller's server: in words, in error codes, and what to advise. */
+export interface PolicySubject {
+  noun: string;
+  code: string;
+  publicAdvice: string;
+  privateAdvice: string;
+}
+
+const DATABASE: PolicySubject = {
+  noun: 'database',
+  code: 'database',
+  publicAdvice: "Use the database's public host name or address",
+  privateAdvice:
+    "Use the database's public address; the operator can allow private addresses for databases inside the service's network",
+};
 
 export interface ResolvedAddress {
   address: string;
@@ -150,19 +168,21 @@ export async function resolveAllowedAddress(
   host: string,
   options: AddressPolicyOptions = {},
 ): Promise<ResolvedAddress> {
-  const addresses = await resolve(host, options.lookup ?? systemLookup);
+  const addresses = await resolve(host, options.lookup ?? systemLookup, options.subject ?? DATABASE);
   for (const { address } of addresses) {
     const category = classifyAddress(address);
-    if (category !== 'public' && !isAllowed(category, options)) throw refused(host, address, category);
+    if (category !== 'public' && !isAllowed(category, options))
+      throw refused(host, address, category, options.subject ?? DATABASE);
   }
   const [first] = addresses;
-  if (!first) throw unresolvable(host);
+  if (!first) throw unresolvable(host, options.subject ?? DATABASE);
   return first;
 }
 
 async function resolve(
   host: string,
   resolver: (host: string) => Promise<ResolvedAddress[]>,
+  subject: PolicySubject,
 ): Promise<ResolvedAddress[]> {
   const family = isIP(host);
   if (family) return [{ address: host, family }];
@@ -170,34 +190,33 @@ async function resolve(
     return await resolver(host);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'ENOTFOUND' || code === 'ENODATA') throw unresolvable(host, error);
+    if (code === 'ENOTFOUND' || code === 'ENODATA') throw unresolvable(host, subject, error);
     throw badGateway(
-      `The database host name ${host} could not be resolved right now`,
-      'Retry the request; if it keeps failing, check the DNS records of the database host',
-      'database_unreachable',
+      `The ${subject.noun} host name ${host} could not be resolved right now`,
+      `Retry the request; if it keeps failing, check the DNS records of the ${subject.noun} host`,
+      `${subject.code}_unreachable`,
       { cause: error },
     );
   }
 }
 
-const unresolvable = (host: string, cause?: unknown) =>
+const unresolvable = (host: string, subject: PolicySubject, cause?: unknown) =>
   badRequest(
-    `The database host name ${host} does not resolve to an address`,
-    'Check the host in the connection string',
-    'database_host_unknown',
+    `The ${subject.noun} host name ${host} does not resolve to an address`,
+    subject === DATABASE ? 'Check the host in the connection string' : `Check the host of the ${subject.noun}`,
+    `${subject.code}_host_unknown`,
     { cause },
   );
 
-function refused(host: string, address: string, category: Category): ServiceError {
+function refused(host: string, address: string, category: Category, subject: PolicySubject): ServiceError {
   const where =
-    host === address ? `The database address ${address}` : `The database host ${host} resolves to ${address}, which`;
-  const advice =
-    category === 'loopback' || category === 'private'
-      ? "Use the database's public address; the operator can allow private addresses for databases inside the service's network"
-      : "Use the database's public host name or address";
+    host === address
+      ? `The ${subject.noun} address ${address}`
+      : `The ${subject.noun} host ${host} resolves to ${address}, which`;
+  const advice = category === 'loopback' || category === 'private' ? subject.privateAdvice : subject.publicAdvice;
   return badRequest(
     `${where} is a ${category} address, which the service does not connect to`,
     advice,
-    'database_address_refused',
+    `${subject.code}_address_refused`,
   );
 }

@@ -11,6 +11,7 @@ import type { FunctionInvoker, FunctionRegistry } from '../functions/ports';
 import { dynamo } from './core';
 import { onFirstUse } from './lazy';
 import { blobs } from './storage';
+import { webhookEvents } from './webhooks';
 
 let registry: FunctionRegistry | undefined;
 let invoker: FunctionInvoker | undefined;
@@ -109,4 +110,8 @@ export const submitDeps = (): Omit<SubmitDeps, 'log'> => ({
   queue: builds(),
 });
 
-export const buildDeps = (): Omit<BuildDeps, 'log'> => ({ ...hostingDeps(), deployments: deploymentStore() });
+export const buildDeps = (): Omit<BuildDeps, 'log'> => ({
+  ...hostingDeps(),
+  deployments: deploymentStore(),
+  events: webhookEvents(),
+});

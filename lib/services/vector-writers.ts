@@ -6,6 +6,7 @@ import { config, statuses } from './core';
 import { embedder } from './embedding';
 import { blobs, jobs } from './storage';
 import { vectors } from './vectors';
+import { webhookEvents } from './webhooks';
 
 export const collectionDeps = (): CollectionDeps => ({ statuses: statuses(), blobs: blobs(), vectors: vectors() });
 
@@ -15,6 +16,12 @@ export const workerDeps = (): Omit<WorkerDeps, 'log'> => ({
   vectors: vectors(),
   embedder: embedder(),
   chunkQuotas: config().chunkQuotas,
+  events: webhookEvents(),
 });
 
-export const sweepDeps = (): Omit<SweepDeps, 'log'> => ({ statuses: statuses(), jobs: jobs(), vectors: vectors() });
+export const sweepDeps = (): Omit<SweepDeps, 'log'> => ({
+  statuses: statuses(),
+  jobs: jobs(),
+  vectors: vectors(),
+  events: webhookEvents(),
+});

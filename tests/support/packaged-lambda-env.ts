@@ -36,6 +36,7 @@ export function lambdaEnvironment(pkg: Packaged, name: string, local: LocalEndpo
     UploadsBucket: emulators.bucket,
     JobsQueue: emulators.queueUrl,
     BuildsQueue: emulators.buildsQueueUrl,
+    WebhooksQueue: emulators.webhooksQueueUrl,
     LanceCommitsTable: emulators.env.FNQ_LANCE_COMMITS_TABLE!,
     'FunctionExecutionRole.Arn': 'arn:aws:iam::123456789012:role/fnquery-ci-function-execution',
   };

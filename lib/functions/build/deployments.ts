@@ -10,6 +10,8 @@ import { functionPath, runtimeInfo } from '../../spec/index';
 import { BUNDLE_MAX_BYTES } from '../bundle';
 import { checkBundle, deployFunction, newCodeKey, runtimeWarnings, type HostingDeps } from '../manage';
 import type { BuildQueue, DeploymentRecord, DeploymentStore } from './ports';
+import { deploymentEvent } from '../../webhooks/events';
+import type { EventSink } from '../../webhooks/ports';
 
 export interface SubmitDeps extends Pick<HostingDeps, 'registry' | 'blobs' | 'log' | 'now'> {
   deployments: DeploymentStore;
@@ -18,6 +20,8 @@ export interface SubmitDeps extends Pick<HostingDeps, 'registry' | 'blobs' | 'lo
 
 export interface BuildDeps extends HostingDeps {
   deployments: DeploymentStore;
+  /** Webhooks: told when a deployment becomes ready or fails (lib/webhooks). */
+  events?: EventSink;
 }
 
 export const deploymentPath = (id: string) => `/function-service/v1/deployments/${id}`;
@@ -75,7 +79,7 @@ export async function readDeployment(
 }
 
 async function settle(
-  deps: { deployments: DeploymentStore; now?: () => number },
+  deps: { deployments: DeploymentStore; events?: EventSink; now?: () => number },
   record: DeploymentRecord,
   status: DeploymentRecord['status'],
   change: Partial<DeploymentRecord> = {},
@@ -90,6 +94,7 @@ async function settle(
     ...((status === 'ready' || status === 'failed') && { finishedAt: now, step: undefined }),
   };
   await deps.deployments.put(next);
+  if (next.finishedAt !== undefined) await deps.events?.publish(deploymentEvent(next));
   return next;
 }
 

@@ -11,6 +11,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence
 from .errors import FnqConnectionError, FnqDeployFailedError, FnqError, FnqRequestInvalidError
 from .transport import Transport
 from .validation import RequestValidator
+from .webhooks import Webhooks
 
 #: Through the API; larger files go through a presigned upload URL (the service's own limit).
 DIRECT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024
@@ -224,6 +225,7 @@ class FnqClient:
         self.collections = Collections(self._http)
         self.functions = Functions(self._http)
         self.usage = Usage(self._http)
+        self.webhooks = Webhooks(self._http)
 
     def health(self) -> Dict:
         return self._http.json("GET", "/health")

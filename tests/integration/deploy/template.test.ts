@@ -190,7 +190,7 @@ describe('queue, alarms and access logs', () => {
     const on = (metric: string) => alarms.filter((a) => a.MetricName === metric);
     expect(
       on('ApproximateNumberOfMessagesVisible').map((a) => cfnText((a.Dimensions as { Value: unknown }[])[0]!.Value)),
-    ).toEqual(['${JobsDeadLetterQueue.QueueName}']);
+    ).toEqual(['${JobsDeadLetterQueue.QueueName}', '${WebhooksDeadLetterQueue.QueueName}']);
     const throttled = on('Throttles')
       .map((a) => (a.Dimensions as { Value: string }[])[0]!.Value)
       .sort();
@@ -203,7 +203,7 @@ describe('queue, alarms and access logs', () => {
       on('Errors')
         .map((a) => (a.Dimensions as { Value: string }[])[0]!.Value)
         .sort(),
-    ).toEqual(['fnquery-ci-embedWorker', 'fnquery-ci-ingestSweep']);
+    ).toEqual(['fnquery-ci-embedWorker', 'fnquery-ci-ingestSweep', 'fnquery-ci-webhookWorker']);
     const rate = alarms.find((a) => Array.isArray(a.Metrics))!;
     expect(JSON.stringify(rate.Metrics)).toContain('"MetricName":"5xx"');
     expect(rate.Threshold).toBe(5);
@@ -282,6 +282,7 @@ describe('what a production stage needs to survive load, mistakes and failures',
       'LanceCommitsTable',
       'UploadsTable',
       'UsageTable',
+      'WebhooksTable',
     ]);
     for (const [id, table] of tables) {
       expect(table, id).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
@@ -370,6 +371,8 @@ describe('environment: each Lambda gets what its handler reads, nothing more', (
       ['FNQ_FUNCTIONS_TABLE', (id) => granted(id, /^dynamodb:/, 'FunctionsTable.Arn')],
       ['FNQ_USAGE_TABLE', (id) => granted(id, /^dynamodb:/, 'UsageTable.Arn')],
       ['FNQ_LANCE_COMMITS_TABLE', (id) => granted(id, /^dynamodb:/, 'LanceCommitsTable.Arn')],
+      ['FNQ_WEBHOOKS_QUEUE_URL', (id) => granted(id, /^sqs:SendMessage$/, 'WebhooksQueue.Arn')],
+      ['FNQ_WEBHOOKS_TABLE', (id) => granted(id, /^dynamodb:/, 'WebhooksTable.Arn')],
     ];
     for (const [id] of lambdas())
       for (const [variable, mayUse] of cases) expect(variable in envOf(id), `${id} ${variable}`).toBe(mayUse(id));
@@ -391,6 +394,70 @@ describe('environment: each Lambda gets what its handler reads, nothing more', (
     }
   });
 });
+
+describe('webhooks', () => {
+  const WEBHOOK_ROUTES = ['webhooksCreate', 'webhooksList', 'webhooksDelete', 'webhooksDeliveries'];
+  const tablesOf = (fn: string) =>
+    statementsOf(roleIdOf(lambdaOf(fn)))
+      .filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')))
+      .flatMap(resourcesOf);
+
+  it('gives the routes the webhooks table alone, read-only where they only read', () => {
+    for (const fn of WEBHOOK_ROUTES) {
+      expect(
+        tablesOf(fn).filter((r) => !r.includes('UsageTable')),
+        fn,
+      ).toEqual(['${WebhooksTable.Arn}']);
+      expect(
+        [...allowedActions(fn)].filter((a) => /^(s3|sqs|lambda|iam):/.test(a)),
+        fn,
+      ).toEqual([]);
+    }
+    for (const fn of ['webhooksList', 'webhooksDeliveries'])
+      expect(
+        [...allowedActions(fn)].filter((a) => /^dynamodb:(Put|Delete)/.test(a)),
+        fn,
+      ).toEqual([]);
+  });
+
+  it('lets the workers that publish events send to the webhooks queue and nothing more of webhooks', () => {
+    for (const fn of ['embedWorker', 'buildWorker', 'ingestSweep']) {
+      const send = statementsOf(roleIdOf(lambdaOf(fn))).filter((s) => resourcesOf(s).includes('${WebhooksQueue.Arn}'));
+      expect(send.flatMap(actionsOf), fn).toEqual(['sqs:SendMessage']);
+      expect(
+        tablesOf(fn).some((r) => r.includes('WebhooksTable')),
+        fn,
+      ).toBe(false);
+    }
+    const worker = allowedActions('webhookWorker');
+    expect([...worker].filter((a) => /^(s3|lambda|iam):/.test(a))).toEqual([]);
+    expect(tablesOf('webhookWorker')).toEqual(['${WebhooksTable.Arn}']);
+  });
+
+  it('gives the worker a dead-letter queue, six timeouts of visibility, a concurrency cap and an errors alarm', () => {
+    const queue = resources.WebhooksQueue!.Properties!;
+    const redrive = queue.RedrivePolicy as { maxReceiveCount: number; deadLetterTargetArn: unknown };
+    expect(cfnText(redrive.deadLetterTargetArn)).toBe('${WebhooksDeadLetterQueue.Arn}');
+    expect(queue.VisibilityTimeout as number).toBeGreaterThanOrEqual(
+      6 * (lambdaOf('webhookWorker').Properties!.Timeout as number),
+    );
+    const mapping = ofType('AWS::Lambda::EventSourceMapping').find(
+      ([, m]) => cfnText(m.Properties!.EventSourceArn) === '${WebhooksQueue.Arn}',
+    )!;
+    expect(mapping[1].Properties).toMatchObject({
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 5 },
+    });
+    expect(resources.WebhooksTable!.Properties!.TimeToLiveSpecification).toEqual({
+      AttributeName: 'expiresAt',
+      Enabled: true,
+    });
+    expect(envOfFn('webhookWorker').FNQ_WEBHOOKS_ALLOW_LOOPBACK).toBe('false');
+  });
+});
+
+const envOfFn = (fn: string) =>
+  (lambdaOf(fn).Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
 
 describe('storage settings', () => {
   it('serves the bucket over TLS only, versioned, with lifecycle rules', () => {

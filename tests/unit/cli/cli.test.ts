@@ -189,3 +189,17 @@ describe('a service that is down', () => {
     }
   });
 });
+
+describe('fnq webhooks', () => {
+  it('names an unknown event or a missing argument before asking the service anything', async () => {
+    const env = { FNQ_URL: 'http://127.0.0.1:9', FNQ_TOKEN: 'unused' };
+    const unknown = capture(env);
+    expect(
+      await main(['webhooks', 'add', 'https://hooks.example.com/x', '--events', 'upload.started'], unknown),
+    ).not.toBe(0);
+    expect(unknown.stderr).toMatch(/unknown event\(s\) upload\.started; known: upload\.completed/);
+    const missing = capture(env);
+    expect(await main(['webhooks', 'rm'], missing)).not.toBe(0);
+    expect(missing.stderr).toMatch(/needs the endpoint's id/);
+  });
+});

@@ -74,8 +74,17 @@ describe('deploy/secrets.cjs', () => {
     expect(secrets.secretParameters({ FNQ_JWKS_URL: 'https://issuer.example/jwks.json' }, 'prod')).toEqual({
       jwtSecret: '',
       aiApiKey: '',
+      webhooksKey: '',
     });
-    expect(secrets.secretParameters({}, 'local')).toEqual({ jwtSecret: '', aiApiKey: '' });
+    expect(secrets.secretParameters({}, 'local')).toEqual({ jwtSecret: '', aiApiKey: '', webhooksKey: '' });
+  });
+
+  it('reads the webhooks sealing key from its own parameter when one is named', () => {
+    const names = secrets.secretParameters(
+      { FNQ_JWT_SECRET_PARAMETER: '/fnquery/prod/jwt', FNQ_WEBHOOKS_KEY_PARAMETER: '/fnquery/prod/webhooks-key' },
+      'prod',
+    );
+    expect(names).toMatchObject({ webhooksKey: '/fnquery/prod/webhooks-key' });
   });
 
   it('refuses a parameter name that is not one', () => {

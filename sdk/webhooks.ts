@@ -1,0 +1,109 @@
+// Webhooks: manage the account's endpoints, and verify what they receive. Deliveries follow the
+// Standard Webhooks scheme, so verifyWebhook accepts what any Standard Webhooks sender signs.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Transport } from './transport';
+
+export type WebhookEventType = 'upload.completed' | 'upload.failed' | 'function.deployed' | 'function.deploy_failed';
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  description?: string;
+  created_at: string;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  event_id: string;
+  event_type: WebhookEventType;
+  status: 'pending' | 'delivered' | 'failed';
+  created_at: string;
+  next_attempt_at: string | null;
+  attempts: { at: string; status_code: number | null; error: string | null; duration_ms: number }[];
+}
+
+/** What a delivery's body holds once verified. */
+export interface WebhookPayload {
+  type: WebhookEventType;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+export class Webhooks {
+  constructor(private readonly http: Transport) {}
+
+  /** Registers an endpoint; `secret` (whsec_…) is in this answer only: keep it to verify deliveries. */
+  add(endpoint: { url: string; events: WebhookEventType[]; description?: string }) {
+    return this.http.json<WebhookEndpoint & { secret: string }>('POST', '/webhooks-service/v1/endpoints', {
+      json: endpoint,
+    });
+  }
+
+  async list(): Promise<WebhookEndpoint[]> {
+    return (await this.http.json<{ endpoints: WebhookEndpoint[] }>('GET', '/webhooks-service/v1/endpoints')).endpoints;
+  }
+
+  remove(id: string) {
+    return this.http.json<{ id: string; deleted: boolean }>(
+      'DELETE',
+      `/webhooks-service/v1/endpoints/${encodeURIComponent(id)}`,
+    );
+  }
+
+  /** The endpoint's newest deliveries, each with its attempts. */
+  async deliveries(id: string): Promise<WebhookDelivery[]> {
+    const path = `/webhooks-service/v1/endpoints/${encodeURIComponent(id)}/deliveries`;
+    return (await this.http.json<{ deliveries: WebhookDelivery[] }>('GET', path)).deliveries;
+  }
+}
+
+export class WebhookVerificationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookVerificationError';
+  }
+}
+
+type HeaderSource = Headers | Record<string, string | string[] | undefined>;
+
+function header(headers: HeaderSource, name: string): string | undefined {
+  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  const entry = Object.entries(headers).find(([k]) => k.toLowerCase() === name);
+  const value = entry?.[1];
+  return Array.isArray(value) ? value[0] : (value as string | undefined);
+}
+
+/**
+ * Checks a delivery: its `webhook-signature` must hold a v1 signature of `id.timestamp.body` made
+ * with `secret`, and its timestamp must be within `toleranceSeconds` (default 300) of now, so a
+ * recorded delivery cannot be replayed later. Pass the body exactly as received (not re-serialized).
+ * Returns the parsed payload; throws WebhookVerificationError otherwise.
+ */
+export function verifyWebhook(
+  secret: string,
+  headers: HeaderSource,
+  body: string | Uint8Array,
+  options: { toleranceSeconds?: number; now?: Date } = {},
+): WebhookPayload {
+  const id = header(headers, 'webhook-id');
+  const timestamp = header(headers, 'webhook-timestamp');
+  const signatures = header(headers, 'webhook-signature');
+  if (!id || !timestamp || !signatures)
+    throw new WebhookVerificationError('missing webhook-id, -timestamp or -signature');
+  const seconds = Number(timestamp);
+  const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  if (!/^\d+$/.test(timestamp) || Math.abs(now - seconds) > (options.toleranceSeconds ?? 300))
+    throw new WebhookVerificationError('timestamp outside the tolerance');
+  const text = typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${text}`).digest();
+  const match = signatures.split(' ').some((candidate) => {
+    const [version, value] = candidate.split(',');
+    if (version !== 'v1' || !value) return false;
+    const given = Buffer.from(value, 'base64');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!match) throw new WebhookVerificationError('no signature matches');
+  return JSON.parse(text) as WebhookPayload;
+}
