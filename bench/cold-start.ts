@@ -8,7 +8,9 @@
 //   real      a request that does its work against the in-process emulators (DynamoDB, S3, SQS) and,
 //             for queryVectordb, LanceDB (its native module loaded on that first query)
 // Figures: the median of RUNS processes, as +ms and as a ratio over hello-world's.
-//   npm run bench -- cold-start      (FNQ_BENCH_COLD_RUNS=7; FNQ_BENCH_COLD_ONLY=health,queryVectordb)
+//   npm run bench -- cold-start      (FNQ_BENCH_COLD_RUNS=7; FNQ_BENCH_COLD_ONLY=health,queryVectordb;
+//                                     FNQ_BENCH_COLD_FROM=handlers/ bundles the handler modules themselves
+//                                     instead of the entries serverless.yml names, to compare the two)
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +25,19 @@ import { percentile } from './stats';
 
 const RUNS = Number(process.env.FNQ_BENCH_COLD_RUNS ?? 7);
 const ONLY = process.env.FNQ_BENCH_COLD_ONLY?.split(',').filter(Boolean);
+const FROM = process.env.FNQ_BENCH_COLD_FROM;
+const COMPARE = process.env.FNQ_BENCH_COLD_COMPARE === '1';
+
+interface Row {
+  name: string;
+  kind: Kind;
+  expected: number;
+  status: number;
+  ms: number;
+  /** hello-world's median in the same rounds. */
+  helloMs: number;
+  oneFileMs?: number;
+}
 const OUT = join(PROJECT_ROOT, '.tmp', 'bench-cold-start');
 const SECRET = 'cold-start-bench-secret-0123456789abcdef';
 const TARGET_MS = 60;
@@ -151,27 +166,38 @@ function firstResponse(file: string, event: unknown, env: NodeJS.ProcessEnv): Pr
   });
 }
 
-async function median(file: string, event: unknown, env: NodeJS.ProcessEnv) {
-  const samples: number[] = [];
-  let status = 0;
+const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+
+/**
+ * RUNS rounds of fresh processes, each round hello-world first and then every bundle in `files` on the same
+ * event, so the baseline is measured beside each figure: on a shared machine the load drifts within a run.
+ */
+async function interleaved(hello: string, files: string[], event: unknown, env: NodeJS.ProcessEnv) {
+  const helloEvent = apiEvent({ path: '/' });
+  const base: number[] = [];
+  const samples = files.map(() => [] as number[]);
+  const statuses = files.map(() => 0);
   for (let i = 0; i < RUNS; i++) {
-    const r = await firstResponse(file, event, env);
-    status = r.status;
-    samples.push(r.ms);
+    base.push((await firstResponse(hello, helloEvent, env)).ms);
+    for (const [k, file] of files.entries()) {
+      const r = await firstResponse(file, event, env);
+      samples[k]!.push(r.ms);
+      statuses[k] = r.status;
+    }
   }
-  return {
-    ms: percentile(
-      samples.sort((a, b) => a - b),
-      50,
-    ),
-    status,
-  };
+  return { helloMs: median(base), results: samples.map((xs, k) => ({ ms: median(xs), status: statuses[k]! })) };
 }
 
 type Functions = Record<string, { handler: string; events?: Partial<HttpEvent>[] }>;
 
-const entryOf = (fn: { handler: string }) =>
-  join(PROJECT_ROOT, `${fn.handler.slice(0, fn.handler.lastIndexOf('.'))}.ts`);
+const entryOf = (fn: { handler: string }) => {
+  const path = `${fn.handler.slice(0, fn.handler.lastIndexOf('.'))}.ts`;
+  return join(PROJECT_ROOT, FROM ? path.replace(/^[^/]+\//, FROM) : path);
+};
 
 /** One small document in COLLECTION, uploaded and embedded by the bundled Lambdas themselves. */
 async function seedCollection(
@@ -241,20 +267,31 @@ export async function run() {
     const helloSource = join(OUT, 'hello.ts');
     writeFileSync(helloSource, "export const handler = async () => ({ statusCode: 200, body: 'hello' });\n");
     const hello = await bundle(doc.custom.esbuild, helloSource, join(OUT, 'hello.mjs'));
-    const baseline = await median(hello, apiEvent({ path: '/' }), env);
 
     await seedCollection(doc, env, token, emulators.queueUrl);
-    const rows: { name: string; kind: Kind; expected: number; ms: number; status: number }[] = [];
+    const rows: Row[] = [];
     for (const [name, fn] of Object.entries(doc.functions)) {
       const http = fn.events?.find((e): e is HttpEvent => Boolean(e.httpApi));
       if (!http || (ONLY && !ONLY.includes(name))) continue;
       const file = await bundle(doc.custom.esbuild, entryOf(fn), join(OUT, `${name}.mjs`));
+      // The same entry as one file, as before the bundles were split (FNQ_BENCH_COLD_COMPARE=1).
+      const files = COMPARE
+        ? [
+            file,
+            await bundle(
+              { ...doc.custom.esbuild, splitting: false },
+              entryOf(fn),
+              join(OUT, 'one-file', `${name}.mjs`),
+            ),
+          ]
+        : [file];
       for (const c of casesFor(name, http.httpApi.method, http.httpApi.path, token)) {
-        const r = await median(file, apiEvent(c.input), env);
-        rows.push({ name, kind: c.kind, expected: c.status, ...r });
+        const { helloMs, results } = await interleaved(hello, files, apiEvent(c.input), env);
+        const [split, oneFile] = results;
+        rows.push({ name, kind: c.kind, expected: c.status, helloMs, ...split!, oneFileMs: oneFile?.ms });
       }
     }
-    return { baselineMs: baseline.ms, rows };
+    return { rows };
   } finally {
     await emulators.stop();
     rmSync(OUT, { recursive: true, force: true });
@@ -263,23 +300,26 @@ export async function run() {
 
 export function print(f: Awaited<ReturnType<typeof run>>) {
   console.log(
-    `First response of a fresh process, per HTTP Lambda (median of ${RUNS}; Node ${process.version}); hello-world bundled the same way: ${f.baselineMs.toFixed(0)} ms`,
+    `First response of a fresh process, per HTTP Lambda (median of ${RUNS}, each round hello-world first; Node ${process.version})`,
   );
   console.log(
-    `  targets: +${TARGET_MS} ms over hello-world; queryVectordb's real query (LanceDB) +${LANCEDB_TARGET_MS} ms`,
+    `  targets: +${TARGET_MS} ms over hello-world; queryVectordb's real query (LanceDB) +${LANCEDB_TARGET_MS} ms${COMPARE ? '; "one file": the same entry bundled without splitting' : ''}`,
   );
   let over = 0;
   let mismatched = 0;
   for (const r of f.rows) {
-    const extra = r.ms - f.baselineMs;
+    const extra = r.ms - r.helloMs;
     const target = r.name === 'queryVectordb' && r.kind === 'real' ? LANCEDB_TARGET_MS : TARGET_MS;
     // A status other than the case's means the figure timed another path than the one it names.
     const wrong = r.status !== r.expected ? `  (answered ${r.status}, expected ${r.expected})` : '';
     if (wrong) mismatched++;
-    const flag = (extra > target ? `  (over +${target} ms)` : '') + wrong;
     if (extra > target) over++;
+    const oneFile =
+      r.oneFileMs === undefined
+        ? ''
+        : `  | one file ${r.oneFileMs.toFixed(0).padStart(5)} ms +${(r.oneFileMs - r.helloMs).toFixed(0).padStart(4)} ms ×${(r.oneFileMs / r.helloMs).toFixed(2)}`;
     console.log(
-      `  ${r.name.padEnd(20)} ${r.kind.padEnd(5)} ${String(r.status).padStart(3)}  ${r.ms.toFixed(0).padStart(5)} ms  +${extra.toFixed(0).padStart(4)} ms  ×${(r.ms / f.baselineMs).toFixed(2)} of hello-world${flag}`,
+      `  ${r.name.padEnd(20)} ${r.kind.padEnd(4)} ${String(r.status).padStart(3)}  hello ${r.helloMs.toFixed(0).padStart(4)} ms  ${r.ms.toFixed(0).padStart(5)} ms +${extra.toFixed(0).padStart(4)} ms ×${(r.ms / r.helloMs).toFixed(2)}${extra > target ? ` (over +${target})` : ''}${oneFile}${wrong}`,
     );
   }
   console.log(`  ${over} of ${f.rows.length} over target`);
