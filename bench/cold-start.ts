@@ -1,6 +1,6 @@
 // What a user waits for on a cold start: from a fresh process to the first response of one API Gateway
 // event, per HTTP Lambda, against a hello-world handler bundled the same way in the same run.
-// Each Lambda's entry (lambda/) is bundled with serverless.yml's esbuild settings, as packaging does;
+// Each Lambda's handler module is bundled with serverless.yml's esbuild settings, as packaging does;
 // each sample is a new `node` that imports the bundle, calls its handler once and prints the status.
 // Per Lambda, up to three events:
 //   401       no token: the cheapest path, no I/O
@@ -9,8 +9,7 @@
 //             for queryVectordb, LanceDB (its native module loaded on that first query)
 // Figures: the median of RUNS processes, as +ms and as a ratio over hello-world's.
 //   npm run bench -- cold-start      (FNQ_BENCH_COLD_RUNS=7; FNQ_BENCH_COLD_ONLY=health,queryVectordb;
-//                                     FNQ_BENCH_COLD_FROM=handlers/ bundles the handler modules themselves
-//                                     instead of the entries serverless.yml names, to compare the two)
+//                                     FNQ_BENCH_COLD_COMPARE=1 adds each bundle built as one file)
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,7 +24,6 @@ import { percentile } from './stats';
 
 const RUNS = Number(process.env.FNQ_BENCH_COLD_RUNS ?? 7);
 const ONLY = process.env.FNQ_BENCH_COLD_ONLY?.split(',').filter(Boolean);
-const FROM = process.env.FNQ_BENCH_COLD_FROM;
 const COMPARE = process.env.FNQ_BENCH_COLD_COMPARE === '1';
 
 interface Row {
@@ -194,10 +192,8 @@ async function interleaved(hello: string, files: string[], event: unknown, env: 
 
 type Functions = Record<string, { handler: string; events?: Partial<HttpEvent>[] }>;
 
-const entryOf = (fn: { handler: string }) => {
-  const path = `${fn.handler.slice(0, fn.handler.lastIndexOf('.'))}.ts`;
-  return join(PROJECT_ROOT, FROM ? path.replace(/^[^/]+\//, FROM) : path);
-};
+const entryOf = (fn: { handler: string }) =>
+  join(PROJECT_ROOT, `${fn.handler.slice(0, fn.handler.lastIndexOf('.'))}.ts`);
 
 /** One small document in COLLECTION, uploaded and embedded by the bundled Lambdas themselves. */
 async function seedCollection(
