@@ -7,6 +7,7 @@ export const catalogAssets: Plugin;
 export const rawText: Plugin;
 export function workerScript(entry: string): Promise<string>;
 export const workerBundle: Plugin;
+export const chunksBesideEntry: Plugin;
 export const stopWhenIdle: Plugin;
 declare const plugins: Plugin[];
 export default plugins;

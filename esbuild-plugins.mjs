@@ -10,12 +10,15 @@
 // CommonJS script, for `new Worker(script, { eval: true })`: a worker thread that needs no file of
 // its own beside the Lambda bundle (lib/spec/validation-pool.ts). vitest and tsx use the same build.
 //
+// With `splitting` (serverless.yml), each handler's bundle is an entry file plus chunks that load when
+// first imported; chunksBesideEntry puts them in `<entry>.chunks/` (see there).
+//
 // Under `npm start` (FNQ_BUNDLER_STOP_WHEN_IDLE=1) the bundler does not outlive the builds: esbuild's
 // API keeps its service process, and all it holds, until the process that loaded it exits, which
 // for serverless offline is never.
 import { build, stop } from 'esbuild';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, extname, resolve } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
@@ -101,6 +104,23 @@ export const rawText = {
   },
 };
 
+/**
+ * With code splitting, the chunks of a one-entry build go to `<entry name>.chunks/` beside the entry file.
+ * serverless-esbuild builds each function's entry on its own into one shared folder and leaves every file
+ * named `<another function's bundle>.*` out of a function's zip: so each zip carries its own chunks only.
+ */
+export const chunksBesideEntry = {
+  name: 'fnq-chunks-beside-entry',
+  setup(b) {
+    const options = b.initialOptions;
+    const entries = Array.isArray(options.entryPoints)
+      ? options.entryPoints.map((e) => (typeof e === 'string' ? e : e.out))
+      : Object.keys(options.entryPoints ?? {});
+    if (!options.splitting || entries.length !== 1) return;
+    options.chunkNames = `${basename(entries[0], extname(entries[0]))}.chunks/[name]-[hash]`;
+  },
+};
+
 /** How long the bundler waits for another build before it stops: the builds of a start come in a burst. */
 const IDLE_BEFORE_STOP_MS = 2000;
 let buildsRunning = 0;
@@ -123,4 +143,4 @@ export const stopWhenIdle = {
   },
 };
 
-export default [catalogAssets, rawText, workerBundle, stopWhenIdle];
+export default [catalogAssets, rawText, workerBundle, chunksBesideEntry, stopWhenIdle];

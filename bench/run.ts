@@ -9,6 +9,7 @@ const ALL = [
   'http-stack',
   'stack-memory',
   'bundles',
+  'cold-start',
   'spec-corpus',
   'ingest-embedder',
   'ingest',

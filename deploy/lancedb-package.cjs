@@ -3,13 +3,13 @@
 // lockfile (nothing is resolved afresh at packaging). Optional dependencies are left out except the
 // native module of the Lambda's platform (LanceDB's nested openai@4 and transformers are never
 // loaded: we give it vectors), and so are source maps, type declarations and TypeScript sources.
-// The native module itself ships gzip-compressed (deploy/lancedb-native.cjs).
+// The native module itself ships stripped of its debug symbols (deploy/lancedb-native.cjs).
 // Stage local gets none: serverless offline resolves LanceDB from the project's node_modules.
 'use strict';
 
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { compressedNative, NATIVE_FILE } = require('./lancedb-native.cjs');
+const { strippedNative, NATIVE_FILE } = require('./lancedb-native.cjs');
 
 const ROOT = join(__dirname, '..');
 const ENTRY = 'node_modules/@lancedb/lancedb';
@@ -63,9 +63,9 @@ async function patterns() {
     ...folders.map((f) => `${f}/**`),
     ...nestedUnneeded.map((path) => `!${path}/**`),
     ...folders.flatMap((f) => NOT_SHIPPED.map((p) => `!${f}/${p}`)),
-    // The native module ships compressed (deploy/lancedb-native.cjs).
+    // The native module ships stripped (deploy/lancedb-native.cjs).
     `!${NATIVE_FILE}`,
-    await compressedNative(ROOT),
+    strippedNative(ROOT),
   ];
 }
 

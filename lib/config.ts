@@ -318,13 +318,19 @@ export function loadConfig(env: Env = process.env): Config {
 }
 
 /**
- * Secrets a deployed stage keeps in SSM Parameter Store: `<VAR>_PARAMETER` names the parameter,
- * and loadSecrets reads its value (through Powertools Parameters) for the config before the config
- * is read, keeping it in this module, never in `process.env`, where every dependency and child
- * process could see it. A value already in the environment (npm start, tests) wins and nothing is
- * fetched. The JWT secret is also read per request through jwtSecretSource, so it follows rotation.
+ * Secrets a deployed stage keeps in SSM Parameter Store: `<VAR>_PARAMETER` names the parameter, read
+ * through Powertools Parameters and kept in this module or Powertools' cache, never in `process.env`,
+ * where every dependency and child process could see it. A value already in the environment (npm start,
+ * tests) wins and nothing is fetched.
+ * - The JWT secret is read by loadSecrets before the config (once per cold start), and again per request
+ *   through jwtSecretSource, so a rotated secret is in use within the cache's max age.
+ * - The AI platform key is read only where a model is called, through aiApiKeySource, with the same max
+ *   age: a Lambda that never calls a model never reads it, and a rotated key is picked up without a
+ *   cold start.
+ * - The webhook sealing key (FNQ_WEBHOOKS_KEY) is read like the JWT secret, by the Lambdas whose
+ *   environment names its parameter (the webhook routes and worker).
  */
-export const SECRET_VARIABLES = ['FNQ_JWT_SECRET', 'FNQ_AI_API_KEY', 'FNQ_WEBHOOKS_KEY'] as const;
+export const SECRET_VARIABLES = ['FNQ_JWT_SECRET', 'FNQ_WEBHOOKS_KEY'] as const;
 
 export type ParameterReader = (
   names: string[],
@@ -344,22 +350,31 @@ const ssmLocation = (env: Env) => ({
   endpoint: env.FNQ_SSM_ENDPOINT?.trim() || undefined,
 });
 
+/** A secret read per use from SSM (Powertools' cache answers within its max age of 5 minutes). */
+export type SecretSource = () => Promise<string>;
+
 /**
- * Where the JWT secret comes from on each request when SSM holds it: Powertools Parameters' cache
- * answers within its max age (5 minutes), then SSM again, so a rotated secret is used within that.
- * Undefined when the environment has the secret itself or tokens are checked with a JWKS.
+ * Where `variable`'s value comes from on each use when SSM holds it; undefined when the environment has
+ * the value itself or names no parameter.
  */
-export function jwtSecretSource(
-  env: Env = process.env,
-  read: ParameterReader = readFromSsm,
-): (() => Promise<string>) | undefined {
-  const name = env.FNQ_JWT_SECRET_PARAMETER?.trim();
-  if (env.FNQ_JWT_SECRET?.trim() || env.FNQ_JWKS_URL?.trim() || !name) return undefined;
+function secretSource(variable: string, env: Env, read: ParameterReader): SecretSource | undefined {
+  const name = env[`${variable}_PARAMETER`]?.trim();
+  if (env[variable]?.trim() || !name) return undefined;
   return async () => {
     const value = (await read([name], ssmLocation(env))).get(name);
-    if (!value) throw new ConfigError([missingParameter('FNQ_JWT_SECRET', name)]);
+    if (!value) throw new ConfigError([missingParameter(variable, name)]);
     return value;
   };
+}
+
+/** The JWT secret per request, when SSM holds it and tokens are not checked with a JWKS. */
+export function jwtSecretSource(env: Env = process.env, read: ParameterReader = readFromSsm): SecretSource | undefined {
+  return env.FNQ_JWKS_URL?.trim() ? undefined : secretSource('FNQ_JWT_SECRET', env, read);
+}
+
+/** The operator's AI platform key per model call, when SSM holds it (FNQ_AI_API_KEY_PARAMETER). */
+export function aiApiKeySource(env: Env = process.env, read: ParameterReader = readFromSsm): SecretSource | undefined {
+  return secretSource('FNQ_AI_API_KEY', env, read);
 }
 
 const missingParameter = (variable: string, name: string) =>

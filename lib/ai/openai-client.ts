@@ -5,10 +5,20 @@ import { retryVerdict, toPlatformError } from './openai-errors';
 import type { PlatformName } from './ports';
 import { withRetries } from '../retry';
 
+/** A key read before each request; `current` is the last value read, to scrub it from error messages. */
+export type KeyReader = (() => Promise<string>) & { current: string };
+
+/** Wraps `read` so the SDK asks it before each request and the value stays at hand for scrubbing. */
+export function readKey(read: () => Promise<string>): KeyReader {
+  const reader = Object.assign(async () => (reader.current = await read()), { current: '' });
+  return reader;
+}
+
 export interface OpenAIAdapterOptions {
   /** Whose key this is: `openai` = the caller's `api+key`, `default` = the operator's. */
   platform: PlatformName;
-  apiKey: string;
+  /** Fixed (a caller's, the operator's from the environment), or read before each request. */
+  apiKey: string | KeyReader;
   /** Any OpenAI-compatible endpoint; OpenAI's own when omitted. */
   baseURL?: string;
   model: string;
@@ -21,6 +31,7 @@ export interface OpenAIAdapterOptions {
 
 export function createOpenAIClient(options: OpenAIAdapterOptions): OpenAI {
   return new OpenAI({
+    // The SDK calls a function key before each request and sends what it returns.
     apiKey: options.apiKey,
     baseURL: options.baseURL ?? 'https://api.openai.com/v1',
     // Explicit nulls: otherwise the SDK adds OPENAI_ORG_ID / OPENAI_PROJECT_ID from the environment,

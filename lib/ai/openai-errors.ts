@@ -11,7 +11,8 @@ export interface PlatformContext {
   platform: PlatformName;
   model: string;
   timeoutMs: number;
-  apiKey: string;
+  /** A fixed key, or a reader whose last value is the one the request sent. */
+  apiKey: string | { current: string };
 }
 
 const NO_RETRY: RetryVerdict = { retry: false };
@@ -117,7 +118,10 @@ export function toPlatformError(error: unknown, ctx: PlatformContext, aborted: b
     const what = status === undefined ? 'could not be reached' : `failed (HTTP ${status})`;
     return fail(502, 'ai_platform_unavailable', `${label} ${what}, also on retry`, 'Retry the request later');
   }
-  const detail = error instanceof APIError ? scrubSecrets(error.message, ctx.apiKey) : `HTTP ${status}`;
+  const detail =
+    error instanceof APIError
+      ? scrubSecrets(error.message, typeof ctx.apiKey === 'string' ? ctx.apiKey : ctx.apiKey.current)
+      : `HTTP ${status}`;
   return fail(
     502,
     'ai_request_rejected',

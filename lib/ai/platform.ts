@@ -8,7 +8,7 @@
 import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_CHAT_MODEL, DEFAULT_OPENAI_EMBED_MODEL } from '../config';
 import { badRequest } from '../errors';
 import { OpenAIChat } from './openai-chat';
-import type { OpenAIAdapterOptions } from './openai-client';
+import { readKey, type OpenAIAdapterOptions } from './openai-client';
 import { OnnxEmbedder, modelFolder } from './onnx-embedder';
 import { OpenAIEmbedder } from './openai-embedder';
 import type { ChatModel, Embedder } from './ports';
@@ -21,8 +21,12 @@ export const PLATFORM_NAMES: readonly PlatformName[] = ['default', 'openai'];
 /** The operator's own OpenAI-compatible endpoint, serving as the default platform. */
 export interface OperatorEndpoint {
   baseURL: string;
-  /** Optional for endpoints that take no key (e.g. a local server). */
-  apiKey?: string;
+  /**
+   * Optional for endpoints that take no key (e.g. a local server). A function is asked before each
+   * request (the key kept in SSM, lib/config.ts aiApiKeySource), so the key is never fixed for a
+   * container's life.
+   */
+  apiKey?: string | (() => Promise<string>);
   chatModel: string;
   /** Must honour `dimensions: 768`. */
   embedModel: string;
@@ -213,7 +217,7 @@ function operatorOptions(config: AiPlatformConfig, endpoint: OperatorEndpoint, m
   return {
     ...budget(config),
     platform: 'default',
-    apiKey: endpoint.apiKey || 'none',
+    apiKey: typeof endpoint.apiKey === 'function' ? readKey(endpoint.apiKey) : endpoint.apiKey || 'none',
     baseURL: endpoint.baseURL,
     model,
   };

@@ -65,7 +65,7 @@ export interface ServiceRequest<B = unknown> extends HttpRequest {
 
 export type HttpLambda = (event: HttpEvent, context: Context) => Promise<HttpResult>;
 
-/** The route's Lambda handler; schemas compile here, once per handler (a cold start), never per request. */
+/** The route's Lambda handler; each schema compiles once, on its first check, never per request. */
 export function httpHandler<B = unknown>(
   options: RouteOptions,
   handle: (req: ServiceRequest<B>) => Promise<Reply>,

@@ -1,16 +1,24 @@
-// Request validation against JSON Schemas compiled once, when the handler module loads.
+// Request validation against JSON Schemas, each compiled once, on the first request that reaches its check.
 import { badRequest, ServiceError } from '../errors';
-// The service's one Ajv, made on the first route that has a schema, so schema-less handlers (e.g. /health)
-// never pay for it.
-import { serviceAjv, violations, type JsonSchema, type ValidateFunction } from '../json-schema';
+import type { JsonSchema, ValidateFunction } from '../json-schema';
 
-export type RequestCheck = (value: unknown) => void;
+export type RequestCheck = (value: unknown) => Promise<void>;
 
-/** Compiles now; the returned check throws one 400 listing every violation, each with its field path. */
+/**
+ * The returned check throws one 400 listing every violation, each with its field path. Ajv (and the
+ * linear-time regular expressions it is set up with) is imported and the schema compiled on the first
+ * check, not when the handler is made: a cold start answering a 401, or a route that never validates,
+ * loads and compiles none of it.
+ */
 export function compileCheck(schema: JsonSchema, prefix: '/body' | '/query'): RequestCheck {
-  const validate: ValidateFunction = serviceAjv().compile(schema);
+  let compiled: Promise<{ validate: ValidateFunction; violations: typeof import('../json-schema').violations }>;
   const where = prefix === '/body' ? 'body field' : 'query parameter';
-  return (value) => {
+  return async (value) => {
+    compiled ??= import('../json-schema').then((m) => ({
+      validate: m.serviceAjv().compile(schema),
+      violations: m.violations,
+    }));
+    const { validate, violations } = await compiled;
     if (validate(value)) return;
     const problems = violations(validate.errors, prefix).map((v) => ({
       issue: `The ${where} ${v.path} ${v.message}`,

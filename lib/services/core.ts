@@ -3,7 +3,7 @@
 // dependencies, and upload status records. Handlers are wired on their first call and adapters
 // load on first use (lazy.ts), so importing a handler reads no config and loads no AWS SDK client.
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import { getConfig, jwtSecretSource, type Config } from '../config';
+import { aiApiKeySource, getConfig, jwtSecretSource, type Config } from '../config';
 import { rootLogger } from '../log';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createVerifier } from '../http/auth';
@@ -59,7 +59,13 @@ export function aiPlatformConfig(): AiPlatformConfig {
   const { ai } = getConfig();
   aiPlatform ??= {
     endpoint: ai.baseUrl
-      ? { baseURL: ai.baseUrl, apiKey: ai.apiKey, chatModel: ai.chatModel, embedModel: ai.embedModel }
+      ? {
+          baseURL: ai.baseUrl,
+          // Read per model call when SSM holds it (a rotated key is used within the cache's max age).
+          apiKey: aiApiKeySource() ?? ai.apiKey,
+          chatModel: ai.chatModel,
+          embedModel: ai.embedModel,
+        }
       : undefined,
     openaiBaseURL: ai.openaiBaseUrl,
     timeoutMs: ai.timeoutMs,

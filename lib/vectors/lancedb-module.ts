@@ -3,21 +3,17 @@
 // code merely reaches this folder would load the 190 MB module at cold start; through here it
 // loads when a request first touches a collection.
 //
-// On Lambda the native module ships gzip-compressed (deploy/lancedb-native.cjs keeps the package
-// under 150 MB): it is inflated to /tmp once per cold start, and LanceDB's loader is pointed at it.
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { rename } from 'node:fs/promises';
+// On Lambda the native module ships stripped beside the bundle (deploy/lancedb-native.cjs), and
+// LanceDB's loader is pointed at it there: loaded from the read-only task root as it is.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
-import { createGunzip } from 'node:zlib';
 
 export type LanceDb = typeof import('@lancedb/lancedb');
 
-/** Where packaging puts the compressed module, relative to the Lambda's task root. */
-export const SHIPPED_NATIVE = 'lancedb-native/lancedb.linux-x64-gnu.node.gz';
+/** Where packaging puts the stripped module, relative to the Lambda's task root. */
+export const SHIPPED_NATIVE = 'lancedb-native/lancedb.linux-x64-gnu.node';
 
 let lib: Promise<LanceDb> | undefined;
 let loaded: LanceDb | undefined;
@@ -39,20 +35,10 @@ async function importLanceDb(env: NodeJS.ProcessEnv): Promise<LanceDb> {
   const taskRoot = env.LAMBDA_TASK_ROOT;
   const shipped = taskRoot ? join(taskRoot, SHIPPED_NATIVE) : undefined;
   if (!taskRoot || !shipped || !existsSync(shipped)) return import('@lancedb/lancedb');
-  if (!env.NAPI_RS_NATIVE_LIBRARY_PATH) env.NAPI_RS_NATIVE_LIBRARY_PATH = await inflate(shipped);
+  env.NAPI_RS_NATIVE_LIBRARY_PATH ??= shipped;
   // Resolved from the task root, where the zip puts LanceDB beside the handlers.
   const entry = createRequire(join(taskRoot, 'package.json')).resolve('@lancedb/lancedb');
   return (await import(pathToFileURL(entry).href)) as LanceDb;
-}
-
-/** Inflates the module into /tmp (written aside, then renamed, so a half file is never loaded). */
-async function inflate(gz: string): Promise<string> {
-  const target = join(tmpdir(), 'lancedb.linux-x64-gnu.node');
-  if (existsSync(target)) return target;
-  const partial = `${target}.${process.pid}.partial`;
-  await pipeline(createReadStream(gz), createGunzip(), createWriteStream(partial));
-  await rename(partial, target);
-  return target;
 }
 
 /** The module, for code that runs only after loadLanceDb (LanceVectorStore loads it before any table work). */

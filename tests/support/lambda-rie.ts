@@ -1,7 +1,7 @@
 // A Lambda zip run the way Lambda runs it: AWS's Runtime Interface Emulator (RIE) starts the language's
 // runtime interface client, which loads the handler and takes invocations from the RIE's Runtime API.
 //
-//   const lambda = await runUnderRie({ code: 'health.zip', handler: 'lambda/http/health.handler',
+//   const lambda = await runUnderRie({ code: 'health.zip', handler: 'handlers/http/health.handler',
 //                                      runtime: 'nodejs', env: { … }, reach: [s3Port] });
 //   const { payload, functionError } = await lambda.invoke(apiGatewayEvent);
 //   lambda.initDurationsMs();  // from the RIE's INIT REPORT lines, one per cold start

@@ -1,5 +1,5 @@
 // Path parameters (length), the query string and the JSON body, checked against the route's schemas before the handler runs;
-// the parsed body goes to `request.internal.body`. Schemas are compiled when the middleware is made.
+// the parsed body goes to `request.internal.body`. Schemas are compiled on the first check (../validate.ts).
 import type { JsonSchema } from '../../json-schema';
 import { parseJsonBody } from '../../wire/body';
 import { checkPathParams, compileCheck } from '../validate';
@@ -17,13 +17,13 @@ export function requestBody(options: BodyOptions): HttpMiddleware {
   const checkQuery = options.querySchema ? compileCheck(options.querySchema, '/query') : undefined;
   return {
     name: 'requestBody',
-    before: (request) => {
+    before: async (request) => {
       const http = httpRequestOf(request);
       checkPathParams(http.pathParams);
-      checkQuery?.(http.query);
+      await checkQuery?.(http.query);
       if (options.body !== 'json') return;
       request.internal.body = parseJsonBody(http);
-      checkBody?.(request.internal.body);
+      await checkBody?.(request.internal.body);
     },
   };
 }

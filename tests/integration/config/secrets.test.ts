@@ -1,10 +1,22 @@
 // Deployed stages read FNQ_JWT_SECRET and FNQ_AI_API_KEY from SSM Parameter Store through
-// Powertools Parameters (a cold start reads both for the config; the JWT secret is also read per
-// request from Powertools' cache, which goes back to SSM after its max age), with the real SDK client
-// against a loopback SSM (tests/support/fake-ssm.ts). Secrets never enter process.env.
+// Powertools Parameters (a cold start reads the JWT secret for the config; it is also read per request,
+// and the AI key per model call, from Powertools' cache, which goes back to SSM after its max age), with
+// the real SDK client against a loopback SSM (tests/support/fake-ssm.ts) and the real openai SDK against
+// a loopback OpenAI-wire server. Secrets never enter process.env.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearParameterCache } from '../../../lib/aws/ssm-parameters';
-import { ConfigError, getConfig, jwtSecretSource, loadConfig, loadSecrets, resetConfig } from '../../../lib/config';
+import {
+  aiApiKeySource,
+  ConfigError,
+  getConfig,
+  jwtSecretSource,
+  loadConfig,
+  loadSecrets,
+  resetConfig,
+} from '../../../lib/config';
+import { resolvePlatform } from '../../../lib/ai/platform';
+import type { ChatModel } from '../../../lib/ai/ports';
+import { startFakeOpenAI } from '../../support/fake-openai';
 import { createVerifier } from '../../../lib/http/auth';
 import { issueToken } from '../../../lib/http/token';
 import { httpHandler } from '../../../lib/http/handler';
@@ -29,8 +41,10 @@ const BASE = {
 };
 
 let ssm: FakeSsm;
+let parameters: Record<string, string>;
 beforeAll(async () => {
-  ssm = await startFakeSsm({ '/fnquery/test/jwt-secret': JWT, '/fnquery/test/ai-api-key': AI_KEY });
+  parameters = { '/fnquery/test/jwt-secret': JWT, '/fnquery/test/ai-api-key': AI_KEY };
+  ssm = await startFakeSsm(parameters);
 });
 afterAll(() => ssm.stop());
 afterEach(() => {
@@ -48,15 +62,13 @@ const deployedEnv = (): Record<string, string | undefined> => ({
 });
 
 describe('secrets from SSM Parameter Store', () => {
-  it('reads both secrets, decrypted, in one call, and the config uses them', async () => {
+  it('reads the JWT secret, decrypted, for the config; the AI key is left to the model calls', async () => {
     const env = deployedEnv();
     await loadSecrets(env);
-    expect(ssm.calls).toEqual([
-      { names: ['/fnquery/test/jwt-secret', '/fnquery/test/ai-api-key'], withDecryption: true },
-    ]);
+    expect(ssm.calls).toEqual([{ names: ['/fnquery/test/jwt-secret'], withDecryption: true }]);
     const config = loadConfig(env);
     expect(config.auth.jwtSecret).toBe(JWT);
-    expect(config.ai.apiKey).toBe(AI_KEY);
+    expect(config.ai.apiKey).toBeUndefined();
   });
 
   it('reads them once per process, however many requests ask', async () => {
@@ -138,5 +150,57 @@ describe('secrets from SSM Parameter Store', () => {
   it('reads nothing per request where the environment has the secret or a JWKS checks tokens', () => {
     expect(jwtSecretSource({ ...deployedEnv(), FNQ_JWT_SECRET: 'x'.repeat(32) })).toBeUndefined();
     expect(jwtSecretSource({ ...deployedEnv(), FNQ_JWKS_URL: 'https://issuer.example/jwks' })).toBeUndefined();
+  });
+
+  it('sends the AI key read from SSM per model call, read again only after the max age, so a rotation lands', async () => {
+    const rotated = 'sk-operator-key-after-rotation';
+    const server = await startFakeOpenAI({ apiKeys: [AI_KEY, rotated] });
+    const saved = { ...process.env };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const apiKey = aiApiKeySource(deployedEnv())!;
+      const config = {
+        timeoutMs: 5_000,
+        maxRetries: 0,
+        endpoint: { baseURL: server.baseURL, apiKey, chatModel: 'op', embedModel: 'op' },
+      };
+      const local: ChatModel = { id: 'local', chat: () => Promise.reject(new Error('not used')) };
+      const ask = () =>
+        resolvePlatform({}, config, () => local).chat.chat({ messages: [{ role: 'user', content: 'hi' }] });
+      await ask();
+      await ask();
+      expect(ssm.calls).toEqual([{ names: ['/fnquery/test/ai-api-key'], withDecryption: true }]);
+
+      parameters['/fnquery/test/ai-api-key'] = rotated;
+      await ask();
+      vi.setSystemTime(Date.now() + 301_000);
+      await ask();
+      expect(ssm.calls).toHaveLength(2);
+      expect(server.requests.map((r) => r.headers.authorization)).toEqual([
+        `Bearer ${AI_KEY}`,
+        `Bearer ${AI_KEY}`,
+        `Bearer ${AI_KEY}`,
+        `Bearer ${rotated}`,
+      ]);
+      expect(process.env.FNQ_AI_API_KEY).toBeUndefined();
+      expect(Object.values(process.env)).not.toContain(rotated);
+    } finally {
+      parameters['/fnquery/test/ai-api-key'] = AI_KEY;
+      await server.close();
+      for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+      Object.assign(process.env, saved);
+    }
+  });
+
+  it('fails a model call on a missing AI key parameter as our error, naming it', async () => {
+    const apiKey = aiApiKeySource({ ...deployedEnv(), FNQ_AI_API_KEY_PARAMETER: '/fnquery/test/no-key' })!;
+    const failure = await apiKey().catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ConfigError);
+    expect(String(failure)).toMatch(/FNQ_AI_API_KEY_PARAMETER names \/fnquery\/test\/no-key/);
+  });
+
+  it('reads no AI key from SSM where the environment has one or names no parameter', () => {
+    expect(aiApiKeySource({ ...deployedEnv(), FNQ_AI_API_KEY: 'sk-from-the-environment' })).toBeUndefined();
+    expect(aiApiKeySource({ ...deployedEnv(), FNQ_AI_API_KEY_PARAMETER: '' })).toBeUndefined();
   });
 });

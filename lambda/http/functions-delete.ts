@@ -1,4 +1,0 @@
-// Lambda entry of handlers/http/functions-delete.ts, imported on the first call (see ../first-call.ts).
-import { onFirstCall } from '../first-call';
-
-export const handler = onFirstCall(() => import('../../handlers/http/functions-delete'));

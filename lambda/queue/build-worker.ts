@@ -1,4 +1,0 @@
-// Lambda entry of handlers/queue/build-worker.ts, imported on the first call (see ../first-call.ts).
-import { onFirstCall } from '../first-call';
-
-export const handler = onFirstCall(() => import('../../handlers/queue/build-worker'));
