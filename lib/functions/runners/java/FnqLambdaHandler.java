@@ -12,6 +12,8 @@ import java.util.*;
 public final class FnqLambdaHandler {
   /** The entrypoint's own failure, named like the exception it threw. */
   public static final class FunctionError extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     FunctionError(Throwable cause) {
       super(cause.getClass().getSimpleName() + ": " + cause.getMessage(), null, false, false);
     }
