@@ -7,118 +7,44 @@
 // client with a pom.xml dependency, Node and Python with a real dependency, PHP's bootstrap with
 // this machine's /usr/bin/php standing in for the operator's layer at /opt/bin/php. Then a build
 // that fails: its log's first lines reach the owner, and the version in service keeps answering.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CloudWatchLogsClient, DescribeLogGroupsCommand } from '@aws-sdk/client-cloudwatch-logs';
-import { CodeBuildClient, CreateProjectCommand, type CreateProjectCommandInput } from '@aws-sdk/client-codebuild';
-import { LambdaClient } from '@aws-sdk/client-lambda';
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import yaml from 'js-yaml';
+import { DescribeLogGroupsCommand } from '@aws-sdk/client-cloudwatch-logs';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CodeBuildBuilds } from '../../../lib/aws/codebuild-builds';
-import { AwsLambdaApi } from '../../../lib/aws/lambda-api';
-import { S3BlobStore } from '../../../lib/aws/s3-blob-store';
 import { directoryFiles, writeBundle } from '../../../lib/functions/bundle';
-import { LambdaInvoker } from '../../../lib/functions/lambda-invoker';
-import { deployFunction, type HostingDeps } from '../../../lib/functions/manage';
+import { deployFunction } from '../../../lib/functions/manage';
 import { createLogger } from '../../../lib/log';
-import { PROJECT_ROOT } from '../../../local/serverless-config';
 import { runtimeInfo } from '../../../lib/spec/index';
-import { lambdaRuntimes } from '../../support/lambda-rie';
-import { motoTools, motoUnavailableReason, startMoto, type MotoServer } from '../../support/moto-tools';
-import { startRieLambdaService, type RieLambdaService } from '../../support/rie-lambda-service';
-import { bundleOf, functionDir, MemoryFunctionRegistry, type FunctionFixture } from '../../unit/functions/support';
-import { standInCodeBuild, type CodeBuildStandIn } from './codebuild-stand-in';
+import { PROJECT_ROOT } from '../../../local/serverless-config';
+import { motoUnavailableReason } from '../../support/moto-tools';
+import { bundleOf, functionDir, type FunctionFixture } from '../../unit/functions/support';
+import { BUCKET, PHP_LAYER, PROJECT, startAwsBuildStack, type AwsBuildStack } from './aws-build-stack';
 import { GO_WITH_UUID, JAVA_WITH_ORG_JSON, NODE_WITH_MS, POST_JSON, PYTHON_WITH_SIX } from './dependency-fixtures';
 
 const unavailable = motoUnavailableReason();
-const BUCKET = 'fnquery-test-uploads';
-const PROJECT = 'fnquery-test-function-builds';
-const PHP_LAYER = 'arn:aws:lambda:us-east-1:123456789012:layer:php82:1';
-const credentials = { accessKeyId: 'testing', secretAccessKey: 'testing' };
 const log = createLogger({ sink: () => undefined });
-
-let moto: MotoServer;
-let lambdaApi: RieLambdaService;
-let standIn: CodeBuildStandIn;
-let deps: HostingDeps;
-let layer: string;
-let s3: S3Client;
-
-/** The template's project, as CloudFormation would create it (references resolved to this test's names). */
-function projectFromTemplate(): CreateProjectCommandInput {
-  const tags = ['!Ref', '!GetAtt', '!Join', '!Sub'].flatMap((tag) =>
-    (['scalar', 'sequence', 'mapping'] as const).map((kind) => new yaml.Type(tag, { kind, construct: () => tag })),
-  );
-  const template = yaml.load(readFileSync(join(PROJECT_ROOT, 'deploy/function-builds.yml'), 'utf8'), {
-    schema: yaml.DEFAULT_SCHEMA.extend(tags),
-  }) as { Resources: { FunctionBuilds: { Properties: Record<string, any> } } }; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed YAML
-  const p = template.Resources.FunctionBuilds.Properties;
-  return {
-    name: PROJECT,
-    serviceRole: 'arn:aws:iam::123456789012:role/function-builds',
-    // moto asks for a location even with NO_SOURCE (AWS does not); every build overrides the source.
-    source: { type: p.Source.Type, buildspec: p.Source.BuildSpec, location: 'none' },
-    artifacts: { type: 'S3', location: BUCKET, path: p.Artifacts.Path, name: p.Artifacts.Name, packaging: 'ZIP' },
-    environment: {
-      type: p.Environment.Type,
-      image: p.Environment.Image,
-      computeType: p.Environment.ComputeType,
-    },
-    timeoutInMinutes: p.TimeoutInMinutes,
-  };
-}
+let stack: AwsBuildStack;
 
 beforeAll(async () => {
-  if (unavailable) return;
-  await lambdaRuntimes();
-  moto = await startMoto(motoTools());
-  const endpoint = moto.endpoint;
-  s3 = new S3Client({ region: 'us-east-1', endpoint, credentials, forcePathStyle: true });
-  await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
-  const logs = new CloudWatchLogsClient({ region: 'us-east-1', endpoint, credentials });
-  const codebuild = new CodeBuildClient({ region: 'us-east-1', endpoint, credentials });
-  await codebuild.send(new CreateProjectCommand(projectFromTemplate()));
-  standIn = standInCodeBuild(codebuild, { s3, logs, logGroup: `/aws/codebuild/${PROJECT}` });
-
-  layer = mkdtempSync(join(tmpdir(), 'fnq-php-layer-'));
-  mkdirSync(join(layer, 'bin'));
-  symlinkSync('/usr/bin/php', join(layer, 'bin', 'php'));
-  lambdaApi = await startRieLambdaService(undefined, { [PHP_LAYER]: layer });
-  const lambda = new LambdaClient({ region: 'us-east-1', endpoint: lambdaApi.url, credentials });
-  const blobs = new S3BlobStore(s3, BUCKET, s3);
-  const invoker = new LambdaInvoker(new AwsLambdaApi(lambda, logs, 60), {
-    stage: 'test',
-    roleArn: 'arn:aws:iam::123456789012:role/fn-exec',
-    timeoutMs: 30_000,
-    memoryMb: 512,
-    reservedConcurrency: 2,
-    logRetentionDays: 7,
-    builds: { builds: new CodeBuildBuilds(codebuild, logs, { project: PROJECT, bucket: BUCKET }), blobs, pollMs: 250 },
-    phpLayerArn: PHP_LAYER,
-  });
-  deps = { registry: new MemoryFunctionRegistry(), blobs, invoker, log };
+  if (!unavailable) stack = await startAwsBuildStack();
 }, 1_200_000);
 
 afterAll(async () => {
-  await standIn?.settled();
-  await lambdaApi?.stop();
-  await moto?.stop();
-  if (layer) rmSync(layer, { recursive: true, force: true });
+  await stack?.stop();
 });
 
 async function deploy(f: FunctionFixture) {
   const dir = await functionDir(f);
   try {
-    return (await deployFunction(deps, 'acct-builds', await bundleOf(dir))).record;
+    return (await deployFunction(stack.deps, 'acct-builds', await bundleOf(dir))).record;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 const call = (record: Awaited<ReturnType<typeof deploy>>, body: unknown = { text: 'x' }) =>
-  deps.invoker.invoke(record, { method: 'POST', query: {}, headers: {}, body }, { timeoutMs: 30_000, log });
+  stack.deps.invoker.invoke(record, { method: 'POST', query: {}, headers: {}, body }, { timeoutMs: 30_000, log });
 
 const PHP_EXAMPLE = async () => {
   const files = await directoryFiles(join(PROJECT_ROOT, 'examples/functions/php'));
@@ -128,7 +54,7 @@ const PHP_EXAMPLE = async () => {
 describe.skipIf(unavailable)('builds on AWS: CodeBuild (moto + stand-in executor) → Lambda (RIE)', () => {
   it('Go: a bootstrap for provided.al2023 with a module from go.sum', { timeout: 600_000 }, async () => {
     const record = await deploy(GO_WITH_UUID);
-    const started = standIn.started.at(-1)!;
+    const started = stack.standIn.started.at(-1)!;
     // What the adapter asked CodeBuild for: the family's buildspec, the S3 source, the artifact's key.
     expect(started.projectName).toBe(PROJECT);
     expect(started.buildspecOverride).toContain('go build -trimpath');
@@ -142,7 +68,7 @@ describe.skipIf(unavailable)('builds on AWS: CodeBuild (moto + stand-in executor
       value: 'Handler',
       type: 'PLAINTEXT',
     });
-    const fn = lambdaApi.functions.get('fnquery-test-fn-dep-go')!;
+    const fn = stack.lambdaApi.functions.get('fnquery-test-fn-dep-go')!;
     expect(fn).toMatchObject({ runtime: 'provided.al2023', handler: 'bootstrap' });
     // uuid.NewSHA1: a version-5 UUID, the same on every call.
     const { body } = await call(record);
@@ -151,9 +77,9 @@ describe.skipIf(unavailable)('builds on AWS: CodeBuild (moto + stand-in executor
     );
     expect((await call(record)).body).toEqual(body);
     // The build's source and artifact are gone; the bundle stays as the version's code.
-    const keys = (await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents?.map((o) => o.Key) ?? [];
+    const keys = (await stack.s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents?.map((o) => o.Key) ?? [];
     expect(keys.filter((k) => k?.includes('dep-go'))).toEqual([record.codeKey]);
-    const created = await new CloudWatchLogsClient({ region: 'us-east-1', endpoint: moto.endpoint, credentials }).send(
+    const created = await stack.logs.send(
       new DescribeLogGroupsCommand({ logGroupNamePrefix: '/aws/lambda/fnquery-test-fn-dep-go' }),
     );
     expect(created.logGroups?.[0]?.retentionInDays).toBe(7);
@@ -164,11 +90,25 @@ describe.skipIf(unavailable)('builds on AWS: CodeBuild (moto + stand-in executor
     { timeout: 600_000 },
     async () => {
       const record = await deploy(JAVA_WITH_ORG_JSON);
-      expect(lambdaApi.functions.get('fnquery-test-fn-dep-java')).toMatchObject({
+      expect(stack.lambdaApi.functions.get('fnquery-test-fn-dep-java')).toMatchObject({
         runtime: runtimeInfo('java17')!.lambdaRuntime,
         handler: 'FnqLambdaHandler::handleRequest',
       });
       expect((await call(record)).body).toEqual({ json: '{"n":3}' });
+      // The entrypoint's exception: the invocation's error, a 502 with its message (not a crash).
+      const throwing = await deploy({
+        shortname: 'java-throws',
+        runtime: 'java17',
+        requirements: POST_JSON,
+        files: {
+          'Main.java':
+            'import java.util.Map;\npublic class Main {\n  public static Object handler(Map<String, Object> r) {\n    throw new IllegalStateException("no " + ((Map<?, ?>) r.get("body")).get("text"));\n  }\n}\n',
+        },
+      });
+      await expect(call(throwing, { text: 'beans' })).rejects.toMatchObject({
+        status: 502,
+        message: expect.stringMatching(/IllegalStateException: no beans/),
+      });
     },
   );
 
@@ -177,19 +117,19 @@ describe.skipIf(unavailable)('builds on AWS: CodeBuild (moto + stand-in executor
     expect((await call(node)).body).toEqual({ ms: 172_800_000, long: '2 minutes' });
     const python = await deploy(PYTHON_WITH_SIX);
     expect((await call(python)).body).toEqual({ text: 'café', six: '1.16.0' });
-    expect(standIn.started.map((s) => s.buildspecOverride)).toEqual(
+    expect(stack.standIn.started.map((s) => s.buildspecOverride)).toEqual(
       expect.arrayContaining([expect.stringContaining('npm ci'), expect.stringContaining('pip install')]),
     );
   });
 
   it('PHP: the custom runtime bootstrap with PHP from the layer at /opt/bin/php', { timeout: 300_000 }, async () => {
-    const record = (await deployFunction(deps, 'acct-builds', await PHP_EXAMPLE())).record;
-    expect(lambdaApi.functions.get('fnquery-test-fn-hello-php')).toMatchObject({
+    const record = (await deployFunction(stack.deps, 'acct-builds', await PHP_EXAMPLE())).record;
+    expect(stack.lambdaApi.functions.get('fnquery-test-fn-hello-php')).toMatchObject({
       runtime: 'provided.al2023',
       handler: 'bootstrap',
       layers: [PHP_LAYER],
     });
-    const reply = await deps.invoker.invoke(
+    const reply = await stack.deps.invoker.invoke(
       record,
       { method: 'POST', query: { greeting: 'Hi' }, headers: {}, body: { name: 'Ada' } },
       { timeoutMs: 30_000, log },
@@ -225,7 +165,7 @@ describe.skipIf(unavailable)('builds on AWS: CodeBuild (moto + stand-in executor
       expect(message).toMatch(/undefined: undefinedName/);
       expect(message).not.toMatch(/\[Container\]|\/codebuild\/output/);
       expect((await call(v1)).body).toEqual({ v: 1 });
-      expect((await deps.registry.get('go-redeploy'))?.version).toBe(1);
+      expect((await stack.deps.registry.get('go-redeploy'))?.version).toBe(1);
     },
   );
 });
