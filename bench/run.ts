@@ -18,6 +18,7 @@ const ALL = [
   'functions',
   'sandbox',
   'builds',
+  'aws-builds',
   'tool-args',
   'catalog',
   'mcp',

@@ -46,7 +46,10 @@ interface Run {
 }
 
 const PHASES = ['install', 'pre_build', 'build', 'post_build'];
-const CACHE = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'fnquery', 'codebuild-stand-in');
+/** Where Go's build cache and Maven's repository are kept (FNQ_CODEBUILD_STAND_IN_CACHE: bench/aws-builds.ts starts empty). */
+const cacheDir = () =>
+  process.env.FNQ_CODEBUILD_STAND_IN_CACHE ??
+  join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'fnquery', 'codebuild-stand-in');
 
 export interface CodeBuildStandIn {
   /** Every StartBuild input the adapter sent, in order. */
@@ -151,14 +154,15 @@ function runCommands(
     'set -e',
     ...commands.flatMap((c) => [`echo ${JSON.stringify(`[Container] Running command ${c.split('\n')[0]}`)}`, c]),
   ].join('\n');
-  for (const dir of ['go-build', 'm2']) mkdirSync(join(CACHE, dir), { recursive: true });
+  const cache = cacheDir();
+  for (const dir of ['go-build', 'm2']) mkdirSync(join(cache, dir), { recursive: true });
   const env = {
     PATH: `/usr/local/go/bin:${process.env.PATH}`,
     HOME: '/tmp/home',
     LANG: 'C.UTF-8',
-    GOCACHE: join(CACHE, 'go-build'),
+    GOCACHE: join(cache, 'go-build'),
     GOTOOLCHAIN: 'local',
-    MAVEN_OPTS: `-Dmaven.repo.local=${join(CACHE, 'm2')}`,
+    MAVEN_OPTS: `-Dmaven.repo.local=${join(cache, 'm2')}`,
     CODEBUILD_SRC_DIR: '/codebuild/output/src1/src',
     ...variables,
   };
