@@ -68,9 +68,20 @@ export class CodeBuildBuilds implements BuildService {
       .filter((m): m is string => !!m);
     const { groupName, streamName } = build.logs ?? {};
     if (!groupName || !streamName) return reasons.length ? reasons : [`the build ended ${build.buildStatus}`];
-    const events = await this.logs.send(
-      new GetLogEventsCommand({ logGroupName: groupName, logStreamName: streamName, startFromHead: true, limit: 500 }),
-    );
+    let events;
+    try {
+      events = await this.logs.send(
+        new GetLogEventsCommand({
+          logGroupName: groupName,
+          logStreamName: streamName,
+          startFromHead: true,
+          limit: 500,
+        }),
+      );
+    } catch {
+      // The build failed either way; without its log the owner still gets the phase's reason.
+      return [...reasons, '(the build log could not be read)'];
+    }
     const lines = (events.events ?? [])
       .flatMap((e) => (e.message ?? '').split('\n'))
       .map((line) => line.trimEnd())

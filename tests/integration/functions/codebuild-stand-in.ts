@@ -170,6 +170,8 @@ function runCommands(
   const args = [
     ...['--bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'],
     ...['--dir', '/tmp/home', '--bind', out, baseDirectory],
+    // The caches at their own path, visible even when they live under the host's /tmp.
+    ...['--bind', cache, cache],
     ...['--bind', src, '/codebuild/output/src1/src', '--chdir', '/codebuild/output/src1/src'],
     ...['--die-with-parent', '--clearenv'],
     ...Object.entries(env).flatMap(([k, v]) => ['--setenv', k, v]),

@@ -172,6 +172,32 @@ describe('building on CodeBuild', () => {
     });
   });
 
+  it('still answers a failed build whose log cannot be read, with the phase’s reason', async () => {
+    codebuild.on(StartBuildCommand).resolves({ build: { id: BUILD_ID } });
+    codebuild.on(BatchGetBuildsCommand).resolves({
+      builds: [
+        {
+          id: BUILD_ID,
+          buildStatus: 'FAULT',
+          phases: [
+            {
+              phaseType: 'PROVISIONING',
+              phaseStatus: 'FAULT',
+              contexts: [{ message: 'BUILD_CONTAINER_UNABLE_TO_PULL_IMAGE' }],
+            },
+          ],
+          logs: { groupName: '/aws/codebuild/p', streamName: '1b2c' },
+        },
+      ],
+    });
+    logs.on(GetLogEventsCommand).rejects(new Error('AccessDeniedException'));
+    const { fn, code } = await fixture(GO);
+    await expect(invokerWith(new MemoryBlobStore()).build(fn, code)).rejects.toMatchObject({
+      code: 'build_failed',
+      message: expect.stringMatching(/BUILD_CONTAINER_UNABLE_TO_PULL_IMAGE \(the build log could not be read\)/),
+    });
+  });
+
   it('gives up following a build past its deadline, and passes StartBuild’s refusal on', async () => {
     const { fn, code } = await fixture(GO);
     codebuild.on(StartBuildCommand).resolves({ build: { id: BUILD_ID } });
