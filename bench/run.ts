@@ -19,6 +19,7 @@ const ALL = [
   'functions',
   'sandbox',
   'builds',
+  'aws-builds',
   'tool-args',
   'structured',
   'catalog',

@@ -31,6 +31,7 @@ const HOSTED = [
   'FNQ_FUNCTIONS_TIMEOUT_MS',
   'FNQ_FUNCTIONS_MEMORY_MB',
   'FNQ_FUNCTIONS_RESERVED_CONCURRENCY',
+  'FNQ_FUNCTIONS_PHP_LAYER_ARN',
 ];
 
 /** Grant (deploy/iam-roles.cjs) → the variables naming what it grants. */
@@ -49,8 +50,8 @@ const BY_GRANT = {
   functionCodeRead: FILES,
   deploymentsRead: FILES,
   deploymentsWrite: FILES,
-  // The CodeBuild project is named by the grant; the worker reads the build's artifact from the bucket.
-  functionBuildsRun: FILES,
+  // The CodeBuild project the worker starts; it reads the build's artifact from the bucket.
+  functionBuildsRun: ['FNQ_FUNCTION_BUILDS_PROJECT', ...FILES],
   jobsSend: ['FNQ_QUEUE_URL', 'FNQ_SQS_ENDPOINT'],
   buildsSend: ['FNQ_BUILDS_QUEUE_URL', 'FNQ_SQS_ENDPOINT'],
   webhookEventsSend: ['FNQ_WEBHOOKS_QUEUE_URL', 'FNQ_SQS_ENDPOINT'],

@@ -89,14 +89,21 @@ const GRANTS = {
   functionCodeRead: () => [s3Objects(['GetObject'], FUNCTION_CODE)],
   deploymentsRead: () => [s3Objects(['GetObject'], DEPLOYMENTS)],
   deploymentsWrite: () => [s3Objects(['GetObject', 'PutObject'], DEPLOYMENTS)],
-  // The CodeBuild project of deploy/function-builds.yml: start a build, follow it, read its artifact.
+  // The CodeBuild project of deploy/function-builds.yml: start a build, follow it, read a failed
+  // build's log, read and then remove its artifact (lib/functions/lambda-builds.ts).
   functionBuildsRun: () => [
     {
       Effect: 'Allow',
       Action: ['codebuild:StartBuild', 'codebuild:BatchGetBuilds'],
       Resource: arnOf('FunctionBuilds'),
     },
-    s3Objects(['GetObject'], 'builds/'),
+    {
+      Effect: 'Allow',
+      Action: ['logs:GetLogEvents'],
+      // The group's Arn attribute ends in `:*`, which covers its streams.
+      Resource: arnOf('FunctionBuildsLogGroup'),
+    },
+    s3Objects(['GetObject', 'DeleteObject'], 'builds/'),
   ],
   buildsSend: () => [{ Effect: 'Allow', Action: ['sqs:SendMessage'], Resource: arnOf('BuildsQueue') }],
   buildsConsume: () => [
@@ -133,6 +140,8 @@ const GRANTS = {
       ],
       Resource: hostedLambdas(ctx),
     },
+    // PHP functions run with the operator's PHP layer (FNQ_FUNCTIONS_PHP_LAYER_ARN), published in this account.
+    { Effect: 'Allow', Action: ['lambda:GetLayerVersion'], Resource: join(...regionAccount('lambda'), 'layer:*:*') },
     // Each hosted function's log group, created with a retention (FNQ_FUNCTIONS_LOG_RETENTION_DAYS).
     {
       Effect: 'Allow',

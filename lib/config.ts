@@ -88,6 +88,10 @@ export interface FunctionSettings {
   reservedConcurrency: number;
   /** Lambda runtime: days CloudWatch keeps each hosted function's log group. */
   logRetentionDays: number;
+  /** Lambda runtime: the CodeBuild project that builds hosted functions (deploy/function-builds.yml). */
+  buildsProject?: string;
+  /** Lambda runtime: ARN of the operator's layer with PHP at /opt/bin/php; PHP functions are refused without it. */
+  phpLayerArn?: string;
   /** Local builds: host:port of package registries (mirrors) dependency installs may reach besides the public ones. */
   buildRegistries: string[];
 }
@@ -184,6 +188,8 @@ export function loadConfig(env: Env = process.env): Config {
     unsafeLocal: r.bool('FNQ_FUNCTIONS_UNSAFE_LOCAL', false),
     reservedConcurrency: r.int('FNQ_FUNCTIONS_RESERVED_CONCURRENCY', 5, 1, 1000),
     logRetentionDays: r.int('FNQ_FUNCTIONS_LOG_RETENTION_DAYS', 14, 1, 3653),
+    buildsProject: r.str('FNQ_FUNCTION_BUILDS_PROJECT'),
+    phpLayerArn: r.str('FNQ_FUNCTIONS_PHP_LAYER_ARN'),
     buildRegistries: (r.str('FNQ_BUILD_REGISTRIES') ?? '')
       .split(',')
       .map((s) => s.trim())

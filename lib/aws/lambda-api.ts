@@ -42,6 +42,7 @@ export class AwsLambdaApi implements LambdaApi {
       MemorySize: s.memoryMb,
       Description: s.description,
       Environment: { Variables: s.environment },
+      Layers: s.layers,
     };
     const waiter = { client: this.lambda, maxWaitTime: this.maxWaitSeconds };
     if (await this.exists(FunctionName)) {

@@ -1,4 +1,5 @@
 import { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
+import { CodeBuildClient } from '@aws-sdk/client-codebuild';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { memo, type AwsConfig } from './client-cache';
 
@@ -10,3 +11,7 @@ export const lambdaClient = (aws: AwsConfig) =>
 /** The hosted functions' log groups (their retention). */
 export const logsClient = (aws: AwsConfig) =>
   memo(`logs|${aws.region}`, () => new CloudWatchLogsClient({ region: aws.region }));
+
+/** The build project of hosted functions (lib/aws/codebuild-builds.ts). */
+export const codebuildClient = (aws: AwsConfig) =>
+  memo(`codebuild|${aws.region}`, () => new CodeBuildClient({ region: aws.region }));

@@ -1,13 +1,16 @@
 // FunctionInvoker on AWS Lambda: one Lambda per function (`fnquery-<stage>-fn-<shortname>`) on the
-// managed runtime its `runtime` maps to (lib/spec/runtimes.ts), with the language's bootstrap added
-// to the code, invoked synchronously. The AWS calls are the LambdaApi port's (lib/aws/lambda-api.ts);
-// what is deployed and what a reply means is decided here.
+// runtime its `runtime` maps to (lib/spec/runtimes.ts), invoked synchronously. A bundle that needs a
+// build (compiled languages, dependencies) is built by the build service first (lambda-builds.ts);
+// the family's handler comes with the artifact or is added to the bundle (runners/lambda.ts). The
+// AWS calls are the LambdaApi port's (lib/aws/lambda-api.ts); what is deployed and what a reply
+// means is decided here.
 import { createHash } from 'node:crypto';
 import { badRequest } from '../errors';
 import { runtimeInfo } from '../spec/index';
 import { readBundle, writeBundle } from './bundle';
 import { functionBadOutput, functionCrashed, functionFailed, functionTimedOut } from './failures';
 import { entryFileOf, familyOf } from './languages';
+import { buildOnAws, needsBuild, takeArtifact, type LambdaBuildSettings } from './lambda-builds';
 import {
   registryKey,
   type FunctionInvoker,
@@ -17,7 +20,7 @@ import {
   type InvokeResult,
   type LambdaApi,
 } from './ports';
-import { LAMBDA_BOOTSTRAPS, type LambdaBootstrap } from './runners/lambda';
+import { LAMBDA_PACKAGING } from './runners/lambda';
 
 export interface LambdaInvokerOptions {
   stage: string;
@@ -32,6 +35,10 @@ export interface LambdaInvokerOptions {
   reservedConcurrency: number;
   /** Days CloudWatch keeps each function's log group. */
   logRetentionDays: number;
+  /** The build service and the bucket it works in; without it only bundles that need no build deploy. */
+  builds?: LambdaBuildSettings;
+  /** ARN of the operator's layer with PHP at /opt/bin/php (FNQ_FUNCTIONS_PHP_LAYER_ARN); PHP is refused without it. */
+  phpLayerArn?: string;
 }
 
 const NAME_MAX = 64;
@@ -57,21 +64,29 @@ export class LambdaInvoker implements FunctionInvoker {
     return undefined;
   }
 
-  /** Nothing to build for the interpreted runtimes; the others are refused before anything is registered. */
-  async build(fn: FunctionRecord): Promise<void> {
-    this.bootstrapFor(fn);
+  /** Builds what needs a build (the version in service keeps answering); refuses what cannot run here. */
+  async build(fn: FunctionRecord, code: Uint8Array): Promise<void> {
+    const files = readBundle(code);
+    this.refuseUnrunnable(fn, files);
+    if (needsBuild(fn, files)) await buildOnAws(this.options.builds!, fn, files);
   }
 
   async deploy(fn: FunctionRecord, code: Uint8Array): Promise<void> {
-    const bootstrap = this.bootstrapFor(fn);
     const files = readBundle(code);
+    this.refuseUnrunnable(fn, files);
+    const packaging = LAMBDA_PACKAGING[familyOf(fn.runtime)];
     const entryFile = entryFileOf(files, fn.runtime);
-    files.set(bootstrap.fileName, utf8.encode(bootstrap.source));
+    let zip: Uint8Array;
+    if (needsBuild(fn, files)) zip = await takeArtifact(this.options.builds!, fn);
+    else {
+      if (packaging.artifact) files.set(packaging.artifact.fileName, utf8.encode(packaging.artifact.source));
+      zip = writeBundle(files);
+    }
     await this.lambda.put(
       {
         name: lambdaName(this.options.stage, fn.shortname),
         runtime: runtimeInfo(fn.runtime)!.lambdaRuntime,
-        handler: bootstrap.handler,
+        handler: packaging.handler,
         roleArn: this.options.roleArn,
         timeoutSeconds: Math.ceil(this.options.timeoutMs / 1000),
         memoryMb: this.options.memoryMb,
@@ -80,8 +95,9 @@ export class LambdaInvoker implements FunctionInvoker {
         environment: { FNQ_ENTRY_FILE: entryFile, FNQ_ENTRYPOINT: fn.spec.entrypoint },
         reservedConcurrency: this.options.reservedConcurrency,
         logRetentionDays: this.options.logRetentionDays,
+        layers: packaging.needsPhpLayer ? [this.options.phpLayerArn!] : [],
       },
-      writeBundle(files),
+      zip,
     );
   }
 
@@ -111,14 +127,19 @@ export class LambdaInvoker implements FunctionInvoker {
     return { body: reply.body };
   }
 
-  private bootstrapFor(fn: FunctionRecord): LambdaBootstrap {
-    const bootstrap = LAMBDA_BOOTSTRAPS[familyOf(fn.runtime)];
-    if (bootstrap) return bootstrap;
-    throw badRequest(
-      `${fn.runtime} functions cannot be deployed to AWS Lambda by this service yet`,
-      `Use a Node.js, Python or Ruby runtime on AWS (${fn.runtime} runs on the local runtime only; docs/functions.md)`,
-      'runtime_unavailable',
-    );
+  private refuseUnrunnable(fn: FunctionRecord, files: ReadonlyMap<string, unknown>): void {
+    if (LAMBDA_PACKAGING[familyOf(fn.runtime)].needsPhpLayer && !this.options.phpLayerArn)
+      throw badRequest(
+        `${fn.runtime} functions cannot be deployed here: this service has no PHP layer for Lambda's OS-only runtime`,
+        'Ask the operator to publish the PHP layer and set FNQ_FUNCTIONS_PHP_LAYER_ARN (docs/functions.md), or use another runtime',
+        'runtime_unavailable',
+      );
+    if (needsBuild(fn, files) && !this.options.builds)
+      throw badRequest(
+        `${fn.runtime} functions with a build step (compiled code, or dependencies to install) cannot be deployed here: this service has no build project`,
+        'Ask the operator to set FNQ_FUNCTION_BUILDS_PROJECT (serverless.yml does it for deployed stages), or deploy code that needs no build',
+        'runtime_unavailable',
+      );
   }
 }
 

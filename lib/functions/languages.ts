@@ -16,7 +16,7 @@ export const ENTRY_FILES: Record<RuntimeFamily, readonly string[]> = {
 };
 
 /** Names the service writes beside the code; a bundle may not bring its own. */
-const RESERVED = /^(fnq_|FnqRunner)/;
+const RESERVED = /^(fnq_|FnqRunner|FnqLambda)/;
 
 export function familyOf(runtime: string): RuntimeFamily {
   const info = runtimeInfo(runtime);
@@ -31,7 +31,7 @@ export function entryFileOf(files: BundleFiles, runtime: string): string {
   if (reserved) {
     throw badRequest(
       `The code bundle holds "${reserved}", a name the service uses for its own runner`,
-      'Rename the file so it does not start with fnq_ or FnqRunner',
+      'Rename the file so it does not start with fnq_, FnqRunner or FnqLambda',
       'bundle_reserved_name',
     );
   }

@@ -127,6 +127,8 @@ export interface LambdaFunctionSettings {
   reservedConcurrency: number;
   /** Days CloudWatch keeps the function's log group (created with the function, so it never keeps logs forever). */
   logRetentionDays: number;
+  /** Layer ARNs (PHP's: the OS-only runtime has no language of its own). */
+  layers: string[];
 }
 
 /** A synchronous invocation's answer: the payload text, and Lambda's FunctionError when the call failed. */

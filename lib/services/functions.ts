@@ -45,23 +45,33 @@ async function loadInvoker(): Promise<FunctionInvoker> {
       log: rootLogger(),
     });
   }
-  const [{ LambdaInvoker }, { AwsLambdaApi }, { lambdaClient, logsClient }, { withTracing }] = await Promise.all([
-    import('../functions/lambda-invoker'),
-    import('../aws/lambda-api'),
-    import('../aws/lambda-client'),
-    import('../aws/tracing'),
-  ]);
-  return new LambdaInvoker(
-    new AwsLambdaApi(await withTracing(lambdaClient(c.aws)), await withTracing(logsClient(c.aws))),
-    {
-      stage: c.stage,
-      roleArn: s.roleArn!,
-      timeoutMs: s.timeoutMs,
-      memoryMb: s.memoryMb,
-      reservedConcurrency: s.reservedConcurrency,
-      logRetentionDays: s.logRetentionDays,
-    },
-  );
+  const [{ LambdaInvoker }, { AwsLambdaApi }, { lambdaClient, logsClient, codebuildClient }, { withTracing }] =
+    await Promise.all([
+      import('../functions/lambda-invoker'),
+      import('../aws/lambda-api'),
+      import('../aws/lambda-client'),
+      import('../aws/tracing'),
+    ]);
+  const logs = await withTracing(logsClient(c.aws));
+  // Only the build worker's Lambda names the project; the others deploy nothing that needs a build.
+  const builds = s.buildsProject && {
+    builds: new (await import('../aws/codebuild-builds')).CodeBuildBuilds(
+      await withTracing(codebuildClient(c.aws)),
+      logs,
+      { project: s.buildsProject, bucket: c.aws.bucket },
+    ),
+    blobs: blobs(),
+  };
+  return new LambdaInvoker(new AwsLambdaApi(await withTracing(lambdaClient(c.aws)), logs), {
+    stage: c.stage,
+    roleArn: s.roleArn!,
+    timeoutMs: s.timeoutMs,
+    memoryMb: s.memoryMb,
+    reservedConcurrency: s.reservedConcurrency,
+    logRetentionDays: s.logRetentionDays,
+    ...(builds && { builds }),
+    phpLayerArn: s.phpLayerArn,
+  });
 }
 
 export function functionInvoker(): FunctionInvoker {

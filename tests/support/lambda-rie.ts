@@ -58,6 +58,8 @@ export interface RieOptions {
   timeoutSeconds?: number;
   memoryMb?: number;
   functionName?: string;
+  /** A folder mounted read-only at /opt: the function's layer (e.g. PHP's, with bin/php). */
+  opt?: string;
 }
 
 export interface RieInvocation {
@@ -221,6 +223,7 @@ export async function runUnderRie(options: RieOptions): Promise<RieLambda> {
     ...['--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp'],
     ...['--ro-bind', task, '/var/task'],
     ...runtime.mounts.flatMap(([from, to]) => ['--ro-bind', from, to]),
+    ...(options.opt ? ['--ro-bind', options.opt, '/opt'] : []),
     ...['--ro-bind', installed.rie, '/var/rie/aws-lambda-rie'],
     ...['--ro-bind', join(HERE, 'sandbox-init.mjs'), '/var/rie/sandbox-init.mjs'],
     ...['--bind', bridge, '/var/rie/bridge'],

@@ -6,7 +6,8 @@
 // It also answers the two CloudWatch Logs calls a deploy makes for the function's log group (CreateLogGroup,
 // PutRetentionPolicy; AWS_ENDPOINT_URL_CLOUDWATCH_LOGS), recording each group's retention.
 // Each function's Runtime setting picks its runtime interface client (RUNTIME_CLIENTS; a runtime family
-// added later adds its entry there or passes its own map).
+// added later adds its entry there or passes its own map). A function's layer (one, e.g. PHP's) is the
+// folder the test gives for its ARN, mounted at /opt as Lambda extracts layers there.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,6 +35,7 @@ interface LambdaInput {
   Code: { ZipFile: string };
   ZipFile: string;
   ReservedConcurrentExecutions?: number;
+  Layers?: string[];
 }
 
 interface HostedFunction {
@@ -45,6 +47,7 @@ interface HostedFunction {
   memory: number;
   zip: string;
   reserved?: number;
+  layers: string[];
   running?: Promise<RieLambda>;
 }
 
@@ -70,6 +73,8 @@ const body = (req: IncomingMessage) =>
 
 export async function startRieLambdaService(
   clients: [string, RieRuntime][] = RUNTIME_CLIENTS,
+  /** Layer ARN → the folder that stands for its content. */
+  layerFolders: Record<string, string> = {},
 ): Promise<RieLambdaService> {
   const dir = mkdtempSync(join(tmpdir(), 'fnq-lambda-api-'));
   const functions = new Map<string, HostedFunction>();
@@ -100,6 +105,7 @@ export async function startRieLambdaService(
     State: 'Active',
     LastUpdateStatus: 'Successful',
     PackageType: 'Zip',
+    Layers: fn.layers.map((Arn) => ({ Arn })),
   });
   const retire = async (fn: HostedFunction) => {
     const running = fn.running;
@@ -110,7 +116,10 @@ export async function startRieLambdaService(
     const runtime = clients.find(([prefix]) => fn.runtime.startsWith(prefix))?.[1];
     if (!runtime) throw new Error(`no runtime interface client for ${fn.runtime}`);
     coldStarts.set(fn.name, (coldStarts.get(fn.name) ?? 0) + 1);
+    const unknown = fn.layers.find((arn) => !layerFolders[arn]);
+    if (unknown || fn.layers.length > 1) throw new Error(`layers not emulated: ${fn.layers.join(', ')}`);
     return runUnderRie({
+      ...(fn.layers[0] && { opt: layerFolders[fn.layers[0]] }),
       code: fn.zip,
       handler: fn.handler,
       runtime,
@@ -165,6 +174,7 @@ export async function startRieLambdaService(
         timeout: input.Timeout ?? 3,
         memory: input.MemorySize ?? 128,
         zip: writeZip(input.FunctionName, input.Code.ZipFile),
+        layers: input.Layers ?? [],
       };
       if (functions.has(created.name))
         return send(
@@ -198,6 +208,7 @@ export async function startRieLambdaService(
           env: input.Environment?.Variables ?? fn.env,
           timeout: input.Timeout ?? fn.timeout,
           memory: input.MemorySize ?? fn.memory,
+          layers: input.Layers ?? fn.layers,
         });
         return send(res, 200, configuration(fn));
       case 'DELETE ':

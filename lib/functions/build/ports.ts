@@ -47,3 +47,30 @@ export interface BuildQueue {
 export interface BuildMessage {
   deploymentId: string;
 }
+
+/**
+ * The build service that turns a bundle into a Lambda artifact on AWS (CodeBuild:
+ * lib/aws/codebuild-builds.ts). The source zip and the artifact are objects of the service bucket.
+ */
+export interface BuildService {
+  /** Starts a build; resolves with its id. */
+  start(request: BuildRequest): Promise<string>;
+  /** Where the build is now; `failed` carries the first lines of its log. */
+  state(buildId: string): Promise<BuildState>;
+}
+
+export interface BuildRequest {
+  /** The family's buildspec (lib/functions/build/buildspecs/<family>.yml), as text. */
+  buildspec: string;
+  /** Bucket key of the source zip (under `functions/`, which the build's role may read). */
+  sourceKey: string;
+  /** Bucket key the artifact zip is written to (under `builds/`, which the build's role may write). */
+  artifactKey: string;
+  /** Variables the buildspec reads, e.g. FNQ_LANGUAGE_VERSION. */
+  environment: Record<string, string>;
+}
+
+export type BuildState =
+  | { status: 'running'; phase?: string }
+  | { status: 'succeeded' }
+  | { status: 'failed'; phase?: string; lines: string[] };

@@ -1,5 +1,10 @@
 import type { RuntimeFamily } from '../../spec/index';
+import dotnetHandler from './dotnet/FnqLambda.cs?raw';
+import { goLambdaBootstrap } from './go';
+import { javaRunner } from './java';
+import javaHandler from './java/FnqLambdaHandler.java?raw';
 import nodeBootstrap from './node/lambda-bootstrap.mjs?raw';
+import { phpLambdaBootstrap } from './php';
 import type { RunnerSource } from './protocol';
 import pythonBootstrap from './python/lambda_bootstrap.py?raw';
 import rubyBootstrap from './ruby/lambda_bootstrap.rb?raw';
@@ -17,4 +22,50 @@ export const LAMBDA_BOOTSTRAPS: Partial<Record<RuntimeFamily, LambdaBootstrap>> 
   python: { fileName: 'fnq_bootstrap.py', handler: 'fnq_bootstrap.handler', source: pythonBootstrap },
   // Not `handler`: that is the usual name of the user's own method, which this file must not replace.
   ruby: { fileName: 'fnq_bootstrap.rb', handler: 'fnq_bootstrap.fnq_handler', source: rubyBootstrap },
+};
+
+/**
+ * How each family becomes a Lambda. `build`: whether a bundle needs the build service (a compiled
+ * language always; an interpreted one when it names dependencies). `source`: the service's files
+ * the build compiles with the function's. `artifact`: the file added to what the build (or the
+ * bundle, when nothing is built) leaves, and the Lambda `Handler` setting.
+ */
+export interface LambdaPackaging {
+  handler: string;
+  build(files: ReadonlyMap<string, unknown>): boolean;
+  source?(entrypoint: string): RunnerSource[];
+  artifact?: RunnerSource;
+  /** The operator's PHP layer (the OS-only runtime has no PHP). */
+  needsPhpLayer?: true;
+}
+
+const has =
+  (...names: string[]) =>
+  (files: ReadonlyMap<string, unknown>) =>
+    names.some((n) => files.has(n));
+const always = () => true;
+// The Ruby buildspec checks that a Gemfile's gems are vendored; it installs nothing.
+const interpreted = (family: 'node' | 'python' | 'ruby', manifests: string[]): LambdaPackaging => ({
+  handler: LAMBDA_BOOTSTRAPS[family]!.handler,
+  artifact: LAMBDA_BOOTSTRAPS[family],
+  build: has(...manifests),
+});
+
+export const LAMBDA_PACKAGING: Readonly<Record<RuntimeFamily, LambdaPackaging>> = {
+  node: interpreted('node', ['package.json']),
+  python: interpreted('python', ['requirements.txt']),
+  ruby: interpreted('ruby', ['Gemfile']),
+  java: {
+    handler: 'FnqLambdaHandler::handleRequest',
+    build: always,
+    source: () => [javaRunner, { fileName: 'FnqLambdaHandler.java', source: javaHandler }],
+  },
+  // The Runtime API loop is compiled into the function's binary, named `bootstrap`.
+  go: { handler: 'bootstrap', build: always, source: (entrypoint) => [goLambdaBootstrap(entrypoint)] },
+  php: { handler: 'bootstrap', build: always, source: () => [phpLambdaBootstrap], needsPhpLayer: true },
+  dotnet: {
+    handler: 'Function::FnqLambda::Handle',
+    build: always,
+    source: () => [{ fileName: 'FnqLambda.cs', source: dotnetHandler }],
+  },
 };

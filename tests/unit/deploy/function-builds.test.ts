@@ -7,7 +7,17 @@ import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { BUILDSPECS } from '../../../lib/functions/build/buildspecs';
 import { RUNTIMES } from '../../../lib/spec/index';
+import { LAMBDA_PACKAGING } from '../../../lib/functions/runners/lambda';
 import { loadServerless, PROJECT_ROOT } from '../../../local/serverless-config';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { GRANTS } = require('../../../deploy/iam-roles.cjs') as {
+  GRANTS: Record<string, (ctx: { service: string; stage: string }) => unknown[]>;
+};
+const { BY_GRANT } = require('../../../deploy/function-environment.cjs') as { BY_GRANT: Record<string, string[]> };
+const grantsOf = (name: string) => GRANTS[name]!({ service: 'fnquery', stage: 'prod' });
+const variablesOf = (name: string) => BY_GRANT[name]!;
 
 const tags = ['!Ref', '!GetAtt', '!Join', '!Sub'].flatMap((tag) =>
   (['scalar', 'sequence', 'mapping'] as const).map(
@@ -117,5 +127,37 @@ describe('the buildspecs', () => {
     );
     for (const family of ['node', 'python', 'ruby', 'php'] as const)
       expect(commands(family), family).toMatch(/-le 262144000/);
+  });
+
+  it('build the handler each Lambda names: the handler file compiled in, its class and method as named', () => {
+    // .NET (no SDK here: this and the file's shape are what verify it): Function::FnqLambda::Handle is
+    // assembly Function (the csproj's AssemblyName), class FnqLambda, method Handle(Stream, ILambdaContext).
+    const [assembly, type, method] = LAMBDA_PACKAGING.dotnet.handler.split('::');
+    expect(commands('dotnet')).toContain(`<AssemblyName>${assembly}</AssemblyName>`);
+    expect(commands('dotnet')).toMatch(/Include="Amazon\.Lambda\.Core"/);
+    const cs = LAMBDA_PACKAGING.dotnet.source!('handler')[0]!;
+    expect(cs.fileName).toBe(`${type}.cs`);
+    expect(cs.source).toMatch(new RegExp(`public class ${type}\\b`));
+    expect(cs.source).toMatch(new RegExp(`public Stream ${method}\\(Stream input, ILambdaContext context\\)`));
+    expect(cs.source).toMatch(/typeof\(Function\)\.GetMethod/);
+    // Java: the handler class is compiled with the function (every .java of the source).
+    expect(LAMBDA_PACKAGING.java.handler).toBe('FnqLambdaHandler::handleRequest');
+    expect(LAMBDA_PACKAGING.java.source!('handler').map((f) => f.fileName)).toContain('FnqLambdaHandler.java');
+    expect(commands('java')).toMatch(/javac .*--release "\$FNQ_CODE_VERSION".*\$\(find \. -name '\*\.java'\)/);
+    // Go and PHP: the OS-only runtime's `bootstrap`.
+    expect(LAMBDA_PACKAGING.go.handler).toBe('bootstrap');
+    expect(LAMBDA_PACKAGING.php.handler).toBe('bootstrap');
+  });
+});
+
+describe('the build worker on AWS', () => {
+  it("names the template's project and may read its log and remove its artifacts", () => {
+    const doc = loadServerless() as unknown as { provider: { environment: Record<string, string> } };
+    expect(doc.provider.environment.FNQ_FUNCTION_BUILDS_PROJECT).toBe(project!.Properties.Name);
+    const grants = JSON.stringify(grantsOf('functionBuildsRun'));
+    expect(grants).toContain('logs:GetLogEvents');
+    expect(grants).toContain('FunctionBuildsLogGroup');
+    expect(grants).toMatch(/"s3:DeleteObject"/);
+    expect(variablesOf('functionBuildsRun')).toContain('FNQ_FUNCTION_BUILDS_PROJECT');
   });
 });

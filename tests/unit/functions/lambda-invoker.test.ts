@@ -164,13 +164,23 @@ describe('deploying to AWS Lambda', () => {
     expect(lambda.commandCalls(PutFunctionConcurrencyCommand)[0]!.args[0].input.ReservedConcurrentExecutions).toBe(3);
   });
 
-  it('refuses runtimes it has no Lambda bootstrap for, before calling AWS', async () => {
-    const { fn, code } = await fixture({
+  it('refuses what needs a build without a build project, and PHP without its layer, before calling AWS', async () => {
+    const java = await fixture({
       shortname: 'javafn',
       runtime: 'java17',
       files: { 'Main.java': 'public class Main {}' },
     });
-    await expect(invoker.deploy(fn, code)).rejects.toMatchObject({ status: 400, code: 'runtime_unavailable' });
+    const php = await fixture({
+      shortname: 'phpfn',
+      runtime: 'php82',
+      files: { 'index.php': '<?php function handler($r) { return 1; }' },
+    });
+    for (const { fn, code } of [java, php]) {
+      await expect(invoker.build(fn, code)).rejects.toMatchObject({ status: 400, code: 'runtime_unavailable' });
+      await expect(invoker.deploy(fn, code)).rejects.toMatchObject({ status: 400, code: 'runtime_unavailable' });
+    }
+    await expect(invoker.build(php.fn, php.code)).rejects.toThrow(/FNQ_FUNCTIONS_PHP_LAYER_ARN/);
+    await expect(invoker.build(java.fn, java.code)).rejects.toThrow(/FNQ_FUNCTION_BUILDS_PROJECT/);
     expect(lambda.calls()).toHaveLength(0);
   });
 

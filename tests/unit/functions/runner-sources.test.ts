@@ -117,7 +117,7 @@ describe('runner sources pass their language checker', () => {
   );
 
   it.skipIf(!javac)(
-    named('javac java/FnqRunner.java', 'javac', javac),
+    named('javac java/FnqRunner.java java/FnqLambdaHandler.java', 'javac', javac),
     () => {
       withTempDir((dir) => {
         const r = run(javac!, [
@@ -129,6 +129,7 @@ describe('runner sources pass their language checker', () => {
           '-d',
           dir,
           file('java/FnqRunner.java'),
+          file('java/FnqLambdaHandler.java'),
         ]);
         expect(r, r.output).toMatchObject({ status: 0 });
       });
