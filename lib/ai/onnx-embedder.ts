@@ -124,6 +124,9 @@ export class OnnxEmbedder implements Embedder {
     );
     const session = await ort.InferenceSession.create(join(folder, manifest.model), {
       graphOptimizationLevel: 'all',
+      // Idle pool threads sleep instead of spinning: on a shared 2-core machine the same texts took the
+      // same wall time and 37% less CPU (bench notes in docs/vectors.md "Dense embedder").
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
       ...(this.options.threads ? { intraOpNumThreads: this.options.threads } : {}),
     });
     return { session, tokenizer, Tensor: ort.Tensor, manifest };
