@@ -27,6 +27,7 @@ import { OnnxEmbedder, modelFolder } from '../lib/ai/onnx-embedder';
 import { s3rverCredentials } from '../lib/aws/client-cache';
 import { S3ModelObjects } from '../lib/aws/s3-model-objects';
 import { LanceVectorStore, type HybridFusion } from '../lib/vectors/lancedb-store';
+import { tableNameFor } from '../lib/vectors/collection-table';
 import { fusionFor } from '../lib/vectors/search-route';
 import { startEmulators } from '../local/emulators';
 import { publishModel } from '../tools/models/publish';
@@ -226,7 +227,7 @@ async function atScale(
   });
   await ingest(store, ref, chunks);
   const bytes = Number(
-    execFileSync('du', ['-sb', join(dir, 'bench')])
+    execFileSync('du', ['-sb', join(dir, `${tableNameFor(ref)}.lance`)])
       .toString()
       .split('\t')[0],
   );
