@@ -1,25 +1,36 @@
 // Retrieval with the dense ONNX embedder (all-mpnet-base-v2, `npm run models`) against the lexical one,
-// on SciFact, in one run:
-// 1. Embedding throughput in chunks/s on this machine's cores: int8 and float32 model against the
-//    lexical embedder (the baseline) over the same abstracts; model load time (a cold start's share).
-// 2. nDCG@10 and recall@100 of the vector, full-text and fused routes with the dense vectors. The fusion
-//    weights (vector:text) are picked on the tune half (halfOf, as in bench/retrieval.ts) and reported on
-//    the other half; the int8 and float32 models are compared the same way.
-// 3. At 100k chunks (SciFact-sentence stand-ins whose vectors mix three abstracts' dense vectors, since
-//    embedding 100k texts would take an hour here): query p50 end to end (embed the query + search) per
-//    route, the text route being the baseline; and bytes on disk per chunk.
-// Corpus vectors are cached in .tmp/bench-vectors (per model id) so a rerun does not embed SciFact again;
-// throughput is always measured afresh.
-// Run: npm run bench -- retrieval-dense [--docs=N] [--fp32] [--no-scale] [--no-throughput] [--cached-only] (FNQ_SHARED_DATA: the data folder)
+// on SciFact, in one run. Sections (`--sections=throughput,cold,quality,scale`, default all):
+// - throughput: chunks per second of wall time and per CPU-second, int8 (and with --fp32 the float32
+//   model) against the lexical embedder (the baseline) over the same abstracts.
+// - cold: a cold start's model cost: load from local disk (baseline) against fetch from an S3 prefix
+//   (the local emulator) + SHA-256 check + load.
+// - quality: nDCG@10 and recall@100 of the vector, full-text and fused routes with the dense vectors. The
+//   fusion weights (vector:text) are picked on the tune half (halfOf, as in bench/retrieval.ts) and
+//   reported on the other half, which is not looked at while picking.
+// - scale: at 100k chunks (SciFact-sentence stand-ins whose vectors mix three abstracts' dense vectors,
+//   since embedding 100k texts is out of reach here): query p50 end to end (embed the query + search)
+//   per route, the text route being the baseline; and bytes on disk per chunk.
+// Corpus vectors are cached in .tmp/bench-vectors/<model id>/<sha-256 of the text> so a rerun (or a run
+// that was cut short) does not embed them again; throughput is always measured afresh.
+// Run: npm run bench -- retrieval-dense [--sections=…] [--docs=N] [--fp32] [--cached-only]
+// (FNQ_SHARED_DATA: the data folder when the checkout is not beside it)
 import { mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { S3Client } from '@aws-sdk/client-s3';
 import { embedText } from '../lib/ai/heuristic/embedder';
+import { downloadedModel } from '../lib/ai/model-download';
 import { OnnxEmbedder, modelFolder } from '../lib/ai/onnx-embedder';
+import { s3rverCredentials } from '../lib/aws/client-cache';
+import { S3ModelObjects } from '../lib/aws/s3-model-objects';
 import { LanceVectorStore, type HybridFusion } from '../lib/vectors/lancedb-store';
+import { tableNameFor } from '../lib/vectors/collection-table';
+import { fusionFor } from '../lib/vectors/search-route';
+import { startEmulators } from '../local/emulators';
+import { publishModel } from '../tools/models/publish';
 import type { ChunkRecord, SearchQuery } from '../lib/vectors/ports';
 import { PROJECT_ROOT } from '../local/serverless-config';
 import { isMain, percentile } from './stats';
@@ -31,7 +42,6 @@ import {
   quiet,
   readJsonl,
   round2,
-  round3,
   synthesize,
   timed,
   type Doc,
@@ -42,7 +52,8 @@ const MODELS = process.env.FNQ_MODELS_DIR ?? join(PROJECT_ROOT, '.models');
 const CACHE = join(PROJECT_ROOT, '.tmp/bench-vectors');
 const INT8 = 'all-mpnet-base-v2-int8';
 const FP32 = 'all-mpnet-base-v2';
-const THROUGHPUT_CHUNKS = 64;
+const THROUGHPUT_CHUNKS = 32;
+const CACHE_GROUP = 128;
 const ROWS_AT_SCALE = 100_000;
 const LATENCY_QUERIES = 200;
 /** vector:text weights tried on the tune half. */
@@ -67,8 +78,10 @@ async function embedAll(embedder: OnnxEmbedder, texts: string[], name: string): 
   const fileOf = (text: string) => cacheFile(embedder.id, text);
   const missing = texts.filter((t) => !existsSync(fileOf(t)));
   const started = performance.now();
-  for (let start = 0; start < missing.length; start += 32) {
-    const batch = missing.slice(start, start + 32);
+  // Groups of CACHE_GROUP: the embedder orders each group by length, so its batches pad little, and a
+  // group is written to the cache as soon as it is done.
+  for (let start = 0; start < missing.length; start += CACHE_GROUP) {
+    const batch = missing.slice(start, start + CACHE_GROUP);
     const { vectors } = await embedder.embed(batch);
     batch.forEach((text, i) => writeFileSync(fileOf(text), vectors[i]!));
     const seconds = Math.round((performance.now() - started) / 1000);
@@ -77,27 +90,74 @@ async function embedAll(embedder: OnnxEmbedder, texts: string[], name: string): 
   return texts.map((t) => new Float32Array(new Uint8Array(readFileSync(fileOf(t))).buffer));
 }
 
+/** Wall time and this process's CPU time (every thread's: ONNX Runtime's pool runs in-process). */
+async function measured(work: () => Promise<unknown>) {
+  const cpu = process.cpuUsage();
+  const { ms } = await timed(work);
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuMs: (used.user + used.system) / 1000 };
+}
+
+/**
+ * Chunks per second of wall time on this machine's cores, and per CPU-second: on a machine shared with
+ * other work the wall figure is this process's share, the CPU figure what a core does, so both are shown.
+ */
 async function throughput(docs: Doc[], embedders: OnnxEmbedder[]) {
   const texts = docs.slice(0, THROUGHPUT_CHUNKS).map((d) => d.text);
-  const lexical = await timed(async () => texts.map((t) => embedText(t).vector));
-  const rows = [
-    {
-      embedder: 'local-lexical-v1 (baseline)',
-      chunksPerSecond: round2(texts.length / (lexical.ms / 1000)),
-      vsLexical: 1,
-    },
-  ];
+  const row = (embedder: string, { ms, cpuMs }: { ms: number; cpuMs: number }, baseline?: { perCpuSecond: number }) => {
+    const perCpuSecond = texts.length / (cpuMs / 1000);
+    return {
+      embedder,
+      chunksPerSecond: round2(texts.length / (ms / 1000)),
+      chunksPerCpuSecond: round2(perCpuSecond),
+      vsLexicalPerCpuSecond: baseline ? Number((perCpuSecond / baseline.perCpuSecond).toPrecision(3)) : 1,
+      perCpuSecond,
+    };
+  };
+  const lexical = row('local-lexical-v1 (baseline)', await measured(async () => texts.map((t) => embedText(t).vector)));
+  const rows = [lexical];
   for (const embedder of embedders) {
     await embedder.embed(texts.slice(0, 2)); // loaded and warm
-    const { ms } = await timed(() => embedder.embed(texts));
-    const perSecond = texts.length / (ms / 1000);
-    rows.push({
-      embedder: embedder.id,
-      chunksPerSecond: round2(perSecond),
-      vsLexical: round3(perSecond / rows[0]!.chunksPerSecond),
-    });
+    rows.push(row(embedder.id, await measured(() => embedder.embed(texts)), lexical));
   }
-  return rows;
+  return rows.map(({ perCpuSecond: _, ...shown }) => shown);
+}
+
+/**
+ * A cold start's model cost: loading the int8 folder from local disk (the baseline), against fetching it
+ * from an S3 prefix into a fresh download folder and loading it (lib/ai/model-download.ts). The S3 here is
+ * the local emulator on loopback, so the fetch figure is disk and hashing speed, not a region's network.
+ */
+async function coldStart(folder: string) {
+  const emulators = await startEmulators();
+  const dir = await mkdtemp(join(tmpdir(), 'fnq-cold-model-'));
+  try {
+    const s3 = new S3Client({
+      region: 'us-east-1',
+      endpoint: emulators.endpoints.s3,
+      forcePathStyle: true,
+      credentials: s3rverCredentials,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    const uri = `s3://${emulators.bucket}/models/`;
+    await publishModel(s3, uri, folder);
+    const local = await timed(() => new OnnxEmbedder(folder).load());
+    const objects = new S3ModelObjects(s3, uri);
+    const fetch = await timed(() => downloadedModel(objects, INT8, dir));
+    const load = await timed(() => new OnnxEmbedder(fetch.result).load());
+    return [
+      { step: 'load from local disk (baseline)', ms: Math.round(local.ms), vsLocal: 1 },
+      {
+        step: 'fetch from S3 emulator + verify SHA-256',
+        ms: Math.round(fetch.ms),
+        vsLocal: round2(fetch.ms / local.ms),
+      },
+      { step: 'then load the fetched folder', ms: Math.round(load.ms), vsLocal: round2(load.ms / local.ms) },
+    ];
+  } finally {
+    await emulators.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 async function quality(dir: string, embedder: OnnxEmbedder, docs: Doc[], tag: string) {
@@ -167,7 +227,7 @@ async function atScale(
   });
   await ingest(store, ref, chunks);
   const bytes = Number(
-    execFileSync('du', ['-sb', join(dir, 'bench')])
+    execFileSync('du', ['-sb', join(dir, `${tableNameFor(ref)}.lance`)])
       .toString()
       .split('\t')[0],
   );
@@ -194,11 +254,6 @@ async function atScale(
   };
 }
 
-async function loadMs(folder: string) {
-  const { ms } = await timed(() => new OnnxEmbedder(folder).load());
-  return Math.round(ms);
-}
-
 /** `--name=value` from the command line. */
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 
@@ -221,10 +276,11 @@ function corpus(): { docs: Doc[]; label: string } {
       label: `a SciFact sample: the ${cached.length} of ${all.length} abstracts embedded before the run was cut short (judged-relevant ones first); not comparable with full-corpus figures`,
     };
   }
-  if (limit >= all.length) return { docs: all, label: `all ${all.length} SciFact abstracts` };
+  // Judged-relevant abstracts first, so a run cut short has cached them (see --cached-only).
   const relevant = new Set([...judgedQueries().values()].flatMap((q) => [...q.relevant]));
   const docs = all.filter((d) => relevant.has(d.id));
   for (const d of all) if (docs.length < limit && !relevant.has(d.id)) docs.push(d);
+  if (limit >= all.length) return { docs, label: `all ${all.length} SciFact abstracts` };
   return {
     docs,
     label: `a SciFact sample: ${docs.length} of ${all.length} abstracts (the ${relevant.size} judged relevant + the first others); not comparable with full-corpus figures`,
@@ -254,42 +310,61 @@ async function lexicalBaseline(dir: string, docs: Doc[]): Promise<QualityFigure[
   ];
 }
 
+/** The sections to run: all, or those `--sections=a,b` names. */
+function sections(): Set<string> {
+  const named = option('sections');
+  return new Set(named ? named.split(',') : ['throughput', 'cold', 'quality', 'scale']);
+}
+
 export async function main() {
   if (!existsSync(join(SCIFACT, 'corpus.jsonl'))) return log(`${SCIFACT} is absent: no figures`);
   const int8 = modelFolder(MODELS, INT8);
   const fp32 = modelFolder(MODELS, FP32);
   if (!int8 || !fp32) return log(`no ${INT8} and ${FP32} in ${MODELS}: run npm run models first`);
+  const run = sections();
+  const withFp32 = process.argv.includes('--fp32');
   const { docs, label } = corpus();
-  const embedders = [new OnnxEmbedder(int8), new OnnxEmbedder(fp32)];
-  log(
-    `model load (InferenceSession + tokenizer, a cold start's share): ${INT8} ${await loadMs(int8)} ms, ${FP32} ${await loadMs(fp32)} ms`,
-  );
-  log(
-    `\nembedding throughput, ${THROUGHPUT_CHUNKS} SciFact abstracts (title + text, up to 384 tokens), this machine's cores:`,
-  );
-  if (!process.argv.includes('--no-throughput')) console.table(await throughput(docs, embedders));
+  const embedders = [new OnnxEmbedder(int8), ...(withFp32 ? [new OnnxEmbedder(fp32)] : [])];
+  if (run.has('throughput')) {
+    log(
+      `\nembedding throughput, ${THROUGHPUT_CHUNKS} SciFact abstracts (title + text, up to 384 tokens), this machine's cores (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores):`,
+    );
+    console.table(await throughput(docs, embedders));
+  }
+  if (run.has('cold')) {
+    log(`\ncold start, ${INT8} (InferenceSession + tokenizer):`);
+    console.table(await coldStart(int8));
+  }
 
   const dir = await mkdtemp(join(tmpdir(), 'fnq-dense-'));
   try {
-    log(`\nSciFact nDCG@10 on ${label}; variants compared on the tune half, report half held out:`);
-    // The float model's quality only with --fp32: it doubles the embedding time.
-    const measured = process.argv.includes('--fp32') ? embedders : embedders.slice(0, 1);
-    let int8Result: Awaited<ReturnType<typeof quality>> | undefined;
-    for (const embedder of measured) {
-      const result = await quality(dir, embedder, docs, embedder.id);
-      console.table(result.figures);
-      const { weights, figure } = result.pick;
-      log(
-        `${embedder.id}: fusion weights picked on the tune half: vector:text ${weights.join(':')} (tune ${figure.tuneNdcgAt10}); report half: ${figure.reportNdcgAt10}`,
-      );
-      int8Result ??= result;
+    let docVectors: Float32Array[] | undefined;
+    let weights: [number, number] = [fusionFor(INT8).vectorWeight, fusionFor(INT8).textWeight];
+    if (run.has('quality')) {
+      log(`\nSciFact nDCG@10 on ${label}; variants compared on the tune half, report half held out:`);
+      for (const embedder of embedders) {
+        const result = await quality(dir, embedder, docs, embedder.id);
+        console.table(result.figures);
+        const { weights: picked, figure } = result.pick;
+        log(
+          `${embedder.id}: fusion weights picked on the tune half: vector:text ${picked.join(':')} (tune ${figure.tuneNdcgAt10}); report half: ${figure.reportNdcgAt10}`,
+        );
+        if (embedder.id === INT8) ({ docVectors, weights } = { docVectors: result.docVectors, weights: picked });
+      }
+      log('baseline, the lexical embedder on the same abstracts (its default route is the full-text row above):');
+      console.table(await lexicalBaseline(dir, docs));
     }
-    log('baseline, the lexical embedder on the same abstracts (its default route is the full-text row above):');
-    console.table(await lexicalBaseline(dir, docs));
-    if (process.argv.includes('--no-scale')) return;
-    const scale = await atScale(dir, embedders[0]!, docs, int8Result!.docVectors, int8Result!.pick.weights);
+    if (!run.has('scale')) return;
+    // Without the quality section: the abstracts whose vectors an earlier run cached.
+    const cached = docs.filter((d) => existsSync(cacheFile(INT8, d.text)));
+    docVectors ??= await embedAll(
+      embedders[0]!,
+      cached.map((d) => d.text),
+      'scifact',
+    );
+    const scale = await atScale(dir, embedders[0]!, cached.length ? cached : docs, docVectors, weights);
     log(
-      `\nat ${ROWS_AT_SCALE} chunks, ${LATENCY_QUERIES} SciFact claims, query embedded with ${INT8} then searched, top 10 (baseline: text route):`,
+      `\nat ${ROWS_AT_SCALE} chunks (synthetic: SciFact sentences, vectors mixed from three cached abstracts' vectors), ${LATENCY_QUERIES} SciFact claims, query embedded with ${INT8} then searched, top 10, fusion ${weights.join(':')} (baseline: text route):`,
     );
     console.table(scale.latency);
     log(`storage: ${scale.bytesPerChunk} bytes per chunk on disk (768 float32 = 3072 of them), indexes included`);

@@ -44,6 +44,8 @@ const BY_GRANT = {
   uploadsUnfinished: ['FNQ_UPLOADS_TABLE', ...DYNAMO],
   uploadFilesWrite: FILES,
   uploadFilesRead: FILES,
+  // FNQ_MODELS_S3_URI itself comes with the ai settings: the upload routes name the embedder without fetching it.
+  modelsRead: ['FNQ_S3_ENDPOINT'],
   uploadFilesDelete: FILES,
   functionCodeWrite: FILES,
   functionCodeDelete: FILES,
@@ -86,6 +88,9 @@ const BY_SETTING = {
     'FNQ_AI_EMBED_MODEL',
     'FNQ_OPENAI_BASE_URL',
     'FNQ_AI_TIMEOUT_MS',
+    // The embedder of new collections, and where the Lambdas fetch dense models from (docs/ai.md).
+    'FNQ_EMBEDDER',
+    'FNQ_MODELS_S3_URI',
   ],
   // Connections to callers' servers (SQL, and MongoDB under the same address policy).
   callerServers: [

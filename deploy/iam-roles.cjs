@@ -38,6 +38,8 @@ const FUNCTION_CODE = 'functions/';
 // Deployment records (lib/functions/build/blob-deployment-store.ts).
 const DEPLOYMENTS = 'deployments/';
 const VECTORS = 'lancedb/';
+// Dense embedding models the embedding Lambdas read at cold start (FNQ_MODELS_S3_URI=s3://<bucket>/models/).
+const MODELS = 'models/';
 
 /** Grant name → statements. `ctx` has the service, stage and secret parameter names. */
 const GRANTS = {
@@ -49,6 +51,7 @@ const GRANTS = {
   uploadsUnfinished: () => [dynamo(['Query'], join(arnOf('UploadsTable'), '/index/unfinished'))],
   uploadFilesWrite: () => [s3Objects(['PutObject'], UPLOADS)],
   uploadFilesRead: () => [s3Objects(['GetObject'], UPLOADS)],
+  modelsRead: () => [s3Objects(['GetObject'], MODELS)],
   uploadFilesDelete: () => [s3Objects(['DeleteObject'], UPLOADS)],
   jobsSend: () => [{ Effect: 'Allow', Action: ['sqs:SendMessage'], Resource: arnOf('JobsQueue') }],
   // The sweep's on-failure destination: Lambda sends a failed run's record with the function's role.

@@ -69,6 +69,9 @@ async function patterns() {
   ];
 }
 
+// Made once per packaging: serverless.yml reads this file twice (custom.lancedbPackage, and
+// deploy/embedder-package.cjs), and two compressions at once would race on the same file.
+let made;
 module.exports = async ({ resolveVariable }) =>
-  (await resolveVariable('sls:stage')) === 'local' ? [] : await patterns();
+  (await resolveVariable('sls:stage')) === 'local' ? [] : await (made ??= patterns());
 module.exports.runtimeClosure = runtimeClosure;

@@ -50,6 +50,10 @@ export interface Config {
     embedder?: string;
     /** `FNQ_MODELS_DIR`: where local model folders are (`npm run models` writes .models). */
     modelsDir: string;
+    /** `FNQ_MODELS_S3_URI`: `s3://bucket/prefix` of model folders fetched on first use (lib/ai/model-download.ts). */
+    modelsS3Uri?: string;
+    /** `FNQ_MODELS_DOWNLOAD_DIR`: where those are fetched to; default the system's temporary folder (/tmp). */
+    modelsDownloadDir: string;
   };
   sql: {
     allowLoopback: boolean;
@@ -158,6 +162,15 @@ function reader(env: Env) {
     return int(name, fallback ?? 0, 0, 1e9);
   };
   return { problems, str, int, bool, oneOf, url, quota };
+}
+
+function modelsS3Uri(r: ReturnType<typeof reader>): string | undefined {
+  const uri = r.str('FNQ_MODELS_S3_URI');
+  if (uri !== undefined && !/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/|$)/.test(uri)) {
+    r.problems.push(`FNQ_MODELS_S3_URI must look like s3://bucket/prefix (got "${uri}")`);
+    return undefined;
+  }
+  return uri;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -285,6 +298,8 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: r.int('FNQ_AI_TIMEOUT_MS', 30_000, 100, 900_000),
       embedder: r.str('FNQ_EMBEDDER'),
       modelsDir: r.str('FNQ_MODELS_DIR', join(process.cwd(), '.models'))!,
+      modelsS3Uri: modelsS3Uri(r),
+      modelsDownloadDir: r.str('FNQ_MODELS_DOWNLOAD_DIR', join(tmpdir(), 'fnq-models'))!,
     },
     sql: {
       allowLoopback: r.bool('FNQ_SQL_ALLOW_LOOPBACK', false),

@@ -25,10 +25,12 @@ export interface ModelManifest {
 /** Texts per forward pass: large enough to keep both cores busy, small enough that padding wastes little. */
 export const ONNX_BATCH = 16;
 
+/** An id is a folder name; anything that could climb out of the models folder is no id of ours. */
+export const isModelId = (id: string) => /^[a-z0-9][a-z0-9._-]{0,99}$/i.test(id);
+
 /** The folder of the model with this id under `modelsDir`, if it is there. */
 export function modelFolder(modelsDir: string, id: string): string | undefined {
-  // An id is a folder name; anything that could climb out of modelsDir is no id of ours.
-  if (!/^[a-z0-9][a-z0-9._-]{0,99}$/i.test(id)) return undefined;
+  if (!isModelId(id)) return undefined;
   const folder = join(modelsDir, id);
   return existsSync(join(folder, MODEL_MANIFEST)) ? folder : undefined;
 }
@@ -47,20 +49,26 @@ interface Loaded {
   session: InferenceSession;
   tokenizer: WordPieceTokenizer;
   Tensor: typeof Tensor;
+  manifest: ModelManifest;
+}
+
+/** A model whose folder is made on first use (read from an S3 prefix into /tmp: lib/ai/model-download.ts). */
+export interface FetchedModel {
+  id: string;
+  folder: () => Promise<string>;
 }
 
 export class OnnxEmbedder implements Embedder {
   readonly id: string;
   readonly dimensions = EMBEDDING_DIMENSIONS;
-  private readonly manifest: ModelManifest;
   private loaded: Promise<Loaded> | undefined;
 
+  /** `model`: a folder on disk (its manifest is read now), or one fetched when first needed. */
   constructor(
-    private readonly folder: string,
+    private readonly model: string | FetchedModel,
     private readonly options: { threads?: number } = {},
   ) {
-    this.manifest = readManifest(folder);
-    this.id = this.manifest.id;
+    this.id = typeof model === 'string' ? readManifest(model).id : model.id;
   }
 
   /** Loads the runtime, the graph and the tokenizer; the first embed does it if this was not called. */
@@ -73,8 +81,8 @@ export class OnnxEmbedder implements Embedder {
   }
 
   async embed(texts: string[], options: { signal?: AbortSignal } = {}) {
-    const { session, tokenizer, Tensor } = await this.load();
-    const encoded = texts.map((text) => tokenizer.encode(text, this.manifest.maxTokens));
+    const { session, tokenizer, Tensor, manifest } = await this.load();
+    const encoded = texts.map((text) => tokenizer.encode(text, manifest.maxTokens));
     // Batches of similar lengths pad little: order by length, embed, put the vectors back in place.
     const order = encoded.map((_, i) => i).sort((a, b) => encoded[a]!.length - encoded[b]!.length);
     const vectors: Float32Array[] = new Array<Float32Array>(texts.length);
@@ -107,14 +115,20 @@ export class OnnxEmbedder implements Embedder {
   }
 
   private async open(): Promise<Loaded> {
+    const folder = typeof this.model === 'string' ? this.model : await this.model.folder();
+    const manifest = readManifest(folder);
+    if (manifest.id !== this.id) throw new Error(`The model in ${folder} is ${manifest.id}, not ${this.id}`);
     const ort = await import('onnxruntime-node');
     const tokenizer = new WordPieceTokenizer(
-      wordPieceConfig(JSON.parse(readFileSync(join(this.folder, this.manifest.tokenizer), 'utf8'))),
+      wordPieceConfig(JSON.parse(readFileSync(join(folder, manifest.tokenizer), 'utf8'))),
     );
-    const session = await ort.InferenceSession.create(join(this.folder, this.manifest.model), {
+    const session = await ort.InferenceSession.create(join(folder, manifest.model), {
       graphOptimizationLevel: 'all',
+      // Idle pool threads sleep instead of spinning: on a shared 2-core machine the same texts took the
+      // same wall time and 37% less CPU (bench notes in docs/vectors.md "Dense embedder").
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
       ...(this.options.threads ? { intraOpNumThreads: this.options.threads } : {}),
     });
-    return { session, tokenizer, Tensor: ort.Tensor };
+    return { session, tokenizer, Tensor: ort.Tensor, manifest };
   }
 }

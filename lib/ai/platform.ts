@@ -9,7 +9,8 @@ import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_CHAT_MODEL, DEFAULT_OPENAI_EMBE
 import { badRequest } from '../errors';
 import { OpenAIChat } from './openai-chat';
 import { readKey, type OpenAIAdapterOptions } from './openai-client';
-import { OnnxEmbedder, modelFolder } from './onnx-embedder';
+import { OnnxEmbedder, isModelId, modelFolder } from './onnx-embedder';
+import { downloadedModel, type ModelObjects } from './model-download';
 import { OpenAIEmbedder } from './openai-embedder';
 import type { ChatModel, Embedder } from './ports';
 
@@ -55,6 +56,8 @@ export interface AiPlatformConfig {
   embedder?: string;
   /** Where model folders are looked up by id. */
   modelsDir?: string;
+  /** Model folders not in `modelsDir` are fetched from `objects` into `dir` on first use (FNQ_MODELS_S3_URI). */
+  modelDownloads?: { objects: ModelObjects; dir: string };
 }
 
 export interface PlatformSelection {
@@ -148,9 +151,19 @@ function localEmbedder(id: string, config: AiPlatformConfig, lexicalEmbedder: ()
   const lexical = lexicalEmbedder();
   if (id === lexical.id) return lexical;
   const folder = config.modelsDir ? modelFolder(config.modelsDir, id) : undefined;
-  if (!folder) return undefined;
-  let embedder = modelEmbedders.get(folder);
-  if (!embedder) modelEmbedders.set(folder, (embedder = new OnnxEmbedder(folder)));
+  const downloads = config.modelDownloads;
+  if (folder) return modelEmbedder(folder, () => new OnnxEmbedder(folder));
+  // Not on disk: fetched from the models prefix on first use (an id it lacks fails then, with a 409).
+  if (!downloads || !isModelId(id)) return undefined;
+  return modelEmbedder(
+    `${downloads.objects.where} ${id}`,
+    () => new OnnxEmbedder({ id, folder: () => downloadedModel(downloads.objects, id, downloads.dir) }),
+  );
+}
+
+function modelEmbedder(key: string, build: () => Embedder): Embedder {
+  let embedder = modelEmbedders.get(key);
+  if (!embedder) modelEmbedders.set(key, (embedder = build()));
   return embedder;
 }
 

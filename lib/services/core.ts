@@ -11,6 +11,7 @@ import { onFirstUse } from './lazy';
 import type { HttpDeps } from '../http/handler';
 import type { StatusStore } from '../ingest/status';
 import type { AiPlatformConfig } from '../ai/platform';
+import type { ModelObjects } from '../ai/model-download';
 
 let http: HttpDeps | undefined;
 let statusStore: StatusStore | undefined;
@@ -54,6 +55,16 @@ export function statuses(): StatusStore {
   return statusStore;
 }
 
+/** The models prefix on S3; its SDK client is built on the first download. */
+function modelObjects(uri: string): ModelObjects {
+  let objects: Promise<ModelObjects> | undefined;
+  const built = () =>
+    (objects ??= Promise.all([import('../aws/s3-model-objects'), import('../aws/s3-client')]).then(
+      ([{ S3ModelObjects }, { s3Client }]) => new S3ModelObjects(s3Client(getConfig().aws), uri),
+    ));
+  return { where: uri, open: async (key) => (await built()).open(key) };
+}
+
 /** The operator's AI settings, built once so the platform layer's per-config caches hold. */
 export function aiPlatformConfig(): AiPlatformConfig {
   const { ai } = getConfig();
@@ -71,6 +82,7 @@ export function aiPlatformConfig(): AiPlatformConfig {
     timeoutMs: ai.timeoutMs,
     embedder: ai.embedder,
     modelsDir: ai.modelsDir,
+    modelDownloads: ai.modelsS3Uri ? { objects: modelObjects(ai.modelsS3Uri), dir: ai.modelsDownloadDir } : undefined,
   };
   return aiPlatform;
 }

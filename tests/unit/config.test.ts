@@ -77,6 +77,17 @@ describe('function hosting settings', () => {
     ).toBe('lambda');
   });
 
+  it('reads FNQ_MODELS_S3_URI as an s3:// prefix, downloads into the temporary folder, and names a bad one', () => {
+    const c = loadConfig({ ...base, FNQ_MODELS_S3_URI: 's3://models-bucket/dense/' });
+    expect(c.ai.modelsS3Uri).toBe('s3://models-bucket/dense/');
+    expect(c.ai.modelsDownloadDir).toMatch(/fnq-models$/);
+    expect(loadConfig(base).ai.modelsS3Uri).toBeUndefined();
+    for (const bad of ['https://models-bucket/dense', 's3://', 's3://Bad_Bucket/x'])
+      expect(() => loadConfig({ ...base, FNQ_MODELS_S3_URI: bad }), bad).toThrow(
+        /FNQ_MODELS_S3_URI must look like s3:\/\/bucket\/prefix/,
+      );
+  });
+
   it("reads the operator's FNQ_SEARCH_ROUTES (laid over the measured defaults by the root), and names a bad entry", () => {
     expect(loadConfig(base).searchRoutes).toEqual({});
     expect(loadConfig({ ...base, FNQ_SEARCH_ROUTES: 'local-lexical-v1=hybrid' }).searchRoutes['local-lexical-v1']).toBe(
