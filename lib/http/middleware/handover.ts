@@ -1,8 +1,9 @@
-// The last before-middleware: it assembles what the route's handler is owed (the plain request, the
-// span id, the accepted principal, the request's logger, the usage tally, the parsed body) into one typed value on the event the handler
-// step receives. Middy hands its base handler only (event, context, {signal}), so the event is the
-// typed channel: the chain is declared with `HandedOverEvent`, the outer Lambda still takes a plain
-// API Gateway event, and the early-timeout signal stays middy core's.
+// The last before-middleware: it assembles what the route's handler is owed (the plain request,
+// the span id, the accepted principal, the request's logger, the usage tally, the parsed body)
+// into one typed value on the event the handler step receives. Middy hands its base handler only
+// (event, context, {signal}), so the event is the typed channel: the chain is declared with
+// `HandedOverEvent`, the outer Lambda still takes a plain API Gateway event, and the early-timeout
+// signal stays middy core's.
 import type { Logger } from '../../log';
 import type { Principal } from '../auth';
 import type { HttpRequest } from '../event';
