@@ -9,11 +9,35 @@ export interface ServiceProblem {
   query?: string;
 }
 
+/**
+ * Splits one `ISSUE: … ADVICE: …` line of the service into its parts.
+ * @param line - One of the `messages` of an error answer.
+ * @returns The parts, or `undefined` for a line of another shape.
+ *
+ * @example
+ * ```ts
+ * const p = parseProblem('ISSUE: The token has expired. ADVICE: Ask for a new token.');
+ * console.log(p?.advice); // Ask for a new token
+ * ```
+ */
 export function parseProblem(line: string): ServiceProblem | undefined {
   const m = LINE.exec(line);
   return m ? { issue: m[1]!, advice: m[2]!, ...(m[3] ? { query: m[3] } : {}) } : undefined;
 }
 
+/**
+ * The service answered with an error: its status, machine code, span id and `ISSUE: … ADVICE: …` lines.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.usage.get({ from: 'yesterday' });
+ * } catch (e) {
+ *   if (e instanceof FnqServiceError && e.status === 400) console.log(e.issue, e.advice, e.spanId);
+ *   else throw e;
+ * }
+ * ```
+ */
 export class FnqServiceError extends Error {
   readonly problems: ServiceProblem[];
   constructor(
@@ -48,7 +72,19 @@ export interface RequestViolation {
   message: string;
 }
 
-/** Thrown before any network call when an outgoing request breaks the function's definition. */
+/**
+ * Thrown before any network call when an outgoing request breaks the function's definition.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.functions.invoke('weather', { query: {} });
+ * } catch (e) {
+ *   if (e instanceof FnqRequestInvalidError) for (const v of e.violations) console.log(v.path, v.message);
+ *   else throw e;
+ * }
+ * ```
+ */
 export class FnqRequestInvalidError extends Error {
   constructor(
     readonly shortname: string,
@@ -62,6 +98,16 @@ export class FnqRequestInvalidError extends Error {
 /**
  * A 2xx answer without the fields the SDK needs (a proxy's page, a gateway's timeout text, an older
  * service): named, so nothing downstream prints `undefined`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.functions.deployment('dep-42');
+ * } catch (e) {
+ *   if (e instanceof FnqUnexpectedReplyError) console.log(`check the URL; missing: ${e.missing.join(', ')}`);
+ *   else throw e;
+ * }
+ * ```
  */
 export class FnqUnexpectedReplyError extends Error {
   constructor(
@@ -76,7 +122,17 @@ export class FnqUnexpectedReplyError extends Error {
   }
 }
 
-/** A deployment that ended `failed`: its ISSUE/ADVICE lines say why; the previous version still serves. */
+/**
+ * A deployment that ended `failed`: its ISSUE/ADVICE lines say why; the previous version still serves.
+ *
+ * @example
+ * ```ts
+ * await client.functions.deployAndWait(bundle).catch((e: unknown) => {
+ *   if (e instanceof FnqDeployFailedError) console.log(e.deploymentId, e.problems);
+ *   throw e;
+ * });
+ * ```
+ */
 export class FnqDeployFailedError extends Error {
   readonly problems: ServiceProblem[];
   constructor(
@@ -93,7 +149,19 @@ export class FnqDeployFailedError extends Error {
   }
 }
 
-/** The service could not be reached at all (down, wrong URL, timed out); names the URL tried. */
+/**
+ * The service could not be reached at all (down, wrong URL, timed out); names the URL tried.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await new FnqClient({ url: 'http://127.0.0.1:9', token: 't' }).health();
+ * } catch (e) {
+ *   if (e instanceof FnqConnectionError) console.log(`is fnquery running at ${e.url}?`);
+ *   else throw e;
+ * }
+ * ```
+ */
 export class FnqConnectionError extends Error {
   constructor(
     readonly url: string,

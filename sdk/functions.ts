@@ -76,17 +76,44 @@ export interface InvokeResponse {
 
 const path = (shortname: string) => `/functions/v1/${encodeURIComponent(shortname)}`;
 
+/**
+ * Hosted functions, reached as `client.functions`: deploy, follow, list, delete, and invoke them with
+ * the request checked against the definition before it is sent.
+ *
+ * @example
+ * ```ts
+ * const names = (await client.functions.list()).map((f) => f.shortname);
+ * ```
+ */
 export class Functions {
   private readonly specs = new Map<string, Promise<NormalizedSpec>>();
 
   constructor(private readonly http: Transport) {}
 
+  /**
+   * The calling account's functions with their current version and endpoint.
+   *
+   * @example
+   * ```ts
+   * for (const f of await client.functions.list()) console.log(f.shortname, f.version, f.endpoint);
+   * ```
+   */
   list() {
     return this.http
       .json<{ functions: FunctionInfo[] }>('GET', '/function-service/v1/functions')
       .then((r) => r.functions);
   }
 
+  /**
+   * Whether a shortname is taken (by anyone): the check before choosing one for a new function.
+   * @param shortname - The name to check.
+   * @returns `true` when a function already has it.
+   *
+   * @example
+   * ```ts
+   * if (await client.functions.exists('weather')) console.log('pick another shortname');
+   * ```
+   */
   async exists(shortname: string): Promise<boolean> {
     return (
       await this.http.json<{ exists: boolean }>(
@@ -99,6 +126,15 @@ export class Functions {
   /**
    * Sends a zip bundle with spec.json at its top (see `fnq deploy`, which builds one from a folder):
    * the service checks it and answers with a queued deployment, built after the answer.
+   * @param bundle - The zip file's bytes.
+   * @throws FnqServiceError 400 when the bundle or its spec.json is refused, with every problem found.
+   * @throws FnqUnexpectedReplyError when a 2xx answer is not a deployment record.
+   *
+   * @example
+   * ```ts
+   * const queued = await client.functions.deploy(bundle);
+   * console.log(queued.id, queued.status);
+   * ```
    */
   deploy(bundle: Uint8Array): Promise<DeploymentInfo> {
     return this.http.jsonWith<DeploymentInfo>([...DEPLOYMENT_FIELDS], 'POST', '/function-service/v1/functions', {
@@ -107,7 +143,16 @@ export class Functions {
     });
   }
 
-  /** One of your deployments, as it is now. */
+  /**
+   * One of your deployments, as it is now.
+   * @param id - The deployment id that `deploy` answered.
+   *
+   * @example
+   * ```ts
+   * const d = await client.functions.deployment('dep-42');
+   * if (d.status === 'failed') console.log(d.messages);
+   * ```
+   */
   deployment(id: string): Promise<DeploymentInfo> {
     return this.http.jsonWith<DeploymentInfo>(
       [...DEPLOYMENT_FIELDS],
@@ -119,6 +164,20 @@ export class Functions {
   /**
    * Deploys and follows the deployment until it is ready (resolves with it) or failed (rejects with
    * FnqDeployFailedError; the previous version keeps serving).
+   * @param bundle - The zip file's bytes (ignored when `options.existing` is given).
+   * @param options - Progress callback, poll interval (1 s), time limit (15 minutes), or a deployment to follow.
+   * @throws FnqDeployFailedError when the build fails; Error when it is still running at the time limit.
+   *
+   * @example
+   * ```ts
+   * try {
+   *   const ready = await client.functions.deployAndWait(bundle, { onProgress: (d) => console.log(d.step) });
+   *   console.log(`version ${ready.version} at ${ready.endpoint}`);
+   * } catch (e) {
+   *   if (e instanceof FnqDeployFailedError) console.log(e.problems.map((p) => p.advice));
+   *   else throw e;
+   * }
+   * ```
    */
   async deployAndWait(bundle: Uint8Array, options: DeployWaitOptions = {}): Promise<DeploymentInfo> {
     let current = options.existing ?? (await this.deploy(bundle));
@@ -137,6 +196,15 @@ export class Functions {
     }
   }
 
+  /**
+   * Deletes a function; its endpoint stops answering.
+   * @param shortname - The function's shortname.
+   *
+   * @example
+   * ```ts
+   * const { deleted } = await client.functions.delete('weather');
+   * ```
+   */
   async delete(shortname: string) {
     this.specs.delete(shortname);
     return this.http.json<{ shortname: string; version: number; deleted: boolean }>(
@@ -145,7 +213,17 @@ export class Functions {
     );
   }
 
-  /** The function's definition, fetched once per client. */
+  /**
+   * The function's definition, fetched once per client.
+   * @param shortname - The function's shortname.
+   * @throws Error when the service sends a definition that is not valid.
+   *
+   * @example
+   * ```ts
+   * const spec = await client.functions.spec('weather');
+   * console.log(spec.requirements.requestType, spec.requirements.inputType);
+   * ```
+   */
   spec(shortname: string): Promise<NormalizedSpec> {
     let spec = this.specs.get(shortname);
     if (!spec) {
@@ -160,7 +238,17 @@ export class Functions {
     return spec;
   }
 
-  /** Every way `request` breaks the definition; empty when it may be sent. */
+  /**
+   * Every way `request` breaks the definition; empty when it may be sent.
+   * @param shortname - The function's shortname.
+   * @param request - The request `invoke` would send.
+   *
+   * @example
+   * ```ts
+   * const problems = await client.functions.check('weather', { query: { city: '' } });
+   * for (const p of problems) console.log(p.pointer, p.message);
+   * ```
+   */
   async check(shortname: string, request: InvokeRequest): Promise<Violation[]> {
     const spec = await this.spec(shortname);
     const validators = compiledValidators(spec);
@@ -184,6 +272,20 @@ export class Functions {
     return found;
   }
 
+  /**
+   * Calls a hosted function, after checking the request against its definition.
+   * @param shortname - The function's shortname.
+   * @param request - Query, JSON body or file, as the definition asks.
+   * @returns The status and the answer: parsed JSON, or the bytes of a file.
+   * @throws FnqRequestInvalidError before anything is sent when the request breaks the definition.
+   * @throws FnqServiceError when the function or the service answers with an error.
+   *
+   * @example
+   * ```ts
+   * const res = await client.functions.invoke('weather', { query: { city: 'Lyon' } });
+   * console.log(res.status, res.json);
+   * ```
+   */
   async invoke(shortname: string, request: InvokeRequest = {}): Promise<InvokeResponse> {
     const violations = await this.check(shortname, request);
     if (violations.length)

@@ -7,6 +7,15 @@ import { Uploads } from './uploads';
 import { Usage } from './usage';
 import { Webhooks } from './webhooks';
 
+/**
+ * The fnquery client: every endpoint, typed, with typed errors.
+ *
+ * @example
+ * ```ts
+ * const fnq = new FnqClient({ url: 'http://localhost:3000', token: 'svcwt-token-from-your-operator' });
+ * const { answer } = await fnq.queries.function('What time is it in Tokyo?', 'clock');
+ * ```
+ */
 export class FnqClient {
   readonly queries: Queries;
   readonly uploads: Uploads;
@@ -16,6 +25,14 @@ export class FnqClient {
   readonly webhooks: Webhooks;
   private readonly http: Transport;
 
+  /**
+   * @param options - The service's URL and your access token; optionally a `fetch` and a timeout (120 s).
+   *
+   * @example
+   * ```ts
+   * const fnq = new FnqClient({ url: 'https://api.example.com', token: 'svcwt-token', timeoutMs: 30_000 });
+   * ```
+   */
   constructor(options: ClientOptions) {
     this.http = new Transport(options);
     this.queries = new Queries(this.http);
@@ -26,7 +43,15 @@ export class FnqClient {
     this.webhooks = new Webhooks(this.http);
   }
 
-  /** GET /health (no token needed, but sending it is harmless). */
+  /**
+   * GET /health (no token needed, but sending it is harmless).
+   * @throws FnqConnectionError when the service cannot be reached.
+   *
+   * @example
+   * ```ts
+   * const { status, version } = await client.health();
+   * ```
+   */
   health() {
     return this.http.json<{ status: string; version: string; adapters: Record<string, string> }>('GET', '/health');
   }

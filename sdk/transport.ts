@@ -18,6 +18,16 @@ export interface RawResponse {
   body: ArrayBuffer;
 }
 
+/**
+ * The one place the SDK talks HTTP; the resource classes (`Queries`, `Uploads`, …) share one.
+ * Use it directly only for an endpoint the SDK has no method for yet.
+ *
+ * @example
+ * ```ts
+ * const http = new Transport({ url: 'http://localhost:3000', token: 'svcwt-token' });
+ * const health = await http.json<{ status: string }>('GET', '/health');
+ * ```
+ */
 export class Transport {
   private readonly base: string;
   private readonly fetchImpl: typeof fetch;
@@ -27,7 +37,20 @@ export class Transport {
     this.fetchImpl = options.fetch ?? fetch;
   }
 
-  /** Any 2xx is returned as-is; anything else becomes a FnqServiceError. */
+  /**
+   * Sends one request with the token; any 2xx is returned as-is.
+   * @param method - The HTTP method.
+   * @param path - The path below the client's URL, e.g. `/health`.
+   * @param init - Query parameters (undefined ones are left out), and a JSON body, form data or raw body.
+   * @throws FnqServiceError for any other status; FnqConnectionError when there is no answer.
+   *
+   * @example
+   * ```ts
+   * const http = new Transport({ url: 'http://localhost:3000', token: 'svcwt-token' });
+   * const raw = await http.send('GET', '/embedder-service/v1/status', { query: { upload_id: '0b7c1e9a' } });
+   * console.log(raw.status, raw.headers.get('x-span-id'));
+   * ```
+   */
   async send(
     method: string,
     path: string,
@@ -68,12 +91,34 @@ export class Transport {
     throw errorFrom(raw);
   }
 
+  /**
+   * `send`, then the answer's JSON (undefined for an empty body), typed as the caller says.
+   * @throws The errors of `send`, and a SyntaxError when a 2xx body is not JSON.
+   *
+   * @example
+   * ```ts
+   * const http = new Transport({ url: 'http://localhost:3000', token: 'svcwt-token' });
+   * const { exists } = await http.json<{ exists: boolean }>('GET', '/function-service/v1/shortnames/weather');
+   * ```
+   */
   async json<T>(method: string, path: string, init: Parameters<Transport['send']>[2] = {}): Promise<T> {
     const raw = await this.send(method, path, init);
     return (raw.body.byteLength ? JSON.parse(Buffer.from(raw.body).toString('utf8')) : undefined) as T;
   }
 
-  /** A JSON answer that must be an object with `fields`; anything else is a FnqUnexpectedReplyError naming what is missing. */
+  /**
+   * A JSON answer that must be an object with `fields`; anything else is a FnqUnexpectedReplyError
+   * naming what is missing.
+   * @param fields - The fields the answer must carry.
+   * @throws FnqUnexpectedReplyError when a 2xx answer lacks them; the errors of `send` otherwise.
+   *
+   * @example
+   * ```ts
+   * const http = new Transport({ url: 'http://localhost:3000', token: 'svcwt-token' });
+   * const path = '/function-service/v1/deployments/dep-42';
+   * const d = await http.jsonWith<{ id: string; status: string }>(['id', 'status'], 'GET', path);
+   * ```
+   */
   async jsonWith<T>(
     fields: readonly (keyof T & string)[],
     method: string,

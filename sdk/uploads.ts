@@ -23,10 +23,33 @@ export interface WaitOptions {
   timeoutMs?: number;
 }
 
+/**
+ * Document uploads into collections, reached as `client.uploads`. Large files go through a presigned
+ * upload URL; the caller does not need to know which way was taken.
+ *
+ * @example
+ * ```ts
+ * const done = await client.uploads.uploadAndWait('handbooks', 'leave.md', new TextEncoder().encode('# Leave'));
+ * console.log(done.embedded_chunks);
+ * ```
+ */
 export class Uploads {
   constructor(private readonly http: Transport) {}
 
-  /** Uploads `data` as `filename` into `collection`; answers the queued status record. */
+  /**
+   * Uploads `data` as `filename` into `collection`; answers the queued status record.
+   * @param collection - Created on the first upload into it.
+   * @param filename - Its extension picks the parser (e.g. `.pdf`, `.md`, `.txt`).
+   * @param data - The file's bytes.
+   * @throws FnqServiceError 400/413 for an unsupported type or a file over the limit.
+   * @throws FnqConnectionError when the service or the upload URL cannot be reached.
+   *
+   * @example
+   * ```ts
+   * const queued = await client.uploads.upload('notes', 'meeting.txt', new Blob(['Agreed: ship on Friday.']));
+   * console.log(queued.upload_id, queued.status);
+   * ```
+   */
   upload(collection: string, filename: string, data: Uint8Array | Blob) {
     const blob = data instanceof Blob ? data : new Blob([data]);
     if (blob.size > DIRECT_UPLOAD_MAX_BYTES) return this.uploadThroughUrl(collection, filename, blob);
@@ -56,11 +79,32 @@ export class Uploads {
     return status;
   }
 
+  /**
+   * The upload's status record as it is now.
+   * @param uploadId - The `upload_id` that `upload` answered.
+   *
+   * @example
+   * ```ts
+   * const now = await client.uploads.status('0b7c1e9a');
+   * console.log(`${now.embedded_chunks}/${now.total_chunks}`);
+   * ```
+   */
   status(uploadId: string) {
     return this.http.json<UploadStatus>('GET', '/embedder-service/v1/status', { query: { upload_id: uploadId } });
   }
 
-  /** Polls until the upload is `completed` (resolves) or `failed` (rejects with the reason). */
+  /**
+   * Polls until the upload is `completed` (resolves) or `failed` (rejects with the reason).
+   * @param uploadId - The `upload_id` that `upload` answered.
+   * @param options - Progress callback, poll interval (500 ms) and time limit (10 minutes).
+   * @throws Error when the upload failed or did not finish in time.
+   *
+   * @example
+   * ```ts
+   * const queued = await client.uploads.upload('notes', 'a.txt', new Blob(['alpha']));
+   * await client.uploads.wait(queued.upload_id, { onProgress: (s) => console.log(s.status), timeoutMs: 60_000 });
+   * ```
+   */
   async wait(uploadId: string, options: WaitOptions = {}): Promise<UploadStatus> {
     const deadline = Date.now() + (options.timeoutMs ?? 600_000);
     for (;;) {
@@ -75,6 +119,15 @@ export class Uploads {
     }
   }
 
+  /**
+   * `upload` then `wait`: resolves with the completed status record.
+   * @throws The errors of both.
+   *
+   * @example
+   * ```ts
+   * const done = await client.uploads.uploadAndWait('notes', 'b.txt', new Blob(['beta']), { intervalMs: 1000 });
+   * ```
+   */
   async uploadAndWait(collection: string, filename: string, data: Uint8Array | Blob, options: WaitOptions = {}) {
     const queued = await this.upload(collection, filename, data);
     return this.wait(queued.upload_id, options);

@@ -19,10 +19,29 @@ export interface UsageReport {
   usage: UsageRow[];
 }
 
+/**
+ * Usage metrics of the calling account, reached as `client.usage`.
+ *
+ * @example
+ * ```ts
+ * const { usage } = await client.usage.get();
+ * const calls = usage.reduce((sum, row) => sum + row.calls, 0);
+ * ```
+ */
 export class Usage {
   constructor(private readonly http: Transport) {}
 
-  /** `from` and `to` are UTC days (YYYY-MM-DD), both included; the service defaults to the last 30 days. */
+  /**
+   * Calls, errors, duration and AI tokens per UTC day and endpoint.
+   * @param range - `from` and `to` are UTC days (YYYY-MM-DD), both included; the service defaults to the last 30 days.
+   * @throws FnqServiceError 400 when a day is malformed or `from` is after `to`.
+   *
+   * @example
+   * ```ts
+   * const report = await client.usage.get({ from: '2026-01-01', to: '2026-01-31' });
+   * for (const row of report.usage) console.log(row.day, row.endpoint, row.aiTokens);
+   * ```
+   */
   get(range: { from?: string; to?: string } = {}) {
     return this.http.json<UsageReport>('GET', '/usage-service/v1/usage', { query: { from: range.from, to: range.to } });
   }

@@ -77,17 +77,48 @@ export interface ChatResponse {
   model: string;
 }
 
+/**
+ * A chat-completions model: the OpenAI SDK adapter, or the embedded heuristic engine. The query
+ * pipelines use nothing else of an AI platform.
+ *
+ * @example
+ * ```ts
+ * const reply = await chatModel.chat({
+ *   messages: [{ role: 'user', content: 'Name a prime number.' }],
+ *   toolChoice: 'none',
+ * });
+ * console.log(reply.content, reply.usage.totalTokens);
+ * ```
+ */
 export interface ChatModel {
   /** e.g. `local` or `openai:gpt-4o-mini`; used in metrics and logs, never a secret. */
   readonly id: string;
+  /**
+   * @param request - Messages, optional tools and response format, and an abort signal.
+   * @returns The reply (text and/or tool calls) and the tokens it cost.
+   * @throws ServiceError 400 for a refused caller's key (api+key), 502/504 when the platform fails or times out.
+   */
   chat(request: ChatRequest): Promise<ChatResponse>;
 }
 
 export const EMBEDDING_DIMENSIONS = 768;
 
+/**
+ * Turns texts into vectors of `dimensions` numbers, for ingestion and for the query that searches them.
+ *
+ * @example
+ * ```ts
+ * const { vectors } = await embedder.embed(['How do refunds work?']);
+ * console.log(vectors[0]?.length === embedder.dimensions);
+ * ```
+ */
 export interface Embedder {
   /** Recorded on each collection: a collection is always queried with the embedder that filled it. */
   readonly id: string;
   readonly dimensions: number;
+  /**
+   * @param texts - One vector is answered per text, in the same order.
+   * @returns The vectors and the tokens they cost.
+   */
   embed(texts: string[], options?: { signal?: AbortSignal }): Promise<{ vectors: Float32Array[]; usage: TokenUsage }>;
 }

@@ -26,6 +26,15 @@ export interface FunctionRecord {
 /** Outcome of a conditional registration: `taken` when another account owns the name or a concurrent deploy won. */
 export type RegisterOutcome = 'registered' | 'taken';
 
+/**
+ * Which functions exist, who owns them and which version serves (DynamoDB in production).
+ *
+ * @example
+ * ```ts
+ * const fn = await functionRegistry.get('weather');
+ * if (fn) console.log(fn.owner, fn.version, fn.spec.requirements.requestType);
+ * ```
+ */
 export interface FunctionRegistry {
   get(shortname: string): Promise<FunctionRecord | undefined>;
   listByOwner(owner: string): Promise<FunctionRecord[]>;
@@ -34,6 +43,7 @@ export interface FunctionRegistry {
   /**
    * Writes `record` only if the name is free (previousVersion undefined) or still holds
    * `previousVersion` of the same owner: the conditional write that keeps shortnames unique.
+   * @returns `taken` when another account owns the name or a concurrent deploy won.
    */
   register(record: FunctionRecord, previousVersion: number | undefined): Promise<RegisterOutcome>;
   /** Removes the function if `owner` owns it; returns what was removed. */
@@ -57,6 +67,13 @@ export interface CatalogEntry {
 /**
  * What the catalog (lib/catalog/catalog.ts) reads of the registry. Adapter:
  * lib/aws/dynamo-catalog-source.ts, over the functions table's catalog index and revision item.
+ *
+ * @example
+ * ```ts
+ * const before = await catalogSource.revision();
+ * const entries = await catalogSource.entries();
+ * console.log(entries.length, before === (await catalogSource.revision()));
+ * ```
  */
 export interface CatalogSource {
   /** Changes whenever a function is deployed, redeployed or deleted. One small read. */
@@ -92,6 +109,19 @@ export interface FunctionLogLine {
   text: string;
 }
 
+/**
+ * Builds, serves and runs hosted functions: local worker processes, or one AWS Lambda per function.
+ *
+ * @example
+ * ```ts
+ * const fn = await functionRegistry.get('weather');
+ * if (fn) {
+ *   const request = { method: 'GET', query: { city: 'Lyon' }, headers: {}, body: null };
+ *   const { body } = await functionInvoker.invoke(fn, request, { timeoutMs: 10_000, log });
+ *   console.log(body);
+ * }
+ * ```
+ */
 export interface FunctionInvoker {
   /**
    * Turns a version's bundle into what runs (dependencies installed, code compiled) without serving
@@ -104,7 +134,10 @@ export interface FunctionInvoker {
   remove(fn: FunctionRecord): Promise<void>;
   /** Runs the entrypoint; timeouts and failures leave as 504/502 ServiceErrors (failures.ts). */
   invoke(fn: FunctionRecord, request: FunctionRequest, options: InvokeOptions): Promise<InvokeResult>;
-  /** The newest lines the function printed, oldest first; undefined where logs live elsewhere (AWS: CloudWatch). */
+  /**
+   * The newest lines the function printed, oldest first; undefined where logs live elsewhere (AWS: CloudWatch).
+   * @param limit - The most lines answered.
+   */
   logs(fn: FunctionRecord, limit: number): Promise<FunctionLogLine[] | undefined>;
 }
 
@@ -137,7 +170,15 @@ export interface LambdaReply {
   payload: string;
 }
 
-/** The AWS Lambda calls the Lambda invoker needs. Adapter: lib/aws/lambda-api.ts. */
+/**
+ * The AWS Lambda calls the Lambda invoker needs. Adapter: lib/aws/lambda-api.ts.
+ *
+ * @example
+ * ```ts
+ * const reply = await lambdaApi.invoke('fnq-fn-weather', new TextEncoder().encode('{}'));
+ * if (reply?.functionError) console.log('the function failed:', reply.payload);
+ * ```
+ */
 export interface LambdaApi {
   /** Creates the Lambda, or updates its code and then its configuration, and waits until it is ready. */
   put(settings: LambdaFunctionSettings, zip: Uint8Array): Promise<void>;

@@ -1,5 +1,5 @@
 // The one wrapper every HTTP handler uses: a middy onion, one middleware per concern (middleware/):
-//   Lambda context → span → logger → metrics → usage → errors → auth → body → handler.
+//   Lambda context → span → logger → metrics → usage → errors → auth → body → handOver → handler.
 // `after`/`onError` run in reverse, so the error envelope is built before usage, metrics and the
 // log line read the status, and the span header goes on last. The early timeout is middy core's.
 import middy from '@middy/core';
@@ -11,15 +11,8 @@ import { toLambdaResult } from './event';
 import { withSpanId, type EnvelopeKind } from './envelope';
 import type { UsageStore } from '../usage/ports';
 import type { Principal, TokenVerifier } from './auth';
-import {
-  httpRequestOf,
-  spanIdOf,
-  usageOf,
-  type HttpEvent,
-  type HttpInternal,
-  type HttpMiddyRequest,
-  type HttpResult,
-} from './middleware/internal';
+import type { HttpEvent, HttpInternal, HttpResult } from './middleware/internal';
+import { handOver, type HandedOverEvent } from './middleware/handover';
 import { span } from './middleware/span';
 import { requestLogger } from './middleware/logger';
 import { operationalMetrics, type EmfMetrics } from './middleware/metrics';
@@ -71,12 +64,10 @@ export function httpHandler<B = unknown>(
   handle: (req: ServiceRequest<B>) => Promise<Reply>,
   deps: HttpDeps,
 ): HttpLambda {
-  // Middy hands the base handler only (event, context); the middlewares' state is found by context,
-  // which is one object per invocation.
-  const requests = new WeakMap<Context, HttpMiddyRequest>();
-  return middy<HttpEvent, HttpResult, Error, Context, HttpInternal>(earlyTimeout(deps.timeoutMarginMs))
+  // The chain is declared with the event `handOver` (last before the handler) produces; `.handler<HttpEvent>`
+  // keeps the outer Lambda's signature the plain API Gateway event.
+  return middy<HandedOverEvent, HttpResult, Error, Context, HttpInternal>(earlyTimeout(deps.timeoutMarginMs))
     .use([
-      { name: 'handOver', before: (request) => void requests.set(request.context, request) },
       lambdaContext<HttpEvent, HttpResult>(deps.log),
       span(),
       requestLogger({ log: deps.log, route: options.route }),
@@ -85,19 +76,11 @@ export function httpHandler<B = unknown>(
       errorEnvelope({ envelope: options.envelope ?? 'plain' }),
       authenticate({ verify: deps.verify, required: options.auth ?? true, bearer: options.bearer }),
       requestBody(options),
+      handOver(),
     ])
-    .handler(async (_event, context, { signal }) => {
-      const request = requests.get(context)!;
-      const spanId = spanIdOf(request);
-      const reply = await handle({
-        ...httpRequestOf(request),
-        body: request.internal.body as B,
-        principal: request.internal.principal!,
-        spanId,
-        signal,
-        log: request.internal.log!,
-        usage: usageOf(request),
-      });
+    .handler<HttpEvent>(async (event, _context, { signal }) => {
+      const { http, spanId, principal, log, body, usage } = event.handedOver;
+      const reply = await handle({ ...http, body: body as B, principal, spanId, signal, log, usage });
       return toLambdaResult(withSpanId(reply, spanId));
     });
 }

@@ -11,6 +11,14 @@ export interface UploadJob {
   uploadId: string;
 }
 
+/**
+ * Hands an upload to the embed worker (SQS in production).
+ *
+ * @example
+ * ```ts
+ * await jobQueue.send({ account: 'acct-1', uploadId: 'u-1' });
+ * ```
+ */
 export interface JobQueue {
   send(job: UploadJob): Promise<void>;
 }
@@ -68,13 +76,26 @@ export type CreateResult =
 export type Settlement =
   { state: 'completed'; completedAt: number } | { state: 'failed'; completedAt: number; error: string };
 
-/** Every write that moves a job on is conditional, so redelivered and concurrent runs cannot collide. */
+/**
+ * Every write that moves a job on is conditional, so redelivered and concurrent runs cannot collide.
+ * The upload records and collections of every account (DynamoDB in production).
+ *
+ * @example
+ * ```ts
+ * const lease = { leaseId: 'run-7', leaseUntil: Date.now() + 60_000 };
+ * if (await statusStore.claim('acct-1', 'u-1', lease, Date.now())) {
+ *   await statusStore.progress('acct-1', 'u-1', 'run-7', { totalChunks: 12 });
+ *   await statusStore.settle('acct-1', 'u-1', 'run-7', { state: 'completed', completedAt: Date.now() });
+ * }
+ * ```
+ */
 export interface StatusStore {
   get(account: string, uploadId: string): Promise<UploadRecord | undefined>;
   put(record: UploadRecord): Promise<void>;
   /**
    * Creates a queued record, taking one of the account's document slots (null: unlimited) and binding
    * the collection to `record.embedder` if it is new.
+   * @returns `created: false` with the reason: the document quota, or a collection bound to another embedder.
    */
   create(record: UploadRecord & { embedder: string }, maxDocuments: number | null): Promise<CreateResult>;
   /** queued → processing, or a takeover of an expired lease; counts an attempt. Undefined: not claimable. */
@@ -93,6 +114,10 @@ export interface StatusStore {
   ): Promise<boolean>;
   /** Gives the job up for a retry: the next delivery may claim it at once. */
   release(account: string, uploadId: string, leaseId: string): Promise<boolean>;
+  /**
+   * Ends the job, completed or failed, if `leaseId` still holds it.
+   * @returns False when the lease is no longer held.
+   */
   settle(account: string, uploadId: string, leaseId: string, outcome: Settlement): Promise<boolean>;
   /** The record as it was before it became `deleting`; undefined when there is none. */
   markDeleting(account: string, uploadId: string): Promise<UploadRecord | undefined>;

@@ -48,16 +48,46 @@ export interface QueryResult {
   cutAtBytes?: number;
 }
 
-/** One open connection to the caller's database, for one question. */
+/**
+ * One open connection to the caller's database, for one question.
+ *
+ * @example
+ * ```ts
+ * await callerDatabases.withSession(dsn, ['orders'], async (session) => {
+ *   console.log(session.schema.tables.map((t) => t.name));
+ *   const result = await session.run('SELECT COUNT(*) FROM orders');
+ *   return result.rows[0]?.[0];
+ * });
+ * ```
+ */
 export interface DatabaseQuerySession {
   /** The requested tables as the server describes them. */
   schema: DatabaseSchema;
-  /** Runs a statement the guard accepts (read-only, the named tables only, row-limited); refuses any other. */
+  /**
+   * Runs a statement the guard accepts (read-only, the named tables only, row-limited); refuses any other.
+   * @throws ServiceError 400 for a statement the guard refuses, or one the database rejects.
+   */
   run(sql: string): Promise<QueryResult>;
 }
 
+/**
+ * Reaches a caller's MySQL or MariaDB for one question, over TLS only.
+ *
+ * @example
+ * ```ts
+ * const total = await callerDatabases.withSession(dsn, ['orders'], async (session) => {
+ *   const { rows } = await session.run('SELECT SUM(amount) FROM orders');
+ *   return rows[0]?.[0];
+ * });
+ * ```
+ */
 export interface CallerDatabases {
-  /** Connects (TLS only) to the database of `connectionString`, reads `tables`, runs `work`, and disconnects. */
+  /**
+   * Connects (TLS only) to the database of `connectionString`, reads `tables`, runs `work`, and disconnects.
+   * @param connectionString - `user:password@tcp(host:3306)/database`.
+   * @returns What `work` returns.
+   * @throws ServiceError 400/502/504 when the database refuses the connection or cannot be reached.
+   */
   withSession<T>(
     connectionString: string,
     tables: readonly string[],

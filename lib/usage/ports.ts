@@ -19,10 +19,35 @@ export interface UsageRow {
   aiTokens: number;
 }
 
+/**
+ * Where the usage counters are added up (DynamoDB in production).
+ *
+ * @example
+ * ```ts
+ * await usageStore.add('acct-1', utcDay(), 'POST /query-service/v1/rdbms', {
+ *   calls: 1,
+ *   errors: 0,
+ *   durationMs: 840,
+ *   aiTokens: 1200,
+ * });
+ * ```
+ */
 export interface UsageStore {
+  /**
+   * Adds `delta` to the counters of one account, UTC day (YYYY-MM-DD) and route, atomically.
+   */
   add(account: string, day: string, route: string, delta: UsageDelta): Promise<void>;
 }
 
+/**
+ * Reads the counters back for the usage route.
+ *
+ * @example
+ * ```ts
+ * const rows = await usageReader.list('acct-1', '2026-01-01', '2026-01-31');
+ * const tokens = rows.reduce((sum, r) => sum + r.aiTokens, 0);
+ * ```
+ */
 export interface UsageReader {
   /** The account's rows from `from` to `to` (UTC days, inclusive), in any order. */
   list(account: string, from: string, to: string): Promise<UsageRow[]>;

@@ -39,10 +39,27 @@ export interface SearchQuery {
   fusion?: { vectorWeight: number; textWeight: number };
 }
 
+/**
+ * Chunks and their vectors per collection: our LanceDB tables, or the caller's MongoDB Atlas collection.
+ * Every call names the collection's account, so nothing crosses from one account to another.
+ *
+ * @example
+ * ```ts
+ * const ref = { account: 'acct-1', collection: 'handbooks' };
+ * const hits = await vectorStore.search(ref, { vector: queryVector, text: 'refund policy', limit: 5 });
+ * for (const hit of hits) console.log(hit.score.toFixed(3), hit.source);
+ * ```
+ */
 export interface VectorStore {
   /** Insert or replace by chunk id. */
   upsert(ref: CollectionRef, chunks: ChunkRecord[]): Promise<void>;
+  /**
+   * @returns The best `query.limit` hits, best first.
+   */
   search(ref: CollectionRef, query: SearchQuery): Promise<SearchHit[]>;
+  /**
+   * @returns The collection's chunks, or one upload's when `uploadId` is given.
+   */
   count(ref: CollectionRef, uploadId?: string): Promise<number>;
   deleteUpload(ref: CollectionRef, uploadId: string): Promise<void>;
   deleteCollection(ref: CollectionRef): Promise<void>;

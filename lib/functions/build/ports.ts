@@ -34,12 +34,28 @@ export interface DeploymentRecord {
   finishedAt?: number;
 }
 
+/**
+ * Keeps deployment records while the build runs and after it.
+ *
+ * @example
+ * ```ts
+ * const record = await deploymentStore.get('dep-42');
+ * if (record?.status === 'building') await deploymentStore.put({ ...record, step: 'installing dependencies' });
+ * ```
+ */
 export interface DeploymentStore {
   get(id: string): Promise<DeploymentRecord | undefined>;
   put(record: DeploymentRecord): Promise<void>;
 }
 
-/** Hands a deployment to the build worker (locally the build worker Lambda; on AWS the same, which starts CodeBuild). */
+/**
+ * Hands a deployment to the build worker (locally the build worker Lambda; on AWS the same, which starts CodeBuild).
+ *
+ * @example
+ * ```ts
+ * await buildQueue.send({ deploymentId: 'dep-42' });
+ * ```
+ */
 export interface BuildQueue {
   send(message: BuildMessage): Promise<void>;
 }
