@@ -30,20 +30,59 @@ export interface WebhookPayload {
   data: Record<string, unknown>;
 }
 
+/**
+ * The account's webhook endpoints: where the service posts signed events (uploads finished or failed,
+ * deployments ready or failed), and the deliveries it made to each.
+ *
+ * @example
+ * ```ts
+ * const { id, secret } = await client.webhooks.add({ url: 'https://hooks.example.com/fnq', events: ['upload.completed'] });
+ * ```
+ */
 export class Webhooks {
   constructor(private readonly http: Transport) {}
 
-  /** Registers an endpoint; `secret` (whsec_…) is in this answer only: keep it to verify deliveries. */
+  /**
+   * Registers an endpoint; `secret` (whsec_…) is in this answer only: keep it to verify deliveries.
+   * @throws FnqServiceError 400 for a URL the service may not post to, 429 past the endpoint limit.
+   *
+   * @example
+   * ```ts
+   * const endpoint = await client.webhooks.add({
+   *   url: 'https://hooks.example.com/fnq',
+   *   events: ['function.deployed', 'function.deploy_failed'],
+   *   description: 'deploy notices',
+   * });
+   * console.log(endpoint.id, endpoint.secret);
+   * ```
+   */
   add(endpoint: { url: string; events: WebhookEventType[]; description?: string }) {
     return this.http.json<WebhookEndpoint & { secret: string }>('POST', '/webhooks-service/v1/endpoints', {
       json: endpoint,
     });
   }
 
+  /**
+   * The account's endpoints, oldest first, never with their secrets.
+   *
+   * @example
+   * ```ts
+   * for (const e of await client.webhooks.list()) console.log(e.id, e.url, e.events.join(','));
+   * ```
+   */
   async list(): Promise<WebhookEndpoint[]> {
     return (await this.http.json<{ endpoints: WebhookEndpoint[] }>('GET', '/webhooks-service/v1/endpoints')).endpoints;
   }
 
+  /**
+   * Removes an endpoint; deliveries still waiting for it stop.
+   * @throws FnqServiceError 404 when the account has no endpoint with that id.
+   *
+   * @example
+   * ```ts
+   * await client.webhooks.remove('whe_123');
+   * ```
+   */
   remove(id: string) {
     return this.http.json<{ id: string; deleted: boolean }>(
       'DELETE',
@@ -51,13 +90,33 @@ export class Webhooks {
     );
   }
 
-  /** The endpoint's newest deliveries, each with its attempts. */
+  /**
+   * The endpoint's newest deliveries, each with its attempts.
+   *
+   * @example
+   * ```ts
+   * const failed = (await client.webhooks.deliveries('whe_123')).filter((d) => d.status === 'failed');
+   * console.log(failed.map((d) => d.attempts.at(-1)?.status_code));
+   * ```
+   */
   async deliveries(id: string): Promise<WebhookDelivery[]> {
     const path = `/webhooks-service/v1/endpoints/${encodeURIComponent(id)}/deliveries`;
     return (await this.http.json<{ deliveries: WebhookDelivery[] }>('GET', path)).deliveries;
   }
 }
 
+/**
+ * A delivery that verifyWebhook refused: a missing header, a stale timestamp or no matching signature.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   verifyWebhook('whsec_c2VjcmV0', { 'webhook-id': 'msg_1' }, '{}');
+ * } catch (e) {
+ *   if (e instanceof WebhookVerificationError) console.log('refused:', e.message);
+ * }
+ * ```
+ */
 export class WebhookVerificationError extends Error {
   constructor(message: string) {
     super(message);
@@ -79,6 +138,15 @@ function header(headers: HeaderSource, name: string): string | undefined {
  * with `secret`, and its timestamp must be within `toleranceSeconds` (default 300) of now, so a
  * recorded delivery cannot be replayed later. Pass the body exactly as received (not re-serialized).
  * Returns the parsed payload; throws WebhookVerificationError otherwise.
+ *
+ * @example
+ * ```ts
+ * // In a receiver (a fetch-style handler here), with the body exactly as received:
+ * async function receive(request: Request) {
+ *   const event = verifyWebhook(process.env.FNQ_WEBHOOK_SECRET ?? '', request.headers, await request.text());
+ *   if (event.type === 'upload.completed') console.log(event.data);
+ * }
+ * ```
  */
 export function verifyWebhook(
   secret: string,

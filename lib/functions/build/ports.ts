@@ -67,6 +67,18 @@ export interface BuildMessage {
 /**
  * The build service that turns a bundle into a Lambda artifact on AWS (CodeBuild:
  * lib/aws/codebuild-builds.ts). The source zip and the artifact are objects of the service bucket.
+ *
+ * @example
+ * ```ts
+ * const id = await buildService.start({
+ *   buildspec: 'version: 0.2',
+ *   sourceKey: 'functions/acct/weather/source.zip',
+ *   artifactKey: 'builds/dep-42.zip',
+ *   environment: { FNQ_LANGUAGE_VERSION: '1.22' },
+ * });
+ * const state = await buildService.state(id);
+ * if (state.status === 'failed') console.log(state.lines.join('\n'));
+ * ```
  */
 export interface BuildService {
   /** Starts a build; resolves with its id. */
