@@ -91,11 +91,26 @@ module.exports = {
       to: { dependencyTypesNot: ['type-only'], path: '^lib/' },
     },
     {
+      name: 'config-at-the-bottom',
+      severity: 'error',
+      comment:
+        'Config parses and validates the environment; everything may read it, so it imports nothing of lib (the root loads secrets and builds from it).',
+      from: { path: '^lib/config\\.ts$' },
+      to: { path: '^lib/' },
+    },
+    {
+      name: 'engine-takes-sql-types-from-ports',
+      severity: 'error',
+      comment: 'The heuristic engine reads schemas through lib/sql/ports.ts, never the introspection adapter.',
+      from: { path: '^lib/ai/heuristic/' },
+      to: { path: '^lib/sql/(introspect|execute|connect|database-errors|caller-databases|guard)' },
+    },
+    {
       name: 'only-the-root-wires',
       severity: 'error',
       comment:
         'Adapters are built in lib/services (the composition root) and the dev stack; other lib code gets ports.',
-      from: { path: '^lib/', pathNot: ['^lib/(services|aws)/', '^lib/config\\.ts$'] },
+      from: { path: '^lib/', pathNot: ['^lib/(services|aws)/'] },
       to: { path: '^lib/aws/', dependencyTypesNot: ['type-only'] },
     },
   ],

@@ -353,13 +353,11 @@ export function loadConfig(env: Env = process.env): Config {
  */
 export const SECRET_VARIABLES = ['FNQ_JWT_SECRET', 'FNQ_WEBHOOKS_KEY'] as const;
 
+/** Reads SSM parameters by name; the composition root passes the SSM adapter (lib/services/secrets.ts). */
 export type ParameterReader = (
   names: string[],
   where: { region: string; endpoint?: string },
 ) => Promise<Map<string, string>>;
-
-const readFromSsm: ParameterReader = async (names, where) =>
-  (await import('./aws/ssm-parameters')).readParameters(names, where);
 
 const secretValues = new Map<string, string>();
 
@@ -389,12 +387,12 @@ function secretSource(variable: string, env: Env, read: ParameterReader): Secret
 }
 
 /** The JWT secret per request, when SSM holds it and tokens are not checked with a JWKS. */
-export function jwtSecretSource(env: Env = process.env, read: ParameterReader = readFromSsm): SecretSource | undefined {
+export function jwtSecretSource(env: Env, read: ParameterReader): SecretSource | undefined {
   return env.FNQ_JWKS_URL?.trim() ? undefined : secretSource('FNQ_JWT_SECRET', env, read);
 }
 
 /** The operator's AI platform key per model call, when SSM holds it (FNQ_AI_API_KEY_PARAMETER). */
-export function aiApiKeySource(env: Env = process.env, read: ParameterReader = readFromSsm): SecretSource | undefined {
+export function aiApiKeySource(env: Env, read: ParameterReader): SecretSource | undefined {
   return secretSource('FNQ_AI_API_KEY', env, read);
 }
 
@@ -404,7 +402,7 @@ const missingParameter = (variable: string, name: string) =>
 let secretsLoaded: Promise<void> | undefined;
 
 /** Reads the named secrets, once per process (a cold start); a failed read is tried again next time. */
-export function loadSecrets(env: Env = process.env, read: ParameterReader = readFromSsm): Promise<void> {
+export function loadSecrets(env: Env, read: ParameterReader): Promise<void> {
   secretsLoaded ??= fetchSecrets(env, read).catch((e: unknown) => {
     secretsLoaded = undefined;
     throw e;

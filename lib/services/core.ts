@@ -3,7 +3,8 @@
 // dependencies, and upload status records. Handlers are wired on their first call and adapters
 // load on first use (lazy.ts), so importing a handler reads no config and loads no AWS SDK client.
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import { aiApiKeySource, getConfig, jwtSecretSource, type Config } from '../config';
+import { getConfig, type Config } from '../config';
+import { aiApiKeySource, jwtSecretSource } from './secrets';
 import { rootLogger } from '../log';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createVerifier } from '../http/auth';

@@ -3,7 +3,7 @@
 // Adapters load on first use, not at cold start: each AWS SDK client, LanceDB's native module
 // and the MongoDB driver costs tens of milliseconds to import, and many requests never reach the
 // adapter that needs it (a refused token, a query answered without a store).
-import { loadSecrets } from '../config';
+import { loadSecrets } from './secrets';
 
 /** A port made only of async methods, which can be forwarded before the adapter exists. */
 type AsyncPort<T> = { [K in keyof T]: T[K] extends (...args: never[]) => Promise<unknown> ? T[K] : never };

@@ -5,15 +5,8 @@
 // a loopback OpenAI-wire server. Secrets never enter process.env.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearParameterCache } from '../../../lib/aws/ssm-parameters';
-import {
-  aiApiKeySource,
-  ConfigError,
-  getConfig,
-  jwtSecretSource,
-  loadConfig,
-  loadSecrets,
-  resetConfig,
-} from '../../../lib/config';
+import { ConfigError, getConfig, loadConfig, resetConfig } from '../../../lib/config';
+import { aiApiKeySource, jwtSecretSource, loadSecrets } from '../../../lib/services/secrets';
 import { resolvePlatform } from '../../../lib/ai/platform';
 import type { ChatModel } from '../../../lib/ai/ports';
 import { startFakeOpenAI } from '../../support/fake-openai';
