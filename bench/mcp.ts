@@ -78,7 +78,7 @@ export async function run() {
     http,
     invoke: { registry, invoker, settings: { timeoutMs: 1000, outputCheck: 'header' } },
   });
-  // The collection tools are not called here, so their stores are not built.
+  // The collection and job tools are not called here, so their stores are not built.
   const mcp = createMcpHandler({
     http,
     mcp: {
@@ -88,6 +88,7 @@ export async function run() {
       version: 'bench',
       retrieval: undefined as never,
       queryModel: undefined as never,
+      jobs: undefined as never,
     },
   });
 

@@ -1,11 +1,12 @@
-// POST /mcp — hosted functions and the account's collections as MCP tools (stateless Streamable
-// HTTP). Takes the token as svcwt or as `Authorization: Bearer`, which MCP clients send.
+// POST /mcp — hosted functions, the account's collections, deploys and uploads as MCP tools
+// (stateless Streamable HTTP). Takes the token as svcwt or as `Authorization: Bearer`, which MCP clients send.
 import { apiRoute } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { compileCheck } from '../../lib/http/validate';
 import { handleMcp, type McpDeps } from '../../lib/mcp/server';
 import { config, httpDeps } from '../../lib/services/core';
-import { functionInvoker, functionRegistry } from '../../lib/services/functions';
+import { functionInvoker, functionRegistry, submitDeps } from '../../lib/services/functions';
+import { intakeDeps } from '../../lib/services/ingest';
 import { lazyHandler } from '../../lib/services/lazy';
 import { queryModel } from '../../lib/services/query';
 import { vectordbDeps } from '../../lib/services/retrieval';
@@ -29,6 +30,7 @@ export const handler = lazyHandler(() =>
       retrieval: vectordbDeps(),
       queryModel,
       version: config().version,
+      jobs: { submit: submitDeps(), intake: intakeDeps() },
     },
   }),
 );

@@ -95,14 +95,23 @@ export function checkModernRequest(message: Request, headers: Headers): void {
       'Send the JSON-RPC method in the Mcp-Method header too',
     );
   }
-  const name = message.params.name;
-  if (message.method === 'tools/call' && typeof name === 'string') {
+  const named = NAMED_BY[message.method];
+  const name = named && message.params[named];
+  if (typeof name === 'string') {
     const sent = headers[NAME_HEADER];
     if (sent === undefined || decodeHeader(sent) !== name) {
       throw mismatch(
-        `The Mcp-Name header (${shown(sent)}) does not match the tool name in params.name`,
-        'Send the tool name in the Mcp-Name header too (as =?base64?…?= when it is not plain ASCII)',
+        `The Mcp-Name header (${shown(sent)}) does not match params.${named}`,
+        `Send params.${named} in the Mcp-Name header too (as =?base64?…?= when it is not plain ASCII)`,
       );
     }
   }
 }
+
+/** The parameter a method's Mcp-Name header repeats: the tool's name, or (Tasks extension) the task's id. */
+const NAMED_BY: Record<string, string | undefined> = {
+  'tools/call': 'name',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};

@@ -3,7 +3,9 @@
 // chosen per request (revisions.ts): the legacy revisions (initialize, ping, tools/list,
 // tools/call) and 2026-07-28 (server/discover, tools/list, tools/call; `_meta` and routing headers
 // on every request, `resultType` on every result). Tools are the hosted functions (optionally only
-// those with a tag from `?tag=`) and the account's collections (search_collection, ask_collection).
+// those with a tag from `?tag=`), the account's collections (search_collection, ask_collection), and
+// two tools that start work (fnq_deploy_function, fnq_upload_document) which clients with MCP tasks
+// follow as tasks (tasks.ts): 2025-11-25's experimental tasks and 2026-07-28's Tasks extension.
 import { isServiceError, methodNotAllowed, notAcceptable, toServiceError } from '../errors';
 import { lookupFunction } from '../functions/invoke';
 import type { FunctionRecord, FunctionRegistry } from '../functions/ports';
@@ -14,25 +16,43 @@ import type { ServiceRequest } from '../http/handler';
 import { errorFields } from '../log';
 import { callCollectionTool, collectionTools, type CollectionToolDeps } from './collection-tools';
 import { callFunctionTool, functionTool, type FunctionCallDeps } from './function-tools';
+import { isJobTool, jobTools, startJob, type JobToolDeps } from './job-tools';
 import {
   classify,
   errorMessage,
   invalidParams,
   negotiatedVersion,
+  isObject,
   PROTOCOL_VERSIONS,
   resultMessage,
   RPC,
   RpcError,
+  rpcError,
   unknownMethod,
   type Incoming,
   type RpcId,
 } from './protocol';
 import { checkLegacyHeader, checkModernRequest, eraOf, META, type Era } from './revisions';
+import {
+  legacyTask,
+  modernTask,
+  plainStartResult,
+  POLL_INTERVAL_MS,
+  readTask,
+  RELATED_TASK,
+  TASKS_EXTENSION,
+  taskIdOf,
+  type TaskState,
+} from './tasks';
 import { resolveToolName } from './tool-names';
 
 export interface McpDeps extends FunctionCallDeps, CollectionToolDeps {
   registry: FunctionRegistry;
   version: string;
+  /** Deploys and uploads, through the REST routes' own service code. */
+  jobs: JobToolDeps;
+  /** How long 2025-11-25's tasks/result waits for a task to end before it answers "still working". */
+  taskResultWaitMs?: number;
   /** The route's query-string check (the `?tag=` filter), run by the methods the filter applies to. */
   checkQuery?: (query: Record<string, string | undefined>) => void;
 }
@@ -42,10 +62,16 @@ type Request = Extract<Incoming, { kind: 'request' }>;
 const INSTRUCTIONS =
   'Tools of this server are hosted functions (each validates its arguments against its definition; read a tool ' +
   'error, correct the arguments and call again) and two tools over your uploaded documents: search_collection ' +
-  'returns matching passages, ask_collection answers a question from them.';
+  'returns matching passages, ask_collection answers a question from them. fnq_deploy_function and ' +
+  'fnq_upload_document start work that continues after the call (a task, when the client supports tasks).';
 
-const LEGACY_METHODS = ['initialize', 'ping', 'tools/list', 'tools/call'];
-const MODERN_METHODS = ['server/discover', 'tools/list', 'tools/call'];
+const LEGACY_METHODS = ['initialize', 'ping', 'tools/list', 'tools/call', 'tasks/get', 'tasks/result'];
+const MODERN_METHODS = ['server/discover', 'tools/list', 'tools/call', 'tasks/get', 'tasks/update', 'tasks/cancel'];
+
+/** The one revision of the handshake era with (experimental) tasks. */
+const LEGACY_TASKS_VERSION = '2025-11-25';
+/** Inside API Gateway's 29 s, with room for the reads. */
+const TASK_RESULT_WAIT_MS = 20_000;
 
 /**
  * Freshness hints of 2026-07-28's cacheable results. The tool list is the same for every account
@@ -132,17 +158,24 @@ function methodFailure(id: RpcId, e: unknown, req: ServiceRequest): Reply {
 async function dispatch(message: Request, era: Era, req: ServiceRequest, deps: McpDeps): Promise<object> {
   const modern = era === 'modern';
   switch (modern ? `modern:${message.method}` : message.method) {
-    case 'initialize':
+    case 'initialize': {
+      const protocolVersion = negotiatedVersion(message.params.protocolVersion);
       return {
-        protocolVersion: negotiatedVersion(message.params.protocolVersion),
-        capabilities: { tools: { listChanged: false } },
+        protocolVersion,
+        capabilities: {
+          tools: { listChanged: false },
+          // Only tools/call makes tasks; no tasks/list (tasks are records, not a list kept here), no tasks/cancel
+          // (a build or an embedding, once queued, runs to its end).
+          ...(protocolVersion === LEGACY_TASKS_VERSION && { tasks: { requests: { tools: { call: {} } } } }),
+        },
         serverInfo: { name: 'fnquery', title: 'fnquery', version: deps.version },
         instructions: INSTRUCTIONS,
       };
+    }
     case 'modern:server/discover':
       return {
         supportedVersions: PROTOCOL_VERSIONS,
-        capabilities: { tools: { listChanged: false } },
+        capabilities: { tools: { listChanged: false }, extensions: { [TASKS_EXTENSION]: {} } },
         instructions: INSTRUCTIONS,
         ttlMs: DISCOVER_TTL_MS,
         cacheScope: 'public',
@@ -153,12 +186,28 @@ async function dispatch(message: Request, era: Era, req: ServiceRequest, deps: M
     case 'modern:tools/list': {
       const tags = requestedTags(req, deps);
       const functions = (await deps.registry.listAll()).filter((fn) => hasTag(fn, tags));
-      const tools = [...collectionTools(), ...functions.map(functionTool)];
+      const tools = [...collectionTools(), ...jobTools(), ...functions.map(functionTool)];
       return modern ? { tools, ttlMs: TOOLS_TTL_MS, cacheScope: 'public' } : { tools };
     }
     case 'tools/call':
     case 'modern:tools/call':
       return callTool(message.params, req, deps, modern);
+    case 'tasks/get':
+      return legacyTask(await readTask(taskDeps(deps), req.principal.account, message.params.taskId));
+    case 'tasks/result':
+      return taskResult(message.params.taskId, req, deps);
+    case 'modern:tasks/get': {
+      requireTasksExtension(message.params);
+      const task = modernTask(await readTask(taskDeps(deps), req.principal.account, message.params.taskId));
+      return task;
+    }
+    case 'modern:tasks/update':
+    case 'modern:tasks/cancel':
+      // No task of this server asks for input, and queued work runs to its end: an acknowledgement
+      // (what the extension requires) of a task the caller owns.
+      requireTasksExtension(message.params);
+      await readTask(taskDeps(deps), req.principal.account, message.params.taskId);
+      return {};
     default:
       throw modern ? unknownMethod(message.method, MODERN_METHODS, 404) : unknownMethod(message.method, LEGACY_METHODS);
   }
@@ -195,6 +244,8 @@ async function callTool(params: Record<string, unknown>, req: ServiceRequest, de
   const target = resolveToolName(name);
   if (!target) throw unknownTool();
   const values = args as Record<string, unknown>;
+  if (target.kind === 'builtin' && isJobTool(target.name))
+    return callJobTool(target.name, params, values, req, deps, modern);
   if (target.kind === 'builtin')
     return callCollectionTool(target.name, values, deps, {
       account: req.principal.account,
@@ -213,4 +264,71 @@ async function callTool(params: Record<string, unknown>, req: ServiceRequest, de
   }
   if (!hasTag(fn, tags)) throw unknownTool();
   return callFunctionTool(fn, values, deps, { log: req.log, signal: req.signal });
+}
+
+const taskDeps = (deps: McpDeps) => ({
+  deployments: deps.jobs.submit.deployments,
+  statuses: deps.jobs.intake.statuses,
+});
+
+/** Whether this 2026-07-28 request declares the Tasks extension in its per-request capabilities. */
+function declaresTasks(params: Record<string, unknown>): boolean {
+  const meta = params._meta;
+  const capabilities = isObject(meta) ? meta[META.clientCapabilities] : undefined;
+  const extensions = isObject(capabilities) ? capabilities.extensions : undefined;
+  return isObject(extensions) && isObject(extensions[TASKS_EXTENSION]);
+}
+
+function requireTasksExtension(params: Record<string, unknown>): void {
+  if (declaresTasks(params)) return;
+  throw rpcError(
+    RPC.missingRequiredClientCapability,
+    `tasks methods need the ${TASKS_EXTENSION} extension in the request's client capabilities`,
+    `Send params._meta["${META.clientCapabilities}"].extensions["${TASKS_EXTENSION}"] = {}`,
+    400,
+    { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
+  );
+}
+
+/**
+ * A deploy or upload: a task when the client can follow one (2026-07-28: the extension declared on
+ * this request; 2025-11-25: a `task` parameter), else the record as created with where to poll it.
+ */
+async function callJobTool(
+  name: string,
+  params: Record<string, unknown>,
+  args: Record<string, unknown>,
+  req: ServiceRequest,
+  deps: McpDeps,
+  modern: boolean,
+) {
+  const outcome = await startJob(name, args, deps.jobs, { who: req.principal, log: req.log });
+  if ('failed' in outcome) return outcome.failed;
+  const asTask = modern ? declaresTasks(params) : isObject(params.task);
+  if (!asTask) return plainStartResult(outcome.started, outcome.view);
+  // Read back through the task reader, so the id answers tasks/get before the client has it.
+  const task: TaskState = await readTask(taskDeps(deps), req.principal.account, taskIdOf(outcome.started));
+  if (modern) {
+    const { result: _result, ...created } = modernTask(task);
+    return { ...created, resultType: 'task' };
+  }
+  return { task: legacyTask(task) };
+}
+
+/** 2025-11-25's tasks/result: the tool's result once the task has ended, waiting a while for it. */
+async function taskResult(taskId: unknown, req: ServiceRequest, deps: McpDeps) {
+  const deadline = Date.now() + (deps.taskResultWaitMs ?? TASK_RESULT_WAIT_MS);
+  for (;;) {
+    const task = await readTask(taskDeps(deps), req.principal.account, taskId);
+    if (task.result) return { ...task.result, _meta: { [RELATED_TASK]: { taskId: task.taskId } } };
+    const left = deadline - Date.now();
+    if (left <= 0 || req.signal?.aborted) {
+      throw invalidParams(
+        `Task ${task.taskId} is still working (${task.statusMessage})`,
+        'Poll tasks/get until its status is completed, then call tasks/result',
+        200,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_INTERVAL_MS, left)));
+  }
 }

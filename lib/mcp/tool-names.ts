@@ -7,7 +7,9 @@ import { registryKey } from '../functions/ports';
 
 export const SEARCH_COLLECTION = 'search_collection';
 export const ASK_COLLECTION = 'ask_collection';
-const RESERVED = new Set([SEARCH_COLLECTION, ASK_COLLECTION]);
+export const DEPLOY_FUNCTION = 'fnq_deploy_function';
+export const UPLOAD_DOCUMENT = 'fnq_upload_document';
+const RESERVED = new Set([SEARCH_COLLECTION, ASK_COLLECTION, DEPLOY_FUNCTION, UPLOAD_DOCUMENT]);
 
 const MAPPED_PREFIX = '_';
 

@@ -24,15 +24,28 @@ export function readBase64File(req: HttpRequest, options: Omit<MultipartOptions,
   const { filename, data } = body && typeof body === 'object' ? body : ({} as Record<string, unknown>);
   if (typeof filename !== 'string' || typeof data !== 'string')
     throw badRequest('The JSON body needs "filename" and "data" as strings', SHAPE_ADVICE, 'file_missing');
+  return { filename, bytes: decodeBase64(data, '"data"', options, SHAPE_ADVICE) };
+}
+
+/**
+ * Base64 text (line breaks allowed) to bytes, refused when it is not base64 or decodes to more than
+ * `maxBytes`. Shared by the JSON upload body and the MCP tools that take files.
+ */
+export function decodeBase64(
+  data: string,
+  what: string,
+  options: Omit<MultipartOptions, 'field'>,
+  shapeAdvice: string,
+): Buffer {
   const compact = data.replace(/\s+/g, '');
   if (!BASE64.test(compact))
-    throw badRequest('"data" is not base64', `${SHAPE_ADVICE}; base64 -w0 <file> prints it`, 'file_not_base64');
+    throw badRequest(`${what} is not base64`, `${shapeAdvice}; base64 -w0 <file> prints it`, 'file_not_base64');
   const bytes = Buffer.from(compact, 'base64');
   if (bytes.length > options.maxBytes)
     throw tooLarge(
-      `The file is larger than the direct upload limit of ${options.maxBytes} bytes`,
+      `The file is larger than the limit of ${options.maxBytes} bytes`,
       options.tooLargeAdvice,
       'file_too_large',
     );
-  return { filename, bytes };
+  return bytes;
 }

@@ -51,7 +51,7 @@ describe('MCP 2026-07-28', () => {
     expect(res.body.result).toEqual({
       resultType: 'complete',
       supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18'],
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, extensions: { 'io.modelcontextprotocol/tasks': {} } },
       instructions: expect.stringContaining('search_collection'),
       ttlMs: 3_600_000,
       cacheScope: 'public',
@@ -66,12 +66,14 @@ describe('MCP 2026-07-28', () => {
     expect(list.tools.map((t) => t.name)).toEqual([
       'search_collection',
       'ask_collection',
+      'fnq_deploy_function',
+      'fnq_upload_document',
       'cities',
       '_Search_Collection',
       'weather',
     ]);
     const filtered = (await send('tools/list', {}, {}, { tag: 'weather' })).body.result as { tools: unknown[] };
-    expect(filtered.tools).toHaveLength(3);
+    expect(filtered.tools).toHaveLength(5);
 
     const called = await send('tools/call', {
       name: 'weather',

@@ -153,6 +153,8 @@ describe('tools/list', () => {
     expect(tools.map((t) => t.name)).toEqual([
       'search_collection',
       'ask_collection',
+      'fnq_deploy_function',
+      'fnq_upload_document',
       'cities',
       '_Search_Collection',
       'weather',
@@ -188,9 +190,28 @@ describe('tools/list', () => {
       ((await rpc('tools/list', undefined, { query: { tag } })).body.result as { tools: { name: string }[] }).tools.map(
         (t) => t.name,
       );
-    expect(await names('weather')).toEqual(['search_collection', 'ask_collection', 'weather']);
-    expect(await names('travel')).toEqual(['search_collection', 'ask_collection', 'cities', 'weather']);
-    expect(await names('nothing,weather')).toEqual(['search_collection', 'ask_collection', 'weather']);
+    expect(await names('weather')).toEqual([
+      'search_collection',
+      'ask_collection',
+      'fnq_deploy_function',
+      'fnq_upload_document',
+      'weather',
+    ]);
+    expect(await names('travel')).toEqual([
+      'search_collection',
+      'ask_collection',
+      'fnq_deploy_function',
+      'fnq_upload_document',
+      'cities',
+      'weather',
+    ]);
+    expect(await names('nothing,weather')).toEqual([
+      'search_collection',
+      'ask_collection',
+      'fnq_deploy_function',
+      'fnq_upload_document',
+      'weather',
+    ]);
     // A bad filter is refused before anything runs, as a JSON-RPC error for the request that carried
     // it; the handshake does not read the filter, so a client meets the problem where it lists tools.
     const bad = await rpc('tools/list', undefined, { query: { tag: 'Not A Tag' } });

@@ -3,13 +3,15 @@
 import { createMcpHandler } from '../../../handlers/http/mcp';
 import { heuristicChat } from '../../../lib/ai/heuristic/engine';
 import { LEXICAL_EMBEDDER_ID, LexicalEmbedder } from '../../../lib/ai/heuristic/embedder';
+import { BlobDeploymentStore } from '../../../lib/functions/build/blob-deployment-store';
+import type { BuildMessage } from '../../../lib/functions/build/ports';
 import type { FunctionInvoker, FunctionRecord, FunctionRequest } from '../../../lib/functions/ports';
 import type { McpDeps } from '../../../lib/mcp/server';
 import { prepareModel } from '../../../lib/query/shared';
 import { validateSpec } from '../../../lib/spec/index';
 import { call as callHandler, type EventInput, type HandlerFn } from '../../support/api-event';
 import { testDeps, testToken } from '../../support/http-deps';
-import { MemoryStatusStore } from '../../support/memory-ingest-stores';
+import { MemoryBlobStore, MemoryJobQueue, MemoryStatusStore } from '../../support/memory-ingest-stores';
 import { MemoryVectorStore } from '../../support/memory-vector-store';
 import { jsonObject, MemoryFunctionRegistry, specFor, type FunctionFixture } from '../functions/support';
 
@@ -92,6 +94,11 @@ export async function setup(
   }
   const invoker = new ScriptedInvoker(answer);
   const statuses = new MemoryStatusStore();
+  // Deploys and uploads stop at their queues: tests settle the records as the workers would.
+  const blobs = new MemoryBlobStore();
+  const deployments = new BlobDeploymentStore(blobs);
+  const builds: BuildMessage[] = [];
+  const uploads = new MemoryJobQueue();
   const store = new MemoryVectorStore();
   const embedder = new LexicalEmbedder();
   const deps: McpDeps = {
@@ -108,6 +115,17 @@ export async function setup(
       },
     },
     queryModel: (body) => prepareModel(body, { openaiBaseURL: 'http://127.0.0.1:1', timeoutMs: 1000 }, heuristicChat),
+    jobs: {
+      submit: { registry, blobs, deployments, queue: { send: async (m) => void builds.push(m) } },
+      intake: {
+        statuses,
+        blobs,
+        jobs: uploads,
+        embedderId: LEXICAL_EMBEDDER_ID,
+        quotas: { free: 20, pro: 2000, enterprise: null },
+      },
+    },
+    taskResultWaitMs: 50,
   };
   const http = testDeps();
   const handler = createMcpHandler({ http: http.deps, mcp: deps });
@@ -130,5 +148,20 @@ export async function setup(
       },
       body: { jsonrpc: '2.0', id: ++id, method, ...(params !== undefined && { params }) },
     });
-  return { handler, rpc, invoker, statuses, store, embedder, token, usage: http.usage, lines: http.lines };
+  return {
+    handler,
+    rpc,
+    invoker,
+    statuses,
+    store,
+    embedder,
+    token,
+    usage: http.usage,
+    lines: http.lines,
+    registry,
+    blobs,
+    deployments,
+    builds,
+    uploads,
+  };
 }
