@@ -54,7 +54,7 @@ export interface McpDeps extends FunctionCallDeps, CollectionToolDeps {
   /** How long 2025-11-25's tasks/result waits for a task to end before it answers "still working". */
   taskResultWaitMs?: number;
   /** The route's query-string check (the `?tag=` filter), run by the methods the filter applies to. */
-  checkQuery?: (query: Record<string, string | undefined>) => void;
+  checkQuery?: (query: Record<string, string | undefined>) => void | Promise<void>;
 }
 
 type Request = Extract<Incoming, { kind: 'request' }>;
@@ -184,7 +184,7 @@ async function dispatch(message: Request, era: Era, req: ServiceRequest, deps: M
       return {};
     case 'tools/list':
     case 'modern:tools/list': {
-      const tags = requestedTags(req, deps);
+      const tags = await requestedTags(req, deps);
       const functions = (await deps.registry.listAll()).filter((fn) => hasTag(fn, tags));
       const tools = [...collectionTools(), ...jobTools(), ...functions.map(functionTool)];
       return modern ? { tools, ttlMs: TOOLS_TTL_MS, cacheScope: 'public' } : { tools };
@@ -217,9 +217,10 @@ async function dispatch(message: Request, era: Era, req: ServiceRequest, deps: M
  * `?tag=a,b` (or `?tag=a&tag=b`, which API Gateway joins with commas): functions with any of them.
  * A malformed filter is the request's invalid parameter, answered 400 like the revisions' other refusals.
  */
-function requestedTags(req: ServiceRequest, deps: McpDeps): string[] {
+async function requestedTags(req: ServiceRequest, deps: McpDeps): Promise<string[]> {
   try {
-    deps.checkQuery?.(req.query);
+    // Awaited: the check compiles its schema on first use, and a rejection left behind would end the process.
+    await deps.checkQuery?.(req.query);
   } catch (e) {
     if (isServiceError(e) && e.status === 400) throw new RpcError(RPC.invalidParams, e);
     throw e;
@@ -232,7 +233,7 @@ async function callTool(params: Record<string, unknown>, req: ServiceRequest, de
   // A malformed call is a 400 in 2026-07-28 (its client reads the error from that body), a 200 before.
   const status = modern ? 400 : 200;
   // The tag filter bounds what this connection may call, not only what it lists.
-  const tags = requestedTags(req, deps);
+  const tags = await requestedTags(req, deps);
   const { name, arguments: args = {} } = params;
   if (typeof name !== 'string')
     throw invalidParams('tools/call has no tool name', 'Send params.name, one of the names tools/list returns', status);

@@ -99,6 +99,8 @@ describe.each(REVISIONS)('the official SDK v2 client pinned to %s', (revision) =
     expect((await tagged.listTools()).tools.map((t) => t.name)).toEqual([
       'search_collection',
       'ask_collection',
+      'fnq_deploy_function',
+      'fnq_upload_document',
       'mcp-rev-lookup',
     ]);
     await tagged.close();
