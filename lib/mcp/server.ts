@@ -247,6 +247,15 @@ async function callTool(params: Record<string, unknown>, req: ServiceRequest, de
   const values = args as Record<string, unknown>;
   if (target.kind === 'builtin' && isJobTool(target.name))
     return callJobTool(target.name, params, values, req, deps, modern);
+  // 2025-11-25: a client that asks for a task of a tool without task support would wait for a task that never comes.
+  if (!modern && isObject(params.task)) {
+    throw rpcError(
+      RPC.methodNotFound,
+      `The tool ${name} does not run as a task`,
+      'Call it without params.task; only fnq_deploy_function and fnq_upload_document run as tasks',
+      200,
+    );
+  }
   if (target.kind === 'builtin')
     return callCollectionTool(target.name, values, deps, {
       account: req.principal.account,

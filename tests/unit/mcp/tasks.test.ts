@@ -163,6 +163,17 @@ describe('MCP 2025-11-25 tasks', () => {
     expect(result._meta).toEqual({ 'io.modelcontextprotocol/related-task': { taskId: task.taskId } });
   });
 
+  it('refuse a task of a tool without task support, running nothing', async () => {
+    const { legacy, invoker } = await tasksSetup();
+    const res = await legacy('tools/call', {
+      name: 'weather',
+      arguments: { query: { units: 'metric' }, body: { city: 'Oslo' } },
+      task: {},
+    });
+    expect(res.error).toMatchObject({ code: -32601, message: expect.stringContaining('does not run as a task') });
+    expect(invoker.requests).toHaveLength(0);
+  });
+
   it('answer a call without a task parameter with the record and where to poll it', async () => {
     const { legacy } = await tasksSetup();
     const res = await legacy('tools/call', {
