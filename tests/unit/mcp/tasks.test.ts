@@ -344,4 +344,20 @@ describe('job tool arguments', () => {
     expect(notZip.result).not.toHaveProperty('task');
     expect(builds).toHaveLength(0);
   });
+
+  it('bound files by what one MCP message carries, pointing larger ones to the CLI', async () => {
+    const { legacy, rpc } = await tasksSetup();
+    // Just over the tool's bound, yet the message is still under 1 MiB: the tool's own check answers.
+    const edge = Buffer.alloc(783_000, 1).toString('base64');
+    const res = await legacy('tools/call', { name: 'fnq_deploy_function', arguments: { bundle_base64: edge } });
+    expect(res.result).toMatchObject({ isError: true });
+    expect((res.result!.content as { text: string }[])[0]!.text).toMatch(/larger than the limit.*fnq deploy/s);
+    // A message over 1 MiB is refused before any tool runs.
+    const over = await rpc('tools/call', {
+      name: 'fnq_upload_document',
+      arguments: { collection_name: 'n', filename: 'big.txt', text: 'x'.repeat(1_100_000) },
+    });
+    expect(over.status).toBe(413);
+    expect((over.body as Body).error?.code).toBe(-32600);
+  });
 });
