@@ -7,6 +7,8 @@
 'use strict';
 
 const SERVICE_PREFIX = (service, stage) => `${service}-${stage}`;
+/** The operator's PHP layer version (docs/functions.md), read when the template is packaged. */
+const PHP_LAYER_ARN = process.env.FNQ_FUNCTIONS_PHP_LAYER_ARN?.trim() || undefined;
 
 const join = (...parts) => ({ 'Fn::Join': ['', parts] });
 const arnOf = (logicalId) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
@@ -143,8 +145,9 @@ const GRANTS = {
       ],
       Resource: hostedLambdas(ctx),
     },
-    // PHP functions run with the operator's PHP layer (FNQ_FUNCTIONS_PHP_LAYER_ARN), published in this account.
-    { Effect: 'Allow', Action: ['lambda:GetLayerVersion'], Resource: join(...regionAccount('lambda'), 'layer:*:*') },
+    // PHP functions run with the operator's PHP layer: the grant names exactly the version packaged with
+    // (FNQ_FUNCTIONS_PHP_LAYER_ARN), and there is none without one (PHP deploys are then refused).
+    ...(PHP_LAYER_ARN ? [{ Effect: 'Allow', Action: ['lambda:GetLayerVersion'], Resource: PHP_LAYER_ARN }] : []),
     // Each hosted function's log group, created with a retention (FNQ_FUNCTIONS_LOG_RETENTION_DAYS).
     {
       Effect: 'Allow',

@@ -23,6 +23,9 @@ const RESOURCE_STAR_ONLY = new Set(['xray:PutTraceSegments', 'xray:PutTelemetryR
 /** Lambdas that load LanceDB; the only ones with node_modules in their zip. */
 const LANCEDB_LAMBDAS = ['uploadDelete', 'collectionsDelete', 'embedWorker', 'ingestSweep', 'queryVectordb', 'mcp'];
 const QUERY_LAMBDAS = ['queryFunction', 'queryVectordb', 'queryRdbms'];
+/** The Lambdas that embed (serverless.yml's custom.embedderPackage), and the native module that lets them. */
+const EMBEDDING_LAMBDAS = ['embedWorker', 'queryVectordb', 'mcp'];
+const ONNX_NATIVE = 'node_modules/onnxruntime-node/bin/napi-v6/linux/x64/onnxruntime_binding.node';
 
 interface Statement {
   Effect: string;
@@ -129,8 +132,17 @@ describe('IAM: a role per Lambda, least privilege', () => {
     const hostedGroups = 'arn:aws:logs:${AWS::Region}:${AWS::AccountId}:log-group:/aws/lambda/fnquery-ci-fn-*';
     for (const [id, fn] of lambdas()) {
       const name = fn.Properties!.FunctionName as string;
-      const logs = statementsOf(roleIdOf(fn)).filter((s) => actionsOf(s).some((a) => a.startsWith('logs:')));
-      expect(logs.flatMap(resourcesOf), id).toEqual([
+      const statements = statementsOf(roleIdOf(fn));
+      const writes = statements.filter((s) =>
+        actionsOf(s).some((a) => a.startsWith('logs:') && !a.startsWith('logs:Get')),
+      );
+      // Reading is the build worker's alone, and only CodeBuild's log group (a failed build's first lines).
+      const reads = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('logs:Get')));
+      expect(reads.flatMap(resourcesOf), id).toEqual(
+        id === 'BuildWorkerLambdaFunction' ? ['${FunctionBuildsLogGroup.Arn}'] : [],
+      );
+      expect(reads.flatMap(actionsOf), id).toEqual(id === 'BuildWorkerLambdaFunction' ? ['logs:GetLogEvents'] : []);
+      expect(writes.flatMap(resourcesOf), id).toEqual([
         `arn:aws:logs:\${AWS::Region}:\${AWS::AccountId}:log-group:/aws/lambda/${name}:*`,
         ...(id === 'BuildWorkerLambdaFunction' ? [hostedGroups] : []),
       ]);
@@ -524,10 +536,10 @@ describe('zips', () => {
       expect(modules, name).toBe(LANCEDB_LAMBDAS.includes(name));
       if (modules) {
         // The native module ships stripped, beside the bundle; the 186 MB file with its symbols stays out.
-        expect(
-          files.filter((f) => f.endsWith('.node')),
-          name,
-        ).toEqual([SHIPPED_NATIVE]);
+        // The Lambdas that embed with a dense model also carry ONNX Runtime's Linux x64 binding.
+        expect(files.filter((f) => f.endsWith('.node')).sort(), name).toEqual(
+          EMBEDDING_LAMBDAS.includes(name) ? [ONNX_NATIVE, SHIPPED_NATIVE].sort() : [SHIPPED_NATIVE],
+        );
         expect(
           files.some(
             (f) =>
