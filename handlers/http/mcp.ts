@@ -1,6 +1,6 @@
 // POST /mcp — hosted functions, the account's collections, deploys and uploads as MCP tools
 // (stateless Streamable HTTP). Takes the token as svcwt or as `Authorization: Bearer`, which MCP clients send.
-import { apiRoute } from '../../lib/api/routes';
+import { apiRoute, MCP_TAG_FILTER } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { compileCheck } from '../../lib/http/validate';
 import { handleMcp, type McpDeps } from '../../lib/mcp/server';
@@ -15,8 +15,8 @@ export function createMcpHandler(deps: { http: HttpDeps; mcp: McpDeps }) {
   // The `?tag=` filter is checked by the MCP server, and only where it applies (tools/list and
   // tools/call): discovery and the handshake answer whatever the URL carries, so a client meets a
   // bad filter as the error of its tool listing rather than as a failed connection.
-  const { querySchema, ...edge } = apiRoute('ANY /mcp');
-  const mcp = { ...deps.mcp, checkQuery: querySchema && compileCheck(querySchema, '/query') };
+  const { querySchema: _accepted, ...edge } = apiRoute('ANY /mcp');
+  const mcp = { ...deps.mcp, checkQuery: compileCheck(MCP_TAG_FILTER, '/query') };
   return httpHandler(edge, (req) => handleMcp(req, mcp), deps.http);
 }
 

@@ -95,6 +95,13 @@ const deploymentSchema: JsonSchema = {
 
 const tagPattern = TAG.pattern.source.replace(/^\^|\$$/g, '');
 
+/** The `?tag=` filter of /mcp as the MCP server checks it (tools/list and tools/call). */
+export const MCP_TAG_FILTER: JsonSchema = {
+  type: 'object',
+  properties: { tag: { type: 'string', pattern: `^${tagPattern}(,${tagPattern})*$`, maxLength: 1024 } },
+  additionalProperties: false,
+};
+
 const statusRecordSchema: JsonSchema = {
   type: 'object',
   required: [
@@ -532,9 +539,17 @@ const routes: ApiRoute[] = [
     envelope: 'jsonrpc',
     group: 'functions',
     summary: 'MCP server (stateless Streamable HTTP): hosted functions and collections as tools',
+    // What the HTTP route accepts: any `tag` text. The filter's own rules (MCP_TAG_FILTER) are the MCP
+    // server's to check, at tools/list and tools/call, so the document does not promise a 400 here.
     querySchema: {
       type: 'object',
-      properties: { tag: { type: 'string', pattern: `^${tagPattern}(,${tagPattern})*$`, maxLength: 1024 } },
+      properties: {
+        tag: {
+          type: 'string',
+          description:
+            'Comma-separated tags narrowing the function tools (collection tools stay). tools/list and tools/call answer a malformed filter with JSON-RPC error -32602; other methods ignore it.',
+        },
+      },
       additionalProperties: false,
     },
     rawBody: {
