@@ -4,26 +4,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CliIO } from '../../cli/command';
-import { main } from '../../cli/main';
 import { issueToken } from '../../lib/http/token';
+import { runFnq } from '../support/fnq-cli';
 import { functionDir, jsonObject } from '../unit/functions/support';
 
 let env: Record<string, string>;
 let dir: string;
 
-async function fnq(...argv: string[]) {
-  const io: CliIO & { stdout: string; stderr: string } = {
-    stdout: '',
-    stderr: '',
-    out: (t) => void (io.stdout += `${t}\n`),
-    err: (t) => void (io.stderr += `${t}\n`),
-    env,
-    cwd: dir,
-  };
-  const code = await main(argv, io);
-  return { code, stdout: io.stdout, stderr: io.stderr };
-}
+const fnq = (...argv: string[]) => runFnq(argv, env, dir);
 
 beforeAll(async () => {
   env = {

@@ -5,9 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CliIO } from '../../cli/command';
-import { main } from '../../cli/main';
 import { issueToken } from '../../lib/http/token';
+import { runFnq } from '../support/fnq-cli';
 import { PROJECT_ROOT } from '../../local/serverless-config';
 import { ensureDebianPrograms } from '../support/debian-packages';
 
@@ -21,18 +20,7 @@ const line = (command: string) => fnqLines.find((args) => args.join(' ').startsW
 
 let env: Record<string, string>;
 
-async function fnq(argv: string[]) {
-  const io: CliIO & { stdout: string; stderr: string } = {
-    stdout: '',
-    stderr: '',
-    out: (t) => void (io.stdout += `${t}\n`),
-    err: (t) => void (io.stderr += `${t}\n`),
-    env,
-    cwd: PROJECT_ROOT,
-  };
-  const code = await main(argv, io);
-  return { code, stdout: io.stdout, stderr: io.stderr };
-}
+const fnq = (argv: string[]) => runFnq(argv, env, PROJECT_ROOT);
 
 beforeAll(async () => {
   const secret = inject('stackSecret');

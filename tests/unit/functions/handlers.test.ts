@@ -13,7 +13,7 @@ import { validateSpec } from '../../../lib/spec/index';
 import { call } from '../../support/api-event';
 import { testDeps, testToken } from '../../support/http-deps';
 import { MemoryBlobStore } from '../../support/memory-ingest-stores';
-import { jsonObject, MemoryFunctionRegistry, specFor, type FunctionFixture } from './support';
+import { jsonObject, MemoryFunctionRegistry, recordOf, specFor, type FunctionFixture } from './support';
 
 class ScriptedInvoker implements FunctionInvoker {
   async build() {}
@@ -38,21 +38,7 @@ async function route(
 ) {
   const registry = new MemoryFunctionRegistry();
   const spec = validateSpec(specFor({ ...f, files: {} })).spec!;
-  await registry.register(
-    {
-      shortname: spec.shortname,
-      owner: 'owner',
-      version: 1,
-      runtime: spec.runtime,
-      spec,
-      codeKey: 'k',
-      codeBytes: 1,
-      codeSha256: 'f'.repeat(64),
-      createdAt: 1,
-      updatedAt: 1,
-    },
-    undefined,
-  );
+  await registry.register(recordOf(spec), undefined);
   const invoker = new ScriptedInvoker(answer);
   const http = testDeps();
   const handler = createInvokeHandler({

@@ -8,6 +8,20 @@ import { catalogEntry } from '../../../lib/functions/catalog-entry';
 import { directoryFiles, writeBundle } from '../../../lib/functions/bundle';
 import { registryKey, type FunctionRecord, type FunctionRegistry } from '../../../lib/functions/ports';
 
+/** A registered first version of `spec` (code stored elsewhere), as unit tests of routes and tools need one. */
+export const recordOf = (spec: FunctionRecord['spec'], owner = 'owner'): FunctionRecord => ({
+  shortname: spec.shortname,
+  owner,
+  version: 1,
+  runtime: spec.runtime,
+  spec,
+  codeKey: 'k',
+  codeBytes: 1,
+  codeSha256: 'f'.repeat(64),
+  createdAt: 1,
+  updatedAt: 1,
+});
+
 export class MemoryFunctionRegistry implements FunctionRegistry {
   readonly items = new Map<string, FunctionRecord>();
   /** Bumped by every register and remove, as the DynamoDB registry's catalog revision is. */

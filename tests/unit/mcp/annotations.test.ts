@@ -5,22 +5,11 @@ import { collectionTools } from '../../../lib/mcp/collection-tools';
 import { functionTool } from '../../../lib/mcp/function-tools';
 import type { FunctionRecord } from '../../../lib/functions/ports';
 import { validateSpec } from '../../../lib/spec/index';
-import { specFor } from '../functions/support';
+import { recordOf, specFor } from '../functions/support';
 
 function deployed(shortname: string, requestType: 'GET' | 'POST' | 'PUT' | 'DELETE'): FunctionRecord {
   const spec = validateSpec(specFor({ shortname, files: {}, requirements: { requestType } })).spec!;
-  return {
-    shortname,
-    owner: 'owner',
-    version: 1,
-    runtime: spec.runtime,
-    spec,
-    codeKey: 'k',
-    codeBytes: 1,
-    codeSha256: 'f'.repeat(64),
-    createdAt: 1,
-    updatedAt: 1,
-  };
+  return recordOf(spec);
 }
 
 describe('tool annotations', () => {

@@ -13,7 +13,7 @@ import { call as callHandler, type EventInput, type HandlerFn } from '../../supp
 import { testDeps, testToken } from '../../support/http-deps';
 import { MemoryBlobStore, MemoryJobQueue, MemoryStatusStore } from '../../support/memory-ingest-stores';
 import { MemoryVectorStore } from '../../support/memory-vector-store';
-import { jsonObject, MemoryFunctionRegistry, specFor, type FunctionFixture } from '../functions/support';
+import { jsonObject, MemoryFunctionRegistry, recordOf, specFor, type FunctionFixture } from '../functions/support';
 
 /** JSON-RPC replies leave as bytes (base64 to API Gateway), so the helper's JSON parsing is redone here. */
 export async function call(handler: HandlerFn, input: EventInput) {
@@ -76,21 +76,7 @@ export async function setup(
   ];
   for (const [f, tags] of tagged) {
     const spec = validateSpec({ ...specFor({ ...f, files: {} }), tags }).spec!;
-    await registry.register(
-      {
-        shortname: spec.shortname,
-        owner: 'owner',
-        version: 1,
-        runtime: spec.runtime,
-        spec,
-        codeKey: 'k',
-        codeBytes: 1,
-        codeSha256: 'f'.repeat(64),
-        createdAt: 1,
-        updatedAt: 1,
-      },
-      undefined,
-    );
+    await registry.register(recordOf(spec), undefined);
   }
   const invoker = new ScriptedInvoker(answer);
   const statuses = new MemoryStatusStore();
