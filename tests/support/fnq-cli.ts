@@ -8,9 +8,10 @@ export interface FnqRun {
   stderr: string;
 }
 
-/** `fnq <argv…>` with `env` as its environment and `cwd` as its working folder. */
-export async function runFnq(argv: string[], env: Record<string, string>, cwd: string): Promise<FnqRun> {
-  const io: CliIO & { stdout: string; stderr: string } = {
+/** An IO for main() that keeps what the command prints. */
+export function capturingIO(env: NodeJS.ProcessEnv = {}, cwd = process.cwd()): CliIO & FnqRun {
+  const io: CliIO & FnqRun = {
+    code: 0,
     stdout: '',
     stderr: '',
     out: (t) => void (io.stdout += `${t}\n`),
@@ -18,6 +19,12 @@ export async function runFnq(argv: string[], env: Record<string, string>, cwd: s
     env,
     cwd,
   };
+  return io;
+}
+
+/** `fnq <argv…>` with `env` as its environment and `cwd` as its working folder. */
+export async function runFnq(argv: string[], env: Record<string, string>, cwd: string): Promise<FnqRun> {
+  const io = capturingIO(env, cwd);
   const code = await main(argv, io);
   return { code, stdout: io.stdout, stderr: io.stderr };
 }

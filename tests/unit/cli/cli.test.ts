@@ -8,22 +8,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIO } from '../../../cli/command';
 import { commands } from '../../../cli/commands/index';
 import { main } from '../../../cli/main';
 import { freePort } from '../../../local/emulators';
+import { capturingIO } from '../../support/fnq-cli';
 
-function capture(env: NodeJS.ProcessEnv = {}, cwd = process.cwd()) {
-  const io: CliIO & { stdout: string; stderr: string } = {
-    stdout: '',
-    stderr: '',
-    out: (t) => void (io.stdout += `${t}\n`),
-    err: (t) => void (io.stderr += `${t}\n`),
-    env,
-    cwd,
-  };
-  return io;
-}
+const capture = capturingIO;
 
 describe('fnq --help', () => {
   it('answers every command and sub-command with its usage and exit 0', async () => {
