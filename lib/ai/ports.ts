@@ -87,7 +87,7 @@ export interface ChatResponse {
  *   messages: [{ role: 'user', content: 'Name a prime number.' }],
  *   toolChoice: 'none',
  * });
- * console.log(reply.content, reply.usage.totalTokens);
+ * log.info('answered', { tokens: reply.usage.totalTokens });
  * ```
  */
 export interface ChatModel {
@@ -109,7 +109,7 @@ export const EMBEDDING_DIMENSIONS = 768;
  * @example
  * ```ts
  * const { vectors } = await embedder.embed(['How do refunds work?']);
- * console.log(vectors[0]?.length === embedder.dimensions);
+ * log.info('embedded', { dimensions: vectors[0]?.length ?? 0, expected: embedder.dimensions });
  * ```
  */
 export interface Embedder {

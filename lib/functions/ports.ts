@@ -32,7 +32,7 @@ export type RegisterOutcome = 'registered' | 'taken';
  * @example
  * ```ts
  * const fn = await functionRegistry.get('weather');
- * if (fn) console.log(fn.owner, fn.version, fn.spec.requirements.requestType);
+ * if (fn) log.info('found', { owner: fn.owner, version: fn.version });
  * ```
  */
 export interface FunctionRegistry {
@@ -72,7 +72,7 @@ export interface CatalogEntry {
  * ```ts
  * const before = await catalogSource.revision();
  * const entries = await catalogSource.entries();
- * console.log(entries.length, before === (await catalogSource.revision()));
+ * log.info('catalog read', { entries: entries.length, unchanged: before === (await catalogSource.revision()) });
  * ```
  */
 export interface CatalogSource {
@@ -118,7 +118,7 @@ export interface FunctionLogLine {
  * if (fn) {
  *   const request = { method: 'GET', query: { city: 'Lyon' }, headers: {}, body: null };
  *   const { body } = await functionInvoker.invoke(fn, request, { timeoutMs: 10_000, log });
- *   console.log(body);
+ *   log.info('called', { answered: body !== undefined });
  * }
  * ```
  */
@@ -176,7 +176,7 @@ export interface LambdaReply {
  * @example
  * ```ts
  * const reply = await lambdaApi.invoke('fnq-fn-weather', new TextEncoder().encode('{}'));
- * if (reply?.functionError) console.log('the function failed:', reply.payload);
+ * if (reply?.functionError) log.warn('the function failed', { error: reply.functionError });
  * ```
  */
 export interface LambdaApi {

@@ -54,7 +54,7 @@ export interface QueryResult {
  * @example
  * ```ts
  * await callerDatabases.withSession(dsn, ['orders'], async (session) => {
- *   console.log(session.schema.tables.map((t) => t.name));
+ *   log.info('tables', { names: session.schema.tables.map((t) => t.name).join(',') });
  *   const result = await session.run('SELECT COUNT(*) FROM orders');
  *   return result.rows[0]?.[0];
  * });

@@ -8,7 +8,7 @@
  * ```ts
  * await blobStore.put('uploads/acct-1/u-1', new TextEncoder().encode('hello'));
  * const bytes = await blobStore.get('uploads/acct-1/u-1', 1024 * 1024);
- * console.log(bytes?.byteLength);
+ * log.info('read', { bytes: bytes?.byteLength ?? 0 });
  * ```
  */
 export interface BlobStore {

@@ -47,7 +47,7 @@ export interface SearchQuery {
  * ```ts
  * const ref = { account: 'acct-1', collection: 'handbooks' };
  * const hits = await vectorStore.search(ref, { vector: queryVector, text: 'refund policy', limit: 5 });
- * for (const hit of hits) console.log(hit.score.toFixed(3), hit.source);
+ * for (const hit of hits) log.info('hit', { score: hit.score, source: hit.source });
  * ```
  */
 export interface VectorStore {

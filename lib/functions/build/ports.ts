@@ -77,7 +77,7 @@ export interface BuildMessage {
  *   environment: { FNQ_LANGUAGE_VERSION: '1.22' },
  * });
  * const state = await buildService.state(id);
- * if (state.status === 'failed') console.log(state.lines.join('\n'));
+ * if (state.status === 'failed') log.warn('build failed', { firstLine: state.lines[0] ?? '' });
  * ```
  */
 export interface BuildService {
