@@ -3,7 +3,8 @@
 // Table definitions are read from serverless.yml, so local and AWS cannot drift apart.
 import { emulatorCredentials } from '../lib/aws/emulator';
 import { mkdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import dynalite from 'dynalite';
@@ -59,6 +60,8 @@ export async function freePort(): Promise<number> {
   await new Promise((resolve) => srv.close(resolve));
   return port;
 }
+
+const boundPort = (server: Server) => (server.address() as AddressInfo).port;
 
 const listen = (server: Server, port: number) =>
   new Promise<void>((resolve, reject) => {
@@ -122,12 +125,6 @@ export const tableEnv = (stage: string) => {
 
 export async function startEmulators(options: EmulatorOptions = {}): Promise<Emulators> {
   const stage = options.stage ?? 'local';
-  const [dynamoPort, dynalitePort, s3Port, sqsPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
   const bucket = `fnquery-${stage}`;
   const jobs = `fnquery-${stage}-jobs`;
   const deadLetters = `${jobs}-dlq`;
@@ -146,23 +143,31 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
     deleteTableMs: 0,
     updateTableMs: 0,
   }) as Server;
-  await listen(dynamo, dynalitePort);
+  // Every emulator binds port 0 and reads the port the kernel gave it: a port picked first and bound
+  // later can be taken in between by another test file's stack.
+  await listen(dynamo, 0);
+  const dynalitePort = boundPort(dynamo);
   // dynalite has no TransactWriteItems; the service reaches it through this front, which adds them.
-  const transactions = await startTransactionShim({ port: dynalitePort }, dynamoPort);
+  const transactions = await startTransactionShim({ port: dynalitePort }, 0);
+  const dynamoPort = boundPort(transactions);
 
   const s3 = new S3rver({
-    port: s3Port,
+    port: 0,
     address: '127.0.0.1',
     silent: true,
     directory: options.dataDir
       ? join(options.dataDir, 's3')
-      : join(PROJECT_ROOT, '.tmp', `s3-${process.pid}-${s3Port}`),
+      : join(PROJECT_ROOT, '.tmp', `s3-${process.pid}-${randomUUID()}`),
     resetOnClose: !options.dataDir,
     configureBuckets: [{ name: bucket, configs: [] }],
   });
-  await s3.run();
+  const { port: s3Port } = (await s3.run()) as AddressInfo;
 
-  const { service: sqsService, requestHandler } = createRequestHandler({
+  let requestHandler: (req: IncomingMessage, res: ServerResponse) => unknown = () => undefined;
+  const sqs = createServer((req, res) => void requestHandler(req, res));
+  await listen(sqs, 0);
+  const sqsPort = boundPort(sqs);
+  const { service: sqsService, requestHandler: sqsHandler } = createRequestHandler({
     port: sqsPort,
     hostname: '127.0.0.1',
     region: REGION,
@@ -189,8 +194,7 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
     const queue = sqsService.Queues.find((q) => q.QueueName === jobs) as unknown as EmulatedQueue;
     persistQueue(queue, join(options.dataDir, 'sqs', `${jobs}.jsonl`));
   }
-  const sqs = createServer((req, res) => void requestHandler(req, res));
-  await listen(sqs, sqsPort);
+  requestHandler = sqsHandler;
 
   const endpoints = {
     s3: `http://127.0.0.1:${s3Port}`,
