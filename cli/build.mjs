@@ -3,7 +3,7 @@
 // node_modules (cli/package.json is the package `npm pack ./cli` makes of it; README "The CLI").
 // Run by `npm run build:cli`, and by `prepare`, so `npm install` in the checkout builds it.
 import { build } from 'esbuild';
-import { rm } from 'node:fs/promises';
+import { chmod, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { catalogAssets, rawText, workerBundle } from '../esbuild-plugins.mjs';
 
@@ -27,4 +27,6 @@ await build({
   },
   plugins: [catalogAssets, rawText, workerBundle],
 });
+// `npx fnq` inside the checkout runs this file as it lies (npm makes only installed bins executable).
+await chmod(outfile, 0o755);
 console.log(`built ${fileURLToPath(new URL(outfile, 'file:'))}`);

@@ -30,6 +30,15 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+describe('npx fnq inside the checkout', () => {
+  it('runs the built file as it lies, which must be executable (npm makes only installed bins so)', () => {
+    const run = spawnSync(join(PROJECT_ROOT, 'cli', 'dist', 'fnq.mjs'), ['--help'], { encoding: 'utf8' });
+    expect(run.error).toBeUndefined();
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^usage: fnq/m);
+  });
+});
+
 describe('the installed fnq', () => {
   it('prints its help from another folder, with only Node on the PATH', () => {
     const run = spawnSync(fnq, ['--help'], {
