@@ -409,6 +409,7 @@ const routes: ApiRoute[] = [
       description: "The function's result; GET /functions/v1/{shortname}/openapi.json describes it exactly.",
       type: 'other',
     },
+    emptyAnswers: { 204: 'The function ran; its spec.json declares no output (output type NONE).' },
   },
   {
     route: 'GET /functions/v1/{shortname}/spec.json',
