@@ -102,7 +102,7 @@ module.exports = {
       name: 'engine-takes-sql-types-from-ports',
       severity: 'error',
       comment: 'The heuristic engine reads schemas through lib/sql/ports.ts, never the introspection adapter.',
-      from: { path: '^lib/ai/heuristic/' },
+      from: { path: '^packages/heuristic-engine/src/' },
       to: { path: '^lib/sql/(introspect|execute|connect|database-errors|caller-databases|guard)' },
     },
     {

@@ -29,7 +29,7 @@ export default defineConfig({
     hookTimeout: 240_000,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'packages/*/tests/**/*.test.ts'] } },
       { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'] } },
       {
         extends: true,

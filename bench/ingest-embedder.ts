@@ -5,8 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { embedText } from '../lib/ai/heuristic/embedder';
-import { forEachWord } from '../lib/ai/heuristic/text';
+import { embedText } from '../packages/heuristic-engine/src/embedder';
+import { forEachWord } from '../packages/heuristic-engine/src/text';
 import { isServiceError } from '../lib/errors';
 import { chunkSections, tokenize } from '../lib/ingest/chunk';
 import { extractText } from '../lib/ingest/extract';

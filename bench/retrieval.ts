@@ -22,8 +22,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Index, connect, type FtsOptions, type Table } from '@lancedb/lancedb';
-import { embedText } from '../lib/ai/heuristic/embedder';
-import { terms } from '../lib/ai/heuristic/text';
+import { embedText } from '../packages/heuristic-engine/src/embedder';
+import { terms } from '../packages/heuristic-engine/src/text';
 import { createLogger } from '../lib/log';
 import { tableNameFor } from '../lib/vectors/collection-table';
 import { DEFAULT_VECTOR_INDEX, type VectorIndexPolicy } from '../lib/vectors/lance-indexes';
@@ -32,9 +32,9 @@ import { LanceVectorStore, type HybridFusion } from '../lib/vectors/lancedb-stor
 import type { ChunkRecord, CollectionRef, SearchHit, SearchQuery } from '../lib/vectors/ports';
 import { isMain, percentile } from './stats';
 import { halfOf } from './tool-args';
-import { CLOSEST_ONLY, NOTHING_RELEVANT, ragAnswer } from '../lib/ai/heuristic/rag-answer';
+import { CLOSEST_ONLY, NOTHING_RELEVANT, ragAnswer } from '../packages/heuristic-engine/src/rag-answer';
 import { DEFAULT_SEARCH_ROUTES } from '../lib/vectors/search-route';
-import { LEXICAL_EMBEDDER_ID } from '../lib/ai/heuristic/embedder';
+import { LEXICAL_EMBEDDER_ID } from '../packages/heuristic-engine/src/embedder';
 
 // FNQ_SHARED_DATA: the shared data folder when the checkout is not beside it (a worktree elsewhere).
 export const SCIFACT = join(

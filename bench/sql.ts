@@ -23,7 +23,7 @@ import { parseCsv } from '../lib/ingest/extract-data';
 import { MysqlCallerDatabases } from '../lib/sql/caller-databases';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { heuristicSqlTurn } from '../lib/ai/heuristic/sql';
+import { heuristicSqlTurn } from '../packages/heuristic-engine/src/sql';
 import { SQL_UNSURE_PREFIX, type ChatModel } from '../lib/ai/ports';
 import { isServiceError } from '../lib/errors';
 import { answerFromDatabase } from '../lib/query/rdbms';

@@ -9,7 +9,7 @@
 // (every property left out) would score, in the same run.
 // Run: npm run bench -- structured
 import { isDeepStrictEqual } from 'node:util';
-import { heuristicChat } from '../lib/ai/heuristic/engine';
+import { heuristicChat } from '../packages/heuristic-engine/src/engine';
 import type { ChatRequest, JsonSchema } from '../lib/ai/ports';
 import { createAjv } from '../lib/json-schema';
 import { isMain } from './stats';

@@ -11,7 +11,7 @@
 //   written before the engine was run on them. Its first run is the "before" row; it is then worked
 //   on, so later figures on it are tuning figures.
 import { readFileSync } from 'node:fs';
-import { heuristicFunctionTurn } from '../lib/ai/heuristic/function-calling';
+import { heuristicFunctionTurn } from '../packages/heuristic-engine/src/function-calling';
 import type { ToolDefinition } from '../lib/ai/ports';
 
 interface Case {

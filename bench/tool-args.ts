@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { heuristicFunctionTurn } from '../lib/ai/heuristic/function-calling';
+import { heuristicFunctionTurn } from '../packages/heuristic-engine/src/function-calling';
 import type { ChatRequest, ToolDefinition } from '../lib/ai/ports';
 import { mapSubschemas } from '../lib/spec/index';
 import { isMain, percentile } from './stats';

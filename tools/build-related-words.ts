@@ -1,4 +1,4 @@
-// Builds lib/ai/heuristic/lexicon/related-words.txt from WordNet 3.0 (Debian's wordnet-base):
+// Builds packages/heuristic-engine/src/lexicon/related-words.txt from WordNet 3.0 (Debian's wordnet-base):
 // groups of English words that mean the same thing or name each other's quality or act, so the
 // heuristic engine can see that "parcel" answers "package" and "cold" asks about "temperature".
 // General English, not the vocabulary of any benchmark: every common sense of every common word.
@@ -8,15 +8,15 @@
 // - One group per such synset: its one-word lemmas, plus the words its derivation (+) and attribute
 //   (=) pointers name, plus the lemmas of its hypernyms (@) that have at most NARROW_HYPERNYM
 //   hyponyms (a narrow parent such as "greeting" for "hello"; not "person" or "act").
-// - Words are written as the engine's stems (lib/ai/heuristic/text.ts terms), stop words left out.
+// - Words are written as the engine's stems (packages/heuristic-engine/src/text.ts terms), stop words left out.
 //
 // Run: apt-get install wordnet-base && node --import tsx tools/build-related-words.ts
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { terms } from '../lib/ai/heuristic/text';
+import { terms } from '../packages/heuristic-engine/src/text';
 
 const WORDNET = process.env.WORDNET_DIR ?? '/usr/share/wordnet';
-const OUT = new URL('../lib/ai/heuristic/lexicon/related-words.txt', import.meta.url);
+const OUT = new URL('../packages/heuristic-engine/src/lexicon/related-words.txt', import.meta.url);
 const COMMON_SENSES = 2;
 const NARROW_HYPERNYM = 30;
 const POS = { noun: 'n', verb: 'v', adj: 'a', adv: 'r' } as const;

@@ -1,6 +1,6 @@
 // The rdbms pipeline with the heuristic engine as its model, over a private MariaDB (TLS) seeded for
 // one test file: the real CallerDatabases adapter, guard and read-only execution, no handler.
-import { heuristicSqlTurn } from '../../lib/ai/heuristic/sql';
+import { heuristicSqlTurn } from '../../packages/heuristic-engine/src/sql';
 import { answerFromDatabase, type RdbmsOptions } from '../../lib/query/rdbms';
 import { prepareModel } from '../../lib/query/shared';
 import { MysqlCallerDatabases } from '../../lib/sql/caller-databases';

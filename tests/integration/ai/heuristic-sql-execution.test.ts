@@ -4,7 +4,7 @@
 // reference orders its rows). The SQL text itself is not pinned: any statement with the reference's
 // rows passes. The data is chosen so that each reference returns rows a wrong reading would not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heuristicSql } from '../../../lib/ai/heuristic/sql';
+import { heuristicSql } from '../../../packages/heuristic-engine/src/sql';
 import { withDatabaseSession, type ConnectOptions, type DatabaseSession } from '../../../lib/sql/connect';
 import { parseConnectionString } from '../../../lib/sql/dsn';
 import { executeGuardedSql } from '../../../lib/sql/execute';

@@ -1,8 +1,8 @@
 // The MCP handler through the real middleware over in-memory stores, with three hosted functions
 // (POST weather, GET cities, and one named like a built-in tool), for the MCP unit tests.
 import { createMcpHandler } from '../../../handlers/http/mcp';
-import { heuristicChat } from '../../../lib/ai/heuristic/engine';
-import { LEXICAL_EMBEDDER_ID, LexicalEmbedder } from '../../../lib/ai/heuristic/embedder';
+import { heuristicChat } from '../../../packages/heuristic-engine/src/engine';
+import { LEXICAL_EMBEDDER_ID, LexicalEmbedder } from '../../../packages/heuristic-engine/src/embedder';
 import { BlobDeploymentStore } from '../../../lib/functions/build/blob-deployment-store';
 import type { BuildMessage } from '../../../lib/functions/build/ports';
 import type { FunctionInvoker, FunctionRecord, FunctionRequest } from '../../../lib/functions/ports';

@@ -1,8 +1,8 @@
 // The retrieval pipeline searches each collection by its embedder's route: the measured default,
 // or the operator's FNQ_SEARCH_ROUTES.
 import { describe, expect, it } from 'vitest';
-import { heuristicChat } from '../../../lib/ai/heuristic/engine';
-import { LEXICAL_EMBEDDER_ID, LexicalEmbedder } from '../../../lib/ai/heuristic/embedder';
+import { heuristicChat } from '../../../packages/heuristic-engine/src/engine';
+import { LEXICAL_EMBEDDER_ID, LexicalEmbedder } from '../../../packages/heuristic-engine/src/embedder';
 import { answerFromDocuments, type VectordbDeps } from '../../../lib/query/vectordb';
 import { prepareModel } from '../../../lib/query/shared';
 import type { SearchQuery } from '../../../lib/vectors/ports';

@@ -1,0 +1,121 @@
+// The heuristic engine (the embedded default)'s function-calling turn (docs/heuristic-engine.md). The pipeline drives it like a
+// model: a first turn with the tools and the question gets a tool call (or a text that asks for a
+// missing value, or says no tool fits); a second turn with the function's result gets the answer,
+// as text or as JSON for a structured-output schema. Deterministic: the same request gives the same
+// response.
+import type {
+  ChatMessage,
+  ChatRequest,
+  ChatResponse,
+  JsonSchema,
+  ToolCall,
+  ToolDefinition,
+} from '../../../lib/ai/ports';
+import { extractArguments } from './function-calling/arguments';
+import { askForMissing } from './function-calling/ask-missing';
+import { readQuestion, type Question } from './function-calling/question';
+import { rankTools, sharedWords } from './function-calling/tool-choice';
+import { answerFromResult, parseResult } from './result-text';
+import { structuredAnswer } from './structured-answer';
+import { heuristicReply } from './reply';
+import { CONTENDER_SHARE, FILLED_WEIGHT, MISSING_WEIGHT, RELEVANCE_THRESHOLD } from './weights';
+
+interface FunctionResult {
+  value: unknown;
+  functionName: string;
+}
+
+type Decision = { call: ToolCall } | { text: string };
+
+function lastUserText(messages: ChatMessage[]): string {
+  return messages.findLast((m) => m.role === 'user')?.content ?? '';
+}
+
+/** The result the request carries: `hint.result`, else the last tool message. */
+function resultOf(request: ChatRequest): FunctionResult | undefined {
+  const hint = request.hint?.kind === 'function' ? request.hint : undefined;
+  const toolMessage = request.messages.findLast((m) => m.role === 'tool');
+  if (hint?.result === undefined && !toolMessage) return undefined;
+  const call = request.messages
+    .flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []) : []))
+    .findLast((c) => !toolMessage || c.id === toolMessage.toolCallId);
+  const functionName = call?.name ?? request.tools?.[0]?.name ?? 'the function';
+  return { value: hint?.result !== undefined ? hint.result : parseResult(toolMessage!.content), functionName };
+}
+
+function offeredTools(request: ChatRequest): ToolDefinition[] {
+  const tools = request.tools ?? [];
+  const choice = request.toolChoice;
+  if (choice === 'none') return [];
+  return typeof choice === 'object' ? tools.filter((t) => t.name === choice.name) : tools;
+}
+
+const declined = (tools: ToolDefinition[], question: Question): Decision => {
+  const names = tools.map((t) => t.name).join(', ');
+  return {
+    text: `None of the available functions (${names}) can answer "${question.text}", so I cannot answer it with them.`,
+  };
+};
+
+const callOrAsk = (tool: ToolDefinition, extraction: ReturnType<typeof extractArguments>): Decision =>
+  extraction.missing.length > 0
+    ? { text: askForMissing(extraction.missing) }
+    : { call: { id: 'call_local_1', name: tool.name, arguments: JSON.stringify(extraction.arguments) } };
+
+/**
+ * The caller named this one function: it is the tool the user wants. The question is declined only
+ * when it shares nothing with it: no word with its name, description or parameters, no value with
+ * evidence for a parameter, and not every required value in a kind the schema pins down (numbers
+ * for an adder). Otherwise the engine calls it, or asks for what is missing.
+ */
+function decideNamed(tool: ToolDefinition, question: Question): Decision {
+  const extraction = extractArguments(tool, question);
+  const shares = sharedWords(tool, question).length > 0 || extraction.found > 0 || extraction.typedFill;
+  if (!shares) return declined([tool], question);
+  return callOrAsk(tool, extraction);
+}
+
+function decide(request: ChatRequest, question: Question): Decision {
+  const tools = offeredTools(request);
+  if (tools.length === 0) return { text: 'I have no function to answer this with.' };
+  const named = request.hint?.kind === 'function' && request.hint.named === true;
+  if (named && tools.length === 1) return decideNamed(tools[0]!, question);
+  const ranked = rankTools(tools, question);
+  const forced = request.toolChoice === 'required' || typeof request.toolChoice === 'object';
+  if (!ranked[0] || (ranked[0].score < RELEVANCE_THRESHOLD && !forced)) return declined(tools, question);
+  // Close contenders are told apart by how much of what they need the question gives.
+  const contenders = ranked
+    .filter((r) => r.score >= ranked[0]!.score * CONTENDER_SHARE)
+    .map((r) => {
+      const extraction = extractArguments(r.tool, question);
+      return {
+        tool: r.tool,
+        extraction,
+        score: r.score + FILLED_WEIGHT * extraction.found - MISSING_WEIGHT * extraction.missing.length,
+      };
+    });
+  const best = contenders.reduce((a, b) => (b.score > a.score ? b : a));
+  return callOrAsk(best.tool, best.extraction);
+}
+
+/** JSON for a structured-output schema: the result's fields, else values the question gives, else the text. */
+function shapedAnswer(schema: JsonSchema, result: unknown, question: Question, text: string): string {
+  const fallbacks = extractArguments({ name: 'answer', description: '', parameters: schema }, question).arguments;
+  return JSON.stringify(structuredAnswer(schema, result, { fallbacks, text, evidence: text }));
+}
+
+export function heuristicFunctionTurn(request: ChatRequest): ChatResponse {
+  const hint = request.hint?.kind === 'function' ? request.hint : undefined;
+  const question = readQuestion(hint?.question ?? lastUserText(request.messages));
+  const result = resultOf(request);
+  const decision: Decision = result
+    ? { text: answerFromResult(question.text, result.functionName, result.value) }
+    : decide(request, question);
+  if ('call' in decision) return heuristicReply(request, null, [decision.call]);
+  const { responseFormat } = request;
+  return heuristicReply(
+    request,
+    responseFormat ? shapedAnswer(responseFormat.schema, result?.value, question, decision.text) : decision.text,
+    [],
+  );
+}

@@ -1,0 +1,261 @@
+// Reads a tool call's arguments out of a question. Every (property, candidate value) pair is scored
+// by type fit × evidence, and pairs are taken best first, each property once and each stretch of the
+// question once (a value repeated in the question can be used twice; one mention cannot). Required
+// properties may take a value without evidence, in schema order ("the gcd of 84 and 30"); optional
+// ones only with strong evidence, since leaving them out lets the function use its own default.
+import { terms } from '../text';
+import type { ToolDefinition } from '../../../../lib/ai/ports';
+import { prepareTool, slotCandidates } from './candidates';
+import { convert } from './conversion';
+import {
+  cueEvidence,
+  holdsName,
+  isPlace,
+  keyEvidence,
+  kindEvidence,
+  prepositionEvidence,
+  respectiveEvidence,
+  unitEvidence,
+} from './evidence';
+import { readFor } from './reading';
+import { settleRoles } from './roles';
+import type { Candidate, Question } from './question';
+import { buildArguments, toolShape, type Slot } from './slots';
+import { nameWords, stemMatch, stemOf } from '../words';
+import { BASE, OPTIONAL_EVIDENCE, GUESS_SCORE } from '../weights';
+
+export interface Extraction {
+  arguments: Record<string, unknown>;
+  /** Required properties the question gives no value for (and whose schema has no default). */
+  missing: Slot[];
+  /** Properties filled from the question with evidence (not by order or default). */
+  found: number;
+  /**
+   * Every required property is filled with a value of a kind its schema pins down (a number, a
+   * boolean, a format, a pattern, an enum option), not with free text.
+   */
+  typedFill: boolean;
+}
+
+interface Pair {
+  slot: Slot;
+  candidate: Candidate;
+  value: unknown;
+  score: number;
+  /** Strong evidence only: what an optional property needs. */
+  strong: number;
+}
+
+/** The question names an enum option (or several, for an array of options) outright. */
+const namesOption = (c: Candidate) =>
+  c.kind === 'option' || (c.kind === 'enumeration' && c.members.every((m) => m.kind === 'option'));
+
+function toolVocabulary(tool: ToolDefinition, slots: Slot[]): string[] {
+  return [
+    ...new Set([...nameWords(tool.name).map(stemOf), ...terms(tool.description), ...slots.flatMap((s) => s.nameStems)]),
+  ];
+}
+
+export function extractArguments(tool: ToolDefinition, question: Question): Extraction {
+  const shape = toolShape(tool);
+  const reading = readFor(question, shape.slots);
+  const prepared = prepareTool(reading, shape.slots, toolVocabulary(tool, shape.slots));
+  const pairs: Pair[] = [];
+  for (const slot of shape.slots) {
+    for (const found of slotCandidates(prepared, slot)) {
+      const candidate = withHouseNumber(slot, withoutOwnName(slot, found), question.text);
+      const converted = convert(slot, candidate);
+      if (!converted || converted.fit <= 0) continue;
+      const preposition = prepositionEvidence(reading, slot, candidate);
+      // Left-over lower-case words make a place or a person only after "in", "by"…: "weather like
+      // today" has no city, "weather in paris" has one.
+      if (candidate.kind === 'text' && candidate.source === 'leftover' && holdsName(slot) && preposition === 0)
+        continue;
+      const cue = cueEvidence(reading, slot, candidate);
+      const unit = unitEvidence(reading, slot, candidate);
+      const strong =
+        cue.strong +
+        unit.strong +
+        kindEvidence(slot, candidate) +
+        respectiveEvidence(reading, slot, candidate) +
+        keyEvidence(reading, slot, candidate) +
+        preposition +
+        (namesOption(candidate) || candidate.kind === 'flag' ? 1 : 0);
+      const evidence = strong + cue.weak + unit.weak;
+      pairs.push({ slot, candidate, value: converted.value, score: converted.fit * (BASE + evidence), strong });
+    }
+  }
+  pairs.sort((a, b) => b.score - a.score || a.slot.order - b.slot.order || a.candidate.start - b.candidate.start);
+  const chosen = assign(pairs);
+  splitQualifiedNames(chosen, shape.slots);
+  fillRequired(chosen, pairs, shape.slots);
+
+  // Precision before recall: left-over words with no evidence at all are a guess, not a value.
+  for (const [slot, pair] of chosen) if (guessOnly(pair)) chosen.delete(slot);
+  const values = new Map<Slot, unknown>([...chosen].map(([slot, pair]) => [slot, pair.value]));
+  // A pair of direction properties takes only the values whose roles the question settles.
+  const roles = settleRoles(shape.slots, question);
+  for (const slot of roles?.unsettled ?? []) values.delete(slot);
+  for (const [slot, value] of roles?.values ?? []) values.set(slot, value);
+  const missing: Slot[] = [];
+  for (const slot of shape.slots) {
+    if (!slot.required || values.has(slot)) continue;
+    const fallback = schemaDefault(slot);
+    if (fallback === undefined) missing.push(slot);
+    else values.set(slot, fallback);
+  }
+  const settled = (slot: Slot) => roles?.values.has(slot) === true;
+  const found = [...chosen.values()].filter((p) => p.strong >= OPTIONAL_EVIDENCE && !settled(p.slot)).length;
+  const required = shape.slots.filter((s) => s.required);
+  const typedFill =
+    missing.length === 0 &&
+    required.length > 0 &&
+    required.every((s) => settled(s) || (chosen.has(s) && pinnedDown(s)));
+  return {
+    arguments: buildArguments(shape, values),
+    missing,
+    found: found + (roles?.values.size ?? 0),
+    typedFill,
+  };
+}
+
+/**
+ * A capitalised name that starts with the property's own words ("warehouse Code W778" for
+ * `warehouse_code`): the words are the cue, the rest is the value.
+ */
+function withoutOwnName(slot: Slot, candidate: Candidate): Candidate {
+  if (candidate.kind !== 'text' || candidate.source !== 'name' || candidate.parts) return candidate;
+  const words = [...candidate.text.matchAll(/\S+/g)];
+  let cut = 0;
+  while (cut < words.length - 1 && slot.nameStems.some((s) => stemMatch(s, stemOf(words[cut]![0])) >= 0.8)) cut++;
+  if (cut === 0) return candidate;
+  const at = words[cut]!.index;
+  return { ...candidate, start: candidate.start + at, text: candidate.text.slice(at) };
+}
+
+const ADDRESS = ['address', 'street'].map(stemOf);
+
+/** A street name written after its number ("12 Baker Street") is taken with it for an address. */
+function withHouseNumber(slot: Slot, candidate: Candidate, text: string): Candidate {
+  if (candidate.kind !== 'text' || candidate.source !== 'name' || !slot.nameStems.some((s) => ADDRESS.includes(s)))
+    return candidate;
+  const number = /(\d+[A-Za-z]?)\s+$/.exec(text.slice(0, candidate.start));
+  if (!number) return candidate;
+  const start = candidate.start - number[0].length;
+  return { ...candidate, start, text: text.slice(start, candidate.end) };
+}
+
+const guessOnly = (pair: Pair) =>
+  pair.candidate.kind === 'text' &&
+  pair.candidate.source === 'leftover' &&
+  pair.strong === 0 &&
+  pair.score <= GUESS_SCORE;
+
+const pinnedDown = (slot: Slot) =>
+  ['integer', 'number', 'boolean'].includes(slot.type) ||
+  Array.isArray(slot.schema.enum) ||
+  typeof slot.schema.format === 'string' ||
+  typeof slot.schema.pattern === 'string';
+
+const eligible = (pair: Pair) => pair.slot.required || pair.strong >= OPTIONAL_EVIDENCE;
+const overlaps = (a: Candidate, b: Candidate) =>
+  a.kind !== 'flag' && b.kind !== 'flag' && a.start < b.end && a.end > b.start;
+const blockers = (chosen: Map<Slot, Pair>, pair: Pair, ignoring?: Slot) =>
+  [...chosen.values()].filter(
+    (held) => held.slot !== ignoring && held.slot !== pair.slot && overlaps(held.candidate, pair.candidate),
+  );
+
+/** Best pairs first; a property once, a stretch of the question once. */
+function assign(pairs: Pair[]): Map<Slot, Pair> {
+  const chosen = new Map<Slot, Pair>();
+  for (const pair of pairs) {
+    if (!chosen.has(pair.slot) && eligible(pair) && blockers(chosen, pair).length === 0) chosen.set(pair.slot, pair);
+  }
+  return chosen;
+}
+
+/**
+ * "Lyon, France" taken whole by `city` while `country` has nothing (or only a guess from left-over
+ * words): each takes its part.
+ */
+function splitQualifiedNames(chosen: Map<Slot, Pair>, slots: Slot[]): void {
+  for (const slot of slots) {
+    const held = chosen.get(slot)?.candidate;
+    const guess =
+      held === undefined || (held.kind === 'text' && (held.source === 'leftover' || held.source === 'phrase'));
+    if (!slot.required || !guess || slot.type !== 'string' || !isPlace(slot)) continue;
+    const whole = [...chosen.values()].find(
+      (p) => p.candidate.kind === 'text' && p.candidate.parts && typeof p.value === 'string',
+    );
+    if (!whole || whole.candidate.kind !== 'text' || !whole.candidate.parts) continue;
+    const [main, qualifier] = whole.candidate.parts;
+    const part = (m: typeof main): Candidate => ({
+      kind: 'text',
+      source: 'name',
+      start: m.start,
+      end: m.end,
+      text: m.text,
+    });
+    chosen.set(whole.slot, { ...whole, candidate: part(main), value: main.text });
+    chosen.set(slot, { ...whole, slot, candidate: part(qualifier), value: qualifier.text });
+  }
+}
+
+/**
+ * A required property left empty because another took its value: the other moves to its next
+ * best value (or, if optional, goes without), when that frees the value for both.
+ */
+function fillRequired(chosen: Map<Slot, Pair>, pairs: Pair[], slots: Slot[]): void {
+  for (const slot of slots) {
+    if (!slot.required || chosen.has(slot)) continue;
+    for (const pair of pairs) {
+      if (pair.slot !== slot) continue;
+      const held = blockers(chosen, pair);
+      if (held.length !== 1) continue;
+      const holder = held[0]!;
+      // Only trades that keep both sides sensible: no left-over words, no collapse in score.
+      if (pair.candidate.kind === 'text' && pair.candidate.source === 'leftover') continue;
+      const alternative = pairs.find(
+        (p) =>
+          p.slot === holder.slot &&
+          p !== holder &&
+          eligible(p) &&
+          p.score >= holder.score / 2 &&
+          !overlaps(p.candidate, pair.candidate) &&
+          blockers(chosen, p, holder.slot).length === 0,
+      );
+      if (!alternative && holder.slot.required) continue;
+      chosen.set(slot, pair);
+      if (alternative) chosen.set(holder.slot, alternative);
+      else chosen.delete(holder.slot);
+      break;
+    }
+  }
+}
+
+const STATED_DEFAULT =
+  /\bdefaults?(?:\s+value)?(?:\s+(?:is|to|of))?\s*[:=]?\s*(?:['"]([^'"]+)['"]|([^\s,;.)]+(?:\.\d+)?))/i;
+
+/** The schema's `default`, or one its description states ("Default is 'weekly'"), typed. */
+function schemaDefault(slot: Slot): unknown {
+  if (slot.schema.default !== undefined) return slot.schema.default;
+  const stated = STATED_DEFAULT.exec(slot.description);
+  const raw = stated?.[1] ?? stated?.[2];
+  // "Default: None" describes leaving the value out, which a required property cannot.
+  if (raw === undefined || /^(?:none|null)$/i.test(raw)) return undefined;
+  const allowed = slot.schema.enum;
+  if (Array.isArray(allowed)) return allowed.find((o) => String(o).toLowerCase() === raw.toLowerCase());
+  switch (slot.type) {
+    case 'boolean':
+      return /^(?:true|yes)$/i.test(raw) ? true : /^(?:false|no)$/i.test(raw) ? false : undefined;
+    case 'integer':
+    case 'number': {
+      const n = Number(raw);
+      return Number.isNaN(n) || (slot.type === 'integer' && !Number.isInteger(n)) ? undefined : n;
+    }
+    case 'string':
+      return raw;
+    default:
+      return undefined;
+  }
+}

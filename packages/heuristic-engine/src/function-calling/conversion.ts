@@ -1,0 +1,189 @@
+// A candidate value as the JSON value a property's schema takes, with how well it fits that type
+// (0 = not at all). The fit ranks candidates of different kinds for one property: a quoted string
+// is a surer string than a capitalised name, a whole number cannot be a fraction.
+import { formatAccepts } from '../../../../lib/json-schema';
+import type { JsonSchema } from '../../../../lib/ai/ports';
+import type { Candidate } from './question';
+import { TEXT_FIT } from '../weights';
+import { dateLayoutIn, formatDate, formatTime, toBaseUnit, toPropertyTimeUnit, type ListItem } from '../schema-values';
+import { slotHolds, slotType, type Slot } from './slots';
+
+export interface Converted {
+  value: unknown;
+  fit: number;
+}
+
+const mentionsPercent = (slot: Slot) =>
+  /percent|%/i.test(`${slot.name} ${slot.description}`) && !/decimal|fraction/i.test(slot.description);
+
+/** ISO 8601 date and time, as `format: date-time` writes it. */
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?$/;
+
+const patterns = new WeakMap<object, RegExp | null>();
+
+/** The schema's `pattern` (JSON Schema regexes are ECMA-262, unanchored), or null when it has none or it does not compile. */
+export function patternOf(schema: JsonSchema): RegExp | null {
+  if (typeof schema.pattern !== 'string') return null;
+  let compiled = patterns.get(schema);
+  if (compiled === undefined) {
+    try {
+      compiled = new RegExp(schema.pattern, 'u');
+    } catch {
+      compiled = null;
+    }
+    patterns.set(schema, compiled);
+  }
+  return compiled;
+}
+
+export function convert(slot: Slot, candidate: Candidate): Converted | undefined {
+  const converted = convertByType(slot, candidate);
+  const pattern = patternOf(slot.schema);
+  // A pattern is the schema's own word on what a value looks like: what breaks it is no value.
+  if (!converted || !pattern || typeof converted.value !== 'string') return converted;
+  return pattern.test(converted.value) ? { value: converted.value, fit: 1 } : undefined;
+}
+
+function convertByType(slot: Slot, candidate: Candidate): Converted | undefined {
+  const allowed = slot.schema.enum;
+  if (Array.isArray(allowed)) {
+    if (candidate.kind === 'option') return { value: candidate.value, fit: 1 };
+    if (candidate.kind === 'number' && allowed.includes(candidate.mention.value))
+      return { value: candidate.mention.value, fit: 1 };
+    return undefined;
+  }
+  if (candidate.kind === 'flag')
+    return slot.type === 'boolean' || slot.type === 'any' ? { value: candidate.value, fit: 1 } : undefined;
+  switch (slot.type) {
+    case 'integer':
+    case 'number':
+      return toNumber(slot, candidate);
+    case 'string':
+      return toText(slot, candidate);
+    case 'array':
+      return toArray(slot, candidate);
+    case 'object':
+      return candidate.kind === 'pairs' ? { value: candidate.pairs, fit: 1 } : undefined;
+    case 'boolean':
+      return undefined;
+    case 'any':
+      return toAny(slot, candidate);
+  }
+}
+
+function toNumber(slot: Slot, candidate: Candidate): Converted | undefined {
+  if (candidate.kind !== 'number') return undefined;
+  const { mention } = candidate;
+  let value = mention.value;
+  if (mention.percent && slot.type === 'number' && !mentionsPercent(slot))
+    value = Number((value / 100).toPrecision(12));
+  else if (mention.unit)
+    value =
+      toBaseUnit(value, mention.unit, slot.description) ??
+      toPropertyTimeUnit(value, mention.unit, `${slot.label} ${slot.description}`) ??
+      value;
+  if (slot.type === 'integer' && !Number.isInteger(value)) return undefined;
+  // Spelled numbers are less often values ("one of", "first built"), ordinal words least.
+  return { value, fit: !mention.spelled ? 1 : mention.ordinal ? 0.5 : 0.7 };
+}
+
+function toText(slot: Slot, candidate: Candidate): Converted | undefined {
+  const format = slot.schema.format;
+  switch (candidate.kind) {
+    case 'text': {
+      // A format fixes the syntax: "guests" is no `time`, "soon" no `date`.
+      if (typeof format === 'string' && !formatAccepts(format, candidate.text)) return undefined;
+      if (format === 'email') return candidate.source === 'email' ? { value: candidate.text, fit: 1 } : undefined;
+      if (format === 'uri' || format === 'url')
+        return candidate.source === 'uri' ? { value: candidate.text, fit: 1 } : undefined;
+      if (ISO_DATE_TIME.test(candidate.text)) return { value: candidate.text, fit: slotHolds.date(slot) ? 1 : 0.1 };
+      if (format === 'date-time') return undefined;
+      // A date or e-mail property takes other words only when the question writes no date or address.
+      const mismatch =
+        (slotHolds.date(slot) && candidate.source !== 'quoted') ||
+        (slotHolds.email(slot) && candidate.source !== 'email');
+      return { value: candidate.text, fit: TEXT_FIT[candidate.source] * (mismatch ? 0.4 : 1) };
+    }
+    case 'date': {
+      if (!slotHolds.date(slot)) return { value: candidate.date.text, fit: 0.6 };
+      const layout = dateLayoutIn(slot.description) ?? 'YYYY-MM-DD';
+      const date = formatDate(candidate.date, layout);
+      if (format === 'date-time')
+        return date ? { value: `${formatDate(candidate.date)}T00:00:00Z`, fit: 1 } : undefined;
+      // A date missing a part its format needs ("March" for `format: date`) is no such date.
+      if (!date) return typeof format === 'string' ? undefined : { value: candidate.date.text, fit: 0.7 };
+      return { value: date, fit: 1 };
+    }
+    case 'time':
+      return format === 'time'
+        ? { value: formatTime(candidate.time), fit: 1 }
+        : { value: candidate.time.text, fit: 0.8 };
+    case 'expression':
+      return { value: candidate.expression, fit: slotHolds.formula(slot) ? 1 : 0.2 };
+    case 'option':
+      return { value: String(candidate.value), fit: 0.95 };
+    case 'number': {
+      if (format) return undefined;
+      const { mention } = candidate;
+      const numeral = mention.text.replace(/[^\d.,/-]+$/, '').trim() || mention.text;
+      if (slotHolds.code(slot)) return { value: numeral, fit: 0.8 };
+      // A quantity as words: "3 weeks", "12th floor".
+      return { value: mention.unitStart === undefined ? mention.text : `${mention.text} ${mention.unit}`, fit: 0.3 };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function itemSlot(slot: Slot): Slot {
+  const items = (
+    typeof slot.schema.items === 'object' && slot.schema.items !== null ? slot.schema.items : {}
+  ) as JsonSchema;
+  return { ...slot, schema: items, type: slotType(items) };
+}
+
+function listValue(item: Slot, value: ListItem): unknown {
+  if (Array.isArray(value))
+    return item.type === 'array' || item.type === 'any' ? value.map((v) => listValue(itemSlot(item), v)) : undefined;
+  if (typeof value === 'number') {
+    if (item.type === 'string') return String(value);
+    if (item.type === 'integer' && !Number.isInteger(value)) return undefined;
+    return item.type === 'number' || item.type === 'integer' || item.type === 'any' ? value : undefined;
+  }
+  if (item.type === 'string' || item.type === 'any') return value;
+  const n = Number(value);
+  return (item.type === 'number' || (item.type === 'integer' && Number.isInteger(n))) &&
+    value.trim() !== '' &&
+    !Number.isNaN(n)
+    ? n
+    : undefined;
+}
+
+function toArray(slot: Slot, candidate: Candidate): Converted | undefined {
+  const item = itemSlot(slot);
+  if (candidate.kind === 'list') {
+    const values = candidate.items.map((v) => listValue(item, v));
+    return values.every((v) => v !== undefined) ? { value: values, fit: 1 } : undefined;
+  }
+  if (candidate.kind === 'enumeration') {
+    const converted = candidate.members.map((m) => convert(item, m));
+    if (converted.some((c) => !c)) return undefined;
+    return { value: converted.map((c) => c!.value), fit: Math.min(...converted.map((c) => c!.fit)) };
+  }
+  const single = convert(item, candidate);
+  return single && { value: [single.value], fit: single.fit * 0.4 };
+}
+
+function toAny(slot: Slot, candidate: Candidate): Converted | undefined {
+  switch (candidate.kind) {
+    case 'number':
+      return { value: candidate.mention.value, fit: 0.8 };
+    case 'list':
+    case 'enumeration':
+      return toArray({ ...slot, schema: { items: {} } }, candidate);
+    case 'pairs':
+      return { value: candidate.pairs, fit: 0.8 };
+    default:
+      return toText({ ...slot, schema: {} }, candidate);
+  }
+}

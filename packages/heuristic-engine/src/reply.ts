@@ -1,0 +1,10 @@
+// The one shape every heuristic-engine turn answers in: the model id, and usage counted in words.
+import type { ChatRequest, ChatResponse, ToolCall } from '../../../lib/ai/ports';
+import { heuristicUsage } from './usage';
+
+export const LOCAL_MODEL_ID = 'local';
+
+export function heuristicReply(request: ChatRequest, content: string | null, toolCalls: ToolCall[] = []): ChatResponse {
+  const output = content ?? toolCalls.map((c) => `${c.name} ${c.arguments}`).join('\n');
+  return { content, toolCalls, usage: heuristicUsage(request, output), model: LOCAL_MODEL_ID };
+}

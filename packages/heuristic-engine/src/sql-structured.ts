@@ -1,0 +1,35 @@
+// A structured-output answer from a query result. The filling itself is the heuristic engine's shared
+// one (structured-answer.ts: properties take the result field with the most similar name, converted
+// to their type); this file only lays the rows out as such fields. A one-row result offers its
+// columns as fields; a longer one offers each column as a list and the rows as objects, also under
+// the name of any list-of-objects property the schema asks for, since rows carry no name of their own.
+import type { JsonSchema } from '../../../lib/ai/ports';
+import type { SqlRows } from './sql-answer';
+import { structuredAnswer } from './structured-answer';
+
+/** Result columns as field names: `t1.name` → name, `COUNT(*)` → count, `AVG(age)` → average age. */
+const fieldName = (column: string) =>
+  column
+    .replace(/[`"]/g, '')
+    .replace(/^(\w+)\s*\((?:distinct\s+)?(?:\w+\.)?([^)]*)\)$/i, (_, f: string, inner: string) =>
+      `${{ avg: 'average', sum: 'total' }[f.toLowerCase()] ?? f.toLowerCase()} ${inner.replace('*', '')}`.trim(),
+    )
+    .replace(/^\w+\./, '');
+
+function resultFields(schema: JsonSchema, { columns, rows }: SqlRows): Record<string, unknown> {
+  const names = columns.map(fieldName);
+  const records = rows.map((row) => Object.fromEntries(names.map((name, i) => [name, row[i]])));
+  const fields: Record<string, unknown> =
+    rows.length === 1 ? { ...records[0] } : Object.fromEntries(names.map((name, i) => [name, rows.map((r) => r[i])]));
+  fields.rows = records;
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  for (const [name, property] of Object.entries(properties)) {
+    const items = property.items as JsonSchema | undefined;
+    if (property.type === 'array' && items?.type === 'object' && !(name in fields)) fields[name] = records;
+  }
+  return fields;
+}
+
+export function structuredRows(schema: JsonSchema, result: SqlRows, answer: string): Record<string, unknown> {
+  return structuredAnswer(schema, resultFields(schema, result), { text: answer, evidence: answer });
+}

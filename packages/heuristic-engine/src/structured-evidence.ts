@@ -1,0 +1,152 @@
+// What a structured answer reads from evidence text when no result field holds a property, and the
+// explicit "not known" of a required property with no evidence at all (structured-answer.ts).
+import type { JsonSchema } from '../../../lib/ai/ports';
+import { extractArguments } from './function-calling/arguments';
+import { flagMentions } from './function-calling/candidates';
+import { patternOf } from './function-calling/conversion';
+import { readQuestion } from './function-calling/question';
+import { slotType } from './function-calling/slots';
+import { findOptions } from './schema-values';
+import { related } from './lexicon/related';
+import { splitSentences } from './rag-answer';
+import { nameWords, stemOf, tokenize, type Token } from './words';
+
+const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+
+/** The schema's bounds on a value already of its type (numbers, strings, arrays, const). */
+export function fitsBounds(schema: JsonSchema, value: unknown): boolean {
+  if ('const' in schema && JSON.stringify(schema.const) !== JSON.stringify(value)) return false;
+  if (typeof value === 'number') {
+    const [min, max, xmin, xmax, step] = [
+      num(schema.minimum),
+      num(schema.maximum),
+      num(schema.exclusiveMinimum),
+      num(schema.exclusiveMaximum),
+      num(schema.multipleOf),
+    ];
+    if ((min !== undefined && value < min) || (max !== undefined && value > max)) return false;
+    if ((xmin !== undefined && value <= xmin) || (xmax !== undefined && value >= xmax)) return false;
+    if (step !== undefined && step > 0 && !Number.isInteger(Number((value / step).toPrecision(12)))) return false;
+  }
+  if (typeof value === 'string') {
+    const length = [...value].length;
+    if ((num(schema.minLength) ?? 0) > length || length > (num(schema.maxLength) ?? Infinity)) return false;
+    const pattern = patternOf(schema);
+    if (pattern && !pattern.test(value)) return false;
+  }
+  if (
+    Array.isArray(value) &&
+    ((num(schema.minItems) ?? 0) > value.length || value.length > (num(schema.maxItems) ?? Infinity))
+  )
+    return false;
+  return true;
+}
+
+/**
+ * Values the evidence text states for an object schema's own properties, read the way a question
+ * is read for a tool's arguments, but with every property optional: only values with evidence
+ * (the property's name next to them, their unit, their format) are taken, none by position.
+ */
+export function statedValues(schema: JsonSchema, evidence: string): Record<string, unknown> {
+  const properties = (
+    typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}
+  ) as Record<string, JsonSchema>;
+  const flat = Object.fromEntries(
+    Object.entries(properties).filter(([, p]) => !['object', 'array'].includes(slotType(p))),
+  );
+  if (Object.keys(flat).length === 0 || !evidence.trim()) return {};
+  const tool = { name: 'answer', description: '', parameters: { type: 'object', properties: flat, required: [] } };
+  return extractArguments(tool, readQuestion(evidence)).arguments;
+}
+
+/**
+ * The enum option the evidence supports: the one it names most often (the property's own name
+ * words do not count as naming an option, nor a mention negated right before: "not electric"), the
+ * first named on a tie. When none is named outright, the one option a word of the evidence is a
+ * synonym of ("ferry" → `boat` only if the lexicon says so; "automobile" → `car`); undefined when
+ * none or several are.
+ */
+export function optionIn(options: unknown[], property: string, evidence: string): unknown {
+  const named = options.filter((o): o is string | number => typeof o === 'string' || typeof o === 'number');
+  const own = new Set(nameWords(property).map(stemOf));
+  const tokens = tokenize(evidence);
+  const counts = new Map<string | number, number>();
+  for (const found of findOptions(tokens, named)) {
+    if (nameWords(String(found.option)).every((w) => own.has(stemOf(w)))) continue;
+    if (negatedAt(tokens, found.start)) continue;
+    counts.set(found.option, (counts.get(found.option) ?? 0) + 1);
+  }
+  let best: string | number | undefined;
+  for (const [option, count] of counts) if (best === undefined || count > counts.get(best)!) best = option;
+  return best ?? synonymOption(named, own, tokens);
+}
+
+function synonymOption(options: (string | number)[], own: Set<string>, tokens: Token[]): unknown {
+  const words = tokens.filter((t) => t.word && !t.stop && !own.has(t.stem) && !negatedAt(tokens, t.start));
+  const hits = options.filter((o) => {
+    const stems = nameWords(String(o)).map(stemOf);
+    return stems.length === 1 && words.some((w) => related(stems[0]!, w.stem));
+  });
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+/** A negation among the three words before the one starting at `start`, within its clause. */
+function negatedAt(tokens: Token[], start: number): boolean {
+  const at = tokens.findIndex((t) => t.start === start);
+  for (let i = at - 1, words = 0; i >= 0 && words < 3; i--) {
+    if (!tokens[i]!.word) return false;
+    if (NEGATION_WORDS.has(tokens[i]!.lower)) return true;
+    words++;
+  }
+  return false;
+}
+const NEGATION_WORDS = new Set(['not', 'no', 'never', "n't", 'without', 'nor', 'isn', 'aren', 'wasn', 'doesn']);
+
+/**
+ * Yes when the evidence states the property's content words, no when it negates them. A negation
+ * anywhere in the sentence negates all of its words ("Photography is not allowed" says no to
+ * `photography_allowed`); sentences that disagree say nothing.
+ */
+export function statedFlag(property: string, schema: JsonSchema, evidence: string): boolean | undefined {
+  const stems = nameWords(property).map(stemOf);
+  const said = new Set<boolean>();
+  const sentences = splitSentences(evidence);
+  for (const sentence of sentences.length > 0 ? sentences : [evidence]) {
+    const tokens = tokenize(sentence);
+    const mentions = flagMentions(tokens, stems);
+    // "Photography is not allowed": the negation may follow the words it negates.
+    const negated = tokens.some((t) => NEGATION_WORDS.has(t.lower));
+    if (mentions.length > 0) said.add(!negated && mentions.every((m) => m.value));
+  }
+  if (said.size !== 1) return undefined;
+  const [value] = said;
+  return fitsBounds(schema, value) ? value : undefined;
+}
+
+const allowsNull = (schema: JsonSchema) =>
+  schema.type === 'null' ||
+  (Array.isArray(schema.type) && schema.type.includes('null')) ||
+  (Array.isArray(schema.enum) && schema.enum.includes(null)) ||
+  (['anyOf', 'oneOf'] as const).some(
+    (k) => Array.isArray(schema[k]) && (schema[k] as JsonSchema[]).some((b) => b?.type === 'null'),
+  );
+
+/**
+ * A required property's value when nothing supports one: null where the schema allows it; else
+ * its `default` or `const`; else an empty string, list or object where its bounds accept one (an
+ * object gets its own required properties the same way). Numbers, booleans and enum options are
+ * never invented: undefined, and the pipeline's validation names the property.
+ */
+export function unknownValue(
+  schema: JsonSchema,
+  emptyObject: (schema: JsonSchema) => Record<string, unknown>,
+): unknown {
+  if (allowsNull(schema)) return null;
+  if (schema.default !== undefined) return schema.default;
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return undefined;
+  const type = slotType(schema);
+  if (type === 'object') return emptyObject(schema);
+  const empty = type === 'string' ? '' : type === 'array' ? [] : undefined;
+  return empty !== undefined && fitsBounds(schema, empty) ? empty : undefined;
+}

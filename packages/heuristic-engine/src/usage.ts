@@ -1,0 +1,18 @@
+// Token usage of the heuristic engine, counted as words: it reads and writes no model tokens, but usage
+// metrics and benchmarks should still see how much text went in and came out.
+import { forEachWord } from './text';
+import type { ChatRequest, TokenUsage } from '../../../lib/ai/ports';
+
+const noop = () => {};
+const words = (text: string) => forEachWord(text, noop);
+
+export function heuristicUsage(request: ChatRequest, output: string): TokenUsage {
+  const messages = request.messages.reduce((n, m) => n + words(m.content ?? ''), 0);
+  const tools = (request.tools ?? []).reduce(
+    (n, t) => n + words(`${t.name} ${t.description} ${JSON.stringify(t.parameters)}`),
+    0,
+  );
+  const promptTokens = messages + tools;
+  const completionTokens = words(output);
+  return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
+}

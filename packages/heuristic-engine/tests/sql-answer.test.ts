@@ -1,0 +1,249 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { heuristicSqlTurn } from '../src/sql';
+import { answerFromRows, columnLabel, MAX_LISTED, NO_ROWS, type SqlRows } from '../src/sql-answer';
+import { SQL_NOT_APPLIED as NOT_APPLIED } from '../../../lib/ai/ports';
+import type { ChatRequest, JsonSchema } from '../../../lib/ai/ports';
+import type { PlainValue } from '../../../lib/sql/values';
+
+const rows = (
+  columns: string[],
+  values: PlainValue[][],
+  truncated = false,
+  sql = 'SELECT * FROM `singers`',
+): SqlRows => ({
+  sql,
+  columns,
+  rows: values,
+  rowCount: values.length,
+  truncated,
+});
+
+const hasPython = (() => {
+  try {
+    execFileSync('python3', ['--version']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** Python's own parser on the code block of an answer. */
+function parsesAsPython(answer: string): boolean {
+  const code = /```python\n([\s\S]*?)```/.exec(answer)?.[1];
+  if (!code) return false;
+  execFileSync('python3', ['-c', 'import ast, sys; ast.parse(sys.stdin.read())'], { input: code });
+  return true;
+}
+
+describe('answers from query rows', () => {
+  it('states a count with the conditions the SQL applied, not the question words', () => {
+    const sql = "SELECT COUNT(*) FROM `singers` WHERE `country` = 'France'";
+    expect(answerFromRows('How many singers are from France?', rows(['COUNT(*)'], [[3]], false, sql))).toBe(
+      'There are 3 singers where country is "France".',
+    );
+    expect(
+      answerFromRows(
+        'How many countries are there?',
+        rows(['COUNT(*)'], [[1]], false, 'SELECT COUNT(*) FROM `countries`'),
+      ),
+    ).toBe('There is 1 country.');
+    expect(
+      answerFromRows('How many singers are there?', rows(['COUNT(*)'], [[7]], false, 'SELECT COUNT(*) FROM `singer`')),
+    ).toBe('There are 7 singer rows.');
+  });
+
+  it('never claims a condition the SQL did not apply, and names it on a Not applied line', () => {
+    const answer = answerFromRows(
+      'How many tracks are longer than 5 minutes?',
+      rows(['COUNT(*)'], [[3503]], false, 'SELECT COUNT(*) FROM `tracks`'),
+    );
+    expect(answer.split('\n\n')[0]).toBe('There are 3503 tracks.');
+    expect(answer).toContain(`${NOT_APPLIED} "longer than 5 minutes"`);
+    const applied = answerFromRows(
+      'How many tracks are longer than 300000 ms?',
+      rows(['COUNT(*)'], [[1069]], false, 'SELECT COUNT(*) FROM `tracks` WHERE `Milliseconds` > 300000'),
+    );
+    expect(applied).toBe('There are 1069 tracks where milliseconds is greater than 300000.');
+    const listedAll = answerFromRows(
+      'Which employees earn more than 100000?',
+      rows(['FirstName'], [['Ann'], ['Bo']], false, 'SELECT `FirstName` FROM `employees`'),
+    );
+    expect(listedAll).toMatch(/^First name of employees \(2\): Ann and Bo\.\n\nNot applied: "more than 100000"/);
+  });
+
+  it('states a single value as the aggregate over the rows it read, with numbers as people write them', () => {
+    const sql = "SELECT AVG(`age`) FROM `singers` WHERE `country` = 'France'";
+    expect(
+      answerFromRows(
+        'What is the average age of singers from France?',
+        rows(['AVG(`age`)'], [['34.500000000000']], false, sql),
+      ),
+    ).toBe('The average age of singers where country is "France" is 34.5.');
+  });
+
+  it('says that no rows matched when aggregates ran over none', () => {
+    const sql = 'SELECT AVG(`age`) FROM `singers` WHERE `age` > 200';
+    expect(
+      answerFromRows('What is the average age of singers older than 200?', rows(['AVG(`age`)'], [[null]], false, sql)),
+    ).toBe('No singers matched: age is greater than 200, so there is no average age.');
+    expect(answerFromRows('How many?', rows(['COUNT(*)'], [[0]], false, 'SELECT COUNT(*) FROM `singers`'))).toMatch(
+      /^No singers exist/,
+    );
+  });
+
+  it('lists one column, naming it, with the rest counted after the first ones', () => {
+    expect(answerFromRows('What are the names of singers?', rows(['name'], [['Joe'], ['Tim'], ['Ann']]))).toBe(
+      'Name of singers (3): Joe, Tim and Ann.',
+    );
+    const many = rows(
+      ['t1.name'],
+      Array.from({ length: MAX_LISTED + 5 }, (_, i) => [`singer ${i}`]),
+    );
+    const answer = answerFromRows('List all singers', many);
+    expect(answer).toMatch(/^Name of singers \(25\): singer 0, singer 1, /);
+    expect(answer).toContain(`singer ${MAX_LISTED - 1} and 5 more.`);
+    expect(answer).not.toContain(`singer ${MAX_LISTED},`);
+  });
+
+  it('shows one row as its fields and several as lines', () => {
+    expect(answerFromRows('Who is the oldest singer?', rows(['name', 'age'], [['Joe', 52]]))).toBe(
+      'Singers: name Joe; age 52.',
+    );
+    expect(
+      answerFromRows(
+        'Names and ages of singers',
+        rows(
+          ['name', 'age'],
+          [
+            ['Joe', 52],
+            ['Tim', null],
+          ],
+        ),
+      ),
+    ).toBe('2 rows of singers (name | age):\n- Joe | 52\n- Tim | none');
+  });
+
+  it('says plainly when nothing matched and when the result was cut', () => {
+    expect(answerFromRows('Which singers are from Mars?', rows(['name'], []))).toBe(NO_ROWS);
+    expect(answerFromRows('List all singers', rows(['name'], [['Joe'], ['Tim']], true))).toBe(
+      'Name of singers (2): Joe and Tim.\n\nThe result was cut at 2 rows; more rows matched.',
+    );
+  });
+
+  it('names aggregate columns in words', () => {
+    expect(columnLabel('COUNT(*)')).toBe('number');
+    expect(columnLabel('AVG(t2.`net_worth`)')).toBe('average net worth');
+    expect(columnLabel('t1.first_name')).toBe('first name');
+  });
+});
+
+describe('chart code in the answer', () => {
+  it('draws categories with numbers as a bar chart, with the rows as data', () => {
+    const answer = answerFromRows(
+      'Plot the number of singers per country as a bar chart',
+      rows(
+        ['country', 'COUNT(*)'],
+        [
+          ['France', 3],
+          ["Côte d'Ivoire", 1],
+        ],
+      ),
+    );
+    expect(answer).toContain('import matplotlib.pyplot as plt');
+    expect(answer).toContain(`labels = ["France", "Côte d'Ivoire"]`);
+    expect(answer).toContain('values = [3, 1]');
+    expect(answer).toContain('ax.bar(');
+    expect(answer).toContain('ax.set_ylabel("number")');
+    if (hasPython) expect(parsesAsPython(answer)).toBe(true);
+  });
+
+  it('draws years with numbers as a line chart, reading numbers written as text', () => {
+    const answer = answerFromRows(
+      'Write python code to graph total sales by year',
+      rows(
+        ['year', 'SUM(sales)'],
+        [
+          [2019, '10.5'],
+          [2020, '12.25'],
+          [2021, null],
+        ],
+      ),
+    );
+    expect(answer).toContain('labels = [2019, 2020, 2021]');
+    expect(answer).toContain('values = [10.5, 12.25, None]');
+    expect(answer).toContain("ax.plot(labels, values, marker='o')");
+    if (hasPython) expect(parsesAsPython(answer)).toBe(true);
+  });
+
+  it('adds no code when the question does not ask for it', () => {
+    expect(
+      answerFromRows('How many singers per country?', rows(['country', 'COUNT(*)'], [['France', 3]])),
+    ).not.toContain('```');
+  });
+});
+
+describe('structured output from rows', () => {
+  const turn = (question: string, result: SqlRows, schema: JsonSchema) => {
+    const request: ChatRequest = {
+      messages: [{ role: 'user', content: question }],
+      responseFormat: { name: 'answer', schema },
+      hint: {
+        kind: 'sql',
+        question,
+        schema: { database: 'shop', flavour: 'MariaDB', serverVersion: '11.4.0-MariaDB', tables: [] },
+        rows: result,
+      },
+    };
+    return JSON.parse(heuristicSqlTurn(request).content!);
+  };
+
+  it('fills a number from a single value and the free text with the answer', () => {
+    const schema = {
+      type: 'object',
+      properties: { count: { type: 'integer' }, answer: { type: 'string' } },
+      required: ['count'],
+    };
+    expect(turn('How many singers are there?', rows(['COUNT(*)'], [[6]]), schema)).toEqual({
+      count: 6,
+      answer: 'There are 6 singers.',
+    });
+  });
+
+  it('fills a list of objects from the rows, converting numbers written as text', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        singers: {
+          type: 'array',
+          items: { type: 'object', properties: { name: { type: 'string' }, age: { type: 'number' } } },
+        },
+      },
+    };
+    expect(
+      turn(
+        'Names and ages of singers',
+        rows(
+          ['t1.name', 't1.age'],
+          [
+            ['Joe', '52'],
+            ['Tim', 32],
+          ],
+        ),
+        schema,
+      ),
+    ).toEqual({
+      singers: [
+        { name: 'Joe', age: 52 },
+        { name: 'Tim', age: 32 },
+      ],
+    });
+  });
+
+  it('fills a list of values from one column', () => {
+    const schema = { type: 'object', properties: { names: { type: 'array', items: { type: 'string' } } } };
+    expect(turn('What are the names of singers?', rows(['name'], [['Joe'], ['Tim']]), schema)).toEqual({
+      names: ['Joe', 'Tim'],
+    });
+  });
+});

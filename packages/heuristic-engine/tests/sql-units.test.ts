@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { columnUnit, equivalentValues, measures, percentScale, toColumnUnit } from '../src/sql-units';
+import type { ColumnSchema, TableSchema } from '../../../lib/sql/introspect';
+
+const column = (name: string, comment?: string): ColumnSchema => ({
+  name,
+  type: 'int(11)',
+  nullable: true,
+  ...(comment && { comment }),
+});
+
+describe("a column's unit", () => {
+  it('is read from the last part of its name, or from its comment', () => {
+    expect(columnUnit(column('duration_ms'))?.factor).toBe(0.001);
+    expect(columnUnit(column('Milliseconds'))?.dimension).toBe('time');
+    expect(columnUnit(column('height_m'))?.dimension).toBe('length');
+    expect(columnUnit(column('wait', 'waiting time in hours'))?.factor).toBe(3600);
+  });
+
+  it('does not take a short symbol that starts a name or stands alone for a unit', () => {
+    expect(columnUnit(column('min_salary'))).toBeUndefined();
+    expect(columnUnit(column('m'))).toBeUndefined();
+    expect(columnUnit(column('price_in_euros'))).toBeUndefined();
+  });
+
+  it('names a dimension by a quantity word when it names no unit', () => {
+    expect(measures(column('duration'), 'time')).toBe(true);
+    expect(measures(column('duration_ms'), 'length')).toBe(false);
+    expect(measures(column('name'), 'time')).toBe(false);
+  });
+});
+
+describe('conversion', () => {
+  it('converts between units of one dimension and refuses across dimensions', () => {
+    expect(toColumnUnit(5, 'minutes', column('duration_ms'))).toBe(300000);
+    expect(toColumnUnit(2, 'km', column('climb_m'))).toBe(2000);
+    expect(toColumnUnit(3, 'miles', column('distance_km'))).toBe(4.828032);
+    expect(toColumnUnit(5, 'kg', column('duration_ms'))).toBeUndefined();
+    expect(toColumnUnit(5, 'minutes', column('duration'))).toBeUndefined();
+  });
+
+  it('lists what a quantity is in every unit of its dimension', () => {
+    expect(equivalentValues(5, 'minutes')).toEqual(expect.arrayContaining([300000, 300, 5]));
+    expect(equivalentValues(5, 'apples')).toEqual([]);
+  });
+
+  it('tells fractions from percentages by name and values', () => {
+    const table = (name: string, values: number[]): TableSchema => ({
+      name: 't',
+      kind: 'table',
+      columns: [column(name)],
+      primaryKey: [],
+      foreignKeys: [],
+      sampleRows: values.map((v) => [v]),
+    });
+    const ref = (name: string, values: number[]) => {
+      const t = table(name, values);
+      return { table: t, column: t.columns[0]! };
+    };
+    expect(percentScale(ref('skip_rate', [0.12, 0.4]))).toBe('fraction');
+    expect(percentScale(ref('vote_percent', [0.12]))).toBe('percent');
+    expect(percentScale(ref('growth_rate', [3.5, 12]))).toBe('percent');
+    expect(percentScale(ref('seats', [3, 12]))).toBeUndefined();
+  });
+});
