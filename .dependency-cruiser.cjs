@@ -10,7 +10,7 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment: 'A cycle makes two modules one; split out what both need.',
-      from: { path: '^(lib|handlers)/' },
+      from: { path: '^(lib|handlers|packages)/' },
       to: { circular: true },
     },
     {
@@ -99,11 +99,15 @@ module.exports = {
       to: { path: '^lib/' },
     },
     {
-      name: 'engine-takes-sql-types-from-ports',
+      name: 'packages-through-their-entries',
       severity: 'error',
-      comment: 'The heuristic engine reads schemas through lib/sql/ports.ts, never the introspection adapter.',
-      from: { path: '^packages/heuristic-engine/src/' },
-      to: { path: '^lib/sql/(introspect|execute|connect|database-errors|caller-databases|guard)' },
+      comment:
+        'The service uses a workspace package (packages/*) only through the entries its package.json exports, never its inner files.',
+      from: { path: '^(lib|handlers|local|cli)/' },
+      to: {
+        path: '^packages/[^/]+/src/',
+        pathNot: ['^packages/[^/]+/src/index\\.ts$', '^packages/text-tools/src/sql-tokens\\.ts$'],
+      },
     },
     {
       name: 'only-the-root-wires',

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { embedText } from '../packages/heuristic-engine/src/embedder';
-import { forEachWord } from '../packages/heuristic-engine/src/text';
+import { forEachWord } from '@fnquery/text-tools';
 import { isServiceError } from '../lib/errors';
 import { chunkSections, tokenize } from '../lib/ingest/chunk';
 import { extractText } from '../lib/ingest/extract';

@@ -23,7 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Index, connect, type FtsOptions, type Table } from '@lancedb/lancedb';
 import { embedText } from '../packages/heuristic-engine/src/embedder';
-import { terms } from '../packages/heuristic-engine/src/text';
+import { terms } from '@fnquery/text-tools';
 import { createLogger } from '../lib/log';
 import { tableNameFor } from '../lib/vectors/collection-table';
 import { DEFAULT_VECTOR_INDEX, type VectorIndexPolicy } from '../lib/vectors/lance-indexes';

@@ -2,7 +2,6 @@
 // Callers compile at module load (cold start) and keep the compiled function.
 import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020';
 import addFormatsModule from 'ajv-formats';
-import { fullFormats } from 'ajv-formats/dist/formats';
 import { linearRegExp } from './spec/linear-regexp';
 import { useLinearUniqueItems } from './spec/unique-items';
 
@@ -61,32 +60,5 @@ export function violations(errors: ErrorObject[] | null | undefined, prefix = ''
 
 export type { ValidateFunction };
 
-/** A JSON Schema (2020-12) as the service passes it around: the spec's schemas, tool parameters, response formats. */
-export type JsonSchema = Record<string, unknown>;
-
-/** A callable tool as AI platforms and MCP see it: one hosted function, described by its spec. */
-export interface ToolDefinition {
-  name: string;
-  description: string;
-  parameters: JsonSchema;
-}
-
-/**
- * Whether `text` is a value of the string `format` (ajv-formats' full checks, the ones the service
- * validates with): true for a format it does not know. Times and date-times may leave out seconds.
- */
-export function formatAccepts(format: string, text: string): boolean {
-  const name = format === 'time' ? 'iso-time' : format === 'date-time' ? 'iso-date-time' : format;
-  const check = (fullFormats as Record<string, unknown>)[name];
-  const value =
-    (name === 'iso-time' || name === 'iso-date-time') && /(?:^|[T ])\d{2}:\d{2}(?=$|[Zz+-])/.test(text)
-      ? text.replace(/(\d{2}:\d{2})(?=$|[Zz+-])/, '$1:00')
-      : text;
-  if (check instanceof RegExp) return check.test(value);
-  if (typeof check === 'function') return Boolean((check as (s: string) => boolean)(value));
-  if (typeof check === 'object' && check !== null && 'validate' in check) {
-    const validate = (check as { validate: RegExp | ((s: string) => boolean) }).validate;
-    return validate instanceof RegExp ? validate.test(value) : Boolean(validate(value));
-  }
-  return true;
-}
+// Their home is the neutral contracts package, which the heuristic engine shares; re-exported for lib's users.
+export type { JsonSchema, ToolDefinition } from '@fnquery/contracts';

@@ -8,12 +8,12 @@
 // - One group per such synset: its one-word lemmas, plus the words its derivation (+) and attribute
 //   (=) pointers name, plus the lemmas of its hypernyms (@) that have at most NARROW_HYPERNYM
 //   hyponyms (a narrow parent such as "greeting" for "hello"; not "person" or "act").
-// - Words are written as the engine's stems (packages/heuristic-engine/src/text.ts terms), stop words left out.
+// - Words are written as the engine's stems (@fnquery/text-tools terms), stop words left out.
 //
 // Run: apt-get install wordnet-base && node --import tsx tools/build-related-words.ts
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { terms } from '../packages/heuristic-engine/src/text';
+import { terms } from '@fnquery/text-tools';
 
 const WORDNET = process.env.WORDNET_DIR ?? '/usr/share/wordnet';
 const OUT = new URL('../packages/heuristic-engine/src/lexicon/related-words.txt', import.meta.url);

@@ -1,11 +1,13 @@
 // The two ports every AI platform implements. Pipelines (lib/query) and ingestion (lib/ingest)
 // talk only to these; adapters (OpenAI SDK, the heuristic engine (the embedded default)) live beside this file.
 
-import type { JsonSchema, ToolDefinition } from '../json-schema';
+import type { JsonSchema, TokenUsage, ToolDefinition } from '@fnquery/contracts';
 import type { DatabaseSchema, QueryResult } from '../sql/ports';
 
-// Their home is lib/json-schema.ts (the spec and the HTTP edge use them too); re-exported for the AI ports' users.
-export type { JsonSchema, ToolDefinition };
+// Their home is the neutral contracts package, which the heuristic engine shares; re-exported for the AI
+// ports' users.
+export type { JsonSchema, TokenUsage, ToolDefinition };
+export { EMBEDDING_DIMENSIONS } from '@fnquery/contracts';
 
 /** The AI platforms a query can name (`ai_platform`). */
 export type PlatformName = 'default' | 'openai';
@@ -64,12 +66,6 @@ export interface ChatRequest {
   signal?: AbortSignal;
 }
 
-export interface TokenUsage {
-  promptTokens: number;
-  completionTokens: number;
-  totalTokens: number;
-}
-
 export interface ChatResponse {
   content: string | null;
   toolCalls: ToolCall[];
@@ -100,8 +96,6 @@ export interface ChatModel {
    */
   chat(request: ChatRequest): Promise<ChatResponse>;
 }
-
-export const EMBEDDING_DIMENSIONS = 768;
 
 /**
  * Turns texts into vectors of `dimensions` numbers, for ingestion and for the query that searches them.

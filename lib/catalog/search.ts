@@ -3,8 +3,7 @@
 // last word, so results follow typing); a match scores by the field it hits. A function's score
 // depends only on itself and the query, never on the rest of the catalog, so a (score, shortname)
 // cursor stays valid while functions come and go: pages neither repeat nor skip a function.
-import { terms } from '../../packages/heuristic-engine/src/text';
-import { nameWords } from '../../packages/heuristic-engine/src/words';
+import { nameWords, terms } from '@fnquery/text-tools';
 import type { CatalogEntry } from '../functions/catalog-entry';
 
 /** Where a word hits weighs how much the hit says: a tag or the name is chosen, a description word may be incidental. */

@@ -1,7 +1,7 @@
 // The query endpoints' wiring: the model for a request's platform (the heuristic engine (the embedded
 // default) when no AI endpoint is configured). The SQL endpoint's options are in ./rdbms.ts, so the
 // other query Lambdas do not bundle the SQL parser and driver.
-import { heuristicChat } from '../../packages/heuristic-engine/src/engine';
+import { heuristicChat } from '@fnquery/heuristic-engine';
 import { prepareModel, type QueryModel, type SharedQueryBody } from '../query/shared';
 import { aiPlatformConfig } from './core';
 

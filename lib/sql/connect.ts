@@ -10,7 +10,9 @@ import { resolveAllowedAddress, type AddressPolicyOptions } from '../net/address
 import { connectFailure, statementFailure } from './database-errors';
 import type { ConnectionTarget } from './dsn';
 
-export type SqlFlavour = 'MariaDB' | 'MySQL';
+import type { SqlFlavour } from '@fnquery/contracts';
+
+export type { SqlFlavour };
 
 export interface ConnectOptions extends AddressPolicyOptions {
   /** PEM certificates the operator trusts besides the system roots (e.g. a cloud provider's RDS bundle). */

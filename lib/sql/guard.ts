@@ -4,8 +4,8 @@
 // is refused. The read-only transaction in execute.ts is the second line, not the first.
 //
 // Two readings of the same text: node-sql-parser gives the structure (statement kind,
-// tables, functions); the lexer in sql-tokens.ts follows the server's rules and catches
-// what the parser reads differently (comments, `--`) or that must not appear at all.
+// tables, functions); the lexer of @fnquery/text-tools/sql follows the server's rules and catches what the
+// parser reads differently (comments, `--`) or that must not appear at all.
 // The SQL that runs is the caller's text with only its LIMIT changed, never the parser's
 // regenerated SQL, whose quoting and function spelling MariaDB does not always accept.
 
@@ -16,7 +16,7 @@ import type { SqlFlavour } from './connect';
 import { BUILTIN_FUNCTIONS, KEYWORDS_BEFORE_PARENTHESIS } from './builtin-functions';
 import { parserText } from './parser-text';
 import { capRowLimit } from './row-limit';
-import { LexError, isWord, tokenize, type Token } from './sql-tokens';
+import { LexError, isWord, tokenize, type Token } from '@fnquery/text-tools/sql';
 
 export interface GuardOptions {
   /** Tables the request lists; names are case-sensitive. */

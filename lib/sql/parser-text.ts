@@ -7,7 +7,7 @@
 // functions are called (the guard checks calls on the original text), and the server still
 // runs the original text.
 
-import { isWord, type Token } from './sql-tokens';
+import { isWord, type Token } from '@fnquery/text-tools/sql';
 
 /** Reserved by the parser's grammars, not by the servers (MariaDB 10.x/11.x, MySQL 8). */
 const PARSER_ONLY_RESERVED = new Set([

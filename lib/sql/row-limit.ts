@@ -2,7 +2,7 @@
 // when it is above the cap, or one is appended. Editing the caller's text (rather than
 // regenerating SQL from the parser's AST) keeps the query exactly as the server expects it.
 
-import { isWord, type Token } from './sql-tokens';
+import { isWord, type Token } from '@fnquery/text-tools/sql';
 
 const SET_OPERATORS = ['UNION', 'EXCEPT', 'INTERSECT', 'MINUS'];
 

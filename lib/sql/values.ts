@@ -2,7 +2,9 @@
 // dates as the server writes them (dateStrings) and big integers as strings when they do
 // not fit a double (supportBigNumbers); only binary data needs a textual form.
 
-export type PlainValue = string | number | boolean | null | PlainValue[] | { [key: string]: PlainValue };
+import type { PlainValue } from '@fnquery/contracts';
+
+export type { PlainValue };
 
 export function toPlainValue(value: unknown): PlainValue {
   if (Buffer.isBuffer(value)) return `0x${value.toString('hex')}`;

@@ -26,7 +26,7 @@ function cruise(cwd: string, paths: string[]): Violation[] {
 }
 
 describe('house rules', () => {
-  it('hold for lib/ and handlers/: ports in their homes, no backward edge, no cycle', () => {
+  it('hold for lib/, handlers/ and packages/: ports in their homes, no backward edge, no cycle', () => {
     const violations = cruise(PROJECT_ROOT, ['lib', 'handlers', 'packages']);
     expect(violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
   }, 120_000);
@@ -37,6 +37,13 @@ describe('house rules', () => {
     expect(violations.map((v) => [v.rule.name, v.from, v.to]).sort()).toEqual([
       ['only-the-root-wires', 'lib/query/pipeline.ts', 'lib/aws/client.ts'],
       ['pipelines-through-ports', 'lib/query/pipeline.ts', 'lib/aws/client.ts'],
+    ]);
+  }, 60_000);
+
+  it('catch the service reaching past a package entry', () => {
+    const violations = cruise(join(PROJECT_ROOT, 'tests/unit/fixtures/package-boundary'), ['lib', 'packages']);
+    expect(violations.map((v) => [v.rule.name, v.from, v.to]).sort()).toEqual([
+      ['packages-through-their-entries', 'lib/search.ts', 'packages/engine/src/inner.ts'],
     ]);
   }, 60_000);
 });

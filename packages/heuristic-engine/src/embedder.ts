@@ -7,7 +7,7 @@
 // Empty input (no letters or digits) gives the zero vector: there is nothing to point at, and a
 // made-up direction would rank arbitrary chunks as similar. Callers see it as norm 0.
 
-import { EMBEDDING_DIMENSIONS, type Embedder, type TokenUsage } from '../../../lib/ai/ports';
+import { EMBEDDING_DIMENSIONS, type TokenUsage } from '@fnquery/contracts';
 import { MAX_WORD, forEachWord } from './text';
 
 export const LEXICAL_EMBEDDER_ID = 'local-lexical-v1';
@@ -160,7 +160,7 @@ export function embedText(text: string): { vector: Float32Array; words: number }
   return { vector, words };
 }
 
-export class LexicalEmbedder implements Embedder {
+export class LexicalEmbedder {
   readonly id = LEXICAL_EMBEDDER_ID;
   readonly dimensions = EMBEDDING_DIMENSIONS;
 

@@ -5,7 +5,7 @@
 // one sentence, one column a short list, several columns lines; an empty result, or aggregates over
 // no rows, say that no rows matched. A question that asks for code (a chart, a plot, a script) also
 // gets runnable Python that draws the rows (sql-chart.ts).
-import type { PlainValue } from '../../../lib/sql/values';
+import type { PlainValue } from '@fnquery/contracts';
 import { SQL_NOT_APPLIED as NOT_APPLIED } from '../../../lib/ai/ports';
 import { chartCode, valueText, wantsCode } from './sql-chart';
 import { describeSql, unappliedConditions, type SqlDescription } from './sql-described';

@@ -1,7 +1,7 @@
 // Python (matplotlib) that draws a query result, for questions that ask for a chart or code. The
 // rows are written into the code as data, so it runs on its own: a line chart when the labels are
 // dates or years, a bar chart otherwise; one row of several numbers becomes one bar per column.
-import type { PlainValue } from '../../../lib/sql/values';
+import type { PlainValue } from '@fnquery/contracts';
 
 const CODE_WORDS =
   /\b(?:chart|plot|graph|visuali[sz]e|visuali[sz]ation|diagram|histogram|code|python|script|matplotlib)\b/i;

@@ -1,7 +1,7 @@
 // The clause readers of the heuristic engine's SQL templates. Each finds its cue words in the question,
 // takes the column (or table) written next to them and claims those words, so later readers and
 // the projection see only what is left. sql-templates.ts puts the clauses together.
-import type { TableSchema } from '../../../lib/sql/ports';
+import type { TableSchema } from '@fnquery/contracts';
 import { hintedColumn, holdsNumbers, isTemporal } from './sql-conditions';
 import type { ColumnRef, Mention } from './sql-linking';
 import type { Aggregate, SelectItem } from './sql-plan';

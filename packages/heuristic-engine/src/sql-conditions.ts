@@ -3,7 +3,7 @@
 // "after 1990"), each tied to the column it talks about. Numbers that say how many rows to return
 // ("top 5") or how many related rows a group needs ("at least two crossings") are read here too,
 // because the same words decide all three.
-import type { ColumnSchema, TableSchema } from '../../../lib/sql/ports';
+import type { ColumnSchema, TableSchema } from '@fnquery/contracts';
 import { nameStems, type ColumnRef, type Mention, type NumberMention, type ValueMention } from './sql-linking';
 import type { Condition, Operator } from './sql-plan';
 import { claim, columnAfter, columnBefore, findPhrase, type Reading } from './sql-reading';

@@ -3,7 +3,7 @@
 // never claim a condition the SQL did not apply. And the question's stated numbers and quoted values
 // that the SQL does not use are named as conditions that were not applied.
 import { equivalentValues } from './sql-units';
-import { tokenize, type Token } from '../../../lib/sql/sql-tokens';
+import { tokenize, type Token } from '@fnquery/text-tools/sql';
 import { nameWords } from './words';
 
 export interface SqlDescription {

@@ -3,7 +3,7 @@
 // with the stemmer keyword search uses, so "ferries" finds `ferry` and "first names" finds
 // `first_name`; abbreviations in names ("dept", "emp_id") match the words they shorten, and names
 // written as one word ("berthname") match the words they join.
-import type { ColumnSchema, DatabaseSchema, TableSchema } from '../../../lib/sql/ports';
+import type { ColumnSchema, DatabaseSchema, TableSchema } from '@fnquery/contracts';
 import { findNames, findNumbers, findQuoted } from './schema-values';
 import { tuned } from './sql-weights';
 import { nameWords, stemMatch, stemOf, tokenize, type Token } from './words';

@@ -6,7 +6,7 @@
 //   either      two values of one column of the row itself       → x = 'a' OR x = 'b'
 // A cue the rules cannot turn into SQL makes the reading unsure: the engine then says so instead of
 // running a query that silently drops the negation or the second set.
-import type { TableSchema } from '../../../lib/sql/ports';
+import type { TableSchema } from '@fnquery/contracts';
 import type { ColumnRef } from './sql-linking';
 import { joinPath, type Condition, type SqlPlan } from './sql-plan';
 import { claim, type Reading } from './sql-reading';

@@ -1,7 +1,7 @@
 // The shape of a query the heuristic engine writes, and its rendering as MariaDB/MySQL SQL: identifiers
 // in backticks, string values escaped, no comments, and joins along foreign keys (or, where none
 // are declared, along same-named key columns) when the chosen columns span several tables.
-import type { DatabaseSchema, TableSchema } from '../../../lib/sql/ports';
+import type { DatabaseSchema, TableSchema } from '@fnquery/contracts';
 import type { ColumnRef } from './sql-linking';
 
 export type Aggregate = 'COUNT' | 'SUM' | 'AVG' | 'MIN' | 'MAX';

@@ -1,7 +1,7 @@
 // One reading of a linked question: the table it is mostly about, and for every stretch of words
 // the one table, column or value it refers to. The same word often matches several things
 // ("name" is a column of most tables); the longer, better and closer-to-context match wins.
-import type { TableSchema } from '../../../lib/sql/ports';
+import type { TableSchema } from '@fnquery/contracts';
 import { tuned } from './sql-weights';
 import { nameStems, type ColumnRef, type Linking, type Mention, type ValueMention, type Word } from './sql-linking';
 

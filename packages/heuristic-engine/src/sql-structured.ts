@@ -3,7 +3,7 @@
 // to their type); this file only lays the rows out as such fields. A one-row result offers its
 // columns as fields; a longer one offers each column as a list and the rows as objects, also under
 // the name of any list-of-objects property the schema asks for, since rows carry no name of their own.
-import type { JsonSchema } from '../../../lib/ai/ports';
+import type { JsonSchema } from '@fnquery/contracts';
 import type { SqlRows } from './sql-answer';
 import { structuredAnswer } from './structured-answer';
 

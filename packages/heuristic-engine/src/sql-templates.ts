@@ -9,7 +9,7 @@
 //   distinct     "different/distinct/unique c"                       → DISTINCT
 //   filter       values and numbers (sql-conditions.ts)              → WHERE
 // The columns no cue has used are the ones the question asks to see.
-import type { TableSchema } from '../../../lib/sql/ports';
+import type { TableSchema } from '@fnquery/contracts';
 import {
   readAggregates,
   readCount,

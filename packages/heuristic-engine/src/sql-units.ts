@@ -2,7 +2,7 @@
 // "above 15%") becomes a condition in the unit the column stores, which its name, its comment or its
 // values say (`duration_ms`, `distance_m`, a `rate` whose values lie between 0 and 1). Where the column
 // says no unit, nothing is converted: the number is compared as written, as before.
-import type { ColumnSchema } from '../../../lib/sql/ports';
+import type { ColumnSchema } from '@fnquery/contracts';
 import type { ColumnRef } from './sql-linking';
 import { nameWords, stemOf } from './words';
 

@@ -2,7 +2,7 @@
 // structured hint the rdbms pipeline sends (docs/heuristic-engine.md), not the prose: without `rows` it writes
 // the SELECT (schema linking + templates), with `rows` it answers from the result. A request to
 // change data gets READ_ONLY_REPLY instead of SQL, and the pipeline runs nothing.
-import type { DatabaseSchema } from '../../../lib/sql/ports';
+import type { DatabaseSchema } from '@fnquery/contracts';
 import { SQL_READ_ONLY_REPLY, SQL_UNSURE_PREFIX, type ChatRequest, type ChatResponse } from '../../../lib/ai/ports';
 import { answerFromRows } from './sql-answer';
 import { linkQuestion } from './sql-linking';

@@ -13,7 +13,7 @@
 // An optional property without evidence stays out. Values that break the property's bounds
 // (minimum, maxLength, pattern…) are not evidence for it.
 import { terms } from './text';
-import type { JsonSchema } from '../../../lib/ai/ports';
+import type { JsonSchema } from '@fnquery/contracts';
 import { resolveSchema, slotType } from './function-calling/slots';
 import { fitsBounds, optionIn, statedFlag, statedValues, unknownValue } from './structured-evidence';
 import { nameWords, stemMatch } from './words';

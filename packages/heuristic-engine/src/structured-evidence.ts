@@ -1,6 +1,6 @@
 // What a structured answer reads from evidence text when no result field holds a property, and the
 // explicit "not known" of a required property with no evidence at all (structured-answer.ts).
-import type { JsonSchema } from '../../../lib/ai/ports';
+import type { JsonSchema } from '@fnquery/contracts';
 import { extractArguments } from './function-calling/arguments';
 import { flagMentions } from './function-calling/candidates';
 import { patternOf } from './function-calling/conversion';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../lib/errors';
 import { guardSql, MAX_SQL_LENGTH, type GuardOptions } from '../../../lib/sql/guard';
-import { tokenize } from '../../../lib/sql/sql-tokens';
+import { tokenize } from '@fnquery/text-tools/sql';
 import { ALLOWED_TABLES, HOSTILE_QUERIES, LEGIT_QUERIES } from '../../support/mariadb-sql-fixtures';
 
 const options = (flavour: GuardOptions['flavour']): GuardOptions => ({

@@ -4,7 +4,7 @@
 // properties may take a value without evidence, in schema order ("the gcd of 84 and 30"); optional
 // ones only with strong evidence, since leaving them out lets the function use its own default.
 import { terms } from '../text';
-import type { ToolDefinition } from '../../../../lib/ai/ports';
+import type { ToolDefinition } from '@fnquery/contracts';
 import { prepareTool, slotCandidates } from './candidates';
 import { convert } from './conversion';
 import {

@@ -1,8 +1,8 @@
 // A candidate value as the JSON value a property's schema takes, with how well it fits that type
 // (0 = not at all). The fit ranks candidates of different kinds for one property: a quoted string
 // is a surer string than a capitalised name, a whole number cannot be a fraction.
-import { formatAccepts } from '../../../../lib/json-schema';
-import type { JsonSchema } from '../../../../lib/ai/ports';
+import { formatAccepts } from '../format-accepts';
+import type { JsonSchema } from '@fnquery/contracts';
 import type { Candidate } from './question';
 import { TEXT_FIT } from '../weights';
 import { dateLayoutIn, formatDate, formatTime, toBaseUnit, toPropertyTimeUnit, type ListItem } from '../schema-values';

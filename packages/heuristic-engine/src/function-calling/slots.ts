@@ -3,7 +3,7 @@
 // `{query, body}` parameters of a hosted function (lib/spec/tool.ts, nested objects and `$defs`
 // included) and flat parameter objects such as BFCL's.
 import { terms } from '../text';
-import type { JsonSchema, ToolDefinition } from '../../../../lib/ai/ports';
+import type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
 import { dateLayoutIn, findQuoted } from '../schema-values';
 import { nameWords, stemOf } from '../words';
 

@@ -4,7 +4,7 @@
 // "parcel" for "package") counts RELATED of the same word. Below RELEVANCE_THRESHOLD no tool is
 // about the question, and the engine answers without a call.
 import { terms } from '../text';
-import type { ToolDefinition } from '../../../../lib/ai/ports';
+import type { ToolDefinition } from '@fnquery/contracts';
 import type { Question } from './question';
 import { toolShape } from './slots';
 import { related } from '../lexicon/related';

@@ -23,7 +23,7 @@ function table(): Map<string, Set<string>> {
   return neighbours;
 }
 
-/** True when the two stems (as packages/heuristic-engine/src/text.ts stems words) share a group; not for equal stems. */
+/** True when the two stems (as @fnquery/text-tools stems words) share a group; not for equal stems. */
 export function related(a: string, b: string): boolean {
   return a !== b && (table().get(a)?.has(b) ?? false);
 }

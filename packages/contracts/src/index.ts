@@ -1,0 +1,13 @@
+// The data shapes the service and its AI engines exchange. Both sides import them from here, so neither
+// depends on the other for its vocabulary.
+export type { JsonSchema, ToolDefinition } from './json-schema';
+export type {
+  ColumnSchema,
+  DatabaseSchema,
+  ForeignKeySchema,
+  PlainValue,
+  QueryResult,
+  SqlFlavour,
+  TableSchema,
+} from './database';
+export { EMBEDDING_DIMENSIONS, type TokenUsage } from './usage';
