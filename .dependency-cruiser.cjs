@@ -24,7 +24,7 @@ module.exports = {
       name: 'pipelines-through-ports',
       severity: 'error',
       comment:
-        'lib/query orchestrates over ports: no AWS client, no database or vector-store driver, no adapter module.',
+        'lib/query orchestrates over ports: no AWS client, no database or vector-store driver, no adapter module, no AI engine (its tasks come through lib/ai/tasks.ts).',
       from: { path: '^lib/query/' },
       to: {
         path: [
@@ -32,6 +32,7 @@ module.exports = {
           '^lib/aws/',
           '^lib/vectors/(lancedb|mongodb)-store',
           '^lib/sql/(connect|execute|introspect)',
+          '^packages/heuristic-engine/',
         ],
       },
     },
@@ -97,6 +98,21 @@ module.exports = {
         'Config parses and validates the environment; everything may read it, so it imports nothing of lib (the root loads secrets and builds from it).',
       from: { path: '^lib/config\\.ts$' },
       to: { path: '^lib/' },
+    },
+    {
+      name: 'packages-stand-alone',
+      severity: 'error',
+      comment:
+        'A workspace package (the heuristic engine, the text tools, the contracts) knows nothing of the service: it is used by it, through its entry.',
+      from: { path: '^packages/[^/]+/src/' },
+      to: { path: '^(lib|handlers|local|cli|sdk|bench|tests|tools)/' },
+    },
+    {
+      name: 'shared-packages-below-the-engine',
+      severity: 'error',
+      comment: 'The text tools and the contracts are shared by the service and the engine, so they use neither.',
+      from: { path: '^packages/(text-tools|contracts)/' },
+      to: { path: '^packages/heuristic-engine/' },
     },
     {
       name: 'packages-through-their-entries',

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { embedText } from '../packages/heuristic-engine/src/embedder';
+import { embedText } from '@fnquery/heuristic-engine';
 import { forEachWord } from '@fnquery/text-tools';
 import { isServiceError } from '../lib/errors';
 import { chunkSections, tokenize } from '../lib/ingest/chunk';

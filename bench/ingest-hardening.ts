@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { embedText } from '../packages/heuristic-engine/src/embedder';
+import { embedText } from '@fnquery/heuristic-engine';
 import { isServiceError } from '../lib/errors';
 import { createLogger } from '../lib/log';
 import { extractText } from '../lib/ingest/extract';

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { embedText } from '../packages/heuristic-engine/src/embedder';
+import { embedText } from '@fnquery/heuristic-engine';
 import { chunkSections } from '../lib/ingest/chunk';
 import { extractText } from '../lib/ingest/extract';
 import { startIngestStack } from '../tests/integration/ingest/stack';

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { S3Client } from '@aws-sdk/client-s3';
-import { embedText } from '../packages/heuristic-engine/src/embedder';
+import { embedText } from '@fnquery/heuristic-engine';
 import { downloadedModel } from '../lib/ai/model-download';
 import { OnnxEmbedder, modelFolder } from '../lib/ai/onnx-embedder';
 import { s3rverCredentials } from '../lib/aws/client-cache';

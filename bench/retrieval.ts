@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Index, connect, type FtsOptions, type Table } from '@lancedb/lancedb';
-import { embedText } from '../packages/heuristic-engine/src/embedder';
+import { embedText } from '@fnquery/heuristic-engine';
 import { terms } from '@fnquery/text-tools';
 import { createLogger } from '../lib/log';
 import { tableNameFor } from '../lib/vectors/collection-table';
@@ -32,9 +32,9 @@ import { LanceVectorStore, type HybridFusion } from '../lib/vectors/lancedb-stor
 import type { ChunkRecord, CollectionRef, SearchHit, SearchQuery } from '../lib/vectors/ports';
 import { isMain, percentile } from './stats';
 import { halfOf } from './tool-args';
-import { CLOSEST_ONLY, NOTHING_RELEVANT, ragAnswer } from '../packages/heuristic-engine/src/rag-answer';
+import { CLOSEST_ONLY, NOTHING_RELEVANT, answerFromPassages } from '@fnquery/heuristic-engine';
 import { DEFAULT_SEARCH_ROUTES } from '../lib/vectors/search-route';
-import { LEXICAL_EMBEDDER_ID } from '../packages/heuristic-engine/src/embedder';
+import { LEXICAL_EMBEDDER_ID } from '@fnquery/heuristic-engine';
 
 // FNQ_SHARED_DATA: the shared data folder when the checkout is not beside it (a worktree elsewhere).
 export const SCIFACT = join(
@@ -262,10 +262,10 @@ async function routeFigures(
 ): Promise<RouteFigure[]> {
   const figures: RouteFigure[] = [];
   const answerOf = (text: string, hits: SearchHit[]) =>
-    ragAnswer(
-      text,
-      hits.slice(0, 8).map((h) => ({ text: h.text, source: h.source, score: h.score })),
-    ).answer;
+    answerFromPassages({
+      question: text,
+      passages: hits.slice(0, 8).map((h) => ({ text: h.text, source: h.source, score: h.score })),
+    }).value;
   const answered = (text: string, hits: SearchHit[]) => answerOf(text, hits) !== NOTHING_RELEVANT;
   for (const route of ROUTES) {
     const ndcg = { tune: 0, report: 0 };

@@ -23,8 +23,10 @@ import { parseCsv } from '../lib/ingest/extract-data';
 import { MysqlCallerDatabases } from '../lib/sql/caller-databases';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { heuristicSqlTurn } from '../packages/heuristic-engine/src/sql';
-import { SQL_UNSURE_PREFIX, type ChatModel } from '../lib/ai/ports';
+import { writeSql } from '@fnquery/heuristic-engine';
+import { heuristicTasks } from '../lib/ai/heuristic-tasks';
+import type { AiTasks } from '../lib/ai/tasks';
+import type { UsageMeter } from '../lib/ai/usage';
 import { isServiceError } from '../lib/errors';
 import { answerFromDatabase } from '../lib/query/rdbms';
 import { prepareModel } from '../lib/query/shared';
@@ -300,13 +302,10 @@ export function naiveSelect(baseline: Baseline, question: string, tables: string
   return `SELECT ${counting ? 'COUNT(*)' : '*'} FROM \`${table.replace(/`/g, '``')}\``;
 }
 
-/** The heuristic engine's SELECT for a question, asked the way the rdbms pipeline asks. */
+/** The heuristic engine's SELECT for a question, asked the way the rdbms pipeline asks; empty when it declines. */
 function localSelect(question: string, schema: DatabaseSchema): string {
-  const reply = heuristicSqlTurn({
-    messages: [{ role: 'user', content: question }],
-    hint: { kind: 'sql', question, schema },
-  });
-  return reply.content ?? '';
+  const draft = writeSql({ question, schema }).value;
+  return 'sql' in draft ? draft.sql : '';
 }
 
 async function runGenerated(
@@ -453,7 +452,7 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
               // The same SQL gives the same rows: each distinct statement runs once.
               const outcomes = new Map<string, string | undefined>();
               const outcomeOf = async (sql: string) => {
-                if (sql.startsWith(SQL_UNSURE_PREFIX)) return 'declined';
+                if (!sql) return 'declined';
                 if (!outcomes.has(sql)) {
                   const ours = await runGenerated(generatedSession, sql, allowedTables, database);
                   outcomes.set(
@@ -557,14 +556,23 @@ async function measurePipeline(
 ): Promise<PipelineFigures> {
   timeDatabaseCalls();
   let modelMs = 0;
-  const timedLocal: ChatModel = {
-    id: 'local',
-    chat: async (request) => {
+  const timed =
+    <A extends unknown[], R>(task: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
       const started = performance.now();
-      const reply = heuristicSqlTurn(request);
-      modelMs += performance.now() - started;
-      return reply;
-    },
+      try {
+        return await task(...args);
+      } finally {
+        modelMs += performance.now() - started;
+      }
+    };
+  const timedLocal = (meter: UsageMeter): AiTasks => {
+    const tasks = heuristicTasks(meter);
+    return {
+      ...tasks,
+      sqlWriter: { write: timed(tasks.sqlWriter.write) },
+      sqlAnswerer: { answer: timed(tasks.sqlAnswerer.answer) },
+    };
   };
   const totals: number[] = [];
   const models: number[] = [];
@@ -577,7 +585,7 @@ async function measurePipeline(
       tables: tablesOf.get(query.database) ?? [],
       sqldb_connection_string: dsnOf(query.database),
     };
-    const model = prepareModel(body, {}, () => timedLocal);
+    const model = prepareModel(body, {}, timedLocal);
     [modelMs, databaseMs, firstStatementAt] = [0, 0, undefined];
     const started = performance.now();
     // Failed queries end in the 400 envelope: that path is the service's work too.

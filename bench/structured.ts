@@ -9,8 +9,8 @@
 // (every property left out) would score, in the same run.
 // Run: npm run bench -- structured
 import { isDeepStrictEqual } from 'node:util';
-import { heuristicChat } from '../packages/heuristic-engine/src/engine';
-import type { ChatRequest, JsonSchema } from '../lib/ai/ports';
+import { answerFromFunction, answerFromPassages, answerFromRows } from '@fnquery/heuristic-engine';
+import type { JsonSchema } from '@fnquery/contracts';
 import { createAjv } from '../lib/json-schema';
 import { isMain } from './stats';
 
@@ -132,26 +132,28 @@ const FERRY_ROW: SqlTable = {
   rows: [['Aurora', 1998, 240, 0, 'ferry', 62.5]],
 };
 
-/** The request each endpoint's pipeline sends for its answer turn, with the cell's schema. */
-function answerTurn(endpoint: Endpoint, schema: JsonSchema, table: SqlTable = FERRY_ROW): ChatRequest {
-  const base = { messages: [{ role: 'user' as const, content: QUESTION }], responseFormat: { name: 'answer', schema } };
+/** Each endpoint's answer turn, as its pipeline asks the engine, with the cell's schema. */
+function answer(endpoint: Endpoint, schema: JsonSchema, table: SqlTable = FERRY_ROW): string {
   if (endpoint === 'function')
-    return { ...base, hint: { kind: 'function', question: QUESTION, result: RECORD, named: true } };
-  if (endpoint === 'vectordb')
-    return {
-      ...base,
-      hint: { kind: 'rag', question: QUESTION, hits: PASSAGES.map((p, i) => ({ ...p, score: 1 - i / 10 })) },
-    };
-  // The rows of a SELECT (MySQL stores a boolean as 0 or 1).
-  return {
-    ...base,
-    hint: {
-      kind: 'sql',
+    return answerFromFunction({
       question: QUESTION,
-      schema: { database: 'fleet', flavour: 'MySQL', serverVersion: '8', tables: [] },
-      rows: { sql: 'SELECT … FROM ferry', ...table, rowCount: table.rows.length, truncated: false },
-    },
-  };
+      call: { id: 'call_1', name: 'fleet_lookup', arguments: '{}' },
+      result: RECORD,
+      schema,
+    }).value;
+  if (endpoint === 'vectordb')
+    return answerFromPassages({
+      question: QUESTION,
+      passages: PASSAGES.map((p, i) => ({ ...p, score: 1 - i / 10 })),
+      schema,
+    }).value;
+  // The rows of a SELECT (MySQL stores a boolean as 0 or 1).
+  return answerFromRows({
+    question: QUESTION,
+    schema: { database: 'fleet', flavour: 'MySQL', serverVersion: '8', tables: [] },
+    rows: { sql: 'SELECT … FROM ferry', ...table, rowCount: table.rows.length, truncated: false },
+    format: schema,
+  }).value;
 }
 
 const ajv = createAjv();
@@ -174,14 +176,12 @@ function judge(cell: Cell, content: string | null): 'filled' | string {
 const emptyScores = (cell: Cell) => judge(cell, '{}') === 'filled';
 
 export async function run(): Promise<Record<Endpoint, Record<string, string>>> {
-  const chat = heuristicChat();
   const matrix = {} as Record<Endpoint, Record<string, string>>;
   for (const endpoint of ['function', 'rdbms', 'vectordb'] as Endpoint[]) {
     matrix[endpoint] = {};
     for (const cell of CELLS) {
       const own = cell.on?.[endpoint];
-      const response = await chat.chat(answerTurn(endpoint, own?.schema ?? cell.schema, own?.rows));
-      matrix[endpoint][cell.kind] = judge({ ...cell, ...own }, response.content);
+      matrix[endpoint][cell.kind] = judge({ ...cell, ...own }, answer(endpoint, own?.schema ?? cell.schema, own?.rows));
     }
   }
   return matrix;

@@ -11,8 +11,8 @@
 //   written before the engine was run on them. Its first run is the "before" row; it is then worked
 //   on, so later figures on it are tuning figures.
 import { readFileSync } from 'node:fs';
-import { heuristicFunctionTurn } from '../packages/heuristic-engine/src/function-calling';
-import type { ToolDefinition } from '../lib/ai/ports';
+import { decideFunctionCall } from '@fnquery/heuristic-engine';
+import type { ToolDefinition } from '@fnquery/contracts';
 
 interface Case {
   tool: string;
@@ -82,16 +82,11 @@ export function runParaphrases(file: string): ParaphraseFigures {
   };
   for (const c of SET.cases) {
     const tool = SET.functions.find((f) => f.name === c.tool)!;
-    const response = heuristicFunctionTurn({
-      messages: [{ role: 'user', content: c.question }],
-      tools: [tool],
-      toolChoice: 'auto',
-      hint: { kind: 'function', question: c.question, named: true },
-    });
-    const made = response.toolCalls[0];
+    const decision = decideFunctionCall({ question: c.question, tools: [tool], named: true }).value;
+    const made = 'call' in decision ? decision.call : undefined;
     const call = made && { name: made.name, args: JSON.parse(made.arguments) as Record<string, unknown> };
     const kind = c.expect.call ? 'call' : c.expect.ask ? 'ask' : 'decline';
-    const failure = judge(c, call, response.content ?? '');
+    const failure = judge(c, call, 'text' in decision ? decision.text : '');
     figures.byKind[kind].total++;
     if (failure && call) figures.confidentlyWrong++;
     if (failure) figures.failures.push(`${c.question} → ${failure}`);

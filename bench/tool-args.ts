@@ -14,8 +14,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { heuristicFunctionTurn } from '../packages/heuristic-engine/src/function-calling';
-import type { ChatRequest, ToolDefinition } from '../lib/ai/ports';
+import { answerFromFunction, decideFunctionCall } from '@fnquery/heuristic-engine';
+import type { ToolDefinition } from '@fnquery/contracts';
 import { mapSubschemas } from '../lib/spec/index';
 import { isMain, percentile } from './stats';
 import { PARAPHRASE_SETS, printParaphrases, runParaphrases } from './tool-args-paraphrases';
@@ -285,39 +285,23 @@ export function checkCall(fn: BfclFunction, call: Call, accepted: Record<string,
 
 // ---- running ------------------------------------------------------------------------------------
 
-function firstTurn(item: Item): { calls: Call[]; text: string | null; request: ChatRequest; ms: number } {
-  const request: ChatRequest = {
-    messages: [{ role: 'user', content: item.question }],
-    tools: item.functions.map(toTool),
-    hint: { kind: 'function', question: item.question },
-  };
+function firstTurn(item: Item): { calls: Call[]; text: string | null; ms: number } {
   const started = performance.now();
-  const response = heuristicFunctionTurn(request);
+  const decision = decideFunctionCall({ question: item.question, tools: item.functions.map(toTool) }).value;
   const ms = performance.now() - started;
-  const calls = response.toolCalls.map((c) => ({ name: c.name, args: JSON.parse(c.arguments) as Json }));
-  return { calls, text: response.content, request, ms };
+  if (!('call' in decision)) return { calls: [], text: decision.text, ms };
+  return { calls: [{ name: decision.call.name, args: JSON.parse(decision.call.arguments) as Json }], text: null, ms };
 }
 
 /** The second turn of the happy path: the call's (fake) result goes back, the answer comes out. */
-function answerTurn(item: Item, request: ChatRequest, call: Call): { turns: number; mentionsResult: boolean } {
+function answerTurn(item: Item, call: Call): { turns: number; mentionsResult: boolean } {
   const result = { result: 4242.5, unit: 'units', source: call.name };
-  const response = heuristicFunctionTurn({
-    ...request,
-    messages: [
-      ...request.messages,
-      {
-        role: 'assistant',
-        content: null,
-        toolCalls: [{ id: 'call_1', name: call.name, arguments: JSON.stringify(call.args) }],
-      },
-      { role: 'tool', toolCallId: 'call_1', content: JSON.stringify(result) },
-    ],
-    hint: { kind: 'function', question: item.question, result },
-  });
-  return {
-    turns: response.toolCalls.length === 0 ? 2 : 3,
-    mentionsResult: (response.content ?? '').includes('4242.5'),
-  };
+  const answer = answerFromFunction({
+    question: item.question,
+    call: { id: 'call_1', name: call.name, arguments: JSON.stringify(call.args) },
+    result,
+  }).value;
+  return { turns: 2, mentionsResult: answer.includes('4242.5') };
 }
 
 /** Some expected call of the item accepts this call as it stands. */
@@ -369,7 +353,7 @@ export async function run(half: Half = 'report', showFailures = false): Promise<
     let full = 0;
     const times: number[] = [];
     for (const item of items) {
-      const { calls, text, request, ms } = firstTurn(item);
+      const { calls, text, ms } = firstTurn(item);
       times.push(ms);
       if (category === 'irrelevance') {
         outcomes.declinesExpected++;
@@ -395,7 +379,7 @@ export async function run(half: Half = 'report', showFailures = false): Promise<
       const expectedNames = expected.map((e) => Object.keys(e)[0]!);
       if (calls.every((c) => expectedNames.includes(c.name))) chosen++;
       if (category === 'simple_python') {
-        const answer = answerTurn(item, request, calls[0]!);
+        const answer = answerTurn(item, calls[0]!);
         happy++;
         turns += answer.turns;
         if (answer.mentionsResult) withResult++;

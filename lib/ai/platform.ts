@@ -68,7 +68,8 @@ export interface PlatformSelection {
 
 export interface ResolvedPlatform {
   name: PlatformName;
-  chat: ChatModel;
+  /** Absent when the default platform is the heuristic engine (the embedded default): no chat model answers. */
+  chat?: ChatModel;
 }
 
 // Visible ASCII only: anything else cannot travel in an Authorization header.
@@ -77,18 +78,15 @@ const API_KEY_SHAPE = /^[\x21-\x7e]{1,512}$/;
 const operatorChats = new WeakMap<AiPlatformConfig, ChatModel>();
 const operatorEmbedders = new WeakMap<AiPlatformConfig, Embedder>();
 
-export function resolvePlatform(
-  selection: PlatformSelection,
-  config: AiPlatformConfig,
-  heuristicChat: () => ChatModel,
-): ResolvedPlatform {
+export function resolvePlatform(selection: PlatformSelection, config: AiPlatformConfig): ResolvedPlatform {
   const name = platformName(selection.ai_platform);
   if (name === 'default') {
     const { endpoint } = config;
-    const chat = endpoint
-      ? cached(operatorChats, config, () => new OpenAIChat(operatorOptions(config, endpoint, endpoint.chatModel)))
-      : heuristicChat();
-    return { name, chat };
+    if (!endpoint) return { name };
+    return {
+      name,
+      chat: cached(operatorChats, config, () => new OpenAIChat(operatorOptions(config, endpoint, endpoint.chatModel))),
+    };
   }
   return {
     name,

@@ -1,8 +1,8 @@
-// The two ports every AI platform implements. Pipelines (lib/query) and ingestion (lib/ingest)
-// talk only to these; adapters (OpenAI SDK, the heuristic engine (the embedded default)) live beside this file.
+// The two ports of a remote AI platform: a chat model and an embedder (adapters: the OpenAI SDK, a local
+// ONNX model, the heuristic engine's lexical embedder). Ingestion embeds through Embedder; the query
+// pipelines ask for their tasks through lib/ai/tasks.ts, whose chat adapters use ChatModel.
 
 import type { JsonSchema, TokenUsage, ToolDefinition } from '@fnquery/contracts';
-import type { DatabaseSchema, QueryResult } from '../sql/ports';
 
 // Their home is the neutral contracts package, which the heuristic engine shares; re-exported for the AI
 // ports' users.
@@ -31,38 +31,11 @@ export interface ResponseFormat {
   schema: JsonSchema;
 }
 
-/**
- * A structured view of what the messages already say, for the heuristic engine (the embedded default), which
- * does not read prose. Remote models ignore it; pipelines fill it so both paths get the same input.
- */
-/** What the text-to-SQL pipeline hands the answer turn: the SQL that ran and its result. */
-export type SqlRows = QueryResult & { sql: string };
-
-export type TaskHint =
-  /** `retrievalQuery`: the caller's `rag_query`, which chose the hits. */
-  | { kind: 'rag'; question: string; retrievalQuery?: string; hits: { text: string; source: string; score: number }[] }
-  /** `rows`: the SQL that ran and its result, once it has run (the answer turn). */
-  | { kind: 'sql'; question: string; schema: DatabaseSchema; previousError?: string; rows?: SqlRows }
-  /** `named`: the caller named this function (the function endpoint): it is the tool the user wants. */
-  | { kind: 'function'; question: string; result?: unknown; named?: boolean }
-  | { kind: 'repair'; question: string; invalid: string; errors: string[] };
-
-/** The text-to-SQL turn's reply, instead of SQL, to a request to change data: the pipeline then runs nothing. */
-export const SQL_READ_ONLY_REPLY = 'READ_ONLY';
-/**
- * Starts the text-to-SQL turn's reply, instead of SQL, when the question cannot be read into a query
- * with confidence; the reason follows. The pipeline then runs nothing and says why.
- */
-export const SQL_UNSURE_PREFIX = 'UNSURE:';
-/** Starts a line of a text-to-SQL answer naming a condition of the question that the SQL did not apply. */
-export const SQL_NOT_APPLIED = 'Not applied:';
-
 export interface ChatRequest {
   messages: ChatMessage[];
   tools?: ToolDefinition[];
   toolChoice?: ToolChoice;
   responseFormat?: ResponseFormat;
-  hint?: TaskHint;
   signal?: AbortSignal;
 }
 
@@ -74,8 +47,8 @@ export interface ChatResponse {
 }
 
 /**
- * A chat-completions model: the OpenAI SDK adapter, or the embedded heuristic engine. The query
- * pipelines use nothing else of an AI platform.
+ * A chat-completions model (the OpenAI SDK adapter, for OpenAI or any compatible endpoint). The task
+ * adapters of lib/ai/chat-tasks/ speak to it; the pipelines use the tasks.
  *
  * @example
  * ```ts

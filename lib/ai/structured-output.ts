@@ -4,9 +4,9 @@
 import { createHash } from 'node:crypto';
 import { badRequest, ServiceError } from '../errors';
 import { serviceAjv, violations, type ValidateFunction } from '../json-schema';
-import type { ChatModel, ChatRequest, JsonSchema, TokenUsage } from './ports';
+import type { JsonSchema } from './ports';
+import type { AnswerFormat } from './tasks';
 import { unsatisfiableBecause } from './unsatisfiable-schema';
-import { addUsage } from './usage';
 
 export interface StructuredOutput {
   schema: JsonSchema;
@@ -16,8 +16,7 @@ export interface StructuredOutput {
 export interface StructuredAnswer {
   /** The answer as compact JSON text (JSON.stringify of the parsed answer). */
   json: string;
-  usage: TokenUsage;
-  /** Model calls made: 1, or 2 after a repair. */
+  /** Answering calls made: 1, or 2 after a repair (their usage is in the request's meter). */
   calls: number;
 }
 
@@ -127,7 +126,7 @@ function compile(schema: JsonSchema): StructuredOutput {
 
 type Checked = { ok: true; json: string } | { ok: false; errors: string[] };
 
-function check(content: string | null, validate: ValidateFunction): Checked {
+function check(content: string, validate: ValidateFunction): Checked {
   if (!content?.trim()) return { ok: false, errors: ['the answer was empty'] };
   let value: unknown;
   try {
@@ -144,44 +143,25 @@ function check(content: string | null, validate: ValidateFunction): Checked {
   return { ok: false, errors: violations(validate.errors).map((v) => `${v.path} ${v.message}`) };
 }
 
-/** Asks for an answer shaped by the schema; one repair turn, then 502 `structured_output_invalid`. */
+/**
+ * Asks for an answer shaped by the schema (`answer` is one answering task of the request's platform); one
+ * repair turn, then 502 `structured_output_invalid`.
+ */
 export async function answerWithSchema(
-  chat: ChatModel,
-  request: ChatRequest,
+  answer: (format: AnswerFormat) => Promise<string>,
   structured: StructuredOutput,
 ): Promise<StructuredAnswer> {
-  const shaped: ChatRequest = { ...request, responseFormat: { name: 'answer', schema: structured.schema } };
-  const first = await chat.chat(shaped);
-  const firstCheck = check(first.content, structured.validate);
-  if (firstCheck.ok) return { json: firstCheck.json, usage: first.usage, calls: 1 };
+  const { schema } = structured;
+  const first = await answer({ schema });
+  const firstCheck = check(first, structured.validate);
+  if (firstCheck.ok) return { json: firstCheck.json, calls: 1 };
 
-  const invalidAnswer = first.content ?? '';
-  const errors = firstCheck.errors.slice(0, 10);
-  const question = request.hint?.question ?? request.messages.findLast((m) => m.role === 'user')?.content ?? '';
-  const repaired = await chat.chat({
-    ...shaped,
-    messages: [
-      ...request.messages,
-      { role: 'assistant', content: invalidAnswer },
-      { role: 'user', content: repairPrompt(errors, structured.schema) },
-    ],
-    hint: { kind: 'repair', question, invalid: invalidAnswer, errors },
-  });
-  const usage = addUsage(first.usage, repaired.usage);
-  const secondCheck = check(repaired.content, structured.validate);
-  if (secondCheck.ok) return { json: secondCheck.json, usage, calls: 2 };
+  const repaired = await answer({ schema, repair: { invalid: first, errors: firstCheck.errors.slice(0, 10) } });
+  const secondCheck = check(repaired, structured.validate);
+  if (secondCheck.ok) return { json: secondCheck.json, calls: 2 };
 
   throw new ServiceError(502, 'structured_output_invalid', {
     issue: `The AI model's answer did not match the requested structured_output schema, also after one repair attempt: ${secondCheck.errors.slice(0, 3).join('; ')}`,
     advice: 'Retry the request; if it keeps failing, simplify the schema or name the wanted fields in the query',
   });
-}
-
-function repairPrompt(errors: string[], schema: JsonSchema): string {
-  return [
-    'Your previous answer does not match the required JSON Schema:',
-    ...errors.map((e) => `- ${e}`),
-    `The schema: ${JSON.stringify(schema)}`,
-    'Reply again with only the corrected JSON, matching the schema exactly.',
-  ].join('\n');
 }

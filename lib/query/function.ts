@@ -2,7 +2,7 @@
 // arguments are checked against the definition before anything runs (violations go back to the
 // model once), the function runs through the hosting invoker, and the model answers from the
 // result. A question that lacks a required value gets the model's question back, and no call.
-import type { ChatMessage, ChatResponse, ToolCall, ToolDefinition } from '../ai/ports';
+import type { FunctionDecision, FunctionQuestion } from '../ai/tasks';
 import { ServiceError } from '../errors';
 import type { Logger } from '../log';
 import { lookupFunction, toolRequestViolations } from '../functions/invoke';
@@ -20,30 +20,6 @@ export interface FunctionQueryDeps {
   timeoutMs: number;
 }
 
-/** The result shown to the model: large results are cut, files are described, not sent. */
-const RESULT_MAX_CHARS = 16_000;
-
-const SYSTEM = (tool: ToolDefinition) =>
-  [
-    `You answer the user's question with the help of the function ${tool.name}: ${tool.description}`,
-    'Call it when the question gives every value it requires.',
-    'If a required value is missing, do not call it: ask the user for that value in plain words.',
-    'After the function returns, answer the question from its result.',
-  ].join(' ');
-
-function resultForModel(result: unknown): string {
-  const file = result as { filename?: unknown; contentType?: unknown; data?: unknown } | null;
-  if (file && typeof file === 'object' && typeof file.data === 'string' && 'contentType' in file) {
-    return JSON.stringify({
-      file: { filename: file.filename, contentType: file.contentType, bytes: Buffer.byteLength(file.data, 'base64') },
-    });
-  }
-  const text = JSON.stringify(result ?? null);
-  return text.length > RESULT_MAX_CHARS
-    ? `${text.slice(0, RESULT_MAX_CHARS)}… (cut: ${text.length} characters in all)`
-    : text;
-}
-
 const describe = (violations: Violation[]) => violations.map((v) => `${v.pointer}: ${v.message}`).join('; ');
 
 export async function answerWithFunction(
@@ -55,38 +31,19 @@ export async function answerWithFunction(
 ): Promise<{ answer: string; messages: null }> {
   const fn = await lookupFunction(deps.registry, body.function);
   const tool = toToolDefinition(fn.spec).function;
-  const messages: ChatMessage[] = [
-    { role: 'system', content: SYSTEM(tool) },
-    { role: 'user', content: body.query },
-  ];
-  const ask = (extra: ChatMessage[] = []) =>
-    model.chat.chat({
-      messages: [...messages, ...extra],
-      tools: [tool],
-      toolChoice: 'auto',
-      signal,
-      hint: { kind: 'function', question: body.query, named: true },
-    });
+  const caller = model.tasks.functions;
+  let question: FunctionQuestion = { question: body.query, tool };
 
-  let reply: ChatResponse = await ask();
-  let call: ToolCall | undefined = reply.toolCalls[0];
-  let request = call && toolArgumentsToRequest(fn.spec, call.arguments);
+  let decision: FunctionDecision = await caller.decide(question, { signal });
+  let request = 'call' in decision ? toolArgumentsToRequest(fn.spec, decision.call.arguments) : undefined;
   let problems = request ? await toolRequestViolations(fn.spec, request) : [];
-  if (call && problems.length) {
-    // One repair turn: the model sees what was wrong with its arguments and may call again.
-    const repair: ChatMessage[] = [
-      { role: 'assistant', content: reply.content, toolCalls: [call] },
-      {
-        role: 'tool',
-        toolCallId: call.id,
-        content: `The arguments were not valid: ${describe(problems)}. Call ${tool.name} again with corrected arguments, or ask the user for what is missing.`,
-      },
-    ];
-    reply = await ask(repair);
-    call = reply.toolCalls[0];
-    request = call && toolArgumentsToRequest(fn.spec, call.arguments);
+  if ('call' in decision && problems.length) {
+    // One repair turn: the model is told what was wrong with its arguments and may call again.
+    question = { ...question, rejected: { ...decision, problems: describe(problems) } };
+    decision = await caller.decide(question, { signal });
+    request = 'call' in decision ? toolArgumentsToRequest(fn.spec, decision.call.arguments) : undefined;
     problems = request ? await toolRequestViolations(fn.spec, request) : [];
-    if (call && problems.length) {
+    if ('call' in decision && problems.length) {
       throw new ServiceError(
         400,
         'tool_arguments_invalid',
@@ -96,18 +53,15 @@ export async function answerWithFunction(
         })),
       );
     }
-    messages.push(...repair);
   }
 
-  if (!call || !request) {
+  if (!('call' in decision) || !request) {
     // No call: the model asked for a missing value or answered on its own.
-    if (!model.structured) return { answer: reply.content ?? '', messages: null };
+    const reply = 'text' in decision ? decision.text : (decision.content ?? '');
+    if (!model.structured) return { answer: reply, messages: null };
+    const outcome = { reply };
     return {
-      answer: await finalAnswer(model, {
-        messages: [...messages, { role: 'assistant', content: reply.content }],
-        signal,
-        hint: { kind: 'function', question: body.query },
-      }),
+      answer: await finalAnswer(model, (format) => caller.answer({ ...question, outcome }, format, { signal })),
       messages: null,
     };
   }
@@ -117,16 +71,7 @@ export async function answerWithFunction(
     { method: request.method, query: request.query, headers: {}, body: request.body ?? null },
     { timeoutMs: deps.timeoutMs, signal, log },
   );
-  const answer = await finalAnswer(model, {
-    messages: [
-      ...messages,
-      { role: 'assistant', content: reply.content, toolCalls: [call] },
-      { role: 'tool', toolCallId: call.id, content: resultForModel(result) },
-    ],
-    tools: [tool],
-    toolChoice: 'none',
-    signal,
-    hint: { kind: 'function', question: body.query, result },
-  });
+  const outcome = { ...decision, result };
+  const answer = await finalAnswer(model, (format) => caller.answer({ ...question, outcome }, format, { signal }));
   return { answer, messages: null };
 }

@@ -1,15 +1,10 @@
-// POST /query-service/v1/rdbms: schema → the model writes a SELECT → guard → run → the model
-// answers from the rows. A query that is refused or fails goes back to the model with the error,
+// POST /query-service/v1/rdbms: schema → the SQL writer drafts a SELECT → guard → run → the SQL answerer
+// answers from the rows. A query that is refused or fails goes back to the writer with the error,
 // for up to two repairs; after that the request fails with docs/interface.md's 400 envelope.
-import {
-  SQL_NOT_APPLIED as NOT_APPLIED,
-  SQL_READ_ONLY_REPLY as READ_ONLY_REPLY,
-  SQL_UNSURE_PREFIX as UNSURE,
-  type ChatMessage,
-} from '../ai/ports';
-import { isServiceError, ServiceError } from '../errors';
+import { SQL_NOT_APPLIED as NOT_APPLIED } from '@fnquery/contracts';
+import type { SqlFailure } from '../ai/tasks';
+import { isServiceError, type ServiceError } from '../errors';
 import type { CallerDatabases, DatabaseSchema, QueryResult } from '../sql/ports';
-import { describeRows, describeSchema, extractSql } from './sql-prompt';
 import { finalAnswer, type QueryModel, type SharedQueryBody } from './shared';
 
 export interface RdbmsBody extends SharedQueryBody {
@@ -23,20 +18,6 @@ export interface RdbmsOptions {
 }
 
 export const MAX_REPAIRS = 2;
-
-const WRITE_SQL = (flavour: string) =>
-  [
-    `You write one ${flavour} SELECT statement (WITH is allowed) that answers the user's question from the tables described.`,
-    'Use only the listed tables and columns, quote identifiers with backticks, and do not write comments.',
-    `If the user asks to change data (insert, update, delete, drop, create …), reply with ${READ_ONLY_REPLY} and nothing else.`,
-    `If the question cannot be answered from these tables with confidence, reply with "${UNSURE} <why>" instead of a guess.`,
-    'Reply with the SQL statement only.',
-  ].join(' ');
-
-const ANSWER =
-  'Answer the question from the query result. Be concise and state the numbers exactly. ' +
-  `Say only what the SQL computed; for each condition of the question the SQL did not apply, add a line "${NOT_APPLIED} <the condition>". ` +
-  'If the user asks for code (for example a chart of the data), include complete code in your answer that uses these rows as its data.';
 
 interface Generated {
   sql: string;
@@ -57,37 +38,20 @@ async function generateAndRun(
   run: (sql: string) => Promise<QueryResult>,
   signal?: AbortSignal,
 ): Promise<Generated | 'read-only' | { unsure: string }> {
-  const messages: ChatMessage[] = [
-    { role: 'system', content: WRITE_SQL(schema.flavour) },
-    {
-      role: 'user',
-      content: `Tables of database \`${schema.database}\`:\n\n${describeSchema(schema)}\n\nQuestion: ${body.query}`,
-    },
-  ];
+  const failures: SqlFailure[] = [];
   let failure: ServiceError | undefined;
   for (let attempt = 0; attempt <= MAX_REPAIRS; attempt++) {
-    const reply = await model.chat.chat({
-      messages,
-      signal,
-      hint: { kind: 'sql', question: body.query, schema, previousError: failure?.problems[0]?.issue },
-    });
-    if (reply.content?.trim() === READ_ONLY_REPLY) return 'read-only';
-    const text = reply.content?.trim() ?? '';
-    if (text.startsWith(UNSURE)) return { unsure: text.slice(UNSURE.length).trim() || 'no reason given' };
-    const sql = extractSql(reply.content);
+    const draft = await model.tasks.sqlWriter.write({ question: body.query, schema, failures }, { signal });
+    if ('readOnly' in draft) return 'read-only';
+    if ('unsure' in draft) return draft;
+    const { sql } = draft;
     try {
       return { sql, result: await run(sql) };
     } catch (e) {
       // Only the query's own faults are worth a repair; timeouts and lost connections are not.
       if (!isServiceError(e) || e.status !== 400) throw e;
       failure = e;
-      messages.push(
-        { role: 'assistant', content: sql },
-        {
-          role: 'user',
-          content: `That query was refused or failed: ${e.problems.map((p) => `${p.issue}. ${p.advice}`).join(' ')}\nWrite a corrected query.`,
-        },
-      );
+      failures.push({ sql, error: e.problems.map((p) => `${p.issue}. ${p.advice}`).join(' ') });
     }
   }
   throw failure!;
@@ -116,17 +80,9 @@ export async function answerFromDatabase(
       };
     const { sql, result } = generated;
 
-    const answer = await finalAnswer(model, {
-      messages: [
-        { role: 'system', content: ANSWER },
-        {
-          role: 'user',
-          content: `Question: ${body.query}\n\nSQL that was run:\n${sql}\n\nResult: ${describeRows(result)}`,
-        },
-      ],
-      signal,
-      hint: { kind: 'sql', question: body.query, schema, rows: { sql, ...result } },
-    });
+    const answer = await finalAnswer(model, (format) =>
+      model.tasks.sqlAnswerer.answer({ question: body.query, schema, sql, result }, format, { signal }),
+    );
     return { answer, messages: [`QUERY: ${sql}`, ...cutMessage(result), ...notAppliedMessages(answer), 'completed'] };
   });
 }

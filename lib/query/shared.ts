@@ -1,9 +1,10 @@
-// What the three query endpoints share: the common body fields, and a model resolved from
+// What the three query endpoints share: the common body fields, and the AI tasks resolved from
 // `ai_platform` / `api+key` / `structured_output` before any other work, so a bad selection or
 // schema fails fast with its 400 and nothing else is touched.
-import type { ChatModel, ChatRequest } from '../ai/ports';
+import { chatTasks } from '../ai/chat-tasks/index';
 import { resolvePlatform, type AiPlatformConfig, type PlatformName } from '../ai/platform';
 import { answerWithSchema, parseStructuredOutput, type StructuredOutput } from '../ai/structured-output';
+import type { AiTasks, AnswerFormat } from '../ai/tasks';
 import { UsageMeter } from '../ai/usage';
 
 export interface SharedQueryBody {
@@ -15,21 +16,33 @@ export interface SharedQueryBody {
 
 export interface QueryModel {
   platform: PlatformName;
-  /** Every call through it is counted in `meter`, repairs included. */
-  chat: ChatModel;
+  /** Every call through them is counted in `meter`, repairs included. */
+  tasks: AiTasks;
   structured?: StructuredOutput;
   meter: UsageMeter;
 }
 
-export function prepareModel(body: SharedQueryBody, ai: AiPlatformConfig, heuristicChat: () => ChatModel): QueryModel {
+/** `localTasks`: the embedded default's tasks (lib/ai/heuristic-tasks.ts), recording their usage in the meter. */
+export function prepareModel(
+  body: SharedQueryBody,
+  ai: AiPlatformConfig,
+  localTasks: (meter: UsageMeter) => AiTasks,
+): QueryModel {
   const structured = parseStructuredOutput(body.structured_output);
-  const { name, chat } = resolvePlatform({ ai_platform: body.ai_platform, apiKey: body['api+key'] }, ai, heuristicChat);
+  const { name, chat } = resolvePlatform({ ai_platform: body.ai_platform, apiKey: body['api+key'] }, ai);
   const meter = new UsageMeter();
-  return { platform: name, chat: meter.meterChat(chat), structured, meter };
+  const tasks = chat ? chatTasks(meter.meterChat(chat)) : localTasks(meter);
+  return { platform: name, tasks, structured, meter };
 }
 
-/** The model's final answer: JSON text validated against the caller's schema when one was given. */
-export async function finalAnswer(model: QueryModel, request: ChatRequest): Promise<string> {
-  if (model.structured) return (await answerWithSchema(model.chat, request, model.structured)).json;
-  return (await model.chat.chat(request)).content ?? '';
+/**
+ * The final answer of an answering task: JSON text validated against the caller's schema (with one repair)
+ * when one was given, else the task's text.
+ */
+export async function finalAnswer(
+  model: QueryModel,
+  answer: (format?: AnswerFormat) => Promise<string>,
+): Promise<string> {
+  if (model.structured) return (await answerWithSchema(answer, model.structured)).json;
+  return answer();
 }

@@ -1,6 +1,6 @@
 // POST /query-service/v1/vectordb: embed the (rag_)query with the collection's embedder, search,
-// give the hits with their sources to the model, answer. Plain orchestration over ports.
-import type { ChatMessage, Embedder } from '../ai/ports';
+// give the hits with their sources to the RAG answerer, answer. Plain orchestration over ports.
+import type { Embedder } from '../ai/ports';
 import { badRequest, conflict, notFound } from '../errors';
 import type { StatusStore } from '../ingest/status';
 import type { SearchHit, VectorStore } from '../vectors/ports';
@@ -54,12 +54,6 @@ export const describeSource = (hit: SearchHit) =>
   [hit.source, hit.page !== undefined ? `p. ${hit.page}` : undefined, hit.heading ? `"${hit.heading}"` : undefined]
     .filter(Boolean)
     .join(', ');
-
-const SYSTEM = [
-  'You answer questions using only the numbered context passages provided.',
-  'Cite the passages you use by their number, like [2].',
-  'If the passages do not contain the answer, say that the documents do not answer the question.',
-].join(' ');
 
 /** One of the account's collections, with the embedder that filled it and notes on unfinished uploads. */
 export async function collectionSource(
@@ -133,20 +127,10 @@ export async function answerFromDocuments(
     deps.searchRoutes,
     signal,
   );
-  const context = hits.map((h, i) => `[${i + 1}] (source: ${describeSource(h)})\n${h.text}`).join('\n\n');
-  const messages: ChatMessage[] = [
-    { role: 'system', content: SYSTEM },
-    { role: 'user', content: `Context passages:\n\n${context || '(none found)'}\n\nQuestion: ${body.query}` },
-  ];
-  const answer = await finalAnswer(model, {
-    messages,
-    signal,
-    hint: {
-      kind: 'rag',
-      question: body.query,
-      retrievalQuery: body.rag_query?.trim() || undefined,
-      hits: hits.map((h) => ({ text: h.text, source: describeSource(h), score: h.score })),
-    },
-  });
+  const passages = hits.map((h) => ({ text: h.text, source: describeSource(h), score: h.score }));
+  const retrievalQuery = body.rag_query?.trim() || undefined;
+  const answer = await finalAnswer(model, (format) =>
+    model.tasks.ragAnswerer.answer({ question: body.query, retrievalQuery, passages }, format, { signal }),
+  );
   return { answer, messages: [...source.notes, 'completed'] };
 }

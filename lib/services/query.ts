@@ -1,8 +1,8 @@
-// The query endpoints' wiring: the model for a request's platform (the heuristic engine (the embedded
+// The query endpoints' wiring: the AI tasks for a request's platform (the heuristic engine (the embedded
 // default) when no AI endpoint is configured). The SQL endpoint's options are in ./rdbms.ts, so the
 // other query Lambdas do not bundle the SQL parser and driver.
-import { heuristicChat } from '@fnquery/heuristic-engine';
+import { heuristicTasks } from '../ai/heuristic-tasks';
 import { prepareModel, type QueryModel, type SharedQueryBody } from '../query/shared';
 import { aiPlatformConfig } from './core';
 
-export const queryModel = (body: SharedQueryBody): QueryModel => prepareModel(body, aiPlatformConfig(), heuristicChat);
+export const queryModel = (body: SharedQueryBody): QueryModel => prepareModel(body, aiPlatformConfig(), heuristicTasks);

@@ -1,6 +1,6 @@
 // The rdbms pipeline with the heuristic engine as its model, over a private MariaDB (TLS) seeded for
 // one test file: the real CallerDatabases adapter, guard and read-only execution, no handler.
-import { heuristicSqlTurn } from '../../packages/heuristic-engine/src/sql';
+import { heuristicTasks } from '../../lib/ai/heuristic-tasks';
 import { answerFromDatabase, type RdbmsOptions } from '../../lib/query/rdbms';
 import { prepareModel } from '../../lib/query/shared';
 import { MysqlCallerDatabases } from '../../lib/sql/caller-databases';
@@ -39,7 +39,7 @@ export async function startHeuristicRdbms(seedSql: string): Promise<HeuristicRdb
           structured_output: Buffer.from(JSON.stringify(structuredOutput)).toString('base64'),
         }),
       };
-      const model = prepareModel(body, {}, () => ({ id: 'local', chat: async (request) => heuristicSqlTurn(request) }));
+      const model = prepareModel(body, {}, heuristicTasks);
       return { ...(await answerFromDatabase(body, model, options)), calls: model.meter.total.calls };
     },
     stop: () => db.stop(),

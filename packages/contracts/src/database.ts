@@ -53,3 +53,12 @@ export interface QueryResult {
   /** Set when the byte budget, not the row limit, cut the result: the budget in bytes. */
   cutAtBytes?: number;
 }
+
+/** What a text-to-SQL answer is given: the statement that ran and its result. */
+export type SqlRows = QueryResult & { sql: string };
+
+/**
+ * Starts a line of a text-to-SQL answer that names a condition of the question the SQL did not apply; the
+ * service lists such lines as messages the caller can act on.
+ */
+export const SQL_NOT_APPLIED = 'Not applied:';

@@ -1,6 +1,7 @@
 // The data shapes the service and its AI engines exchange. Both sides import them from here, so neither
 // depends on the other for its vocabulary.
 export type { JsonSchema, ToolDefinition } from './json-schema';
+export { SQL_NOT_APPLIED } from './database';
 export type {
   ColumnSchema,
   DatabaseSchema,
@@ -8,6 +9,7 @@ export type {
   PlainValue,
   QueryResult,
   SqlFlavour,
+  SqlRows,
   TableSchema,
 } from './database';
 export { EMBEDDING_DIMENSIONS, type TokenUsage } from './usage';

@@ -1,75 +1,193 @@
-// The heuristic engine (the embedded default) as a ChatModel: the default platform when no AI endpoint is configured.
-// It reads the pipelines' structured hint instead of prose, and answers each task with its own
-// deterministic module, so pipelines run the same code path as with a real model.
-import { badGateway } from '../../../lib/errors';
-import type { ChatModel, ChatRequest, ChatResponse } from '../../../lib/ai/ports';
+// The heuristic engine's tasks, as plain functions over plain inputs: the public API (index.ts). Each task
+// builds one turn of the engine's inner protocol (turn.ts) and answers it with its deterministic module, so
+// a repair or an answer turn reads the same to every module. Each answer counts its input and output words
+// as usage, since the engine spends no model tokens.
+import type { DatabaseSchema, JsonSchema, SqlRows, TokenUsage, ToolDefinition } from '@fnquery/contracts';
 import { heuristicFunctionTurn } from './function-calling';
 import { ragAnswer } from './rag-answer';
 import { findNames } from './schema-values';
 import { heuristicSqlTurn } from './sql';
 import { structuredAnswer } from './structured-answer';
 import { LOCAL_MODEL_ID, heuristicReply } from './reply';
+import {
+  SQL_READ_ONLY_REPLY,
+  SQL_UNSURE_PREFIX,
+  type ChatMessage,
+  type ChatRequest,
+  type ChatResponse,
+  type ToolCall,
+  type ToolChoice,
+} from './turn';
 
-function ragTurn(request: ChatRequest, hint: Extract<ChatRequest['hint'], { kind: 'rag' }>): ChatResponse {
-  const found = ragAnswer(hint.question, hint.hits, hint.retrievalQuery);
-  if (!request.responseFormat) return heuristicReply(request, found.answer);
-  // The hits the answer cites (all hits when it cites none) are records (text, source, score) for a
+export { LOCAL_MODEL_ID };
+export type { ToolCall, ToolChoice };
+
+/** A task's answer and the words it read and wrote, as usage. */
+export interface Counted<T> {
+  value: T;
+  usage: TokenUsage;
+}
+
+/** The first function-calling turn: call a tool (arguments as JSON text), or reply in words instead. */
+export type FunctionDecision = { call: ToolCall } | { text: string };
+
+export interface FunctionQuestion {
+  question: string;
+  tools: ToolDefinition[];
+  /** The caller chose the one tool: it is the tool the user wants, declined only when nothing relates. */
+  named?: boolean;
+  /** Default `auto`. */
+  toolChoice?: ToolChoice;
+  /**
+   * What was wrong with the arguments of the previous call. The engine would read the same question the same
+   * way, so it says what it could not fill instead of calling again.
+   */
+  rejected?: { call: ToolCall; problems: string };
+}
+
+/** A passage a retrieval answer may quote, with where it came from. */
+export interface Passage {
+  text: string;
+  source: string;
+  score: number;
+}
+
+const question = (text: string): ChatMessage[] => [{ role: 'user', content: text }];
+const shaped = (schema: JsonSchema | undefined) => schema && { responseFormat: { name: 'answer', schema } };
+const counted = <T>(value: T, reply: ChatResponse): Counted<T> => ({ value, usage: reply.usage });
+
+/** Calls one of the tools with arguments read from the question, asks for a missing value, or declines. */
+export function decideFunctionCall(input: FunctionQuestion): Counted<FunctionDecision> {
+  if (input.rejected) {
+    const text = `I could not read valid values for ${input.rejected.call.name} from the question (${input.rejected.problems}). Please state them in the question.`;
+    return counted({ text }, heuristicReply({ messages: question(input.question), tools: input.tools }, text));
+  }
+  const reply = heuristicFunctionTurn({
+    messages: question(input.question),
+    tools: input.tools,
+    toolChoice: input.toolChoice ?? 'auto',
+    hint: { kind: 'function', question: input.question, named: input.named },
+  });
+  const call = reply.toolCalls[0];
+  return counted(call ? { call } : { text: reply.content ?? '' }, reply);
+}
+
+/**
+ * The answer after a call: from the function's result, as text, or as JSON for `schema`. Without `call`
+ * (the first turn replied in words) there is no result to answer from.
+ */
+export function answerFromFunction(input: {
+  question: string;
+  call?: ToolCall;
+  result?: unknown;
+  schema?: JsonSchema;
+}): Counted<string> {
+  const { call } = input;
+  const messages: ChatMessage[] = call
+    ? [
+        ...question(input.question),
+        { role: 'assistant', content: null, toolCalls: [call] },
+        { role: 'tool', toolCallId: call.id, content: JSON.stringify(input.result ?? null) },
+      ]
+    : question(input.question);
+  const reply = heuristicFunctionTurn({
+    messages,
+    ...shaped(input.schema),
+    hint: { kind: 'function', question: input.question, ...(call && { result: input.result }) },
+  });
+  return counted(reply.content ?? '', reply);
+}
+
+/** What the SQL-writing task answers: a SELECT, a refusal to change data, or why it is unsure. */
+export type SqlDraft = { sql: string } | { readOnly: true } | { unsure: string };
+
+/**
+ * The SELECT that answers the question over the schema. `failures` are the statements that were refused or
+ * failed before, with the error of the last one: each makes the statement simpler.
+ */
+export function writeSql(input: {
+  question: string;
+  schema: DatabaseSchema;
+  failures?: { sql: string; error: string }[];
+}): Counted<SqlDraft> {
+  const failures = input.failures ?? [];
+  const reply = heuristicSqlTurn({
+    messages: [
+      ...question(input.question),
+      ...failures.map((f): ChatMessage => ({ role: 'assistant', content: f.sql })),
+    ],
+    hint: { kind: 'sql', question: input.question, schema: input.schema, previousError: failures.at(-1)?.error },
+  });
+  const text = reply.content?.trim() ?? '';
+  if (text === SQL_READ_ONLY_REPLY) return counted({ readOnly: true }, reply);
+  if (text.startsWith(SQL_UNSURE_PREFIX))
+    return counted({ unsure: text.slice(SQL_UNSURE_PREFIX.length).trim() }, reply);
+  return counted({ sql: text }, reply);
+}
+
+/** The answer from the rows a statement returned, said from the statement, as text or as JSON for `schema`. */
+export function answerFromRows(input: {
+  question: string;
+  schema: DatabaseSchema;
+  rows: SqlRows;
+  format?: JsonSchema;
+}): Counted<string> {
+  const reply = heuristicSqlTurn({
+    messages: question(input.question),
+    ...shaped(input.format),
+    hint: { kind: 'sql', question: input.question, schema: input.schema, rows: input.rows },
+  });
+  return counted(reply.content ?? '', reply);
+}
+
+/** An extractive answer from the passages: their best sentences with sources, as text or as JSON for `schema`. */
+export function answerFromPassages(input: {
+  question: string;
+  /** The text that chose the passages, when it differs from the question. */
+  retrievalQuery?: string;
+  passages: Passage[];
+  schema?: JsonSchema;
+}): Counted<string> {
+  const { passages } = input;
+  const request: ChatRequest = {
+    messages: [...question(input.question), ...passages.map((p): ChatMessage => ({ role: 'user', content: p.text }))],
+    ...shaped(input.schema),
+  };
+  const found = ragAnswer(input.question, passages, input.retrievalQuery);
+  if (!input.schema) return counted(found.answer, heuristicReply(request, found.answer));
+  // The passages the answer cites (all when it cites none) are records (text, source, score) for a
   // list-of-objects property such as citations; their whole text, after the quoted sentences, is the
   // evidence, since a schema may ask for facts the question did not ("is it electric?").
-  const citedHits = hint.hits.filter((h) => found.sources.includes(h.source));
-  const hits = citedHits.length > 0 ? citedHits : hint.hits;
-  const evidence = { answer: found.answer, sources: found.sources, sentences: found.sentences, hits };
-  const text = [
-    ...found.sentences,
-    ...(citedHits.length > 0 ? citedHits : hint.hits.slice(0, 1)).map((h) => h.text),
-  ].join('\n');
-  const subjects = [...new Set(findNames(hint.question).map((n) => n.text))].filter((n) => text.includes(n));
-  const json = structuredAnswer(request.responseFormat.schema, evidence, {
-    text: found.answer,
-    evidence: text,
-    ...(subjects.length === 1 && { subject: subjects[0] }),
-  });
-  return heuristicReply(request, JSON.stringify(json));
+  const cited = passages.filter((p) => found.sources.includes(p.source));
+  const evidence = {
+    answer: found.answer,
+    sources: found.sources,
+    sentences: found.sentences,
+    hits: cited.length > 0 ? cited : passages,
+  };
+  const text = [...found.sentences, ...(cited.length > 0 ? cited : passages.slice(0, 1)).map((p) => p.text)].join('\n');
+  const subjects = [...new Set(findNames(input.question).map((n) => n.text))].filter((n) => text.includes(n));
+  const json = JSON.stringify(
+    structuredAnswer(input.schema, evidence, {
+      text: found.answer,
+      evidence: text,
+      ...(subjects.length === 1 && { subject: subjects[0] }),
+    }),
+  );
+  return counted(json, heuristicReply(request, json));
 }
 
-/** A repair turn: re-shape the previous answer through the schema, the part the engine got wrong. */
-function repairTurn(request: ChatRequest, hint: Extract<ChatRequest['hint'], { kind: 'repair' }>): ChatResponse {
-  if (!request.responseFormat) return heuristicReply(request, hint.invalid);
+/**
+ * Structured output's repair: the previous answer (JSON or text) re-shaped through the schema, the part
+ * the engine may have got wrong.
+ */
+export function fillSchema(input: { question: string; invalid: string; schema: JsonSchema }): Counted<string> {
   let previous: unknown;
   try {
-    previous = JSON.parse(hint.invalid);
+    previous = JSON.parse(input.invalid);
   } catch {
-    previous = { answer: hint.invalid };
+    previous = { answer: input.invalid };
   }
-  return heuristicReply(
-    request,
-    JSON.stringify(structuredAnswer(request.responseFormat.schema, previous, { text: hint.invalid })),
-  );
+  const json = JSON.stringify(structuredAnswer(input.schema, previous, { text: input.invalid }));
+  return counted(json, heuristicReply({ messages: question(input.question), ...shaped(input.schema) }, json));
 }
-
-export class HeuristicChat implements ChatModel {
-  readonly id = LOCAL_MODEL_ID;
-
-  async chat(request: ChatRequest): Promise<ChatResponse> {
-    const hint = request.hint;
-    switch (hint?.kind) {
-      case 'function':
-        return heuristicFunctionTurn(request);
-      case 'sql':
-        return heuristicSqlTurn(request);
-      case 'rag':
-        return ragTurn(request, hint);
-      case 'repair':
-        return repairTurn(request, hint);
-      default:
-        throw badGateway(
-          'The embedded local engine cannot answer this kind of request',
-          'Configure an AI platform for the service (FNQ_AI_BASE_URL) or send ai_platform "openai" with your api+key',
-          'local_engine_unsupported',
-        );
-    }
-  }
-}
-
-let engine: HeuristicChat | undefined;
-export const heuristicChat = (): ChatModel => (engine ??= new HeuristicChat());

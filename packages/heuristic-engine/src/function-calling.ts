@@ -3,14 +3,8 @@
 // missing value, or says no tool fits); a second turn with the function's result gets the answer,
 // as text or as JSON for a structured-output schema. Deterministic: the same request gives the same
 // response.
-import type {
-  ChatMessage,
-  ChatRequest,
-  ChatResponse,
-  JsonSchema,
-  ToolCall,
-  ToolDefinition,
-} from '../../../lib/ai/ports';
+import type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
+import type { ChatMessage, ChatRequest, ChatResponse, ToolCall } from './turn';
 import { extractArguments } from './function-calling/arguments';
 import { askForMissing } from './function-calling/ask-missing';
 import { readQuestion, type Question } from './function-calling/question';

@@ -1,5 +1,21 @@
-// The heuristic engine's public API: everything the service and its benchmarks use. Other files are
-// internal; the service imports only this entry (a dependency rule checks it).
-export { heuristicChat, HeuristicChat } from './engine';
+// The heuristic engine's public API: a deterministic, offline engine for the tasks of an AI platform. The
+// service and the benchmarks import only this entry (a dependency rule checks it); other files are internal.
+export {
+  LOCAL_MODEL_ID,
+  answerFromFunction,
+  answerFromPassages,
+  answerFromRows,
+  decideFunctionCall,
+  fillSchema,
+  writeSql,
+  type Counted,
+  type FunctionDecision,
+  type FunctionQuestion,
+  type Passage,
+  type SqlDraft,
+  type ToolCall,
+  type ToolChoice,
+} from './engine';
 export { LEXICAL_EMBEDDER_ID, LexicalEmbedder, embedText } from './embedder';
-export { heuristicSql } from './sql';
+/** How a retrieval answer starts when no passage is relevant, or when it quotes only the closest one. */
+export { CLOSEST_ONLY, NOTHING_RELEVANT } from './rag-answer';

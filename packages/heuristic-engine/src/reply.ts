@@ -1,5 +1,5 @@
 // The one shape every heuristic-engine turn answers in: the model id, and usage counted in words.
-import type { ChatRequest, ChatResponse, ToolCall } from '../../../lib/ai/ports';
+import type { ChatRequest, ChatResponse, ToolCall } from './turn';
 import { heuristicUsage } from './usage';
 
 export const LOCAL_MODEL_ID = 'local';

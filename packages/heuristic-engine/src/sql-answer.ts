@@ -6,13 +6,13 @@
 // no rows, say that no rows matched. A question that asks for code (a chart, a plot, a script) also
 // gets runnable Python that draws the rows (sql-chart.ts).
 import type { PlainValue } from '@fnquery/contracts';
-import { SQL_NOT_APPLIED as NOT_APPLIED } from '../../../lib/ai/ports';
+import { SQL_NOT_APPLIED as NOT_APPLIED } from '@fnquery/contracts';
 import { chartCode, valueText, wantsCode } from './sql-chart';
 import { describeSql, unappliedConditions, type SqlDescription } from './sql-described';
 import { nameWords } from './words';
 
-export type { SqlRows } from '../../../lib/ai/ports';
-import type { SqlRows } from '../../../lib/ai/ports';
+export type { SqlRows } from '@fnquery/contracts';
+import type { SqlRows } from '@fnquery/contracts';
 
 export const NO_ROWS = 'No rows matched.';
 /** Values listed before "and N more". */

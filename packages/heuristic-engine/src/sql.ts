@@ -3,7 +3,7 @@
 // the SELECT (schema linking + templates), with `rows` it answers from the result. A request to
 // change data gets READ_ONLY_REPLY instead of SQL, and the pipeline runs nothing.
 import type { DatabaseSchema } from '@fnquery/contracts';
-import { SQL_READ_ONLY_REPLY, SQL_UNSURE_PREFIX, type ChatRequest, type ChatResponse } from '../../../lib/ai/ports';
+import { SQL_READ_ONLY_REPLY, SQL_UNSURE_PREFIX, type ChatRequest, type ChatResponse } from './turn';
 import { answerFromRows } from './sql-answer';
 import { linkQuestion } from './sql-linking';
 import { renderSql, simplerPlan } from './sql-plan';

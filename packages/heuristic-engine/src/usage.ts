@@ -1,7 +1,8 @@
 // Token usage of the heuristic engine, counted as words: it reads and writes no model tokens, but usage
 // metrics and benchmarks should still see how much text went in and came out.
 import { forEachWord } from './text';
-import type { ChatRequest, TokenUsage } from '../../../lib/ai/ports';
+import type { TokenUsage } from '@fnquery/contracts';
+import type { ChatRequest } from './turn';
 
 const noop = () => {};
 const words = (text: string) => forEachWord(text, noop);

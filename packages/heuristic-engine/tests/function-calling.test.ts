@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { heuristicFunctionTurn } from '../src/function-calling';
 import { LOCAL_MODEL_ID } from '../src/reply';
-import type { ChatRequest, ChatResponse, JsonSchema, ToolDefinition } from '../../../lib/ai/ports';
+import type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
+import type { ChatRequest, ChatResponse } from '../src/turn';
 import { createAjv } from '../../../lib/json-schema';
 import { toToolDefinition, validateSpec } from '../../../lib/spec/index';
 

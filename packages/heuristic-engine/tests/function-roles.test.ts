@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { heuristicFunctionTurn } from '../src/function-calling';
 import { findCurrencies } from '../src/values/currencies';
-import type { ChatResponse, ToolDefinition } from '../../../lib/ai/ports';
+import type { ToolDefinition } from '@fnquery/contracts';
+import type { ChatResponse } from '../src/turn';
 import { toToolDefinition, validateSpec } from '../../../lib/spec/index';
 
 const currencyProperties = {

@@ -2,9 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { heuristicSqlTurn } from '../src/sql';
 import { answerFromRows, columnLabel, MAX_LISTED, NO_ROWS, type SqlRows } from '../src/sql-answer';
-import { SQL_NOT_APPLIED as NOT_APPLIED } from '../../../lib/ai/ports';
-import type { ChatRequest, JsonSchema } from '../../../lib/ai/ports';
-import type { PlainValue } from '../../../lib/sql/values';
+import { SQL_NOT_APPLIED as NOT_APPLIED, type JsonSchema, type PlainValue } from '@fnquery/contracts';
+import type { ChatRequest } from '../src/turn';
 
 const rows = (
   columns: string[],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnUnit, equivalentValues, measures, percentScale, toColumnUnit } from '../src/sql-units';
-import type { ColumnSchema, TableSchema } from '../../../lib/sql/introspect';
+import type { ColumnSchema, TableSchema } from '@fnquery/contracts';
 
 const column = (name: string, comment?: string): ColumnSchema => ({
   name,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SQL_READ_ONLY_REPLY, type ChatRequest } from '../../../lib/ai/ports';
+import { SQL_READ_ONLY_REPLY, type ChatRequest } from '../src/turn';
 import { isChangeRequest, heuristicSql, heuristicSqlTurn } from '../src/sql';
 import { linkQuestion, nameParts } from '../src/sql-linking';
 import { guardSql } from '../../../lib/sql/guard';
-import type { ColumnSchema, DatabaseSchema, TableSchema } from '../../../lib/sql/introspect';
+import type { ColumnSchema, DatabaseSchema, TableSchema } from '@fnquery/contracts';
 
 // A small music database, in the shape introspectTables returns.
 const column = (name: string, type: string, distinctValues?: string[]): ColumnSchema => ({

@@ -2,29 +2,25 @@
 // negated statements, numbers tied to their verb or noun, enum options named by a synonym, the
 // subject's name; and nothing where the text says nothing.
 import { describe, expect, it } from 'vitest';
-import { heuristicChat } from '../src/engine';
+import { answerFromPassages } from '../src/index';
 import { optionIn, statedFlag } from '../src/structured-evidence';
-import type { JsonSchema } from '../../../lib/ai/ports';
+import type { JsonSchema } from '@fnquery/contracts';
 
 const PASSAGE =
   'The ferry Aurora sails between Port Elm and the Bay of Kells. It was built in 1998 and carries 240 passengers. ' +
   'The vessel is 62.5 metres long. It is not electric: two diesel engines drive it.';
 
-async function fromPassage(properties: Record<string, JsonSchema>, question = 'Tell me about the ferry Aurora.') {
+function fromPassage(properties: Record<string, JsonSchema>, question = 'Tell me about the ferry Aurora.') {
   const schema = { type: 'object', properties, required: Object.keys(properties) };
-  const reply = await heuristicChat().chat({
-    messages: [{ role: 'user', content: question }],
-    responseFormat: { name: 'answer', schema },
-    hint: {
-      kind: 'rag',
-      question,
-      hits: [
-        { text: PASSAGE, source: 'fleet.md', score: 0.9 },
-        { text: 'Departures leave Port Elm at 07:10 on weekdays.', source: 'timetable.md', score: 0.5 },
-      ],
-    },
+  const reply = answerFromPassages({
+    question,
+    schema,
+    passages: [
+      { text: PASSAGE, source: 'fleet.md', score: 0.9 },
+      { text: 'Departures leave Port Elm at 07:10 on weekdays.', source: 'timetable.md', score: 0.5 },
+    ],
   });
-  return JSON.parse(reply.content!) as Record<string, unknown>;
+  return JSON.parse(reply.value) as Record<string, unknown>;
 }
 
 describe('structured output from text', () => {

@@ -4,7 +4,7 @@
 // reference orders its rows). The SQL text itself is not pinned: any statement with the reference's
 // rows passes. The data is chosen so that each reference returns rows a wrong reading would not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heuristicSql } from '../../../packages/heuristic-engine/src/sql';
+import { writeSql } from '@fnquery/heuristic-engine';
 import { withDatabaseSession, type ConnectOptions, type DatabaseSession } from '../../../lib/sql/connect';
 import { parseConnectionString } from '../../../lib/sql/dsn';
 import { executeGuardedSql } from '../../../lib/sql/execute';
@@ -187,7 +187,9 @@ describe.skipIf(unavailable)(
     it.each(CASES)('%s: %s', async (_form, question, reference) => {
       const expected = await rowsOf(reference);
       expect(expected.rows.length, 'the reference returns rows').toBeGreaterThan(0);
-      const sql = heuristicSql(question, schema);
+      const draft = writeSql({ question, schema }).value;
+      if (!('sql' in draft)) throw new Error(`The engine wrote no SELECT: ${JSON.stringify(draft)}`);
+      const { sql } = draft;
       const actual = await rowsOf(sql);
       const sequence = (r: { rows: string[][] }) => r.rows.map((row) => JSON.stringify(row));
       expect(actual.columns, sql).toBe(expected.columns);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LexicalEmbedder } from '../../../packages/heuristic-engine/src/embedder';
+import { LexicalEmbedder } from '@fnquery/heuristic-engine';
 import { CHECKSUMS, downloadedModel, type ModelObjects } from '../../../lib/ai/model-download';
 import { OnnxEmbedder, modelFolder } from '../../../lib/ai/onnx-embedder';
 import { collectionEmbedder } from '../../../lib/ai/platform';

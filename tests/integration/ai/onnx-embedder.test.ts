@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LexicalEmbedder } from '../../../packages/heuristic-engine/src/embedder';
+import { LexicalEmbedder } from '@fnquery/heuristic-engine';
 import { OnnxEmbedder, modelFolder } from '../../../lib/ai/onnx-embedder';
 import type { Embedder } from '../../../lib/ai/ports';
 import { WordPieceTokenizer, wordPieceConfig } from '../../../lib/ai/wordpiece';

@@ -6,13 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MODEL_MANIFEST, OnnxEmbedder } from '../../../lib/ai/onnx-embedder';
 import { collectionEmbedder, defaultEmbedder, resolvePlatform, type AiPlatformConfig } from '../../../lib/ai/platform';
-import type { ChatModel, Embedder } from '../../../lib/ai/ports';
+import type { Embedder } from '../../../lib/ai/ports';
 import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai';
 
 const CALLER_KEY = 'sk-caller-key-1234';
 const OPERATOR_KEY = 'op-operator-key-5678';
-const local: ChatModel = { id: 'local', chat: () => Promise.reject(new Error('not used')) };
-const heuristicChat = () => local;
 let server: FakeOpenAI;
 let operatorConfig: AiPlatformConfig;
 let openaiOnlyConfig: AiPlatformConfig;
@@ -44,17 +42,15 @@ function rejection(run: () => unknown): ServiceError {
 
 describe('resolvePlatform', () => {
   it.each([undefined, null, '', '  ', 'default', 'DEFAULT', ' Default '])(
-    '%j is the local engine when no endpoint is configured',
+    '%j is the local engine (no chat model) when no endpoint is configured',
     (value) => {
-      expect(resolvePlatform({ ai_platform: value }, openaiOnlyConfig, heuristicChat)).toEqual({
-        name: 'default',
-        chat: local,
-      });
+      expect(resolvePlatform({ ai_platform: value }, openaiOnlyConfig)).toEqual({ name: 'default' });
     },
   );
 
   it("answers the default platform from the operator's endpoint with the operator's key, ignoring api+key", async () => {
-    const { name, chat } = resolvePlatform({ apiKey: CALLER_KEY }, operatorConfig, heuristicChat);
+    const { name, chat } = resolvePlatform({ apiKey: CALLER_KEY }, operatorConfig);
+    if (!chat) throw new Error('the operator endpoint answers with a chat model');
 
     await chat.chat({ messages: [{ role: 'user', content: 'hi' }] });
 
@@ -64,20 +60,16 @@ describe('resolvePlatform', () => {
   });
 
   it('reuses the operator model across invocations but builds caller-key models per request', () => {
-    const first = resolvePlatform({}, operatorConfig, heuristicChat).chat;
-    expect(resolvePlatform({ ai_platform: 'default' }, operatorConfig, heuristicChat).chat).toBe(first);
+    const first = resolvePlatform({}, operatorConfig).chat;
+    expect(resolvePlatform({ ai_platform: 'default' }, operatorConfig).chat).toBe(first);
 
-    const caller = () =>
-      resolvePlatform({ ai_platform: 'openai', apiKey: CALLER_KEY }, operatorConfig, heuristicChat).chat;
+    const caller = () => resolvePlatform({ ai_platform: 'openai', apiKey: CALLER_KEY }, operatorConfig).chat;
     expect(caller()).not.toBe(caller());
   });
 
   it.each(['openai', 'OpenAI'])("%j answers from OpenAI's endpoint with the caller's key", async (value) => {
-    const { name, chat } = resolvePlatform(
-      { ai_platform: value, apiKey: ` ${CALLER_KEY}\n` },
-      openaiOnlyConfig,
-      heuristicChat,
-    );
+    const { name, chat } = resolvePlatform({ ai_platform: value, apiKey: ` ${CALLER_KEY}\n` }, openaiOnlyConfig);
+    if (!chat) throw new Error('OpenAI answers with a chat model');
 
     await chat.chat({ messages: [{ role: 'user', content: 'hi' }] });
 
@@ -86,23 +78,21 @@ describe('resolvePlatform', () => {
   });
 
   it.each([undefined, null, '', '   '])('"openai" without api+key (%j) is a 400 asking for it', (apiKey) => {
-    const error = rejection(() => resolvePlatform({ ai_platform: 'openai', apiKey }, operatorConfig, heuristicChat));
+    const error = rejection(() => resolvePlatform({ ai_platform: 'openai', apiKey }, operatorConfig));
 
     expect([error.status, error.code]).toEqual([400, 'missing_api_key']);
     expect(error.lines()[0]).toMatch(/^ISSUE: .*api\+key.*\. ADVICE: Add your OpenAI secret key as "api\+key"/);
   });
 
   it('refuses an api+key that cannot be a key, without echoing it', () => {
-    const error = rejection(() =>
-      resolvePlatform({ ai_platform: 'openai', apiKey: 'sk-abc def' }, operatorConfig, heuristicChat),
-    );
+    const error = rejection(() => resolvePlatform({ ai_platform: 'openai', apiKey: 'sk-abc def' }, operatorConfig));
 
     expect([error.status, error.code]).toEqual([400, 'invalid_api_key']);
     expect(error.message).not.toContain('sk-abc');
   });
 
   it('refuses an unknown platform, listing the accepted values without echoing the given one', () => {
-    const error = rejection(() => resolvePlatform({ ai_platform: 'sk-misplaced-key' }, operatorConfig, heuristicChat));
+    const error = rejection(() => resolvePlatform({ ai_platform: 'sk-misplaced-key' }, operatorConfig));
 
     expect([error.status, error.code]).toEqual([400, 'unknown_ai_platform']);
     expect(error.lines()[0]).toContain('"default" or "openai"');

@@ -1,9 +1,14 @@
-// answerWithSchema with the real SDK and the fake server: validate, one repair turn, then 502.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+// answerWithSchema over the chat answering turn with the real SDK and the fake server (validate, one repair
+// turn, then 502), and over the heuristic engine's repair.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../lib/errors';
+import { answerTurn } from '../../../lib/ai/chat-tasks/answer-turn';
+import { heuristicTasks } from '../../../lib/ai/heuristic-tasks';
 import { OpenAIChat } from '../../../lib/ai/openai-chat';
 import type { ChatRequest } from '../../../lib/ai/ports';
 import { answerWithSchema, parseStructuredOutput } from '../../../lib/ai/structured-output';
+import type { AnswerFormat } from '../../../lib/ai/tasks';
+import { UsageMeter } from '../../../lib/ai/usage';
 import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai';
 
 const schema = {
@@ -21,6 +26,9 @@ const request: ChatRequest = {
 };
 let server: FakeOpenAI;
 let chat: OpenAIChat;
+let meter: UsageMeter;
+/** The answering turn of a chat task, as the pipelines hand it to answerWithSchema. */
+const answer = (format?: AnswerFormat) => answerTurn(meter.meterChat(chat), request, format);
 
 beforeAll(async () => {
   server = await startFakeOpenAI();
@@ -34,6 +42,9 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server.close());
+beforeEach(() => {
+  meter = new UsageMeter();
+});
 afterEach(() => {
   server.requests.length = 0;
 });
@@ -42,11 +53,12 @@ describe('answerWithSchema', () => {
   it('returns the valid answer as compact JSON after one call with the schema attached', async () => {
     server.enqueueChat({ content: '{ "city": "Tokyo",\n  "population": 37400068 }' });
 
-    const answer = await answerWithSchema(chat, request, structured);
+    const answered = await answerWithSchema(answer, structured);
 
-    expect(answer.json).toBe('{"city":"Tokyo","population":37400068}');
-    expect(answer.calls).toBe(1);
-    expect(answer.usage.totalTokens).toBeGreaterThan(0);
+    expect(answered.json).toBe('{"city":"Tokyo","population":37400068}');
+    expect(answered.calls).toBe(1);
+    expect(meter.total).toMatchObject({ calls: 1, totalTokens: expect.any(Number) });
+    expect(meter.total.totalTokens).toBeGreaterThan(0);
     expect(server.chatRequests()[0]!.response_format).toEqual({
       type: 'json_schema',
       json_schema: { name: 'answer', schema, strict: true },
@@ -59,12 +71,12 @@ describe('answerWithSchema', () => {
       { content: '{"city":"Tokyo","population":37400068}' },
     );
 
-    const answer = await answerWithSchema(chat, request, structured);
+    const answered = await answerWithSchema(answer, structured);
 
-    expect(answer).toMatchObject({ json: '{"city":"Tokyo","population":37400068}', calls: 2 });
+    expect(answered).toMatchObject({ json: '{"city":"Tokyo","population":37400068}', calls: 2 });
     const sent = server.chatRequests();
     expect(sent).toHaveLength(2);
-    expect(answer.usage.promptTokens).toBeGreaterThan(0);
+    expect(meter.total.calls).toBe(2);
     const repair = sent[1]!.messages;
     expect(repair.slice(0, 3)).toEqual([
       ...sent[0]!.messages,
@@ -78,21 +90,23 @@ describe('answerWithSchema', () => {
     expect(sent[1]!.response_format).toEqual(sent[0]!.response_format);
   });
 
-  it('gives the repair turn a hint for the local engine', async () => {
-    const seen: ChatRequest[] = [];
-    const recording = { id: 'rec', chat: (r: ChatRequest) => (seen.push(r), chat.chat(r)) };
-    server.enqueueChat({ content: 'not json' }, { content: '{"city":"Oslo","population":1}' });
+  it('lets the heuristic engine repair by re-shaping the rejected answer through the schema', async () => {
+    const rag = heuristicTasks(meter).ragAnswerer;
+    const input = { question: 'Largest city?', passages: [] };
+    // The first answer is a remote model's malformed one; the repair turn goes to the engine.
+    const first = async (format?: AnswerFormat) =>
+      format?.repair ? rag.answer(input, format) : '{"city":"Oslo","population":"709000"}';
 
-    await answerWithSchema(recording, request, structured);
+    const answered = await answerWithSchema(first, structured);
 
-    expect(seen[1]!.hint).toMatchObject({ kind: 'repair', question: 'Largest city?', invalid: 'not json' });
-    expect((seen[1]!.hint as { errors: string[] }).errors[0]).toMatch(/^the answer is not JSON/);
+    expect(answered).toEqual({ json: '{"city":"Oslo","population":709000}', calls: 2 });
+    expect(meter.total.calls).toBe(1);
   });
 
   it('fails with 502 structured_output_invalid when the repaired answer is still invalid', async () => {
     server.enqueueChat({ content: '{"city":"Tokyo"}' }, { content: '{"city":7,"population":-1,"extra":true}' });
 
-    const error = await answerWithSchema(chat, request, structured).catch((e: unknown) => e);
+    const error = await answerWithSchema(answer, structured).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ status: 502, code: 'structured_output_invalid' });
@@ -111,9 +125,9 @@ describe('answerWithSchema', () => {
       { content: '{"city":"Lima","population":9}' },
     );
 
-    const answer = await answerWithSchema(chat, request, structured);
+    const answered = await answerWithSchema(answer, structured);
 
-    expect(answer.calls).toBe(2);
+    expect(answered.calls).toBe(2);
     expect(server.chatRequests()[1]!.messages[3]!.content).toContain('- the answer was empty');
   });
 });

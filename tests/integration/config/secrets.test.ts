@@ -8,7 +8,6 @@ import { clearParameterCache } from '../../../lib/aws/ssm-parameters';
 import { ConfigError, getConfig, loadConfig, resetConfig } from '../../../lib/config';
 import { aiApiKeySource, jwtSecretSource, loadSecrets } from '../../../lib/services/secrets';
 import { resolvePlatform } from '../../../lib/ai/platform';
-import type { ChatModel } from '../../../lib/ai/ports';
 import { startFakeOpenAI } from '../../support/fake-openai';
 import { createVerifier } from '../../../lib/http/auth';
 import { issueToken } from '../../../lib/http/token';
@@ -157,9 +156,7 @@ describe('secrets from SSM Parameter Store', () => {
         maxRetries: 0,
         endpoint: { baseURL: server.baseURL, apiKey, chatModel: 'op', embedModel: 'op' },
       };
-      const local: ChatModel = { id: 'local', chat: () => Promise.reject(new Error('not used')) };
-      const ask = () =>
-        resolvePlatform({}, config, () => local).chat.chat({ messages: [{ role: 'user', content: 'hi' }] });
+      const ask = () => resolvePlatform({}, config).chat!.chat({ messages: [{ role: 'user', content: 'hi' }] });
       await ask();
       await ask();
       expect(ssm.calls).toEqual([{ names: ['/fnquery/test/ai-api-key'], withDecryption: true }]);

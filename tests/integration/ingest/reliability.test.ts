@@ -3,7 +3,7 @@
 // the message in the dead-letter queue.
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LexicalEmbedder } from '../../../packages/heuristic-engine/src/embedder';
+import { LexicalEmbedder } from '@fnquery/heuristic-engine';
 import type { Embedder } from '../../../lib/ai/ports';
 import { RETRY_BUDGET } from '../../../lib/ingest/limits';
 import { makeText } from '../../support/fixtures';

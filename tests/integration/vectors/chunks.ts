@@ -1,5 +1,5 @@
 // Chunk records for the vector store tests, embedded with the local lexical embedder.
-import { embedText } from '../../../packages/heuristic-engine/src/embedder';
+import { embedText } from '@fnquery/heuristic-engine';
 import type { ChunkRecord } from '../../../lib/vectors/ports';
 
 export function chunksOf(uploadId: string, texts: string[], extra: Partial<ChunkRecord> = {}): ChunkRecord[] {

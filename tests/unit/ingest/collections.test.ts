@@ -1,7 +1,7 @@
 // Collection listings derived from the upload records, and deletions that remove vectors, files and
 // records, all within one account.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LexicalEmbedder } from '../../../packages/heuristic-engine/src/embedder';
+import { LexicalEmbedder } from '@fnquery/heuristic-engine';
 import { ServiceError } from '../../../lib/errors';
 import { createLogger } from '../../../lib/log';
 import {

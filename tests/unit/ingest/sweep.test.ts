@@ -1,7 +1,7 @@
 // The sweep over in-memory ports: each unfinished state is re-sent, failed or left alone, and a
 // re-sent job is one the worker can then claim and finish.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LexicalEmbedder } from '../../../packages/heuristic-engine/src/embedder';
+import { LexicalEmbedder } from '@fnquery/heuristic-engine';
 import { createLogger } from '../../../lib/log';
 import { RETRY_BUDGET } from '../../../lib/ingest/limits';
 import type { UploadRecord } from '../../../lib/ingest/status';

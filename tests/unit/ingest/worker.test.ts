@@ -1,7 +1,7 @@
 // The embed worker's rules, over in-memory ports: progress, idempotent redelivery, retries that
 // replace partial runs, permanent versus transient failures, the retry budget, leases and deletion.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LexicalEmbedder } from '../../../packages/heuristic-engine/src/embedder';
+import { LexicalEmbedder } from '@fnquery/heuristic-engine';
 import type { Embedder } from '../../../lib/ai/ports';
 import { createLogger } from '../../../lib/log';
 import { deleteUpload } from '../../../lib/ingest/collections';

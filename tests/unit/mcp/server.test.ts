@@ -4,7 +4,7 @@
 // against the local stack in tests/e2e/mcp.test.ts.
 import { describe, expect, it } from 'vitest';
 
-import { LEXICAL_EMBEDDER_ID } from '../../../packages/heuristic-engine/src/embedder';
+import { LEXICAL_EMBEDDER_ID } from '@fnquery/heuristic-engine';
 import { badGateway } from '../../../lib/errors';
 import { testToken } from '../../support/http-deps';
 import { call, setup } from './support';

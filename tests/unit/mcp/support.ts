@@ -1,8 +1,8 @@
 // The MCP handler through the real middleware over in-memory stores, with three hosted functions
 // (POST weather, GET cities, and one named like a built-in tool), for the MCP unit tests.
 import { createMcpHandler } from '../../../handlers/http/mcp';
-import { heuristicChat } from '../../../packages/heuristic-engine/src/engine';
-import { LEXICAL_EMBEDDER_ID, LexicalEmbedder } from '../../../packages/heuristic-engine/src/embedder';
+import { heuristicTasks } from '../../../lib/ai/heuristic-tasks';
+import { LEXICAL_EMBEDDER_ID, LexicalEmbedder } from '@fnquery/heuristic-engine';
 import { BlobDeploymentStore } from '../../../lib/functions/build/blob-deployment-store';
 import type { BuildMessage } from '../../../lib/functions/build/ports';
 import type { FunctionInvoker, FunctionRecord, FunctionRequest } from '../../../lib/functions/ports';
@@ -100,7 +100,7 @@ export async function setup(
         throw new Error('not used');
       },
     },
-    queryModel: (body) => prepareModel(body, { openaiBaseURL: 'http://127.0.0.1:1', timeoutMs: 1000 }, heuristicChat),
+    queryModel: (body) => prepareModel(body, { openaiBaseURL: 'http://127.0.0.1:1', timeoutMs: 1000 }, heuristicTasks),
     jobs: {
       submit: { registry, blobs, deployments, queue: { send: async (m) => void builds.push(m) } },
       intake: {

@@ -1,8 +1,8 @@
 // The retrieval pipeline searches each collection by its embedder's route: the measured default,
 // or the operator's FNQ_SEARCH_ROUTES.
 import { describe, expect, it } from 'vitest';
-import { heuristicChat } from '../../../packages/heuristic-engine/src/engine';
-import { LEXICAL_EMBEDDER_ID, LexicalEmbedder } from '../../../packages/heuristic-engine/src/embedder';
+import { heuristicTasks } from '../../../lib/ai/heuristic-tasks';
+import { LEXICAL_EMBEDDER_ID, LexicalEmbedder } from '@fnquery/heuristic-engine';
 import { answerFromDocuments, type VectordbDeps } from '../../../lib/query/vectordb';
 import { prepareModel } from '../../../lib/query/shared';
 import type { SearchQuery } from '../../../lib/vectors/ports';
@@ -28,7 +28,7 @@ function depsRecording(seen: SearchQuery[], searchRoutes?: VectordbDeps['searchR
 
 describe('search route in the retrieval pipeline', () => {
   const body = { query: 'vacation days', vector_docdb_collection: 'handbook' };
-  const model = () => prepareModel(body, {} as never, heuristicChat);
+  const model = () => prepareModel(body, {} as never, heuristicTasks);
 
   it('searches a local-embedder collection by full text, as measured', async () => {
     const seen: SearchQuery[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEXICAL_EMBEDDER_ID } from '../../../packages/heuristic-engine/src/embedder';
+import { LEXICAL_EMBEDDER_ID } from '@fnquery/heuristic-engine';
 import { parseSearchRoutes } from '../../../lib/config';
 import {
   DEFAULT_SEARCH_ROUTES,

@@ -2,7 +2,7 @@
 // worker when a deployment becomes ready or fails. Real domain code over in-memory ports; the sink
 // records what it is given.
 import { describe, expect, it } from 'vitest';
-import { LexicalEmbedder } from '../../../packages/heuristic-engine/src/embedder';
+import { LexicalEmbedder } from '@fnquery/heuristic-engine';
 import { readBundle, writeBundle } from '../../../lib/functions/bundle';
 import { BlobDeploymentStore } from '../../../lib/functions/build/blob-deployment-store';
 import { runDeployment, submitDeployment } from '../../../lib/functions/build/deployments';

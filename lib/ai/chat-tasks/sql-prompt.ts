@@ -1,5 +1,5 @@
-// How the database and its rows are shown to a model: compact text that fits any context window.
-import type { DatabaseSchema, QueryResult } from '../sql/ports';
+// How a database and its rows are shown to a chat model: compact text that fits any context window.
+import type { DatabaseSchema, QueryResult } from '../../sql/ports';
 
 const quote = (name: string) => `\`${name.replace(/`/g, '``')}\``;
 
