@@ -30,28 +30,31 @@ const ALL = [
   'tracer',
 ];
 
+/** Benchmarks that live with the package they measure; the rest are in bench/. */
+const FOLDERS: Record<string, string> = {
+  'tool-args': 'packages/heuristic-engine/bench',
+  structured: 'packages/heuristic-engine/bench',
+};
+const fileOf = (name: string) => join(FOLDERS[name] ?? 'bench', `${name}.ts`);
+
 const asked = process.argv.slice(2);
 const unknown = asked.filter((n) => !ALL.includes(n));
 if (unknown.length) {
   console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${ALL.join(', ')}`);
   process.exit(2);
 }
-const names = (asked.length ? asked : ALL).filter((n) => existsSync(join(PROJECT_ROOT, 'bench', `${n}.ts`)));
+const names = (asked.length ? asked : ALL).filter((n) => existsSync(join(PROJECT_ROOT, fileOf(n))));
 let failed = 0;
 for (const name of names) {
-  console.log(`\n### bench/${name}`);
+  console.log(`\n### ${fileOf(name)}`);
   const started = performance.now();
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', '--import', './text-imports.mjs', join('bench', `${name}.ts`)],
-    {
-      cwd: PROJECT_ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    },
-  );
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', './text-imports.mjs', fileOf(name)], {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+  });
   console.log(
-    `(bench/${name}: ${((performance.now() - started) / 1000).toFixed(1)} s${r.status === 0 ? '' : `, exit ${r.status}`})`,
+    `(${fileOf(name)}: ${((performance.now() - started) / 1000).toFixed(1)} s${r.status === 0 ? '' : `, exit ${r.status}`})`,
   );
   if (r.status !== 0) failed++;
 }

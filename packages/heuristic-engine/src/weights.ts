@@ -1,7 +1,7 @@
 // The tuned weights and windows of the heuristic engine's function calling, value reading and
 // retrieval answers, in one table. Each entry says which benchmark set it: change one only with that
 // benchmark's figures before and after, measured on its tune half.
-// - tool-args: `npm run bench -- tool-args` (bench/tool-args.ts: BFCL's tune half and the tuning
+// - tool-args: `npm run bench -- tool-args` (this package's bench/tool-args.ts: BFCL's tune half and the tuning
 //   paraphrase sets; the report half is only ever read as totals);
 // - retrieval: `node --import tsx --import ./text-imports.mjs bench/retrieval.ts --routes` (SciFact's
 //   tune half).

@@ -1,6 +1,6 @@
-// The BFCL scoring of bench/tool-args.ts: the figures it reports are only as good as this checker.
+// The BFCL scoring of bench/tool-args.ts (in this package): the figures it reports are only as good as this checker.
 import { describe, expect, it } from 'vitest';
-import { checkCall, toTool, type BfclFunction } from '../../../bench/tool-args';
+import { checkCall, toTool, type BfclFunction } from '../bench/tool-args';
 
 const fn: BfclFunction = {
   name: 'book',

@@ -1,7 +1,7 @@
 // The held-out split of bench/tool-args-split.ts: a report item never shares its normalised question or
 // its functions with a tuning item.
 import { describe, expect, it } from 'vitest';
-import { fingerprintOf, normaliseQuestion, splitItems, type SplitItem } from '../../../bench/tool-args-split';
+import { fingerprintOf, normaliseQuestion, splitItems, type SplitItem } from '../bench/tool-args-split';
 
 const item = (id: string, question: string, ...names: string[]): SplitItem => ({
   id,

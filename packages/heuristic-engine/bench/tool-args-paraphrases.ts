@@ -98,7 +98,7 @@ export function runParaphrases(file: string): ParaphraseFigures {
 export function printParaphrases(label: string, file: string, figures: ParaphraseFigures): void {
   const pct = (right: number, total: number) => `${((right / total) * 100).toFixed(1)}%`;
   console.log(
-    `\nparaphrase ${label} (bench/data/${file}, one named function per question); baselines: 0% for a model that never answers right`,
+    `\nparaphrase ${label} (packages/heuristic-engine/bench/data/${file}, one named function per question); baselines: 0% for a model that never answers right`,
   );
   let right = 0;
   let total = 0;

@@ -11,8 +11,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { answerFromFunction, answerFromPassages, answerFromRows } from '@fnquery/heuristic-engine';
 import type { JsonSchema } from '@fnquery/contracts';
-import { createAjv } from '../lib/json-schema';
-import { isMain } from './stats';
+import { createAjv } from '../../../lib/json-schema';
+import { isMain } from '../../../bench/stats';
 
 type Endpoint = 'function' | 'rdbms' | 'vectordb';
 interface Cell {

@@ -9,32 +9,24 @@
 // Besides BFCL's verdict, each set is scored by outcome: calls right, declines right, asks, and calls
 // that are confidently wrong (a call made with another function or other arguments than the right ones).
 // Run: node --import tsx bench/tool-args.ts [--half=tune|report|all] [--show-failures] (tune half only)
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answerFromFunction, decideFunctionCall } from '@fnquery/heuristic-engine';
 import type { ToolDefinition } from '@fnquery/contracts';
-import { mapSubschemas } from '../lib/spec/index';
-import { isMain, percentile } from './stats';
+import { mapSubschemas } from '../../../lib/spec/index';
+import { isMain, percentile } from '../../../bench/stats';
 import { PARAPHRASE_SETS, printParaphrases, runParaphrases } from './tool-args-paraphrases';
 import { FROZEN_REPORT, fingerprintOf, splitItems } from './tool-args-split';
 
 const BFCL_DIR = join(
-  process.env.FNQ_SHARED_DATA ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/data'),
+  process.env.FNQ_SHARED_DATA ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/data'),
   'bfcl',
 );
 const CATEGORIES = ['simple_python', 'multiple', 'parallel', 'parallel_multiple', 'irrelevance'] as const;
 type Category = (typeof CATEGORIES)[number];
 export type Half = 'tune' | 'report' | 'all';
-
-/**
- * The first split of this project's data, by the first bit of an id's SHA-256. BFCL no longer uses it
- * (near-copies of tuning items sat in its report half); bench/retrieval.ts splits SciFact's queries by it.
- */
-export const halfOf = (id: string): 'tune' | 'report' =>
-  (createHash('sha256').update(id).digest()[0]! & 1) === 0 ? 'tune' : 'report';
 
 type Json = Record<string, unknown>;
 export interface BfclFunction {
