@@ -22,16 +22,14 @@ export function heuristicTasks(meter: Pick<UsageMeter, 'record'>): AiTasks {
     return value;
   };
   /** The answer, or on a repair turn the rejected one re-shaped through the schema. */
-  const answer = (
+  const answer = async (
     question: string,
     format: AnswerFormat | undefined,
     fresh: (schema?: JsonSchema) => Counted<string>,
   ) => {
     const repair = format?.repair;
-    return Promise.resolve(
-      counted(
-        repair ? fillSchema({ question, invalid: repair.invalid, schema: format.schema }) : fresh(format?.schema),
-      ),
+    return counted(
+      repair ? fillSchema({ question, invalid: repair.invalid, schema: format.schema }) : fresh(format?.schema),
     );
   };
   return {

@@ -2,22 +2,15 @@
 // ONNX model, the heuristic engine's lexical embedder). Ingestion embeds through Embedder; the query
 // pipelines ask for their tasks through lib/ai/tasks.ts, whose chat adapters use ChatModel.
 
-import type { JsonSchema, TokenUsage, ToolDefinition } from '@fnquery/contracts';
+import type { JsonSchema, TokenUsage, ToolCall, ToolDefinition } from '@fnquery/contracts';
 
 // Their home is the neutral contracts package, which the heuristic engine shares; re-exported for the AI
 // ports' users.
-export type { JsonSchema, TokenUsage, ToolDefinition };
+export type { JsonSchema, TokenUsage, ToolCall, ToolDefinition };
 export { EMBEDDING_DIMENSIONS } from '@fnquery/contracts';
 
 /** The AI platforms a query can name (`ai_platform`). */
 export type PlatformName = 'default' | 'openai';
-
-export interface ToolCall {
-  id: string;
-  name: string;
-  /** The arguments exactly as the model produced them: JSON text, possibly invalid. */
-  arguments: string;
-}
 
 export type ChatMessage =
   | { role: 'system' | 'user'; content: string }

@@ -2,8 +2,9 @@
 // chat model (lib/ai/chat-tasks/: the prompts, over the ChatModel port and its OpenAI-wire adapter) and the
 // heuristic engine (lib/ai/heuristic-tasks.ts, over @fnquery/heuristic-engine). A pipeline hands each task
 // its input in structured form, so no adapter has to read another's prose.
-import type { DatabaseSchema, JsonSchema, QueryResult, ToolDefinition } from '@fnquery/contracts';
-import type { ToolCall } from './ports';
+import type { DatabaseSchema, JsonSchema, Passage, QueryResult, ToolCall, ToolDefinition } from '@fnquery/contracts';
+
+export type { Passage };
 
 export interface TaskOptions {
   signal?: AbortSignal;
@@ -105,13 +106,6 @@ export interface SqlAnswerer {
     format?: AnswerFormat,
     options?: TaskOptions,
   ): Promise<string>;
-}
-
-/** A retrieved passage with where it came from (file, page, heading). */
-export interface Passage {
-  text: string;
-  source: string;
-  score: number;
 }
 
 /**

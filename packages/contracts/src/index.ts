@@ -1,6 +1,7 @@
 // The data shapes the service and its AI engines exchange. Both sides import them from here, so neither
 // depends on the other for its vocabulary.
-export type { JsonSchema, ToolDefinition } from './json-schema';
+export type { JsonSchema, ToolCall, ToolDefinition } from './json-schema';
+export type { Passage } from './passage';
 export { SQL_NOT_APPLIED } from './database';
 export type {
   ColumnSchema,

@@ -9,3 +9,11 @@ export interface ToolDefinition {
   description: string;
   parameters: JsonSchema;
 }
+
+/** A call of a tool as a model (or the engine) makes it. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** The arguments exactly as produced: JSON text, possibly invalid. */
+  arguments: string;
+}

@@ -2,7 +2,7 @@
 // builds one turn of the engine's inner protocol (turn.ts) and answers it with its deterministic module, so
 // a repair or an answer turn reads the same to every module. Each answer counts its input and output words
 // as usage, since the engine spends no model tokens.
-import type { DatabaseSchema, JsonSchema, SqlRows, TokenUsage, ToolDefinition } from '@fnquery/contracts';
+import type { DatabaseSchema, JsonSchema, Passage, SqlRows, TokenUsage, ToolDefinition } from '@fnquery/contracts';
 import { heuristicFunctionTurn } from './function-calling';
 import { ragAnswer } from './rag-answer';
 import { findNames } from './schema-values';
@@ -43,13 +43,6 @@ export interface FunctionQuestion {
    * way, so it says what it could not fill instead of calling again.
    */
   rejected?: { call: ToolCall; problems: string };
-}
-
-/** A passage a retrieval answer may quote, with where it came from. */
-export interface Passage {
-  text: string;
-  source: string;
-  score: number;
 }
 
 const question = (text: string): ChatMessage[] => [{ role: 'user', content: text }];

@@ -11,7 +11,6 @@ export {
   type Counted,
   type FunctionDecision,
   type FunctionQuestion,
-  type Passage,
   type SqlDraft,
   type ToolCall,
   type ToolChoice,

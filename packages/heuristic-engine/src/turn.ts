@@ -1,15 +1,10 @@
-// The engine's inner protocol: each task module (function calling, SQL) answers one turn of a chat-shaped
+// The engine's inner protocol: the function-calling and SQL modules each answer one turn of a chat-shaped
 // exchange, so a conversation (a repair after a refused statement, the answer after a function ran) reads
 // the same to every module. The public API (engine.ts) builds these turns from plain task inputs; nothing
 // outside the package sees them.
-import type { DatabaseSchema, JsonSchema, SqlRows, TokenUsage, ToolDefinition } from '@fnquery/contracts';
+import type { DatabaseSchema, JsonSchema, SqlRows, TokenUsage, ToolCall, ToolDefinition } from '@fnquery/contracts';
 
-export interface ToolCall {
-  id: string;
-  name: string;
-  /** The arguments as JSON text. */
-  arguments: string;
-}
+export type { ToolCall };
 
 export type ChatMessage =
   | { role: 'system' | 'user'; content: string }
@@ -20,13 +15,10 @@ export type ToolChoice = 'auto' | 'none' | 'required' | { name: string };
 
 /** What a turn is about, in structured form: the engine reads this, not prose. */
 export type TaskHint =
-  /** `retrievalQuery`: the text that chose the hits, when it differs from the question. */
-  | { kind: 'rag'; question: string; retrievalQuery?: string; hits: { text: string; source: string; score: number }[] }
   /** `rows`: the SQL that ran and its result, once it has run (the answer turn). */
   | { kind: 'sql'; question: string; schema: DatabaseSchema; previousError?: string; rows?: SqlRows }
   /** `named`: the caller named this function: it is the tool the user wants. */
-  | { kind: 'function'; question: string; result?: unknown; named?: boolean }
-  | { kind: 'repair'; question: string; invalid: string; errors: string[] };
+  | { kind: 'function'; question: string; result?: unknown; named?: boolean };
 
 export interface ChatRequest {
   messages: ChatMessage[];
