@@ -41,15 +41,11 @@ let failed = 0;
 for (const name of names) {
   console.log(`\n### bench/${name}`);
   const started = performance.now();
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', '--import', './text-imports.mjs', join('bench', `${name}.ts`)],
-    {
-      cwd: PROJECT_ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    },
-  );
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join('bench', `${name}.ts`)], {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+  });
   console.log(
     `(bench/${name}: ${((performance.now() - started) / 1000).toFixed(1)} s${r.status === 0 ? '' : `, exit ${r.status}`})`,
   );
