@@ -9,14 +9,21 @@ import { readText, textModule } from './text-module';
 const RUNNERS = 'lib/functions/runners';
 const BUILD = 'lib/functions/build';
 
-/** Every file under `dir`'s subfolders (not `generated/`), as paths relative to `dir`. */
+/**
+ * Every file in `dir`'s subfolders (not `generated/`), as paths relative to `dir`. No dotfile or folder is a
+ * source: an editor's swap file or Python's `__pycache__/` must not end up in the generated module.
+ */
 async function filesUnder(dir: string, folders?: readonly string[]): Promise<string[]> {
   const entries = await readdir(join(PROJECT_ROOT, dir), { withFileTypes: true });
   const subdirs = entries.filter(
     (e) => e.isDirectory() && e.name !== 'generated' && (folders?.includes(e.name) ?? true),
   );
   const files = await Promise.all(
-    subdirs.map(async (d) => (await readdir(join(PROJECT_ROOT, dir, d.name))).map((f) => `${d.name}/${f}`)),
+    subdirs.map(async (d) =>
+      (await readdir(join(PROJECT_ROOT, dir, d.name), { withFileTypes: true }))
+        .filter((f) => f.isFile() && !f.name.startsWith('.'))
+        .map((f) => `${d.name}/${f.name}`),
+    ),
   );
   return files.flat().sort();
 }
