@@ -80,7 +80,7 @@ export async function bundle(opts: EsbuildOptions, entry: string, outfile: strin
     external: opts.exclude,
     banner: opts.banner,
     alias: opts.alias,
-    // serverless.yml's esbuild plugins: the catalog's browser assets and the runners' text.
+    // serverless.yml's esbuild plugins (chunks beside their entry).
     plugins: esbuildPlugins,
     logLevel: 'error',
   });

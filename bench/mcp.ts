@@ -10,7 +10,7 @@ import { createLogger } from '../lib/log';
 import type { FunctionInvoker } from '../lib/functions/ports';
 import { validateSpec } from '../lib/spec/index';
 import { apiEvent, lambdaContext } from '../tests/support/api-event';
-import { jsonObject, MemoryFunctionRegistry, specFor } from '../tests/unit/functions/support';
+import { jsonObject, MemoryFunctionRegistry, recordOf, specFor } from '../tests/unit/functions/support';
 import { prepareHandlerEnvironment } from './handler-env';
 import { isMain, ms, time } from './stats';
 import { NO_METRICS } from '../lib/http/middleware/metrics';
@@ -52,21 +52,7 @@ export async function run() {
     }),
   ).spec!;
   const registry = new MemoryFunctionRegistry();
-  await registry.register(
-    {
-      shortname: 'forecast',
-      owner: 'o',
-      version: 1,
-      runtime: spec.runtime,
-      spec,
-      codeKey: 'k',
-      codeBytes: 1,
-      codeSha256: 'f'.repeat(64),
-      createdAt: 1,
-      updatedAt: 1,
-    },
-    undefined,
-  );
+  await registry.register(recordOf(spec, 'o'), undefined);
   const invoker: FunctionInvoker = {
     build: async () => undefined,
     deploy: async () => undefined,

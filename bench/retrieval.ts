@@ -12,7 +12,7 @@
 // 3. Per search route (vector, text, fused): nDCG@10, and how often the heuristic engine's extractive
 //    answer says "nothing relevant" although the route's top hit is a relevant abstract (on the
 //    report half of the queries; the answer's rules were tuned on the other half, see halfOf).
-// Run: node --import tsx --import ./text-imports.mjs bench/retrieval.ts [--routes] [--quality] [--latency]
+// Run: node --import tsx bench/retrieval.ts [--routes] [--quality] [--latency]
 // (any mix of sections 3, 1 and 2; none means all; each section prints as soon as it is done)
 // (reads ../shared/data/scifact; says so when absent).
 

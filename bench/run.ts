@@ -48,7 +48,7 @@ let failed = 0;
 for (const name of names) {
   console.log(`\n### ${fileOf(name)}`);
   const started = performance.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', './text-imports.mjs', fileOf(name)], {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', fileOf(name)], {
     cwd: PROJECT_ROOT,
     stdio: 'inherit',
     env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },

@@ -16,7 +16,7 @@
 //   (naiveSelect), so the engine's accuracy reads as a ratio to something that needs no engine.
 // - the rdbms pipeline end to end with the heuristic engine on a fixed sample: service overhead per
 //   request without model and database time, and AI round trips per question.
-// Run: node --import tsx --import ./text-imports.mjs bench/sql.ts [--accuracy-only] [--half=tuning --show-failures]
+// Run: node --import tsx bench/sql.ts [--accuracy-only] [--half=tuning --show-failures]
 
 import { readFile } from 'node:fs/promises';
 import { parseCsv } from '../lib/ingest/extract-data';

@@ -5,7 +5,6 @@
 import { build } from 'esbuild';
 import { chmod, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { catalogAssets, rawText, workerBundle } from '../esbuild-plugins.mjs';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const outfile = here('./dist/fnq.mjs');
@@ -25,7 +24,6 @@ await build({
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __fnqRequire } from 'node:module';\nconst require = __fnqRequire(import.meta.url);",
   },
-  plugins: [catalogAssets, rawText, workerBundle],
 });
 // `npx fnq` inside the checkout runs this file as it lies (npm makes only installed bins executable).
 await chmod(outfile, 0o755);

@@ -1,15 +1,15 @@
-// GET /catalog/assets/{file} — the catalog pages' script and style sheet, built by esbuild into
-// this bundle (esbuild-plugins.mjs) and served from memory.
-import { css, js } from 'fnq:catalog-assets';
+// GET /catalog/assets/{file} — the catalog pages' script and style sheet, built by esbuild from
+// lib/catalog/web/browser/ into a generated module (tools/generate/catalog-assets.ts) and served from memory.
 import { apiRoute } from '../../lib/api/routes';
+import { CATALOG_CSS, CATALOG_JS } from '../../lib/catalog/web/generated/assets';
 import { notFound } from '../../lib/errors';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
 import { lazyHandler } from '../../lib/services/lazy';
 
 const ASSETS: Record<string, { body: Buffer; type: string }> = {
-  'catalog.js': { body: Buffer.from(js), type: 'text/javascript; charset=utf-8' },
-  'catalog.css': { body: Buffer.from(css), type: 'text/css; charset=utf-8' },
+  'catalog.js': { body: Buffer.from(CATALOG_JS), type: 'text/javascript; charset=utf-8' },
+  'catalog.css': { body: Buffer.from(CATALOG_CSS), type: 'text/css; charset=utf-8' },
 };
 
 export const createAssetsHandler = (deps: { http: HttpDeps }) =>

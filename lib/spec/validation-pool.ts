@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { ErrorObject } from 'ajv/dist/2020';
-import workerScript from './validation-worker.ts?bundle';
+import { VALIDATION_WORKER_SCRIPT } from './generated/validation-worker';
 import type { SpecValidation } from './validate';
 import type { Work, WorkReply, WorkRequest } from './validation-messages';
 
@@ -39,7 +39,7 @@ interface Task {
 
 class PooledWorker {
   readonly known = new Set<string>();
-  readonly thread = new Worker(workerScript, {
+  readonly thread = new Worker(VALIDATION_WORKER_SCRIPT, {
     eval: true,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });

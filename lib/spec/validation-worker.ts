@@ -1,5 +1,6 @@
 // The validation worker thread: compiles each schema once (by the key the pool gives it) and checks
-// values against it, or validates a whole spec.json. It runs as its own bundled script (`?bundle`),
+// values against it, or validates a whole spec.json. It runs as its own bundled script (generated/validation-worker.ts,
+// made by tools/generate/validation-worker.ts),
 // so the service's event loop never runs an author's schema; the pool ends this thread when a piece
 // of work passes its deadline.
 import { parentPort } from 'node:worker_threads';

@@ -1,6 +1,7 @@
 // Function hosting end to end through the local stack (serverless offline + emulators): deployed
 // with the fnq CLI as a user would, then called over HTTP. The runners' text is in the bundled
-// handlers (.esbuild/, put there by the rawText esbuild plugin), so these calls also prove it is found there.
+// handlers (.esbuild/, from the generated lib/functions/runners/generated/sources.ts), so these calls also
+// prove it is found there.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';

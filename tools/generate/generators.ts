@@ -5,4 +5,9 @@
 
 export type Generator = () => Promise<Record<string, string>>;
 
-export const GENERATORS: Record<string, () => Promise<{ default: Generator }>> = {};
+export const GENERATORS: Record<string, () => Promise<{ default: Generator }>> = {
+  'runner-sources': () => import('./runner-sources'),
+  'related-words': () => import('./related-words'),
+  'catalog-assets': () => import('./catalog-assets'),
+  'validation-worker': () => import('./validation-worker'),
+};

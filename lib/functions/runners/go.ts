@@ -1,6 +1,5 @@
+import { RUNNER_SOURCES } from './generated/sources';
 import type { RunnerSource } from './protocol';
-import lambdaTemplate from './go/lambda_bootstrap.go?raw';
-import template from './go/runner.go?raw';
 
 // Go has no lookup of functions by name, so the runner (go/runner.go) is written with the
 // entrypoint's name in place of fnqEntrypoint and compiled together with the function's package
@@ -14,17 +13,14 @@ const withEntrypoint = (source: string, entrypoint: string) => {
 
 export const goRunner = (entrypoint: string): RunnerSource => ({
   fileName: 'fnq_runner.go',
-  source: withEntrypoint(template, entrypoint),
+  source: withEntrypoint(RUNNER_SOURCES['go/runner.go'], entrypoint),
 });
 
 /** The Runtime API loop built into a Go function's `bootstrap` for Lambda (buildspecs/go.yml builds it). */
 export const goLambdaBootstrap = (entrypoint: string): RunnerSource => ({
   fileName: 'fnq_lambda_bootstrap.go',
-  source: withEntrypoint(lambdaTemplate, entrypoint),
+  source: withEntrypoint(RUNNER_SOURCES['go/lambda_bootstrap.go'], entrypoint),
 });
 
-for (const [name, source] of [
-  ['go/runner.go', template],
-  ['go/lambda_bootstrap.go', lambdaTemplate],
-])
-  if (source!.split(CALL).length !== 2) throw new Error(`${name} must call ${CALL} exactly once`);
+for (const name of ['go/runner.go', 'go/lambda_bootstrap.go'] as const)
+  if (RUNNER_SOURCES[name].split(CALL).length !== 2) throw new Error(`${name} must call ${CALL} exactly once`);

@@ -1,13 +1,9 @@
 import type { RuntimeFamily } from '../../spec/index';
-import dotnetHandler from './dotnet/FnqLambda.cs?raw';
+import { RUNNER_SOURCES } from './generated/sources';
 import { goLambdaBootstrap } from './go';
 import { javaRunner } from './java';
-import javaHandler from './java/FnqLambdaHandler.java?raw';
-import nodeBootstrap from './node/lambda-bootstrap.mjs?raw';
 import { phpLambdaBootstrap } from './php';
 import type { RunnerSource } from './protocol';
-import pythonBootstrap from './python/lambda_bootstrap.py?raw';
-import rubyBootstrap from './ruby/lambda_bootstrap.rb?raw';
 
 // Bootstraps added to a function's code when it is deployed as its own AWS Lambda (managed runtime).
 // Each loads the entry file named by FNQ_ENTRY_FILE, calls FNQ_ENTRYPOINT with the invocation
@@ -18,10 +14,22 @@ export interface LambdaBootstrap extends RunnerSource {
 }
 
 export const LAMBDA_BOOTSTRAPS: Partial<Record<RuntimeFamily, LambdaBootstrap>> = {
-  node: { fileName: 'fnq_bootstrap.mjs', handler: 'fnq_bootstrap.handler', source: nodeBootstrap },
-  python: { fileName: 'fnq_bootstrap.py', handler: 'fnq_bootstrap.handler', source: pythonBootstrap },
+  node: {
+    fileName: 'fnq_bootstrap.mjs',
+    handler: 'fnq_bootstrap.handler',
+    source: RUNNER_SOURCES['node/lambda-bootstrap.mjs'],
+  },
+  python: {
+    fileName: 'fnq_bootstrap.py',
+    handler: 'fnq_bootstrap.handler',
+    source: RUNNER_SOURCES['python/lambda_bootstrap.py'],
+  },
   // Not `handler`: that is the usual name of the user's own method, which this file must not replace.
-  ruby: { fileName: 'fnq_bootstrap.rb', handler: 'fnq_bootstrap.fnq_handler', source: rubyBootstrap },
+  ruby: {
+    fileName: 'fnq_bootstrap.rb',
+    handler: 'fnq_bootstrap.fnq_handler',
+    source: RUNNER_SOURCES['ruby/lambda_bootstrap.rb'],
+  },
 };
 
 /**
@@ -58,7 +66,10 @@ export const LAMBDA_PACKAGING: Readonly<Record<RuntimeFamily, LambdaPackaging>> 
   java: {
     handler: 'FnqLambdaHandler::handleRequest',
     build: always,
-    source: () => [javaRunner, { fileName: 'FnqLambdaHandler.java', source: javaHandler }],
+    source: () => [
+      javaRunner,
+      { fileName: 'FnqLambdaHandler.java', source: RUNNER_SOURCES['java/FnqLambdaHandler.java'] },
+    ],
   },
   // The Runtime API loop is compiled into the function's binary, named `bootstrap`.
   go: { handler: 'bootstrap', build: always, source: (entrypoint) => [goLambdaBootstrap(entrypoint)] },
@@ -66,6 +77,6 @@ export const LAMBDA_PACKAGING: Readonly<Record<RuntimeFamily, LambdaPackaging>> 
   dotnet: {
     handler: 'Function::FnqLambda::Handle',
     build: always,
-    source: () => [{ fileName: 'FnqLambda.cs', source: dotnetHandler }],
+    source: () => [{ fileName: 'FnqLambda.cs', source: RUNNER_SOURCES['dotnet/FnqLambda.cs'] }],
   },
 };

@@ -6,10 +6,9 @@
 // never be mistaken for a reply. A worker exits when its stdin closes.
 //
 // The runner sources are real files of their language (node/, python/, java/, go/, ruby/, php/),
-// linted by that language's checker (tests/unit/functions/runner-sources.test.ts) and imported as
-// text with a `?raw` suffix: esbuild-plugins.mjs (Lambda bundles, serverless offline), Vite's own
-// `?raw` (vitest) and text-imports.mjs (tsx: bench, CLI) all give the file's text as the default
-// export, so the bundles carry the sources and no path is resolved at run time.
+// linted by that language's checker (tests/unit/functions/runner-sources.test.ts). The modules read
+// them from generated/sources.ts (tools/generate/runner-sources.ts writes it), so every bundle carries
+// the sources as strings and no path is resolved at run time.
 
 export interface RunnerSource {
   /** File name the source is written to, beside (never inside) the function's code. */

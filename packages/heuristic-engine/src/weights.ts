@@ -3,7 +3,7 @@
 // benchmark's figures before and after, measured on its tune half.
 // - tool-args: `npm run bench -- tool-args` (this package's bench/tool-args.ts: BFCL's tune half and the tuning
 //   paraphrase sets; the report half is only ever read as totals);
-// - retrieval: `node --import tsx --import ./text-imports.mjs bench/retrieval.ts --routes` (SciFact's
+// - retrieval: `node --import tsx bench/retrieval.ts --routes` (SciFact's
 //   tune half).
 // Limits that only bound output (how many fields an answer lists) are not tuned and stay with their code.
 

@@ -5,22 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { Catalog, type CatalogSource } from '../../../lib/catalog/catalog';
 import type { FunctionRecord } from '../../../lib/functions/ports';
 import { validateSpec } from '../../../lib/spec/index';
-import { MemoryFunctionRegistry, specFor } from '../functions/support';
+import { MemoryFunctionRegistry, recordOf, specFor } from '../functions/support';
 
 function record(shortname: string): FunctionRecord {
-  const spec = validateSpec(specFor({ shortname, files: {} })).spec!;
-  return {
-    shortname,
-    owner: 'o',
-    version: 1,
-    runtime: spec.runtime,
-    spec,
-    codeKey: 'k',
-    codeBytes: 1,
-    codeSha256: 'f'.repeat(64),
-    createdAt: 1,
-    updatedAt: 1,
-  };
+  return recordOf(validateSpec(specFor({ shortname, files: {} })).spec!, 'o');
 }
 
 /** The registry's catalog source, counting its reads and failing the next one on demand. */

@@ -10,7 +10,7 @@ import { Catalog } from '../../../lib/catalog/catalog';
 import { validateSpec } from '../../../lib/spec/index';
 import { call } from '../../support/api-event';
 import { testDeps, testToken } from '../../support/http-deps';
-import { jsonObject, MemoryFunctionRegistry, specFor } from '../functions/support';
+import { jsonObject, MemoryFunctionRegistry, recordOf, specFor } from '../functions/support';
 
 const HOSTILE = '</script><script>alert(1)</script>';
 
@@ -22,21 +22,7 @@ async function registryWith() {
     requirements: Record<string, unknown> = { requestType: 'GET' },
   ) => {
     const spec = validateSpec({ ...specFor({ shortname, files: {}, requirements }), ...extra }).spec!;
-    await registry.register(
-      {
-        shortname,
-        owner: `owner-${shortname}`,
-        version: 1,
-        runtime: spec.runtime,
-        spec,
-        codeKey: 'k',
-        codeBytes: 1,
-        codeSha256: 'f'.repeat(64),
-        createdAt: 1,
-        updatedAt: 1_700_000_000_000,
-      },
-      undefined,
-    );
+    await registry.register({ ...recordOf(spec, `owner-${shortname}`), updatedAt: 1_700_000_000_000 }, undefined);
   };
   await add(
     'forecast',

@@ -13,14 +13,10 @@ function loadedHeavyModules(handler: string): string[] {
     const { createRequire } = await import('node:module');
     const loaded = Object.keys(createRequire(import.meta.url).cache);
     console.log(JSON.stringify(loaded.filter((p) => ${HEAVY}.test(p))));`;
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', '--import', './text-imports.mjs', '--input-type=module', '-e', script],
-    {
-      cwd: PROJECT_ROOT,
-      encoding: 'utf8',
-    },
-  );
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  });
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as string[];
 }

@@ -3,7 +3,7 @@
 // its narrow parent ("hello", "greeting"). The groups are general English from WordNet 3.0
 // (related-words.txt, built by tools/build-related-words.ts), not words of any benchmark, so a
 // question written in other words than a function's description still finds it.
-import RELATED_WORDS from './related-words.txt?raw';
+import { RELATED_WORDS } from './generated/related-words';
 
 let neighbours: Map<string, Set<string>> | undefined;
 
