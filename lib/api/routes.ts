@@ -1,11 +1,12 @@
 // Every HTTP route of the service, with the request schemas its handler validates with. Handlers
 // take their options from here and /openapi.json is generated from here: one source, so the
-// published description cannot drift from what is enforced.
-import type { JsonSchema } from '../ai/ports';
+// published description cannot drift from what is enforced. The table is a literal (`as const`), so a
+// handler's body and query types are derived from the very schemas that validate them (lib/http/handler.ts).
+import type { JsonSchema } from '../json-schema';
 import { PAGE_SIZE } from '../catalog/limits';
 import type { RouteOptions } from '../http/handler';
 import { COLLECTION_NAME } from '../ingest/collection-name';
-import { queryBodySchema } from '../query/body-schema';
+import { FUNCTION_QUERY_BODY, RDBMS_QUERY_BODY, VECTORDB_QUERY_BODY } from '../query/body-schema';
 import { RUNTIMES } from '../spec/runtimes';
 import { TAG } from '../spec/rules';
 import { BASE64_FILE_SCHEMA } from '../wire/base64-file';
@@ -42,7 +43,7 @@ export interface ApiRoute extends RouteOptions {
    * An `ANY` route's methods to document, when not all are served: the others are answered 405
    * with Allow and documented as such (`GET /mcp`).
    */
-  methods?: { served: string[]; refused: string[] };
+  methods?: { served: readonly string[]; refused: readonly string[] };
   /** Failure statuses this route answers besides the ones every route may (lib/api/openapi.ts). */
   errors?: Record<number, string>;
   /** `jsonrpc`: failures inside the protocol answer a JSON-RPC error object rather than the envelope (MCP). */
@@ -135,7 +136,7 @@ const BODY_ERRORS = {
   415: 'The body is not of the media type this route takes',
 };
 
-const routes: ApiRoute[] = [
+const routes = [
   {
     route: 'GET /health',
     auth: false,
@@ -180,7 +181,7 @@ const routes: ApiRoute[] = [
     group: 'queries',
     errors: BODY_ERRORS,
     summary: 'An AI model answers with the help of a hosted function',
-    bodySchema: queryBodySchema({ function: { type: 'string', minLength: 1, maxLength: 64 } }, ['function']),
+    bodySchema: FUNCTION_QUERY_BODY,
     success: { status: 200, description: 'The answer.', schema: { $ref: '#/components/schemas/QueryResponse' } },
   },
   {
@@ -190,15 +191,7 @@ const routes: ApiRoute[] = [
     group: 'queries',
     errors: BODY_ERRORS,
     summary: 'A retrieval-augmented answer from a collection',
-    bodySchema: queryBodySchema(
-      {
-        vector_docdb_collection: { type: 'string', minLength: 1, maxLength: 255 },
-        rag_query: { type: 'string', maxLength: 20_000 },
-        vector_docdb_connection_string: { type: 'string', minLength: 1, maxLength: 4096 },
-        vector_docdb_database: { type: 'string', minLength: 1, maxLength: 64 },
-      },
-      ['vector_docdb_collection'],
-    ),
+    bodySchema: VECTORDB_QUERY_BODY,
     success: { status: 200, description: 'The answer.', schema: { $ref: '#/components/schemas/QueryResponse' } },
   },
   {
@@ -208,19 +201,7 @@ const routes: ApiRoute[] = [
     group: 'queries',
     errors: BODY_ERRORS,
     summary: "Text-to-SQL over the caller's MySQL/MariaDB (TLS only)",
-    bodySchema: queryBodySchema(
-      {
-        tables: {
-          type: 'array',
-          minItems: 1,
-          maxItems: 50,
-          uniqueItems: true,
-          items: { type: 'string', minLength: 1, maxLength: 64 },
-        },
-        sqldb_connection_string: { type: 'string', minLength: 1, maxLength: 2048 },
-      },
-      ['tables', 'sqldb_connection_string'],
-    ),
+    bodySchema: RDBMS_QUERY_BODY,
     success: { status: 200, description: 'The answer.', schema: { $ref: '#/components/schemas/QueryResponse' } },
   },
   {
@@ -646,13 +627,26 @@ const routes: ApiRoute[] = [
       },
     },
   },
-];
+] as const satisfies readonly ApiRoute[];
 
-export const ROUTES: Readonly<Record<string, ApiRoute>> = Object.fromEntries(routes.map((r) => [r.route, r]));
+/** A route of the table, e.g. `POST /query-service/v1/rdbms`. */
+export type RouteName = (typeof routes)[number]['route'];
 
-/** The options of one route, for its handler; an unknown route is a bug caught at module load. */
-export function apiRoute(route: string): ApiRoute {
-  const found = ROUTES[route];
+/** Each route's entry under its name, with the literal types of its schemas. */
+export type RouteTable = { readonly [R in (typeof routes)[number] as R['route']]: R };
+
+// Object.fromEntries cannot know that the keys are the routes' own names; they are, by construction.
+const table = Object.fromEntries(routes.map((r) => [r.route, r])) as RouteTable;
+
+/** Every route under its name, as the general shape (for code that walks the whole table). */
+export const ROUTES: Readonly<Record<string, ApiRoute>> = table;
+
+/**
+ * The options of one route, for its handler, typed with its literal schemas so the handler's body and
+ * query types are derived from them. An unknown route does not compile (and throws at module load).
+ */
+export function apiRoute<N extends RouteName>(route: N): RouteTable[N] {
+  const found: RouteTable[N] | undefined = table[route];
   if (!found) throw new Error(`route ${route} is not in lib/api/routes.ts`);
   return found;
 }

@@ -10,12 +10,10 @@ import {
 import { isServiceError, ServiceError } from '../errors';
 import type { CallerDatabases, DatabaseSchema, QueryResult } from '../sql/ports';
 import { describeRows, describeSchema, extractSql } from './sql-prompt';
-import { finalAnswer, type QueryModel, type SharedQueryBody } from './shared';
+import type { RdbmsBody } from './body-schema';
+import { finalAnswer, type QueryModel } from './shared';
 
-export interface RdbmsBody extends SharedQueryBody {
-  tables: string[];
-  sqldb_connection_string: string;
-}
+export type { RdbmsBody };
 
 export interface RdbmsOptions {
   /** The caller's databases, reached only through this port (lib/sql/caller-databases.ts). */
