@@ -5,18 +5,8 @@ import { FnqDeployFailedError, FnqRequestInvalidError } from './errors';
 import type { RawResponse, Transport } from './transport';
 import type { JsonResponse } from './wire';
 
-export interface FunctionInfo {
-  shortname: string;
-  name: string;
-  description: string;
-  runtime: string;
-  /** The AWS Lambda runtime it runs on. */
-  lambdaRuntime: string;
-  version: number;
-  endpoint: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** One of the calling account's functions, with the version that serves and where it answers. */
+export type FunctionInfo = JsonResponse<'/function-service/v1/functions', 'get'>['functions'][number];
 
 /** A deploy's record: queued → building → ready | failed (failed: `messages` say why). */
 /** A deployment record: queued, building, ready or failed (GET /function-service/v1/deployments/{id}). */

@@ -127,6 +127,47 @@ const statusRecordSchema: JsonSchema = {
   },
 };
 
+const collectionSchema = {
+  type: 'object',
+  required: ['name', 'documents', 'chunks', 'embedder'],
+  properties: {
+    name: { type: 'string' },
+    documents: { type: 'integer', minimum: 0, description: 'Uploads in the collection, failed ones included.' },
+    chunks: { type: 'integer', minimum: 0, description: 'Chunks stored and searchable.' },
+    embedder: { type: 'string', description: 'The embedder that filled it; queries search with the same one.' },
+  },
+} as const satisfies JsonSchema;
+
+const functionSchema = {
+  type: 'object',
+  required: ['shortname', 'name', 'description', 'runtime', 'version', 'endpoint', 'createdAt', 'updatedAt'],
+  properties: {
+    shortname: { type: 'string' },
+    name: { type: 'string' },
+    description: { type: 'string' },
+    runtime: { type: 'string' },
+    lambdaRuntime: { type: 'string', description: 'The AWS Lambda runtime it runs on.' },
+    version: { type: 'integer', description: 'The version that serves.' },
+    endpoint: { type: 'string', description: 'Where it answers, e.g. POST /functions/v1/weather.' },
+    codeBytes: { type: 'integer' },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time', description: "The current version's deploy." },
+  },
+} as const satisfies JsonSchema;
+
+const usageRowSchema = {
+  type: 'object',
+  required: ['day', 'endpoint', 'calls', 'errors', 'durationMs', 'aiTokens'],
+  properties: {
+    day: { type: 'string', description: 'UTC day, YYYY-MM-DD.' },
+    endpoint: { type: 'string', description: 'The route, e.g. POST /query-service/v1/rdbms.' },
+    calls: { type: 'integer', minimum: 0 },
+    errors: { type: 'integer', minimum: 0 },
+    durationMs: { type: 'number', minimum: 0, description: 'Time spent on the calls, in total.' },
+    aiTokens: { type: 'integer', minimum: 0 },
+  },
+} as const satisfies JsonSchema;
+
 /** Every file body: bytes, whatever they hold (the handler checks the type by name and content). */
 const BINARY: JsonSchema = { type: 'string', contentMediaType: 'application/octet-stream' };
 
@@ -281,14 +322,44 @@ const routes = [
     body: 'none',
     group: 'documents',
     summary: "The caller's collections",
-    success: { status: 200, description: 'Collections.', schema: object('{collections}') },
+    success: {
+      status: 200,
+      description: 'Collections, by name.',
+      schema: {
+        type: 'object',
+        required: ['collections'],
+        properties: { collections: { type: 'array', items: collectionSchema }, spanId: { type: 'string' } },
+      },
+    },
   },
   {
     route: 'GET /embedder-service/v1/collections/{name}',
     body: 'none',
     group: 'documents',
     summary: 'One collection and its uploads',
-    success: { status: 200, description: 'The collection.', schema: object('collection') },
+    success: {
+      status: 200,
+      description: 'The collection, and its uploads oldest first.',
+      schema: {
+        ...collectionSchema,
+        required: [...collectionSchema.required, 'uploads'],
+        properties: {
+          ...collectionSchema.properties,
+          uploads: {
+            type: 'array',
+            items: {
+              ...statusRecordSchema,
+              required: [...(statusRecordSchema.required as string[]), 'filename'],
+              properties: {
+                ...(statusRecordSchema.properties as Record<string, JsonSchema>),
+                filename: { type: 'string' },
+              },
+            },
+          },
+          spanId: { type: 'string' },
+        },
+      },
+    },
   },
   {
     route: 'DELETE /embedder-service/v1/collections/{name}',
@@ -335,7 +406,15 @@ const routes = [
     route: 'GET /function-service/v1/functions',
     group: 'functions',
     summary: "The caller's own functions",
-    success: { status: 200, description: 'Functions.', schema: object('{functions}') },
+    success: {
+      status: 200,
+      description: 'Functions.',
+      schema: {
+        type: 'object',
+        required: ['functions'],
+        properties: { functions: { type: 'array', items: functionSchema }, spanId: { type: 'string' } },
+      },
+    },
   },
   {
     route: 'DELETE /function-service/v1/functions/{shortname}',
@@ -510,7 +589,17 @@ const routes = [
     success: {
       status: 200,
       description: 'Counters per day and endpoint.',
-      schema: object('{account, from, to, usage}'),
+      schema: {
+        type: 'object',
+        required: ['account', 'from', 'to', 'usage'],
+        properties: {
+          account: { type: 'string' },
+          from: { type: 'string', description: 'First day, YYYY-MM-DD.' },
+          to: { type: 'string', description: 'Last day, YYYY-MM-DD.' },
+          usage: { type: 'array', items: usageRowSchema, description: 'By day, then endpoint.' },
+          spanId: { type: 'string' },
+        },
+      },
     },
   },
   {

@@ -1446,14 +1446,25 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Collections. */
+      /** @description Collections, by name. */
       200: {
         headers: {
           'x-span-id': components['headers']['SpanId'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': Record<string, never>;
+          'application/json': {
+            collections: {
+              name: string;
+              /** @description Uploads in the collection, failed ones included. */
+              documents: number;
+              /** @description Chunks stored and searchable. */
+              chunks: number;
+              /** @description The embedder that filled it; queries search with the same one. */
+              embedder: string;
+            }[];
+            spanId?: string;
+          };
         };
       };
       /** @description Bad request: every violation is listed */
@@ -1531,14 +1542,39 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The collection. */
+      /** @description The collection, and its uploads oldest first. */
       200: {
         headers: {
           'x-span-id': components['headers']['SpanId'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': Record<string, never>;
+          'application/json': {
+            name: string;
+            /** @description Uploads in the collection, failed ones included. */
+            documents: number;
+            /** @description Chunks stored and searchable. */
+            chunks: number;
+            /** @description The embedder that filled it; queries search with the same one. */
+            embedder: string;
+            uploads: {
+              upload_id: string;
+              collection_name: string;
+              /** @enum {unknown} */
+              status: 'queued' | 'processing' | 'completed' | 'failed' | 'deleting';
+              embedded_chunks: number;
+              total_chunks: number;
+              /** @description HTTP date (RFC 7231), UTC. */
+              upload_started: string;
+              /** @description HTTP date once completed or failed. */
+              upload_completed: string | null;
+              /** @description Why it failed, as ISSUE/ADVICE text. */
+              error?: string;
+              spanId?: string;
+              filename: string;
+            }[];
+            spanId?: string;
+          };
         };
       };
       /** @description Bad request: every violation is listed */
@@ -1791,7 +1827,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': Record<string, never>;
+          'application/json': {
+            functions: {
+              shortname: string;
+              name: string;
+              description: string;
+              runtime: string;
+              /** @description The AWS Lambda runtime it runs on. */
+              lambdaRuntime?: string;
+              /** @description The version that serves. */
+              version: number;
+              /** @description Where it answers, e.g. POST /functions/v1/weather. */
+              endpoint: string;
+              codeBytes?: number;
+              /** Format: date-time */
+              createdAt: string;
+              /**
+               * Format: date-time
+               * @description The current version's deploy.
+               */
+              updatedAt: string;
+            }[];
+            spanId?: string;
+          };
         };
       };
       /** @description Bad request: every violation is listed */
@@ -3580,7 +3638,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': Record<string, never>;
+          'application/json': {
+            account: string;
+            /** @description First day, YYYY-MM-DD. */
+            from: string;
+            /** @description Last day, YYYY-MM-DD. */
+            to: string;
+            /** @description By day, then endpoint. */
+            usage: {
+              /** @description UTC day, YYYY-MM-DD. */
+              day: string;
+              /** @description The route, e.g. POST /query-service/v1/rdbms. */
+              endpoint: string;
+              calls: number;
+              errors: number;
+              /** @description Time spent on the calls, in total. */
+              durationMs: number;
+              aiTokens: number;
+            }[];
+            spanId?: string;
+          };
         };
       };
       /** @description Bad request: every violation is listed */

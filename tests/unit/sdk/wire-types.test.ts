@@ -6,9 +6,12 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { RouteBody } from '../../../lib/http/handler';
 import type { RouteTable } from '../../../lib/api/routes';
 import type {
+  CollectionInfo,
   DeploymentInfo,
+  FunctionInfo,
   QueryResponse,
   UploadStatus,
+  UsageRow,
   WebhookDelivery,
   WebhookEndpoint,
   WebhookEventType,
@@ -36,6 +39,22 @@ describe('SDK wire types', () => {
     expectTypeOf<WebhookEventType>().toEqualTypeOf<EventType>();
     expectTypeOf<WebhookEndpoint['created_at']>().toEqualTypeOf<string>();
     expectTypeOf<WebhookDelivery['attempts'][number]['status_code']>().toEqualTypeOf<number | null>();
+    expectTypeOf<CollectionInfo>().toEqualTypeOf<{
+      name: string;
+      documents: number;
+      chunks: number;
+      embedder: string;
+    }>();
+    expectTypeOf<FunctionInfo['version']>().toEqualTypeOf<number>();
+    expectTypeOf<FunctionInfo['lambdaRuntime']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<UsageRow>().toEqualTypeOf<{
+      day: string;
+      endpoint: string;
+      calls: number;
+      errors: number;
+      durationMs: number;
+      aiTokens: number;
+    }>();
   });
 
   it('send the body each route validates, as the service types it', () => {
