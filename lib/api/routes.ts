@@ -103,7 +103,7 @@ export const MCP_TAG_FILTER: JsonSchema = {
   additionalProperties: false,
 };
 
-const statusRecordSchema: JsonSchema = {
+const statusRecordSchema = {
   type: 'object',
   required: [
     'upload_id',
@@ -125,7 +125,7 @@ const statusRecordSchema: JsonSchema = {
     error: { type: 'string', description: 'Why it failed, as ISSUE/ADVICE text.' },
     spanId: { type: 'string' },
   },
-};
+} as const satisfies JsonSchema;
 
 const collectionSchema = {
   type: 'object',
@@ -295,9 +295,9 @@ const routes = [
       description: 'The URL to PUT the file to, and the status record waiting for it.',
       schema: {
         ...statusRecordSchema,
-        required: [...(statusRecordSchema.required as string[]), 'upload_url', 'upload_method', 'upload_url_expires'],
+        required: [...statusRecordSchema.required, 'upload_url', 'upload_method', 'upload_url_expires'],
         properties: {
-          ...(statusRecordSchema.properties as Record<string, JsonSchema>),
+          ...statusRecordSchema.properties,
           upload_url: { type: 'string', format: 'uri' },
           upload_method: { const: 'PUT' },
           upload_url_expires: { type: 'string', description: 'HTTP date.' },
@@ -349,9 +349,9 @@ const routes = [
             type: 'array',
             items: {
               ...statusRecordSchema,
-              required: [...(statusRecordSchema.required as string[]), 'filename'],
+              required: [...statusRecordSchema.required, 'filename'],
               properties: {
-                ...(statusRecordSchema.properties as Record<string, JsonSchema>),
+                ...statusRecordSchema.properties,
                 filename: { type: 'string' },
               },
             },
