@@ -4,7 +4,7 @@
 import { UsageMeter } from '../ai/usage';
 import { isServiceError } from '../errors';
 import { COLLECTION_NAME } from '../ingest/collection-name';
-import { serviceAjv, violations, type SchemaValue } from '../json-schema';
+import { serviceAjv, type SchemaValue } from '../json-schema';
 import {
   answerFromDocuments,
   collectionSource,
@@ -16,7 +16,7 @@ import {
 import type { QueryModel, SharedQueryBody } from '../query/shared';
 import type { JsonSchemaObject } from '../spec/index';
 import { ASK_COLLECTION, SEARCH_COLLECTION } from './tool-names';
-import { toolError, toolResult, type McpTool, type ToolResult } from './tool-result';
+import { argumentsRefused, toolError, toolResult, type McpTool, type ToolResult } from './tool-result';
 
 export const SEARCH_LIMIT_MAX = 50;
 
@@ -135,23 +135,15 @@ export async function callCollectionTool(
   ctx: CollectionCallContext,
 ): Promise<ToolResult> {
   try {
-    if (name === SEARCH_COLLECTION) return checkSearch(args) ? await search(args, deps, ctx) : refused(checkSearch);
-    return checkAsk(args) ? await ask(args, deps, ctx) : refused(checkAsk);
+    if (name === SEARCH_COLLECTION)
+      return checkSearch(args) ? await search(args, deps, ctx) : argumentsRefused(checkSearch.errors);
+    return checkAsk(args) ? await ask(args, deps, ctx) : argumentsRefused(checkAsk.errors);
   } catch (e) {
     // Unknown collection, embedder gone, AI platform down: the model reads why.
     if (isServiceError(e)) return toolError(e.problems);
     throw e;
   }
 }
-
-/** Arguments the tool's schema refuses, each violation as a line the model can act on. */
-const refused = (check: { errors?: Parameters<typeof violations>[0] }): ToolResult =>
-  toolError(
-    violations(check.errors).map((v) => ({
-      issue: `${v.path}: ${v.message}`,
-      advice: `Correct ${v.path} and call again`,
-    })),
-  );
 
 async function search(a: SearchArgs, deps: CollectionToolDeps, ctx: CollectionCallContext): Promise<ToolResult> {
   const meter = new UsageMeter();

@@ -9,13 +9,13 @@ import { COLLECTION_NAME } from '../ingest/collection-name';
 import { acceptUpload, type IntakeDeps, type Uploader } from '../ingest/intake';
 import { DIRECT_UPLOAD_MAX_BYTES } from '../ingest/limits';
 import { statusView } from '../ingest/status';
-import { serviceAjv, violations, type SchemaValue } from '../json-schema';
+import { serviceAjv, type SchemaValue } from '../json-schema';
 import type { Logger } from '../log';
 import type { JsonSchemaObject } from '../spec/index';
 import { MAX_JSON_BODY_BYTES } from '../wire/body';
 import { decodeBase64 } from '../wire/base64-file';
 import { DEPLOY_FUNCTION, UPLOAD_DOCUMENT } from './tool-names';
-import { toolError, type McpTool, type ToolResult } from './tool-result';
+import { argumentsRefused, toolError, type McpTool, type ToolResult } from './tool-result';
 
 export interface JobToolDeps {
   submit: Omit<SubmitDeps, 'log'>;
@@ -118,8 +118,9 @@ export async function startJob(
   ctx: JobCallContext,
 ): Promise<{ started: StartedJob; view: Record<string, unknown> } | { failed: ToolResult }> {
   try {
-    if (name === DEPLOY_FUNCTION) return checkDeploy(args) ? await deploy(args, deps, ctx) : refused(checkDeploy);
-    return checkUpload(args) ? await upload(args, deps, ctx) : refused(checkUpload);
+    if (name === DEPLOY_FUNCTION)
+      return checkDeploy(args) ? await deploy(args, deps, ctx) : refused(checkDeploy.errors);
+    return checkUpload(args) ? await upload(args, deps, ctx) : refused(checkUpload.errors);
   } catch (e) {
     // A bundle that does not check, a quota, a full queue: the model reads why, as a REST caller would.
     if (isServiceError(e)) return { failed: toolError(e.problems) };
@@ -127,14 +128,9 @@ export async function startJob(
   }
 }
 
-/** Arguments the tool's schema refuses, each violation as a line the model can act on. */
-const refused = (check: { errors?: Parameters<typeof violations>[0] }) => ({
-  failed: toolError(
-    violations(check.errors).map((v) => ({
-      issue: `${v.path}: ${v.message}`,
-      advice: `Correct ${v.path} and call again (send either text or content_base64)`,
-    })),
-  ),
+/** Both tools' refusals end with the choice the upload tool's oneOf asks for. */
+const refused = (errors: Parameters<typeof argumentsRefused>[0]) => ({
+  failed: argumentsRefused(errors, ' (send either text or content_base64)'),
 });
 
 async function deploy(args: DeployArgs, deps: JobToolDeps, ctx: JobCallContext) {
