@@ -2,6 +2,7 @@
 // Callers compile at module load (cold start) and keep the compiled function.
 import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020';
 import addFormatsModule from 'ajv-formats';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { linearRegExp } from './spec/linear-regexp';
 import { useLinearUniqueItems } from './spec/unique-items';
 
@@ -62,3 +63,11 @@ export type { ValidateFunction };
 
 // Their home is the neutral contracts package, which the heuristic engine shares; re-exported for lib's users.
 export type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
+
+/**
+ * The TypeScript type of the values a schema accepts, derived from the schema itself when it is a literal
+ * (`{…} as const satisfies JsonSchema`), so the type a handler or tool reads cannot drift from what Ajv
+ * checked; `unknown` for a schema known only as `JsonSchema`. Defaulted properties stay optional: the
+ * service's Ajv validates, it does not fill in defaults.
+ */
+export type SchemaValue<S> = S extends JSONSchema ? FromSchema<S, { keepDefaultedPropertiesOptional: true }> : unknown;

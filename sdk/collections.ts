@@ -1,13 +1,9 @@
 // Collections of uploaded documents, and deleting them or single uploads.
 import type { Transport } from './transport';
-import type { UploadStatus } from './uploads';
+import type { JsonResponse } from './wire';
 
-export interface CollectionInfo {
-  name: string;
-  documents: number;
-  chunks: number;
-  embedder: string;
-}
+/** A collection with its document and chunk counts and the embedder that filled it. */
+export type CollectionInfo = JsonResponse<'/embedder-service/v1/collections', 'get'>['collections'][number];
 
 /**
  * Collections of uploaded documents: list them, read one with its uploads, delete them.
@@ -48,7 +44,7 @@ export class Collections {
    * ```
    */
   get(name: string) {
-    return this.http.json<CollectionInfo & { uploads: UploadStatus[] }>(
+    return this.http.json<JsonResponse<'/embedder-service/v1/collections/{name}', 'get'>>(
       'GET',
       `/embedder-service/v1/collections/${encodeURIComponent(name)}`,
     );

@@ -3,42 +3,14 @@
 import { compiledValidators, validateSpec, type NormalizedSpec, type Violation } from '../lib/spec/index';
 import { FnqDeployFailedError, FnqRequestInvalidError } from './errors';
 import type { RawResponse, Transport } from './transport';
+import type { JsonResponse } from './wire';
 
-export interface FunctionInfo {
-  shortname: string;
-  name: string;
-  description: string;
-  runtime: string;
-  /** The AWS Lambda runtime it runs on. */
-  lambdaRuntime: string;
-  version: number;
-  endpoint: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** One of the calling account's functions, with the version that serves and where it answers. */
+export type FunctionInfo = JsonResponse<'/function-service/v1/functions', 'get'>['functions'][number];
 
 /** A deploy's record: queued → building → ready | failed (failed: `messages` say why). */
-export interface DeploymentInfo {
-  id: string;
-  shortname: string;
-  /** The version the function gets when this deployment is ready. */
-  version: number;
-  runtime: string;
-  lambdaRuntime?: string;
-  /** Where the function answers, e.g. `POST /functions/v1/weather`. */
-  endpoint?: string;
-  status: 'queued' | 'building' | 'ready' | 'failed';
-  /** What the build is doing now. */
-  step?: string;
-  warnings: string[];
-  /** `ISSUE: … ADVICE: …` lines of a failed build. */
-  messages?: string[];
-  location: string;
-  createdAt: string;
-  updatedAt: string;
-  startedAt?: string;
-  finishedAt?: string;
-}
+/** A deployment record: queued, building, ready or failed (GET /function-service/v1/deployments/{id}). */
+export type DeploymentInfo = JsonResponse<'/function-service/v1/deployments/{id}', 'get'>;
 
 export interface DeployWaitOptions {
   /** Called with every record read while waiting (status changes and the build's step). */

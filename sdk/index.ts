@@ -5,6 +5,7 @@ import { Queries } from './queries';
 import { Transport, type ClientOptions } from './transport';
 import { Uploads } from './uploads';
 import { Usage } from './usage';
+import type { JsonResponse } from './wire';
 import { Webhooks } from './webhooks';
 
 /**
@@ -53,7 +54,7 @@ export class FnqClient {
    * ```
    */
   health() {
-    return this.http.json<{ status: string; version: string; adapters: Record<string, string> }>('GET', '/health');
+    return this.http.json<JsonResponse<'/health', 'get'>>('GET', '/health');
   }
 }
 

@@ -1,5 +1,6 @@
 // The three query endpoints. `structuredOutput` takes a JSON Schema object; the SDK base64-encodes it.
 import type { Transport } from './transport';
+import type { components, JsonRequest } from './wire';
 
 export interface QueryOptions {
   /** `default` (the service's platform) or `openai`. */
@@ -10,12 +11,8 @@ export interface QueryOptions {
   structuredOutput?: Record<string, unknown>;
 }
 
-export interface QueryResponse {
-  answer: string;
-  query: string;
-  spanId: string;
-  messages: string[] | null;
-}
+/** What every query endpoint answers (the service's QueryResponse schema). */
+export type QueryResponse = components['schemas']['QueryResponse'];
 
 const shared = (query: string, o: QueryOptions) => ({
   query,
@@ -56,7 +53,10 @@ export class Queries {
    */
   function(query: string, shortname: string, options: QueryOptions = {}) {
     return this.http.json<QueryResponse>('POST', '/query-service/v1/function', {
-      json: { ...shared(query, options), function: shortname },
+      json: { ...shared(query, options), function: shortname } satisfies JsonRequest<
+        '/query-service/v1/function',
+        'post'
+      >,
     });
   }
 
@@ -87,7 +87,7 @@ export class Queries {
         ...(options.ragQuery ? { rag_query: options.ragQuery } : {}),
         ...(options.connectionString ? { vector_docdb_connection_string: options.connectionString } : {}),
         ...(options.database ? { vector_docdb_database: options.database } : {}),
-      },
+      } satisfies JsonRequest<'/query-service/v1/vectordb', 'post'>,
     });
   }
 
@@ -111,7 +111,11 @@ export class Queries {
    */
   rdbms(query: string, tables: string[], connectionString: string, options: QueryOptions = {}) {
     return this.http.json<QueryResponse>('POST', '/query-service/v1/rdbms', {
-      json: { ...shared(query, options), tables, sqldb_connection_string: connectionString },
+      json: {
+        ...shared(query, options),
+        tables,
+        sqldb_connection_string: connectionString,
+      } satisfies JsonRequest<'/query-service/v1/rdbms', 'post'>,
     });
   }
 }

@@ -3,18 +3,10 @@
 import { DIRECT_UPLOAD_MAX_BYTES } from '../lib/ingest/limits';
 import { FnqConnectionError } from './errors';
 import type { Transport } from './transport';
+import type { JsonResponse, QueryParams } from './wire';
 
-export interface UploadStatus {
-  upload_id: string;
-  collection_name: string;
-  status: 'queued' | 'processing' | 'completed' | 'failed' | string;
-  embedded_chunks: number;
-  total_chunks: number;
-  upload_started: string;
-  upload_completed: string | null;
-  error?: string;
-  spanId?: string;
-}
+/** An upload's status record, as GET /embedder-service/v1/status answers it. */
+export type UploadStatus = JsonResponse<'/embedder-service/v1/status', 'get'>;
 
 export interface WaitOptions {
   /** Called after every poll, e.g. to draw a progress bar. */
@@ -55,20 +47,25 @@ export class Uploads {
     if (blob.size > DIRECT_UPLOAD_MAX_BYTES) return this.uploadThroughUrl(collection, filename, blob);
     const form = new FormData();
     form.append('file', blob, filename);
-    return this.http.json<UploadStatus>('POST', '/embedder-service/v1/upload', {
-      query: { collection_name: collection },
-      form,
-    });
+    return this.http.json<JsonResponse<'/embedder-service/v1/upload', 'post', 202>>(
+      'POST',
+      '/embedder-service/v1/upload',
+      {
+        query: { collection_name: collection } satisfies QueryParams<'/embedder-service/v1/upload', 'post'>,
+        form,
+      },
+    );
   }
 
   private async uploadThroughUrl(collection: string, filename: string, blob: Blob): Promise<UploadStatus> {
-    const { upload_url: url, ...status } = await this.http.json<UploadStatus & { upload_url: string }>(
-      'POST',
-      '/embedder-service/v1/upload-url',
-      {
-        query: { collection_name: collection, filename, size: String(blob.size) },
-      },
-    );
+    const { upload_url: url, ...status } = await this.http.json<
+      JsonResponse<'/embedder-service/v1/upload-url', 'post', 201>
+    >('POST', '/embedder-service/v1/upload-url', {
+      query: { collection_name: collection, filename, size: String(blob.size) } satisfies QueryParams<
+        '/embedder-service/v1/upload-url',
+        'post'
+      >,
+    });
     let put: Response;
     try {
       put = await fetch(url, { method: 'PUT', body: blob });
@@ -90,7 +87,9 @@ export class Uploads {
    * ```
    */
   status(uploadId: string) {
-    return this.http.json<UploadStatus>('GET', '/embedder-service/v1/status', { query: { upload_id: uploadId } });
+    return this.http.json<UploadStatus>('GET', '/embedder-service/v1/status', {
+      query: { upload_id: uploadId } satisfies QueryParams<'/embedder-service/v1/status', 'get'>,
+    });
   }
 
   /**

@@ -1,23 +1,13 @@
 // Usage metrics of the calling account: per day and endpoint, calls, errors, duration and AI tokens
 // (the only usage data the service stores).
 import type { Transport } from './transport';
+import type { JsonResponse, QueryParams } from './wire';
 
-export interface UsageRow {
-  day: string;
-  endpoint: string;
-  calls: number;
-  errors: number;
-  durationMs: number;
-  aiTokens: number;
-}
+/** The calling account's counters between two UTC days, as GET /usage-service/v1/usage answers them. */
+export type UsageReport = JsonResponse<'/usage-service/v1/usage', 'get'>;
 
-export interface UsageReport {
-  spanId: string;
-  account: string;
-  from: string;
-  to: string;
-  usage: UsageRow[];
-}
+/** One day's counters of one endpoint. */
+export type UsageRow = UsageReport['usage'][number];
 
 /**
  * Usage metrics of the calling account, reached as `client.usage`.
@@ -43,6 +33,8 @@ export class Usage {
    * ```
    */
   get(range: { from?: string; to?: string } = {}) {
-    return this.http.json<UsageReport>('GET', '/usage-service/v1/usage', { query: { from: range.from, to: range.to } });
+    return this.http.json<UsageReport>('GET', '/usage-service/v1/usage', {
+      query: { from: range.from, to: range.to } satisfies QueryParams<'/usage-service/v1/usage', 'get'>,
+    });
   }
 }

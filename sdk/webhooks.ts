@@ -2,28 +2,20 @@
 // Standard Webhooks scheme, so verifyWebhook accepts what any Standard Webhooks sender signs.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Transport } from './transport';
+import type { JsonRequest, JsonResponse } from './wire';
 
-export type WebhookEventType = 'upload.completed' | 'upload.failed' | 'function.deployed' | 'function.deploy_failed';
+/** An endpoint as the service lists it (never with its secret). */
+export type WebhookEndpoint = JsonResponse<'/webhooks-service/v1/endpoints', 'get'>['endpoints'][number];
 
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  events: WebhookEventType[];
-  description?: string;
-  created_at: string;
-}
+/** The events an endpoint can subscribe to. */
+export type WebhookEventType = WebhookEndpoint['events'][number];
 
-export interface WebhookDelivery {
-  id: string;
-  event_id: string;
-  event_type: WebhookEventType;
-  status: 'pending' | 'delivered' | 'failed';
-  created_at: string;
-  next_attempt_at: string | null;
-  attempts: { at: string; status_code: number | null; error: string | null; duration_ms: number }[];
-}
+/** One delivery of an event to an endpoint, with its attempts. */
+export type WebhookDelivery = JsonResponse<
+  '/webhooks-service/v1/endpoints/{id}/deliveries',
+  'get'
+>['deliveries'][number];
 
-/** What a delivery's body holds once verified. */
 export interface WebhookPayload {
   type: WebhookEventType;
   timestamp: string;
@@ -56,10 +48,14 @@ export class Webhooks {
    * console.log(endpoint.id, endpoint.secret);
    * ```
    */
-  add(endpoint: { url: string; events: WebhookEventType[]; description?: string }) {
-    return this.http.json<WebhookEndpoint & { secret: string }>('POST', '/webhooks-service/v1/endpoints', {
-      json: endpoint,
-    });
+  add(endpoint: JsonRequest<'/webhooks-service/v1/endpoints', 'post'>) {
+    return this.http.json<JsonResponse<'/webhooks-service/v1/endpoints', 'post', 201>>(
+      'POST',
+      '/webhooks-service/v1/endpoints',
+      {
+        json: endpoint,
+      },
+    );
   }
 
   /**

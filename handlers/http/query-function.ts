@@ -2,7 +2,7 @@
 import { apiRoute } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { answerQuery } from '../../lib/query/answer';
-import { answerWithFunction, type FunctionQueryBody, type FunctionQueryDeps } from '../../lib/query/function';
+import { answerWithFunction, type FunctionQueryDeps } from '../../lib/query/function';
 import type { QueryModel, SharedQueryBody } from '../../lib/query/shared';
 import { config, httpDeps } from '../../lib/services/core';
 import { functionInvoker, functionRegistry } from '../../lib/services/functions';
@@ -14,7 +14,7 @@ export function createFunctionQueryHandler(deps: {
   queryModel: (body: SharedQueryBody) => QueryModel;
   functions: FunctionQueryDeps;
 }) {
-  return httpHandler<FunctionQueryBody>(
+  return httpHandler(
     apiRoute('POST /query-service/v1/function'),
     (req) =>
       answerQuery(req, deps.queryModel(req.body), (model) =>

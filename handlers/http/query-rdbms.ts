@@ -2,7 +2,7 @@
 import { apiRoute } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { answerQuery } from '../../lib/query/answer';
-import { answerFromDatabase, type RdbmsBody, type RdbmsOptions } from '../../lib/query/rdbms';
+import { answerFromDatabase, type RdbmsOptions } from '../../lib/query/rdbms';
 import type { QueryModel, SharedQueryBody } from '../../lib/query/shared';
 import { httpDeps } from '../../lib/services/core';
 import { lazyHandler } from '../../lib/services/lazy';
@@ -14,7 +14,7 @@ export function createRdbmsQueryHandler(deps: {
   queryModel: (body: SharedQueryBody) => QueryModel;
   rdbms: RdbmsOptions;
 }) {
-  return httpHandler<RdbmsBody>(
+  return httpHandler(
     apiRoute('POST /query-service/v1/rdbms'),
     (req) =>
       answerQuery(req, deps.queryModel(req.body), (model) =>

@@ -4,7 +4,7 @@ import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { checkCollectionName } from '../../lib/ingest/collection-name';
 import { answerQuery } from '../../lib/query/answer';
 import type { QueryModel, SharedQueryBody } from '../../lib/query/shared';
-import { answerFromDocuments, type VectordbBody, type VectordbDeps } from '../../lib/query/vectordb';
+import { answerFromDocuments, type VectordbDeps } from '../../lib/query/vectordb';
 import { httpDeps } from '../../lib/services/core';
 import { lazyHandler } from '../../lib/services/lazy';
 import { queryModel } from '../../lib/services/query';
@@ -15,7 +15,7 @@ export function createVectordbQueryHandler(deps: {
   queryModel: (body: SharedQueryBody) => QueryModel;
   retrieval: VectordbDeps;
 }) {
-  return httpHandler<VectordbBody>(
+  return httpHandler(
     apiRoute('POST /query-service/v1/vectordb'),
     async (req) => {
       // Our collections follow our naming rule; a caller's MongoDB collection only its own.

@@ -7,10 +7,10 @@ import { httpDeps, statuses } from '../../lib/services/core';
 import { lazyHandler } from '../../lib/services/lazy';
 
 export function createUploadStatusHandler(deps: { http: HttpDeps; statuses: Pick<StatusStore, 'get'> }) {
-  return httpHandler<undefined>(
+  return httpHandler(
     apiRoute('GET /embedder-service/v1/status'),
     async (req) => {
-      const record = await deps.statuses.get(req.principal.account, req.query.upload_id!);
+      const record = await deps.statuses.get(req.principal.account, req.query.upload_id);
       // Another account's upload is indistinguishable from one that never existed.
       if (!record)
         throw notFound(

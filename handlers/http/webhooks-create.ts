@@ -5,10 +5,10 @@ import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
 import { lazyHandler } from '../../lib/services/lazy';
 import { endpointDeps } from '../../lib/services/webhooks';
-import { createEndpoint, type EndpointDeps, type NewEndpoint } from '../../lib/webhooks/endpoints';
+import { createEndpoint, type EndpointDeps } from '../../lib/webhooks/endpoints';
 
 export function createWebhooksCreateHandler(deps: { http: HttpDeps; endpoints: EndpointDeps }) {
-  return httpHandler<NewEndpoint>(
+  return httpHandler(
     apiRoute('POST /webhooks-service/v1/endpoints'),
     async (req) => ({ status: 201, body: await createEndpoint(deps.endpoints, req.principal.account, req.body) }),
     deps.http,

@@ -1,11 +1,12 @@
 // Every HTTP route of the service, with the request schemas its handler validates with. Handlers
 // take their options from here and /openapi.json is generated from here: one source, so the
-// published description cannot drift from what is enforced.
-import type { JsonSchema } from '../ai/ports';
+// published description cannot drift from what is enforced. The table is a literal (`as const`), so a
+// handler's body and query types are derived from the very schemas that validate them (lib/http/handler.ts).
+import type { JsonSchema } from '../json-schema';
 import { PAGE_SIZE } from '../catalog/limits';
 import type { RouteOptions } from '../http/handler';
 import { COLLECTION_NAME } from '../ingest/collection-name';
-import { queryBodySchema } from '../query/body-schema';
+import { FUNCTION_QUERY_BODY, RDBMS_QUERY_BODY, VECTORDB_QUERY_BODY } from '../query/body-schema';
 import { RUNTIMES } from '../spec/runtimes';
 import { TAG } from '../spec/rules';
 import { BASE64_FILE_SCHEMA } from '../wire/base64-file';
@@ -42,7 +43,7 @@ export interface ApiRoute extends RouteOptions {
    * An `ANY` route's methods to document, when not all are served: the others are answered 405
    * with Allow and documented as such (`GET /mcp`).
    */
-  methods?: { served: string[]; refused: string[] };
+  methods?: { served: readonly string[]; refused: readonly string[] };
   /** Failure statuses this route answers besides the ones every route may (lib/api/openapi.ts). */
   errors?: Record<number, string>;
   /** `jsonrpc`: failures inside the protocol answer a JSON-RPC error object rather than the envelope (MCP). */
@@ -102,7 +103,7 @@ export const MCP_TAG_FILTER: JsonSchema = {
   additionalProperties: false,
 };
 
-const statusRecordSchema: JsonSchema = {
+const statusRecordSchema = {
   type: 'object',
   required: [
     'upload_id',
@@ -124,7 +125,48 @@ const statusRecordSchema: JsonSchema = {
     error: { type: 'string', description: 'Why it failed, as ISSUE/ADVICE text.' },
     spanId: { type: 'string' },
   },
-};
+} as const satisfies JsonSchema;
+
+const collectionSchema = {
+  type: 'object',
+  required: ['name', 'documents', 'chunks', 'embedder'],
+  properties: {
+    name: { type: 'string' },
+    documents: { type: 'integer', minimum: 0, description: 'Uploads in the collection, failed ones included.' },
+    chunks: { type: 'integer', minimum: 0, description: 'Chunks stored and searchable.' },
+    embedder: { type: 'string', description: 'The embedder that filled it; queries search with the same one.' },
+  },
+} as const satisfies JsonSchema;
+
+const functionSchema = {
+  type: 'object',
+  required: ['shortname', 'name', 'description', 'runtime', 'version', 'endpoint', 'createdAt', 'updatedAt'],
+  properties: {
+    shortname: { type: 'string' },
+    name: { type: 'string' },
+    description: { type: 'string' },
+    runtime: { type: 'string' },
+    lambdaRuntime: { type: 'string', description: 'The AWS Lambda runtime it runs on.' },
+    version: { type: 'integer', description: 'The version that serves.' },
+    endpoint: { type: 'string', description: 'Where it answers, e.g. POST /functions/v1/weather.' },
+    codeBytes: { type: 'integer' },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time', description: "The current version's deploy." },
+  },
+} as const satisfies JsonSchema;
+
+const usageRowSchema = {
+  type: 'object',
+  required: ['day', 'endpoint', 'calls', 'errors', 'durationMs', 'aiTokens'],
+  properties: {
+    day: { type: 'string', description: 'UTC day, YYYY-MM-DD.' },
+    endpoint: { type: 'string', description: 'The route, e.g. POST /query-service/v1/rdbms.' },
+    calls: { type: 'integer', minimum: 0 },
+    errors: { type: 'integer', minimum: 0 },
+    durationMs: { type: 'number', minimum: 0, description: 'Time spent on the calls, in total.' },
+    aiTokens: { type: 'integer', minimum: 0 },
+  },
+} as const satisfies JsonSchema;
 
 /** Every file body: bytes, whatever they hold (the handler checks the type by name and content). */
 const BINARY: JsonSchema = { type: 'string', contentMediaType: 'application/octet-stream' };
@@ -135,7 +177,7 @@ const BODY_ERRORS = {
   415: 'The body is not of the media type this route takes',
 };
 
-const routes: ApiRoute[] = [
+const routes = [
   {
     route: 'GET /health',
     auth: false,
@@ -180,7 +222,7 @@ const routes: ApiRoute[] = [
     group: 'queries',
     errors: BODY_ERRORS,
     summary: 'An AI model answers with the help of a hosted function',
-    bodySchema: queryBodySchema({ function: { type: 'string', minLength: 1, maxLength: 64 } }, ['function']),
+    bodySchema: FUNCTION_QUERY_BODY,
     success: { status: 200, description: 'The answer.', schema: { $ref: '#/components/schemas/QueryResponse' } },
   },
   {
@@ -190,15 +232,7 @@ const routes: ApiRoute[] = [
     group: 'queries',
     errors: BODY_ERRORS,
     summary: 'A retrieval-augmented answer from a collection',
-    bodySchema: queryBodySchema(
-      {
-        vector_docdb_collection: { type: 'string', minLength: 1, maxLength: 255 },
-        rag_query: { type: 'string', maxLength: 20_000 },
-        vector_docdb_connection_string: { type: 'string', minLength: 1, maxLength: 4096 },
-        vector_docdb_database: { type: 'string', minLength: 1, maxLength: 64 },
-      },
-      ['vector_docdb_collection'],
-    ),
+    bodySchema: VECTORDB_QUERY_BODY,
     success: { status: 200, description: 'The answer.', schema: { $ref: '#/components/schemas/QueryResponse' } },
   },
   {
@@ -208,19 +242,7 @@ const routes: ApiRoute[] = [
     group: 'queries',
     errors: BODY_ERRORS,
     summary: "Text-to-SQL over the caller's MySQL/MariaDB (TLS only)",
-    bodySchema: queryBodySchema(
-      {
-        tables: {
-          type: 'array',
-          minItems: 1,
-          maxItems: 50,
-          uniqueItems: true,
-          items: { type: 'string', minLength: 1, maxLength: 64 },
-        },
-        sqldb_connection_string: { type: 'string', minLength: 1, maxLength: 2048 },
-      },
-      ['tables', 'sqldb_connection_string'],
-    ),
+    bodySchema: RDBMS_QUERY_BODY,
     success: { status: 200, description: 'The answer.', schema: { $ref: '#/components/schemas/QueryResponse' } },
   },
   {
@@ -273,9 +295,9 @@ const routes: ApiRoute[] = [
       description: 'The URL to PUT the file to, and the status record waiting for it.',
       schema: {
         ...statusRecordSchema,
-        required: [...(statusRecordSchema.required as string[]), 'upload_url', 'upload_method', 'upload_url_expires'],
+        required: [...statusRecordSchema.required, 'upload_url', 'upload_method', 'upload_url_expires'],
         properties: {
-          ...(statusRecordSchema.properties as Record<string, JsonSchema>),
+          ...statusRecordSchema.properties,
           upload_url: { type: 'string', format: 'uri' },
           upload_method: { const: 'PUT' },
           upload_url_expires: { type: 'string', description: 'HTTP date.' },
@@ -300,14 +322,44 @@ const routes: ApiRoute[] = [
     body: 'none',
     group: 'documents',
     summary: "The caller's collections",
-    success: { status: 200, description: 'Collections.', schema: object('{collections}') },
+    success: {
+      status: 200,
+      description: 'Collections, by name.',
+      schema: {
+        type: 'object',
+        required: ['collections'],
+        properties: { collections: { type: 'array', items: collectionSchema }, spanId: { type: 'string' } },
+      },
+    },
   },
   {
     route: 'GET /embedder-service/v1/collections/{name}',
     body: 'none',
     group: 'documents',
     summary: 'One collection and its uploads',
-    success: { status: 200, description: 'The collection.', schema: object('collection') },
+    success: {
+      status: 200,
+      description: 'The collection, and its uploads oldest first.',
+      schema: {
+        ...collectionSchema,
+        required: [...collectionSchema.required, 'uploads'],
+        properties: {
+          ...collectionSchema.properties,
+          uploads: {
+            type: 'array',
+            items: {
+              ...statusRecordSchema,
+              required: [...statusRecordSchema.required, 'filename'],
+              properties: {
+                ...statusRecordSchema.properties,
+                filename: { type: 'string' },
+              },
+            },
+          },
+          spanId: { type: 'string' },
+        },
+      },
+    },
   },
   {
     route: 'DELETE /embedder-service/v1/collections/{name}',
@@ -354,7 +406,15 @@ const routes: ApiRoute[] = [
     route: 'GET /function-service/v1/functions',
     group: 'functions',
     summary: "The caller's own functions",
-    success: { status: 200, description: 'Functions.', schema: object('{functions}') },
+    success: {
+      status: 200,
+      description: 'Functions.',
+      schema: {
+        type: 'object',
+        required: ['functions'],
+        properties: { functions: { type: 'array', items: functionSchema }, spanId: { type: 'string' } },
+      },
+    },
   },
   {
     route: 'DELETE /function-service/v1/functions/{shortname}',
@@ -529,7 +589,17 @@ const routes: ApiRoute[] = [
     success: {
       status: 200,
       description: 'Counters per day and endpoint.',
-      schema: object('{account, from, to, usage}'),
+      schema: {
+        type: 'object',
+        required: ['account', 'from', 'to', 'usage'],
+        properties: {
+          account: { type: 'string' },
+          from: { type: 'string', description: 'First day, YYYY-MM-DD.' },
+          to: { type: 'string', description: 'Last day, YYYY-MM-DD.' },
+          usage: { type: 'array', items: usageRowSchema, description: 'By day, then endpoint.' },
+          spanId: { type: 'string' },
+        },
+      },
     },
   },
   {
@@ -646,13 +716,26 @@ const routes: ApiRoute[] = [
       },
     },
   },
-];
+] as const satisfies readonly ApiRoute[];
 
-export const ROUTES: Readonly<Record<string, ApiRoute>> = Object.fromEntries(routes.map((r) => [r.route, r]));
+/** A route of the table, e.g. `POST /query-service/v1/rdbms`. */
+export type RouteName = (typeof routes)[number]['route'];
 
-/** The options of one route, for its handler; an unknown route is a bug caught at module load. */
-export function apiRoute(route: string): ApiRoute {
-  const found = ROUTES[route];
+/** Each route's entry under its name, with the literal types of its schemas. */
+export type RouteTable = { readonly [R in (typeof routes)[number] as R['route']]: R };
+
+// Object.fromEntries cannot know that the keys are the routes' own names; they are, by construction.
+const table = Object.fromEntries(routes.map((r) => [r.route, r])) as RouteTable;
+
+/** Every route under its name, as the general shape (for code that walks the whole table). */
+export const ROUTES: Readonly<Record<string, ApiRoute>> = table;
+
+/**
+ * The options of one route, for its handler, typed with its literal schemas so the handler's body and
+ * query types are derived from them. An unknown route does not compile (and throws at module load).
+ */
+export function apiRoute<N extends RouteName>(route: N): RouteTable[N] {
+  const found: RouteTable[N] | undefined = table[route];
   if (!found) throw new Error(`route ${route} is not in lib/api/routes.ts`);
   return found;
 }

@@ -1,10 +1,11 @@
-// The schemas of the webhook routes' bodies and answers (their entries are in routes.ts).
-import type { JsonSchema } from '../ai/ports';
+// The schemas of the webhook routes' bodies and answers (their entries are in routes.ts), literals so
+// that the body's type is derived from the schema that checks it.
+import type { JsonSchema, SchemaValue } from '../json-schema';
 import { EVENT_TYPES } from '../webhooks/events';
 
-const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
+const dateTime = { type: 'string', format: 'date-time' } as const;
 
-export const webhookEndpointSchema: JsonSchema = {
+export const webhookEndpointSchema = {
   type: 'object',
   required: ['id', 'url', 'events', 'created_at'],
   properties: {
@@ -14,9 +15,9 @@ export const webhookEndpointSchema: JsonSchema = {
     description: { type: 'string' },
     created_at: dateTime,
   },
-};
+} as const satisfies JsonSchema;
 
-export const webhookDeliverySchema: JsonSchema = {
+export const webhookDeliverySchema = {
   type: 'object',
   required: ['id', 'event_id', 'event_type', 'status', 'created_at', 'next_attempt_at', 'attempts'],
   properties: {
@@ -40,9 +41,9 @@ export const webhookDeliverySchema: JsonSchema = {
       },
     },
   },
-};
+} as const satisfies JsonSchema;
 
-export const newWebhookEndpointSchema: JsonSchema = {
+export const newWebhookEndpointSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['url', 'events'],
@@ -51,13 +52,16 @@ export const newWebhookEndpointSchema: JsonSchema = {
     events: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...EVENT_TYPES] } },
     description: { type: 'string', maxLength: 200 },
   },
-};
+} as const satisfies JsonSchema;
 
-export const createdWebhookEndpointSchema: JsonSchema = {
+/** A new endpoint as the route's body schema accepts it. */
+export type NewWebhookEndpoint = SchemaValue<typeof newWebhookEndpointSchema>;
+
+export const createdWebhookEndpointSchema = {
   ...webhookEndpointSchema,
-  required: [...(webhookEndpointSchema.required as string[]), 'secret'],
+  required: [...webhookEndpointSchema.required, 'secret'],
   properties: {
-    ...(webhookEndpointSchema.properties as Record<string, JsonSchema>),
+    ...webhookEndpointSchema.properties,
     secret: { type: 'string', pattern: '^whsec_', description: 'Verify deliveries with it; keep it secret.' },
   },
-};
+} as const satisfies JsonSchema;

@@ -5,7 +5,7 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { lambdaContext, type Logger } from '../log';
-import type { JsonSchema } from '../json-schema';
+import type { JsonSchema, SchemaValue } from '../json-schema';
 import type { HttpRequest, Reply } from './event';
 import { toLambdaResult } from './event';
 import { withSpanId, type EnvelopeKind } from './envelope';
@@ -46,7 +46,28 @@ export interface RouteOptions {
   bearer?: boolean;
 }
 
-export interface ServiceRequest<B = unknown> extends HttpRequest {
+/**
+ * The body a route's handler reads: the type of its `bodySchema` when that is a literal (the schema
+ * the body middleware validated it with), any JSON without one, nothing for routes that do not parse JSON.
+ */
+export type RouteBody<O extends RouteOptions> = O extends { bodySchema: infer S }
+  ? SchemaValue<S>
+  : O extends { body: 'json' }
+    ? unknown
+    : undefined;
+
+/**
+ * The query parameters a route's handler reads: typed from its literal `querySchema` (every value
+ * arrives as a string, so the parameters are strings as well), else plain strings.
+ */
+export type RouteQuery<O extends RouteOptions> = O extends { querySchema: infer S }
+  ? unknown extends SchemaValue<S>
+    ? HttpRequest['query']
+    : SchemaValue<S> & HttpRequest['query']
+  : HttpRequest['query'];
+
+export interface ServiceRequest<B = unknown, Q = HttpRequest['query']> extends Omit<HttpRequest, 'query'> {
+  query: Q;
   body: B;
   principal: Principal;
   spanId: string;
@@ -58,10 +79,13 @@ export interface ServiceRequest<B = unknown> extends HttpRequest {
 
 export type HttpLambda = (event: HttpEvent, context: Context) => Promise<HttpResult>;
 
-/** The route's Lambda handler; each schema compiles once, on its first check, never per request. */
-export function httpHandler<B = unknown>(
-  options: RouteOptions,
-  handle: (req: ServiceRequest<B>) => Promise<Reply>,
+/**
+ * The route's Lambda handler; each schema compiles once, on its first check, never per request. The
+ * handler's body and query types come from the route's own schemas (RouteBody, RouteQuery).
+ */
+export function httpHandler<O extends RouteOptions>(
+  options: O,
+  handle: (req: ServiceRequest<RouteBody<O>, RouteQuery<O>>) => Promise<Reply>,
   deps: HttpDeps,
 ): HttpLambda {
   // The chain is declared with the event `handOver` (last before the handler) produces; `.handler<HttpEvent>`
@@ -80,7 +104,18 @@ export function httpHandler<B = unknown>(
     ])
     .handler<HttpEvent>(async (event, _context, { signal }) => {
       const { http, spanId, principal, log, body, usage } = event.handedOver;
-      const reply = await handle({ ...http, body: body as B, principal, spanId, signal, log, usage });
+      // The one place the checked values meet their types: requestBody validated both against the very
+      // schemas RouteBody and RouteQuery are derived from, before this step runs.
+      const reply = await handle({
+        ...http,
+        query: http.query as RouteQuery<O>,
+        body: body as RouteBody<O>,
+        principal,
+        spanId,
+        signal,
+        log,
+        usage,
+      });
       return toLambdaResult(withSpanId(reply, spanId));
     });
 }

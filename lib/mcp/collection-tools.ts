@@ -4,7 +4,7 @@
 import { UsageMeter } from '../ai/usage';
 import { isServiceError } from '../errors';
 import { COLLECTION_NAME } from '../ingest/collection-name';
-import { serviceAjv, violations } from '../json-schema';
+import { serviceAjv, type SchemaValue } from '../json-schema';
 import {
   answerFromDocuments,
   collectionSource,
@@ -16,7 +16,7 @@ import {
 import type { QueryModel, SharedQueryBody } from '../query/shared';
 import type { JsonSchemaObject } from '../spec/index';
 import { ASK_COLLECTION, SEARCH_COLLECTION } from './tool-names';
-import { toolError, toolResult, type McpTool, type ToolResult } from './tool-result';
+import { argumentsRefused, toolError, toolResult, type McpTool, type ToolResult } from './tool-result';
 
 export const SEARCH_LIMIT_MAX = 50;
 
@@ -24,10 +24,46 @@ const collection = {
   type: 'string',
   pattern: COLLECTION_NAME.source,
   description: 'Name of one of your collections (the collection_name of your uploads).',
-};
-const question = { type: 'string', minLength: 1, maxLength: 20_000 };
+} as const;
+const question = { type: 'string', minLength: 1, maxLength: 20_000 } as const;
 /** Both only read the caller's own documents; an answer may differ between calls, the documents do not change. */
 const readsDocuments = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
+
+// Each tool's arguments are typed from its input schema, and its compiled check narrows them to
+// that type: what the tool reads is what Ajv checked.
+const SEARCH_INPUT = {
+  type: 'object',
+  properties: {
+    collection,
+    query: { ...question, description: 'What to look for.' },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: SEARCH_LIMIT_MAX,
+      default: CONTEXT_HITS,
+      description: 'How many chunks to return.',
+    },
+  },
+  required: ['collection', 'query'],
+  additionalProperties: false,
+} as const satisfies JsonSchemaObject;
+
+const ASK_INPUT = {
+  type: 'object',
+  properties: {
+    collection,
+    query: { ...question, description: 'The question to answer.' },
+    rag_query: {
+      ...question,
+      description: 'A different text to search with, when the question itself finds the wrong passages.',
+    },
+  },
+  required: ['collection', 'query'],
+  additionalProperties: false,
+} as const satisfies JsonSchemaObject;
+
+export type SearchArgs = SchemaValue<typeof SEARCH_INPUT>;
+export type AskArgs = SchemaValue<typeof ASK_INPUT>;
 
 const TOOLS: McpTool[] = [
   {
@@ -36,22 +72,7 @@ const TOOLS: McpTool[] = [
     description:
       'Finds the passages of your uploaded documents that best match a query (hybrid vector and keyword search). ' +
       'Returns the chunks with their scores and sources; it does not answer the question.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        collection,
-        query: { ...question, description: 'What to look for.' },
-        limit: {
-          type: 'integer',
-          minimum: 1,
-          maximum: SEARCH_LIMIT_MAX,
-          default: CONTEXT_HITS,
-          description: 'How many chunks to return.',
-        },
-      },
-      required: ['collection', 'query'],
-      additionalProperties: false,
-    },
+    inputSchema: SEARCH_INPUT,
     outputSchema: {
       type: 'object',
       properties: {
@@ -79,19 +100,7 @@ const TOOLS: McpTool[] = [
     description:
       'Answers a question from your uploaded documents (retrieval-augmented generation, as POST /query-service/v1/vectordb), ' +
       'citing the passages it used by number.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        collection,
-        query: { ...question, description: 'The question to answer.' },
-        rag_query: {
-          ...question,
-          description: 'A different text to search with, when the question itself finds the wrong passages.',
-        },
-      },
-      required: ['collection', 'query'],
-      additionalProperties: false,
-    },
+    inputSchema: ASK_INPUT,
     outputSchema: {
       type: 'object',
       properties: { answer: { type: 'string' }, messages: { type: 'array', items: { type: 'string' } } },
@@ -104,7 +113,8 @@ const TOOLS: McpTool[] = [
 export const collectionTools = (): McpTool[] => TOOLS;
 
 // Compiled once per cold start, with the one Ajv setup of the service.
-const checks = new Map(TOOLS.map((t) => [t.name, serviceAjv().compile(t.inputSchema as JsonSchemaObject)]));
+const checkSearch = serviceAjv().compile<SearchArgs>(SEARCH_INPUT);
+const checkAsk = serviceAjv().compile<AskArgs>(ASK_INPUT);
 
 export interface CollectionToolDeps {
   retrieval: VectordbDeps;
@@ -118,30 +128,16 @@ export interface CollectionCallContext {
   usage: { aiTokens: number };
 }
 
-interface SearchArgs {
-  collection: string;
-  query: string;
-  limit?: number;
-  rag_query?: string;
-}
-
 export async function callCollectionTool(
   name: string,
   args: Record<string, unknown>,
   deps: CollectionToolDeps,
   ctx: CollectionCallContext,
 ): Promise<ToolResult> {
-  const check = checks.get(name)!;
-  if (!check(args))
-    return toolError(
-      violations(check.errors).map((v) => ({
-        issue: `${v.path}: ${v.message}`,
-        advice: `Correct ${v.path} and call again`,
-      })),
-    );
-  const a = args as unknown as SearchArgs;
   try {
-    return name === SEARCH_COLLECTION ? await search(a, deps, ctx) : await ask(a, deps, ctx);
+    if (name === SEARCH_COLLECTION)
+      return checkSearch(args) ? await search(args, deps, ctx) : argumentsRefused(checkSearch.errors);
+    return checkAsk(args) ? await ask(args, deps, ctx) : argumentsRefused(checkAsk.errors);
   } catch (e) {
     // Unknown collection, embedder gone, AI platform down: the model reads why.
     if (isServiceError(e)) return toolError(e.problems);
@@ -171,7 +167,7 @@ async function search(a: SearchArgs, deps: CollectionToolDeps, ctx: CollectionCa
   }
 }
 
-async function ask(a: SearchArgs, deps: CollectionToolDeps, ctx: CollectionCallContext): Promise<ToolResult> {
+async function ask(a: AskArgs, deps: CollectionToolDeps, ctx: CollectionCallContext): Promise<ToolResult> {
   const body = {
     query: a.query,
     vector_docdb_collection: a.collection,

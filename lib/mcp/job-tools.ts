@@ -9,13 +9,13 @@ import { COLLECTION_NAME } from '../ingest/collection-name';
 import { acceptUpload, type IntakeDeps, type Uploader } from '../ingest/intake';
 import { DIRECT_UPLOAD_MAX_BYTES } from '../ingest/limits';
 import { statusView } from '../ingest/status';
-import { serviceAjv, violations } from '../json-schema';
+import { serviceAjv, type SchemaValue } from '../json-schema';
 import type { Logger } from '../log';
 import type { JsonSchemaObject } from '../spec/index';
 import { MAX_JSON_BODY_BYTES } from '../wire/body';
 import { decodeBase64 } from '../wire/base64-file';
 import { DEPLOY_FUNCTION, UPLOAD_DOCUMENT } from './tool-names';
-import { toolError, type McpTool, type ToolResult } from './tool-result';
+import { argumentsRefused, toolError, type McpTool, type ToolResult } from './tool-result';
 
 export interface JobToolDeps {
   submit: Omit<SubmitDeps, 'log'>;
@@ -38,6 +38,42 @@ const startsWork = { readOnlyHint: false, destructiveHint: false, idempotentHint
 /** Both may run past one request: clients that can follow a task get one (2025-11-25's tool field). */
 const execution = { taskSupport: 'optional' };
 
+// Each tool's arguments are typed from its input schema, and its compiled check narrows them to
+// that type: what the tool reads is what Ajv checked.
+const DEPLOY_INPUT = {
+  type: 'object',
+  properties: {
+    bundle_base64: { type: 'string', minLength: 1, description: 'The zip file, base64-encoded.' },
+  },
+  required: ['bundle_base64'],
+  additionalProperties: false,
+} as const satisfies JsonSchemaObject;
+
+const UPLOAD_INPUT = {
+  type: 'object',
+  properties: {
+    collection_name: {
+      type: 'string',
+      pattern: COLLECTION_NAME.source,
+      description: 'The collection to add it to (created by its first document).',
+    },
+    filename: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: 'Its name with the extension, which says how to read it (e.g. notes.md).',
+    },
+    text: { type: 'string', minLength: 1, description: 'The document as text (UTF-8).' },
+    content_base64: { type: 'string', minLength: 1, description: 'The file, base64-encoded.' },
+  },
+  required: ['collection_name', 'filename'],
+  oneOf: [{ required: ['text'] }, { required: ['content_base64'] }],
+  additionalProperties: false,
+} as const satisfies JsonSchemaObject;
+
+export type DeployArgs = SchemaValue<typeof DEPLOY_INPUT>;
+export type UploadArgs = SchemaValue<typeof UPLOAD_INPUT>;
+
 const TOOLS: (McpTool & { execution: typeof execution })[] = [
   {
     name: DEPLOY_FUNCTION,
@@ -46,14 +82,7 @@ const TOOLS: (McpTool & { execution: typeof execution })[] = [
       'Deploys a hosted function from its zipped directory (spec.json at the top), as fnq deploy does. The build ' +
       `runs after the call; clients with MCP tasks follow it to the end. Bundles up to ${BUNDLE_MAX} bytes; ` +
       'larger ones with fnq deploy.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        bundle_base64: { type: 'string', minLength: 1, description: 'The zip file, base64-encoded.' },
-      },
-      required: ['bundle_base64'],
-      additionalProperties: false,
-    },
+    inputSchema: DEPLOY_INPUT,
     annotations: { ...startsWork, destructiveHint: true },
     execution,
   },
@@ -64,27 +93,7 @@ const TOOLS: (McpTool & { execution: typeof execution })[] = [
       'Adds a document to one of your collections (PDF, Word, HTML, Markdown, text, CSV, JSON, …) for ' +
       'search_collection and ask_collection. Embedding runs after the call; clients with MCP tasks follow it ' +
       `to the end. Send text, or any file as content_base64; up to ${DOCUMENT_MAX} bytes, larger ones with fnq upload.`,
-    inputSchema: {
-      type: 'object',
-      properties: {
-        collection_name: {
-          type: 'string',
-          pattern: COLLECTION_NAME.source,
-          description: 'The collection to add it to (created by its first document).',
-        },
-        filename: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 255,
-          description: 'Its name with the extension, which says how to read it (e.g. notes.md).',
-        },
-        text: { type: 'string', minLength: 1, description: 'The document as text (UTF-8).' },
-        content_base64: { type: 'string', minLength: 1, description: 'The file, base64-encoded.' },
-      },
-      required: ['collection_name', 'filename'],
-      oneOf: [{ required: ['text'] }, { required: ['content_base64'] }],
-      additionalProperties: false,
-    },
+    inputSchema: UPLOAD_INPUT,
     annotations: startsWork,
     execution,
   },
@@ -93,7 +102,8 @@ const TOOLS: (McpTool & { execution: typeof execution })[] = [
 export const jobTools = (): McpTool[] => TOOLS;
 export const isJobTool = (name: string) => name === DEPLOY_FUNCTION || name === UPLOAD_DOCUMENT;
 
-const checks = new Map(TOOLS.map((t) => [t.name, serviceAjv().compile(t.inputSchema as JsonSchemaObject)]));
+const checkDeploy = serviceAjv().compile<DeployArgs>(DEPLOY_INPUT);
+const checkUpload = serviceAjv().compile<UploadArgs>(UPLOAD_INPUT);
 
 export interface JobCallContext {
   who: Uploader;
@@ -107,49 +117,55 @@ export async function startJob(
   deps: JobToolDeps,
   ctx: JobCallContext,
 ): Promise<{ started: StartedJob; view: Record<string, unknown> } | { failed: ToolResult }> {
-  const check = checks.get(name)!;
-  if (!check(args)) {
-    const problems = violations(check.errors).map((v) => ({
-      issue: `${v.path}: ${v.message}`,
-      advice: `Correct ${v.path} and call again (send either text or content_base64)`,
-    }));
-    return { failed: toolError(problems) };
-  }
   try {
-    if (name === DEPLOY_FUNCTION) {
-      const zip = decodeBase64(
-        args.bundle_base64 as string,
-        'bundle_base64',
-        { maxBytes: BUNDLE_MAX, tooLargeAdvice: 'Deploy larger bundles with fnq deploy <dir>' },
-        'Send the zipped function directory as base64',
-      );
-      const record = await submitDeployment({ ...deps.submit, log: ctx.log }, ctx.who.account, zip);
-      return { started: { kind: 'deployment', id: record.id }, view: deploymentView(record) };
-    }
-    const bytes =
-      typeof args.text === 'string'
-        ? Buffer.from(args.text, 'utf8')
-        : decodeBase64(
-            args.content_base64 as string,
-            'content_base64',
-            { maxBytes: DOCUMENT_MAX, tooLargeAdvice: 'Upload larger files with fnq upload' },
-            'Send the file as base64, or a text document as text',
-          );
-    if (bytes.length > DOCUMENT_MAX) {
-      return {
-        failed: toolError([
-          { issue: `The document is over ${DOCUMENT_MAX} bytes`, advice: 'Upload larger files with fnq upload' },
-        ]),
-      };
-    }
-    const record = await acceptUpload({ ...deps.intake, log: ctx.log }, ctx.who, args.collection_name as string, {
-      filename: args.filename as string,
-      bytes,
-    });
-    return { started: { kind: 'upload', id: record.uploadId }, view: statusView(record) };
+    if (name === DEPLOY_FUNCTION)
+      return checkDeploy(args) ? await deploy(args, deps, ctx) : refused(checkDeploy.errors);
+    return checkUpload(args) ? await upload(args, deps, ctx) : refused(checkUpload.errors);
   } catch (e) {
     // A bundle that does not check, a quota, a full queue: the model reads why, as a REST caller would.
     if (isServiceError(e)) return { failed: toolError(e.problems) };
     throw e;
   }
+}
+
+/** Both tools' refusals end with the choice the upload tool's oneOf asks for. */
+const refused = (errors: Parameters<typeof argumentsRefused>[0]) => ({
+  failed: argumentsRefused(errors, ' (send either text or content_base64)'),
+});
+
+async function deploy(args: DeployArgs, deps: JobToolDeps, ctx: JobCallContext) {
+  const zip = decodeBase64(
+    args.bundle_base64,
+    'bundle_base64',
+    { maxBytes: BUNDLE_MAX, tooLargeAdvice: 'Deploy larger bundles with fnq deploy <dir>' },
+    'Send the zipped function directory as base64',
+  );
+  const record = await submitDeployment({ ...deps.submit, log: ctx.log }, ctx.who.account, zip);
+  return { started: { kind: 'deployment', id: record.id } as const, view: deploymentView(record) };
+}
+
+async function upload(args: UploadArgs, deps: JobToolDeps, ctx: JobCallContext) {
+  // The schema's oneOf lets exactly one of text and content_base64 through; the derived type says
+  // "at least one", so the text branch still reads it as possibly absent.
+  const bytes =
+    args.content_base64 !== undefined
+      ? decodeBase64(
+          args.content_base64,
+          'content_base64',
+          { maxBytes: DOCUMENT_MAX, tooLargeAdvice: 'Upload larger files with fnq upload' },
+          'Send the file as base64, or a text document as text',
+        )
+      : Buffer.from(args.text ?? '', 'utf8');
+  if (bytes.length > DOCUMENT_MAX) {
+    return {
+      failed: toolError([
+        { issue: `The document is over ${DOCUMENT_MAX} bytes`, advice: 'Upload larger files with fnq upload' },
+      ]),
+    };
+  }
+  const record = await acceptUpload({ ...deps.intake, log: ctx.log }, ctx.who, args.collection_name, {
+    filename: args.filename,
+    bytes,
+  });
+  return { started: { kind: 'upload', id: record.uploadId } as const, view: statusView(record) };
 }

@@ -2,6 +2,7 @@
 // a failing function, an unknown collection) are results with isError, worded as ISSUE/ADVICE
 // lines; protocol errors are JSON-RPC errors (protocol.ts).
 import { problemLine, type Problem } from '../errors';
+import { violations } from '../json-schema';
 import type { JsonSchemaObject } from '../spec/index';
 
 /** Hints about what calling a tool does, for clients deciding whether to ask the user first. */
@@ -39,6 +40,15 @@ export interface ToolResult {
 export function toolError(problems: Problem[]): ToolResult {
   return { content: [{ type: 'text', text: problems.map(problemLine).join('\n') }], isError: true };
 }
+
+/** Arguments a tool's input schema refused: one line per violation, its advice ending with `hint`. */
+export const argumentsRefused = (errors: Parameters<typeof violations>[0], hint = ''): ToolResult =>
+  toolError(
+    violations(errors).map((v) => ({
+      issue: `${v.path}: ${v.message}`,
+      advice: `Correct ${v.path} and call again${hint}`,
+    })),
+  );
 
 /** A structured answer with its JSON text beside it, for clients that read only content. */
 export const toolResult = (structured: Record<string, unknown>): ToolResult => ({

@@ -8,11 +8,10 @@ import type { Logger } from '../log';
 import { lookupFunction, toolRequestViolations } from '../functions/invoke';
 import type { FunctionInvoker, FunctionRegistry } from '../functions/ports';
 import { toolArgumentsToRequest, toToolDefinition, type Violation } from '../spec/index';
-import { finalAnswer, type QueryModel, type SharedQueryBody } from './shared';
+import type { FunctionQueryBody } from './body-schema';
+import { finalAnswer, type QueryModel } from './shared';
 
-export interface FunctionQueryBody extends SharedQueryBody {
-  function: string;
-}
+export type { FunctionQueryBody };
 
 export interface FunctionQueryDeps {
   registry: FunctionRegistry;

@@ -5,12 +5,10 @@ import { SQL_NOT_APPLIED as NOT_APPLIED } from '@fnquery/contracts';
 import type { SqlFailure } from '../ai/tasks';
 import { isServiceError, type ServiceError } from '../errors';
 import type { CallerDatabases, DatabaseSchema, QueryResult } from '../sql/ports';
-import { finalAnswer, type QueryModel, type SharedQueryBody } from './shared';
+import type { RdbmsBody } from './body-schema';
+import { finalAnswer, type QueryModel } from './shared';
 
-export interface RdbmsBody extends SharedQueryBody {
-  tables: string[];
-  sqldb_connection_string: string;
-}
+export type { RdbmsBody };
 
 export interface RdbmsOptions {
   /** The caller's databases, reached only through this port (lib/sql/caller-databases.ts). */

@@ -6,13 +6,10 @@ import { resolvePlatform, type AiPlatformConfig, type PlatformName } from '../ai
 import { answerWithSchema, parseStructuredOutput, type StructuredOutput } from '../ai/structured-output';
 import type { AiTasks, AnswerFormat } from '../ai/tasks';
 import { UsageMeter } from '../ai/usage';
+import type { SharedQueryBody } from './body-schema';
 
-export interface SharedQueryBody {
-  query: string;
-  ai_platform?: string;
-  'api+key'?: string;
-  structured_output?: string;
-}
+/** The body fields every query endpoint takes, typed from their schema (body-schema.ts). */
+export type { SharedQueryBody };
 
 export interface QueryModel {
   platform: PlatformName;

@@ -6,14 +6,10 @@ import type { StatusStore } from '../ingest/status';
 import type { SearchHit, VectorStore } from '../vectors/ports';
 import { fusionFor, searchRouteFor, type SearchRoute } from '../vectors/search-route';
 import type { UsageMeter } from '../ai/usage';
-import { finalAnswer, type QueryModel, type SharedQueryBody } from './shared';
+import type { VectordbBody } from './body-schema';
+import { finalAnswer, type QueryModel } from './shared';
 
-export interface VectordbBody extends SharedQueryBody {
-  vector_docdb_collection: string;
-  rag_query?: string;
-  vector_docdb_connection_string?: string;
-  vector_docdb_database?: string;
-}
+export type { VectordbBody };
 
 /** Hits given to the model: enough context to answer, small enough for any context window. */
 export const CONTEXT_HITS = 8;

@@ -2,8 +2,8 @@
 // here, answered once, and stored only sealed (secret-box.ts); listings never show it.
 import { randomBytes } from 'node:crypto';
 import { badRequest, notFound, ServiceError, tooManyRequests } from '../errors';
+import type { NewWebhookEndpoint } from '../api/webhook-schemas';
 import { resolveAllowedAddress, type AddressPolicyOptions } from '../net/address-policy';
-import type { EventType } from './events';
 import type { DeliveryRecord, EndpointRecord, WebhookStore } from './ports';
 import { seal, sealingKey } from './secret-box';
 import { ENDPOINT_SUBJECT } from './send';
@@ -18,11 +18,8 @@ export interface EndpointDeps {
   now?: () => number;
 }
 
-export interface NewEndpoint {
-  url: string;
-  events: EventType[];
-  description?: string;
-}
+/** A new endpoint, as the route's body schema accepts it (the type is derived from that schema). */
+export type NewEndpoint = NewWebhookEndpoint;
 
 export const endpointView = (r: EndpointRecord) => ({
   id: r.id,

@@ -10,4 +10,5 @@ export const GENERATORS: Record<string, () => Promise<{ default: Generator }>> =
   'related-words': () => import('./related-words'),
   'catalog-assets': () => import('./catalog-assets'),
   'validation-worker': () => import('./validation-worker'),
+  'sdk-types': () => import('./sdk-types'),
 };
