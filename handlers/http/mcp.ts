@@ -2,7 +2,7 @@
 // (stateless Streamable HTTP). Takes the token as svcwt or as `Authorization: Bearer`, which MCP clients send.
 import { apiRoute, MCP_TAG_FILTER } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
-import { compileCheck } from '../../lib/http/validate';
+import { routeCheck } from '../../lib/http/validate';
 import { handleMcp, type McpDeps } from '../../lib/mcp/server';
 import { config, httpDeps } from '../../lib/services/core';
 import { functionInvoker, functionRegistry, submitDeps } from '../../lib/services/functions';
@@ -16,7 +16,7 @@ export function createMcpHandler(deps: { http: HttpDeps; mcp: McpDeps }) {
   // tools/call): discovery and the handshake answer whatever the URL carries, so a client meets a
   // bad filter as the error of its tool listing rather than as a failed connection.
   const { querySchema: _accepted, ...edge } = apiRoute('ANY /mcp');
-  const mcp = { ...deps.mcp, checkQuery: compileCheck(MCP_TAG_FILTER, '/query') };
+  const mcp = { ...deps.mcp, checkQuery: routeCheck('ANY /mcp tag', MCP_TAG_FILTER, '/query') };
   return httpHandler(edge, (req) => handleMcp(req, mcp), deps.http);
 }
 

@@ -5,4 +5,6 @@
 
 export type Generator = () => Promise<Record<string, string>>;
 
-export const GENERATORS: Record<string, () => Promise<{ default: Generator }>> = {};
+export const GENERATORS: Record<string, () => Promise<{ default: Generator }>> = {
+  'route-validators': () => import('./route-validators'),
+};
