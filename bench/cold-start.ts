@@ -10,10 +10,11 @@
 // Figures: per round, each process against the hello-world started just before it; the median over RUNS
 // rounds of that difference (+ms) and of that ratio (×hello), beside the plain medians.
 //   npm run bench -- cold-start      (FNQ_BENCH_COLD_RUNS=7; FNQ_BENCH_COLD_ONLY=health,queryVectordb;
-//                                     FNQ_BENCH_COLD_COMPARE=1 adds each bundle built as one file)
+//                                     FNQ_BENCH_COLD_COMPARE=1 adds each bundle built as one file;
+//                                     FNQ_BENCH_COLD_BEFORE=<checkout> adds each entry of another checkout)
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { issueToken } from '../lib/http/token';
 import { startEmulators } from '../local/emulators';
 import { loadServerless, PROJECT_ROOT } from '../local/serverless-config';
@@ -26,6 +27,8 @@ import { percentile } from './stats';
 const RUNS = Number(process.env.FNQ_BENCH_COLD_RUNS ?? 7);
 const ONLY = process.env.FNQ_BENCH_COLD_ONLY?.split(',').filter(Boolean);
 const COMPARE = process.env.FNQ_BENCH_COLD_COMPARE === '1';
+/** A checkout of an earlier commit (e.g. a `git worktree` of main): its entries are bundled and timed beside ours. */
+const BEFORE = process.env.FNQ_BENCH_COLD_BEFORE;
 
 interface Row {
   name: string;
@@ -283,17 +286,26 @@ export async function run() {
       const http = fn.events?.find((e): e is HttpEvent => Boolean(e.httpApi));
       if (!http || (ONLY && !ONLY.includes(name))) continue;
       const file = await bundle(doc.custom.esbuild, entryOf(fn), join(OUT, `${name}.mjs`));
-      // The same entry as one file, as before the bundles were split (FNQ_BENCH_COLD_COMPARE=1).
-      const files = COMPARE
+      // The same entry from another checkout (FNQ_BENCH_COLD_BEFORE), or as one file (FNQ_BENCH_COLD_COMPARE=1).
+      const files = BEFORE
         ? [
             file,
             await bundle(
-              { ...doc.custom.esbuild, splitting: false },
-              entryOf(fn),
-              join(OUT, 'one-file', `${name}.mjs`),
+              doc.custom.esbuild,
+              join(BEFORE, relative(PROJECT_ROOT, entryOf(fn))),
+              join(OUT, 'before', `${name}.mjs`),
             ),
           ]
-        : [file];
+        : COMPARE
+          ? [
+              file,
+              await bundle(
+                { ...doc.custom.esbuild, splitting: false },
+                entryOf(fn),
+                join(OUT, 'one-file', `${name}.mjs`),
+              ),
+            ]
+          : [file];
       for (const c of casesFor(name, http.httpApi.method, http.httpApi.path, token)) {
         const { helloMs, results } = await interleaved(hello, files, apiEvent(c.input), env);
         const [split, oneFile] = results;
@@ -312,7 +324,7 @@ export function print(f: Awaited<ReturnType<typeof run>>) {
     `First response of a fresh process, per HTTP Lambda (median of ${RUNS}, each round hello-world first; Node ${process.version})`,
   );
   console.log(
-    `  targets: +${TARGET_MS} ms over hello-world; queryVectordb's real query (LanceDB) +${LANCEDB_TARGET_MS} ms${COMPARE ? '; "one file": the same entry bundled without splitting' : ''}`,
+    `  targets: +${TARGET_MS} ms over hello-world; queryVectordb's real query (LanceDB) +${LANCEDB_TARGET_MS} ms${BEFORE ? `; "before": the same entry from ${BEFORE}` : COMPARE ? '; "one file": the same entry bundled without splitting' : ''}`,
   );
   let over = 0;
   let mismatched = 0;
@@ -326,7 +338,7 @@ export function print(f: Awaited<ReturnType<typeof run>>) {
     const oneFile =
       r.oneFile === undefined
         ? ''
-        : `  | one file ${r.oneFile.ms.toFixed(0).padStart(5)} ms +${r.oneFile.extraMs.toFixed(0).padStart(4)} ms ×${r.oneFile.ratio.toFixed(2)}`;
+        : `  | ${BEFORE ? 'before' : 'one file'} ${r.oneFile.ms.toFixed(0).padStart(5)} ms +${r.oneFile.extraMs.toFixed(0).padStart(4)} ms ×${r.oneFile.ratio.toFixed(2)}`;
     console.log(
       `  ${r.name.padEnd(20)} ${r.kind.padEnd(4)} ${String(r.status).padStart(3)}  hello ${r.helloMs.toFixed(0).padStart(4)} ms  ${r.ms.toFixed(0).padStart(5)} ms +${extra.toFixed(0).padStart(4)} ms ×${r.ratio.toFixed(2)}${extra > target ? ` (over +${target})` : ''}${oneFile}${wrong}`,
     );
