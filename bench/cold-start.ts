@@ -7,12 +7,14 @@
 //   400       a valid token and a bad request: auth, routing and validation, no I/O
 //   real      a request that does its work against the in-process emulators (DynamoDB, S3, SQS) and,
 //             for queryVectordb, LanceDB (its native module loaded on that first query)
-// Figures: the median of RUNS processes, as +ms and as a ratio over hello-world's.
+// Figures: per round, each process against the hello-world started just before it; the median over RUNS
+// rounds of that difference (+ms) and of that ratio (×hello), beside the plain medians.
 //   npm run bench -- cold-start      (FNQ_BENCH_COLD_RUNS=7; FNQ_BENCH_COLD_ONLY=health,queryVectordb;
-//                                     FNQ_BENCH_COLD_COMPARE=1 adds each bundle built as one file)
+//                                     FNQ_BENCH_COLD_COMPARE=1 adds each bundle built as one file;
+//                                     FNQ_BENCH_COLD_BEFORE=<checkout> adds each entry of another checkout)
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { issueToken } from '../lib/http/token';
 import { startEmulators } from '../local/emulators';
 import { loadServerless, PROJECT_ROOT } from '../local/serverless-config';
@@ -25,6 +27,8 @@ import { percentile } from './stats';
 const RUNS = Number(process.env.FNQ_BENCH_COLD_RUNS ?? 7);
 const ONLY = process.env.FNQ_BENCH_COLD_ONLY?.split(',').filter(Boolean);
 const COMPARE = process.env.FNQ_BENCH_COLD_COMPARE === '1';
+/** A checkout of an earlier commit (e.g. a `git worktree` of main): its entries are bundled and timed beside ours. */
+const BEFORE = process.env.FNQ_BENCH_COLD_BEFORE;
 
 interface Row {
   name: string;
@@ -34,7 +38,10 @@ interface Row {
   ms: number;
   /** hello-world's median in the same rounds. */
   helloMs: number;
-  oneFileMs?: number;
+  /** The median over rounds of (this process − the hello-world just before it), and of their ratio. */
+  extraMs: number;
+  ratio: number;
+  oneFile?: { ms: number; extraMs: number; ratio: number };
 }
 const OUT = join(PROJECT_ROOT, '.tmp', 'bench-cold-start');
 const SECRET = 'cold-start-bench-secret-0123456789abcdef';
@@ -187,7 +194,16 @@ async function interleaved(hello: string, files: string[], event: unknown, env: 
       statuses[k] = r.status;
     }
   }
-  return { helloMs: median(base), results: samples.map((xs, k) => ({ ms: median(xs), status: statuses[k]! })) };
+  // Paired per round: the load drifts between rounds more than between two processes of one round.
+  return {
+    helloMs: median(base),
+    results: samples.map((xs, k) => ({
+      ms: median(xs),
+      extraMs: median(xs.map((x, i) => x - base[i]!)),
+      ratio: median(xs.map((x, i) => x / base[i]!)),
+      status: statuses[k]!,
+    })),
+  };
 }
 
 type Functions = Record<string, { handler: string; events?: Partial<HttpEvent>[] }>;
@@ -270,21 +286,30 @@ export async function run() {
       const http = fn.events?.find((e): e is HttpEvent => Boolean(e.httpApi));
       if (!http || (ONLY && !ONLY.includes(name))) continue;
       const file = await bundle(doc.custom.esbuild, entryOf(fn), join(OUT, `${name}.mjs`));
-      // The same entry as one file, as before the bundles were split (FNQ_BENCH_COLD_COMPARE=1).
-      const files = COMPARE
+      // The same entry from another checkout (FNQ_BENCH_COLD_BEFORE), or as one file (FNQ_BENCH_COLD_COMPARE=1).
+      const files = BEFORE
         ? [
             file,
             await bundle(
-              { ...doc.custom.esbuild, splitting: false },
-              entryOf(fn),
-              join(OUT, 'one-file', `${name}.mjs`),
+              doc.custom.esbuild,
+              join(BEFORE, relative(PROJECT_ROOT, entryOf(fn))),
+              join(OUT, 'before', `${name}.mjs`),
             ),
           ]
-        : [file];
+        : COMPARE
+          ? [
+              file,
+              await bundle(
+                { ...doc.custom.esbuild, splitting: false },
+                entryOf(fn),
+                join(OUT, 'one-file', `${name}.mjs`),
+              ),
+            ]
+          : [file];
       for (const c of casesFor(name, http.httpApi.method, http.httpApi.path, token)) {
         const { helloMs, results } = await interleaved(hello, files, apiEvent(c.input), env);
         const [split, oneFile] = results;
-        rows.push({ name, kind: c.kind, expected: c.status, helloMs, ...split!, oneFileMs: oneFile?.ms });
+        rows.push({ name, kind: c.kind, expected: c.status, helloMs, ...split!, oneFile });
       }
     }
     return { rows };
@@ -299,23 +324,23 @@ export function print(f: Awaited<ReturnType<typeof run>>) {
     `First response of a fresh process, per HTTP Lambda (median of ${RUNS}, each round hello-world first; Node ${process.version})`,
   );
   console.log(
-    `  targets: +${TARGET_MS} ms over hello-world; queryVectordb's real query (LanceDB) +${LANCEDB_TARGET_MS} ms${COMPARE ? '; "one file": the same entry bundled without splitting' : ''}`,
+    `  targets: +${TARGET_MS} ms over hello-world; queryVectordb's real query (LanceDB) +${LANCEDB_TARGET_MS} ms${BEFORE ? `; "before": the same entry from ${BEFORE}` : COMPARE ? '; "one file": the same entry bundled without splitting' : ''}`,
   );
   let over = 0;
   let mismatched = 0;
   for (const r of f.rows) {
-    const extra = r.ms - r.helloMs;
+    const extra = r.extraMs;
     const target = r.name === 'queryVectordb' && r.kind === 'real' ? LANCEDB_TARGET_MS : TARGET_MS;
     // A status other than the case's means the figure timed another path than the one it names.
     const wrong = r.status !== r.expected ? `  (answered ${r.status}, expected ${r.expected})` : '';
     if (wrong) mismatched++;
     if (extra > target) over++;
     const oneFile =
-      r.oneFileMs === undefined
+      r.oneFile === undefined
         ? ''
-        : `  | one file ${r.oneFileMs.toFixed(0).padStart(5)} ms +${(r.oneFileMs - r.helloMs).toFixed(0).padStart(4)} ms ×${(r.oneFileMs / r.helloMs).toFixed(2)}`;
+        : `  | ${BEFORE ? 'before' : 'one file'} ${r.oneFile.ms.toFixed(0).padStart(5)} ms +${r.oneFile.extraMs.toFixed(0).padStart(4)} ms ×${r.oneFile.ratio.toFixed(2)}`;
     console.log(
-      `  ${r.name.padEnd(20)} ${r.kind.padEnd(4)} ${String(r.status).padStart(3)}  hello ${r.helloMs.toFixed(0).padStart(4)} ms  ${r.ms.toFixed(0).padStart(5)} ms +${extra.toFixed(0).padStart(4)} ms ×${(r.ms / r.helloMs).toFixed(2)}${extra > target ? ` (over +${target})` : ''}${oneFile}${wrong}`,
+      `  ${r.name.padEnd(20)} ${r.kind.padEnd(4)} ${String(r.status).padStart(3)}  hello ${r.helloMs.toFixed(0).padStart(4)} ms  ${r.ms.toFixed(0).padStart(5)} ms +${extra.toFixed(0).padStart(4)} ms ×${r.ratio.toFixed(2)}${extra > target ? ` (over +${target})` : ''}${oneFile}${wrong}`,
     );
   }
   console.log(`  ${over} of ${f.rows.length} over target`);

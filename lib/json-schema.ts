@@ -1,6 +1,6 @@
 // The one Ajv setup the service uses: JSON Schema 2020-12, every error reported, formats on.
-// Callers compile at module load (cold start) and keep the compiled function.
-import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020';
+// Route schemas are compiled at build time instead (tools/generate/route-validators.ts).
+import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020';
 import addFormatsModule from 'ajv-formats';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { linearRegExp } from './spec/linear-regexp';
@@ -36,28 +36,7 @@ let shared: Ajv2020 | undefined;
  */
 export const serviceAjv = (): Ajv2020 => (shared ??= createAjv());
 
-export interface SchemaMismatch {
-  /** JSON pointer of the offending value, under `prefix` (e.g. /body/query). */
-  path: string;
-  message: string;
-}
-
-/** Where an instance fails its schema (Ajv's errors as pointer + plain message); a missing property points at the property itself. */
-export function violations(errors: ErrorObject[] | null | undefined, prefix = ''): SchemaMismatch[] {
-  return (errors ?? []).map((e) => {
-    const missing = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : '';
-    const extra =
-      e.keyword === 'additionalProperties' ? `/${(e.params as { additionalProperty: string }).additionalProperty}` : '';
-    const path = `${prefix}${e.instancePath}${missing}${extra}` || '/';
-    const message =
-      e.keyword === 'required'
-        ? 'is required'
-        : e.keyword === 'additionalProperties'
-          ? 'is not an accepted field'
-          : (e.message ?? 'is invalid');
-    return { path, message };
-  });
-}
+export { violations, type SchemaMismatch } from './schema-violations';
 
 export type { ValidateFunction };
 

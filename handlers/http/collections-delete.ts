@@ -5,7 +5,7 @@ import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { deleteCollection, type CollectionDeps } from '../../lib/ingest/collections';
 import { httpDeps } from '../../lib/services/core';
 import { lazyHandler } from '../../lib/services/lazy';
-import { collectionDeps } from '../../lib/services/vector-writers';
+import { collectionDeps } from '../../lib/services/collections';
 
 export function createCollectionDeleteHandler(deps: { http: HttpDeps; collections: CollectionDeps }) {
   return httpHandler(

@@ -4,7 +4,7 @@ import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { listCollections, type CollectionReadDeps } from '../../lib/ingest/collections';
 import { httpDeps } from '../../lib/services/core';
 import { lazyHandler } from '../../lib/services/lazy';
-import { collectionReadDeps } from '../../lib/services/ingest';
+import { collectionReadDeps } from '../../lib/services/collections';
 
 export function createCollectionsListHandler(deps: { http: HttpDeps; collections: CollectionReadDeps }) {
   return httpHandler(

@@ -1,36 +1,31 @@
 // POST /mcp — hosted functions, the account's collections, deploys and uploads as MCP tools
 // (stateless Streamable HTTP). Takes the token as svcwt or as `Authorization: Bearer`, which MCP clients send.
+// This module is the route's edge: the MCP server and its dependencies are imported on the first request
+// past auth (after-auth/), so a refused one loads none of them.
 import { apiRoute, MCP_TAG_FILTER } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
-import { compileCheck } from '../../lib/http/validate';
-import { handleMcp, type McpDeps } from '../../lib/mcp/server';
-import { config, httpDeps } from '../../lib/services/core';
-import { functionInvoker, functionRegistry, submitDeps } from '../../lib/services/functions';
-import { intakeDeps } from '../../lib/services/ingest';
-import { lazyHandler } from '../../lib/services/lazy';
-import { queryModel } from '../../lib/services/query';
-import { vectordbDeps } from '../../lib/services/retrieval';
+import { routeCheck } from '../../lib/http/validate';
+import type { McpDeps } from '../../lib/mcp/server';
+import { httpDeps } from '../../lib/services/core';
+import { lazyHandler, once } from '../../lib/services/lazy';
 
-export function createMcpHandler(deps: { http: HttpDeps; mcp: McpDeps }) {
+const server = once(() => import('../../lib/mcp/server'));
+
+/** `mcp`: the server's dependencies, or how to load them on the first request past auth. */
+export function createMcpHandler(deps: { http: HttpDeps; mcp: McpDeps | (() => Promise<McpDeps>) }) {
   // The `?tag=` filter is checked by the MCP server, and only where it applies (tools/list and
   // tools/call): discovery and the handshake answer whatever the URL carries, so a client meets a
   // bad filter as the error of its tool listing rather than as a failed connection.
   const { querySchema: _accepted, ...edge } = apiRoute('ANY /mcp');
-  const mcp = { ...deps.mcp, checkQuery: compileCheck(MCP_TAG_FILTER, '/query') };
-  return httpHandler(edge, (req) => handleMcp(req, mcp), deps.http);
+  const checkQuery = routeCheck('ANY /mcp tag', MCP_TAG_FILTER, '/query');
+  const load = deps.mcp;
+  const mcp = once(async () => ({ ...(typeof load === 'function' ? await load() : load), checkQuery }));
+  return httpHandler(edge, async (req) => await (await server()).handleMcp(req, await mcp()), deps.http);
 }
 
 export const handler = lazyHandler(() =>
   createMcpHandler({
     http: httpDeps(),
-    mcp: {
-      registry: functionRegistry(),
-      invoker: functionInvoker(),
-      timeoutMs: config().functions.timeoutMs,
-      retrieval: vectordbDeps(),
-      queryModel,
-      version: config().version,
-      jobs: { submit: submitDeps(), intake: intakeDeps() },
-    },
+    mcp: async () => (await import('./after-auth/mcp')).wiredMcpDeps(),
   }),
 );

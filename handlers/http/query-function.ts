@@ -1,33 +1,13 @@
-// POST /query-service/v1/function — an AI model answers with the help of a hosted function.
+// POST /query-service/v1/function — an AI model answers with the help of a hosted function. This module is
+// the route's edge (auth, validation, usage); the answer, with the engine and the function registry, is
+// imported on the first request that passes them (after-auth/), so a refused one loads none of it.
 import { apiRoute } from '../../lib/api/routes';
-import { httpHandler, type HttpDeps } from '../../lib/http/handler';
-import { answerQuery } from '../../lib/query/answer';
-import { answerWithFunction, type FunctionQueryDeps } from '../../lib/query/function';
-import type { QueryModel, SharedQueryBody } from '../../lib/query/shared';
-import { config, httpDeps } from '../../lib/services/core';
-import { functionInvoker, functionRegistry } from '../../lib/services/functions';
-import { lazyHandler } from '../../lib/services/lazy';
-import { queryModel } from '../../lib/services/query';
+import { httpHandler } from '../../lib/http/handler';
+import { httpDeps } from '../../lib/services/core';
+import { lazyHandler, once } from '../../lib/services/lazy';
 
-export function createFunctionQueryHandler(deps: {
-  http: HttpDeps;
-  queryModel: (body: SharedQueryBody) => QueryModel;
-  functions: FunctionQueryDeps;
-}) {
-  return httpHandler(
-    apiRoute('POST /query-service/v1/function'),
-    (req) =>
-      answerQuery(req, deps.queryModel(req.body), (model) =>
-        answerWithFunction(req.body, model, deps.functions, req.log, req.signal),
-      ),
-    deps.http,
-  );
-}
+const answer = once(async () => (await import('./after-auth/query-function')).wiredAnswer());
 
 export const handler = lazyHandler(() =>
-  createFunctionQueryHandler({
-    http: httpDeps(),
-    queryModel,
-    functions: { registry: functionRegistry(), invoker: functionInvoker(), timeoutMs: config().functions.timeoutMs },
-  }),
+  httpHandler(apiRoute('POST /query-service/v1/function'), async (req) => await (await answer())(req), httpDeps()),
 );

@@ -1,29 +1,13 @@
-// POST /query-service/v1/rdbms — text-to-SQL over the caller's MySQL/MariaDB (TLS only).
+// POST /query-service/v1/rdbms — text-to-SQL over the caller's MySQL/MariaDB (TLS only). This module is the
+// route's edge (auth, validation, usage); the answer, with the engine, the SQL parser and the driver, is
+// imported on the first request that passes them (after-auth/), so a refused one loads none of it.
 import { apiRoute } from '../../lib/api/routes';
-import { httpHandler, type HttpDeps } from '../../lib/http/handler';
-import { answerQuery } from '../../lib/query/answer';
-import { answerFromDatabase, type RdbmsOptions } from '../../lib/query/rdbms';
-import type { QueryModel, SharedQueryBody } from '../../lib/query/shared';
+import { httpHandler } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
-import { lazyHandler } from '../../lib/services/lazy';
-import { queryModel } from '../../lib/services/query';
-import { rdbmsOptions } from '../../lib/services/rdbms';
+import { lazyHandler, once } from '../../lib/services/lazy';
 
-export function createRdbmsQueryHandler(deps: {
-  http: HttpDeps;
-  queryModel: (body: SharedQueryBody) => QueryModel;
-  rdbms: RdbmsOptions;
-}) {
-  return httpHandler(
-    apiRoute('POST /query-service/v1/rdbms'),
-    (req) =>
-      answerQuery(req, deps.queryModel(req.body), (model) =>
-        answerFromDatabase(req.body, model, deps.rdbms, req.signal),
-      ),
-    deps.http,
-  );
-}
+const answer = once(async () => (await import('./after-auth/query-rdbms')).wiredAnswer());
 
 export const handler = lazyHandler(() =>
-  createRdbmsQueryHandler({ http: httpDeps(), queryModel, rdbms: rdbmsOptions() }),
+  httpHandler(apiRoute('POST /query-service/v1/rdbms'), async (req) => await (await answer())(req), httpDeps()),
 );

@@ -1,24 +1,44 @@
-// Request validation against JSON Schemas, each compiled once, on the first request that reaches its check.
+// Request validation against JSON Schemas. The service's routes use validators Ajv compiled at build time
+// (tools/generate/route-validators.ts → ./validators/), each loaded on the first request that reaches its
+// check; only a schema no route declares (a test's, a bench's) is compiled here, on its first check.
 import { badRequest, ServiceError } from '../errors';
-import type { JsonSchema, ValidateFunction } from '../json-schema';
+import type { JsonSchema } from '../json-schema';
+import { violations, type RouteValidator } from '../schema-violations';
+import { ROUTE_VALIDATORS } from './validators/index.generated';
 
 export type RequestCheck = (value: unknown) => Promise<void>;
 
+export type { RouteValidator };
+
 /**
- * The returned check throws one 400 listing every violation, each with its field path. Ajv (and the
- * linear-time regular expressions it is set up with) is imported and the schema compiled on the first
- * check, not when the handler is made: a cold start answering a 401, or a route that never validates,
- * loads and compiles none of it.
+ * The check of one route's body or query (`key`: "<route> body|query", as lib/api/routes.ts names the
+ * route), from the generated validator when there is one, else compiled from `schema` on its first check.
  */
+export function routeCheck(key: string, schema: JsonSchema, prefix: '/body' | '/query'): RequestCheck {
+  return checkWith(ROUTE_VALIDATORS[key] ?? compiled(schema), prefix);
+}
+
+/** A check of a schema no route declares, compiled by the service's Ajv on its first check. */
 export function compileCheck(schema: JsonSchema, prefix: '/body' | '/query'): RequestCheck {
-  let compiled: Promise<{ validate: ValidateFunction; violations: typeof import('../json-schema').violations }>;
+  return checkWith(compiled(schema), prefix);
+}
+
+const compiled = (schema: JsonSchema) => async (): Promise<RouteValidator> =>
+  (await import('../json-schema')).serviceAjv().compile(schema);
+
+/**
+ * The returned check throws one 400 listing every violation, each with its field path. The validator is
+ * loaded on the first check, not when the handler is made: a cold start answering a 401 loads none.
+ */
+function checkWith(load: () => Promise<RouteValidator>, prefix: '/body' | '/query'): RequestCheck {
+  let loaded: Promise<RouteValidator> | undefined;
   const where = prefix === '/body' ? 'body field' : 'query parameter';
   return async (value) => {
-    compiled ??= import('../json-schema').then((m) => ({
-      validate: m.serviceAjv().compile(schema),
-      violations: m.violations,
+    // A failed load is not kept: the next request tries again.
+    const validate = await (loaded ??= load().catch((e: unknown) => {
+      loaded = undefined;
+      throw e;
     }));
-    const { validate, violations } = await compiled;
     if (validate(value)) return;
     const problems = violations(validate.errors, prefix).map((v) => ({
       issue: `The ${where} ${v.path} ${v.message}`,

@@ -1,6 +1,6 @@
-// Taking uploads in and reading their records: no vector store here, so these handlers stay small.
+// Taking uploads in: no vector store here, so these handlers stay small. Reading collections is in
+// ./collections.ts, which does not reach the embedder.
 import { getConfig } from '../config';
-import type { CollectionReadDeps } from '../ingest/collections';
 import type { IntakeDeps } from '../ingest/intake';
 import { statuses } from './core';
 import { embedder } from './embedding';
@@ -13,5 +13,3 @@ export const intakeDeps = (): Omit<IntakeDeps, 'log'> => ({
   embedderId: embedder().id,
   quotas: getConfig().quotas,
 });
-
-export const collectionReadDeps = (): CollectionReadDeps => ({ statuses: statuses() });

@@ -1,30 +1,44 @@
-// Handlers and adapters that are built on first use, not at import or cold start.
-//
-// Adapters load on first use, not at cold start: each AWS SDK client, LanceDB's native module
-// and the MongoDB driver costs tens of milliseconds to import, and many requests never reach the
-// adapter that needs it (a refused token, a query answered without a store).
+// Laziness, one mechanism: `once(load)`, a value made on the first call that needs it and shared by every
+// later one. Handlers are wired with it on their first call (lazyHandler), routes load their answering code
+// with it after the auth (handlers/http/after-auth/), and ports load their adapter with it on first use
+// (onFirstUse): each AWS SDK client, LanceDB's native module and the MongoDB driver costs tens of
+// milliseconds to import, and many requests never reach the adapter that needs it (a refused token, a
+// query answered without a store). Every forwarder awaits, so a failure's stack keeps its caller's frames.
 import { loadSecrets } from './secrets';
+
+/**
+ * `load`'s result, made on the first call and shared by concurrent and later calls. A failed load is not
+ * kept, so the next call tries again.
+ */
+export function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () =>
+    (made ??= load().catch((e: unknown) => {
+      made = undefined;
+      throw e;
+    }));
+}
 
 /** A port made only of async methods, which can be forwarded before the adapter exists. */
 type AsyncPort<T> = { [K in keyof T]: T[K] extends (...args: never[]) => Promise<unknown> ? T[K] : never };
 
-/**
- * The port, forwarding every call to the adapter `load` builds on the first call. A failed load is
- * not kept, so the next call tries again.
- */
+/** The port, forwarding every call to the adapter `load` builds (once) on the first call. */
 export function onFirstUse<T extends AsyncPort<T>>(load: () => Promise<T>): T {
-  let adapter: Promise<T> | undefined;
-  const loaded = () =>
-    (adapter ??= load().catch((e: unknown) => {
-      adapter = undefined;
-      throw e;
-    }));
+  const adapter = once(load);
+  const forwarders = new Map<string, (...args: unknown[]) => Promise<unknown>>();
   return new Proxy({} as T, {
     get(_target, name) {
       // Not a thenable: awaiting the port itself must not load anything.
       if (name === 'then' || typeof name === 'symbol') return undefined;
-      return (...args: unknown[]) =>
-        loaded().then((a) => (a[name as keyof T] as (...x: unknown[]) => Promise<unknown>).apply(a, args));
+      let forward = forwarders.get(name);
+      if (!forward) {
+        forward = async (...args) => {
+          const a = await adapter();
+          return await (a[name as keyof T] as (...x: unknown[]) => Promise<unknown>).apply(a, args);
+        };
+        forwarders.set(name, forward);
+      }
+      return forward;
     },
   });
 }
@@ -38,10 +52,9 @@ export function onFirstUse<T extends AsyncPort<T>>(load: () => Promise<T>): T {
 export function lazyHandler<E, C, R>(
   wire: () => (event: E, context: C) => Promise<R>,
 ): (event: E, context: C) => Promise<R> {
-  let handler: ((event: E, context: C) => Promise<R>) | undefined;
-  return async (event, context) => {
+  const wired = once(async () => {
     await loadSecrets();
-    handler ??= wire();
-    return handler(event, context);
-  };
+    return wire();
+  });
+  return async (event, context) => await (await wired())(event, context);
 }

@@ -1,5 +1,5 @@
-// What writes or removes vectors: the embed worker and the delete routes (they load LanceDB).
-import type { CollectionDeps } from '../ingest/collections';
+// What writes vectors and sweeps uploads: the embed worker and the sweep (they load LanceDB). The delete
+// routes' wiring is in ./collections.ts.
 import type { SweepDeps } from '../ingest/sweep';
 import type { WorkerDeps } from '../ingest/worker';
 import { config, statuses } from './core';
@@ -7,8 +7,6 @@ import { embedder } from './embedding';
 import { blobs, jobs } from './storage';
 import { vectors } from './vectors';
 import { webhookEvents } from './webhooks';
-
-export const collectionDeps = (): CollectionDeps => ({ statuses: statuses(), blobs: blobs(), vectors: vectors() });
 
 export const workerDeps = (): Omit<WorkerDeps, 'log'> => ({
   statuses: statuses(),

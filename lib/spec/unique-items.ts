@@ -1,7 +1,10 @@
 // `uniqueItems` in time linear in the array's size. Ajv compares items pairwise (quadratic) unless
 // the schema pins them to scalars, so a 270 KB array of small objects took tens of seconds; here
-// each item becomes one canonical key (object keys sorted) and a Set finds the first repeat.
-import type { Ajv2020, ErrorObject } from 'ajv/dist/2020';
+// each item becomes one canonical key (object keys sorted) and a Map finds the first repeat.
+// A code keyword (not a `validate` function), so Ajv's standalone output can carry it: the route
+// validators generated at build time (tools/generate/route-validators.ts) import `firstRepeat`.
+import { _, str, type Ajv2020, type CodeKeywordDefinition, type KeywordErrorDefinition } from 'ajv/dist/2020';
+import { useFunc } from 'ajv/dist/compile/util';
 
 /** JSON text with object keys sorted, so two equal values (JSON Schema's equality) give one key. */
 function canonical(value: unknown): string {
@@ -14,34 +17,45 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-interface KeywordValidate {
-  (schema: boolean, data: unknown[]): boolean;
-  errors?: Partial<ErrorObject>[];
-}
-
-const validate: KeywordValidate = (unique, data) => {
-  if (!unique) return true;
-  const seen = new Map<string, number>();
-  for (let j = 0; j < data.length; j++) {
-    const key = canonical(data[j]);
-    const i = seen.get(key);
-    if (i !== undefined) {
-      validate.errors = [
-        {
-          keyword: 'uniqueItems',
-          params: { i, j },
-          message: `must NOT have duplicate items (items ## ${i} and ${j} are identical)`,
-        },
-      ];
-      return false;
+/**
+ * The indexes `[i, j]` of the first item `j` that repeats an earlier item `i`, or undefined. Its `code` is
+ * the name generated validators import it by.
+ */
+export const firstRepeat = Object.assign(
+  (data: unknown[]): [number, number] | undefined => {
+    const seen = new Map<string, number>();
+    for (let j = 0; j < data.length; j++) {
+      const key = canonical(data[j]);
+      const i = seen.get(key);
+      if (i !== undefined) return [i, j];
+      seen.set(key, j);
     }
-    seen.set(key, j);
-  }
-  return true;
+    return undefined;
+  },
+  { code: 'firstRepeat' },
+);
+
+const error: KeywordErrorDefinition = {
+  message: ({ params: { i, j } }) => str`must NOT have duplicate items (items ## ${i} and ${j} are identical)`,
+  params: ({ params: { i, j } }) => _`{i: ${i}, j: ${j}}`,
+};
+
+const keyword: CodeKeywordDefinition = {
+  keyword: 'uniqueItems',
+  type: 'array',
+  schemaType: 'boolean',
+  error,
+  code(cxt) {
+    const { gen, data, schema } = cxt;
+    if (schema !== true) return;
+    const repeat = gen.const('repeat', _`${useFunc(gen, firstRepeat)}(${data})`);
+    cxt.setParams({ i: _`${repeat}[0]`, j: _`${repeat}[1]` });
+    cxt.fail(_`${repeat} !== undefined`);
+  },
 };
 
 /** Replaces Ajv's own `uniqueItems` on this instance. */
 export function useLinearUniqueItems(ajv: Ajv2020): void {
   ajv.removeKeyword('uniqueItems');
-  ajv.addKeyword({ keyword: 'uniqueItems', type: 'array', schemaType: 'boolean', errors: true, validate });
+  ajv.addKeyword(keyword);
 }

@@ -11,4 +11,5 @@ export const GENERATORS: Record<string, () => Promise<{ default: Generator }>> =
   'catalog-assets': () => import('./catalog-assets'),
   'validation-worker': () => import('./validation-worker'),
   'sdk-types': () => import('./sdk-types'),
+  'route-validators': () => import('./route-validators'),
 };

@@ -1,8 +1,8 @@
 // Path parameters (length), the query string and the JSON body, checked against the route's schemas before the handler runs;
-// the parsed body goes to `request.internal.body`. Schemas are compiled on the first check (../validate.ts).
+// the parsed body goes to `request.internal.body`. Route schemas were compiled at build time (../validate.ts).
 import type { JsonSchema } from '../../json-schema';
 import { parseJsonBody } from '../../wire/body';
-import { checkPathParams, compileCheck } from '../validate';
+import { checkPathParams, routeCheck } from '../validate';
 import { httpRequestOf, type HttpMiddleware } from './internal';
 
 export interface BodyOptions {
@@ -10,11 +10,15 @@ export interface BodyOptions {
   body?: 'json' | 'raw' | 'none';
   bodySchema?: JsonSchema;
   querySchema?: JsonSchema;
+  /** The route's name in lib/api/routes.ts, which names its generated validators. */
+  route?: string;
 }
 
 export function requestBody(options: BodyOptions): HttpMiddleware {
-  const checkBody = options.bodySchema ? compileCheck(options.bodySchema, '/body') : undefined;
-  const checkQuery = options.querySchema ? compileCheck(options.querySchema, '/query') : undefined;
+  const checkBody = options.bodySchema ? routeCheck(`${options.route} body`, options.bodySchema, '/body') : undefined;
+  const checkQuery = options.querySchema
+    ? routeCheck(`${options.route} query`, options.querySchema, '/query')
+    : undefined;
   return {
     name: 'requestBody',
     before: async (request) => {

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { onFirstUse } from '../../../lib/services/lazy';
+import { once, onFirstUse } from '../../../lib/services/lazy';
 
 interface Counter {
   add(n: number): Promise<number>;
   total(): Promise<number>;
+}
+
+class FailingCounter implements Counter {
+  async add(): Promise<number> {
+    await Promise.resolve();
+    throw new Error('the table is gone');
+  }
+  async total(): Promise<number> {
+    return 0;
+  }
 }
 
 class MemoryCounter implements Counter {
@@ -50,5 +60,34 @@ describe('onFirstUse', () => {
     await expect(port.add(1)).rejects.toThrow('SDK import failed');
     expect(await port.add(4)).toBe(4);
     expect(attempt).toBe(2);
+  });
+});
+
+describe('once', () => {
+  it('loads on the first call, shares the load with concurrent and later calls, and retries a failure', async () => {
+    let loads = 0;
+    const value = once(async () => {
+      if (++loads === 1) throw new Error('first load fails');
+      return { n: loads };
+    });
+    expect(loads).toBe(0);
+    await expect(value()).rejects.toThrow('first load fails');
+    const [a, b] = await Promise.all([value(), value()]);
+    expect(a).toBe(b);
+    expect(await value()).toEqual({ n: 2 });
+    expect(loads).toBe(2);
+  });
+});
+
+describe('stack traces through a port loaded on first use', () => {
+  it("keep the caller's frames when the adapter fails", async () => {
+    const port = onFirstUse<Counter>(async () => new FailingCounter());
+    async function recordTheCall() {
+      return await port.add(1);
+    }
+    const failure = (await recordTheCall().catch((e: unknown) => e)) as Error;
+    expect(failure.message).toBe('the table is gone');
+    expect(failure.stack).toContain('FailingCounter.add');
+    expect(failure.stack).toContain('recordTheCall');
   });
 });
