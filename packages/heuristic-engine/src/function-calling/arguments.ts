@@ -18,6 +18,7 @@ import {
   unitEvidence,
 } from './evidence';
 import { readFor } from './reading';
+import { placedByOrderOnly } from './order';
 import { settleRoles } from './roles';
 import type { Candidate, Question } from './question';
 import { buildArguments, toolShape, type Slot } from './slots';
@@ -44,6 +45,10 @@ interface Pair {
   score: number;
   /** Strong evidence only: what an optional property needs. */
   strong: number;
+  /** All evidence, strong and weak. */
+  evidence: number;
+  /** Placed by its form (a part of "Lyon, France"), not by evidence or order. */
+  formSettled?: boolean;
 }
 
 /** The question names an enum option (or several, for an array of options) outright. */
@@ -82,7 +87,14 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
         preposition +
         (namesOption(candidate) || candidate.kind === 'flag' ? 1 : 0);
       const evidence = strong + cue.weak + unit.weak;
-      pairs.push({ slot, candidate, value: converted.value, score: converted.fit * (BASE + evidence), strong });
+      pairs.push({
+        slot,
+        candidate,
+        value: converted.value,
+        score: converted.fit * (BASE + evidence),
+        strong,
+        evidence,
+      });
     }
   }
   pairs.sort((a, b) => b.score - a.score || a.slot.order - b.slot.order || a.candidate.start - b.candidate.start);
@@ -92,6 +104,11 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
 
   // Precision before recall: left-over words with no evidence at all are a guess, not a value.
   for (const [slot, pair] of chosen) if (guessOnly(pair)) chosen.delete(slot);
+  // Nor are same-typed values placed only by the order they are written in.
+  const evidenceFor = (slot: Slot, candidate: Candidate) =>
+    pairs.find((p) => p.slot === slot && p.candidate.start === candidate.start && p.candidate.end === candidate.end)
+      ?.evidence;
+  for (const slot of placedByOrderOnly([...chosen.values()], evidenceFor)) chosen.delete(slot);
   const values = new Map<Slot, unknown>([...chosen].map(([slot, pair]) => [slot, pair.value]));
   // A pair of direction properties takes only the values whose roles the question settles.
   const roles = settleRoles(shape.slots, question);
@@ -196,8 +213,8 @@ function splitQualifiedNames(chosen: Map<Slot, Pair>, slots: Slot[]): void {
       end: m.end,
       text: m.text,
     });
-    chosen.set(whole.slot, { ...whole, candidate: part(main), value: main.text });
-    chosen.set(slot, { ...whole, slot, candidate: part(qualifier), value: qualifier.text });
+    chosen.set(whole.slot, { ...whole, candidate: part(main), value: main.text, formSettled: true });
+    chosen.set(slot, { ...whole, slot, candidate: part(qualifier), value: qualifier.text, formSettled: true });
   }
 }
 
