@@ -36,6 +36,11 @@ export const GUESS_SCORE = 1;
  * the evidence for the swap by more than this; else the engine asks (tool-args: confidently wrong).
  */
 export const ORDER_MARGIN = 0.1;
+/**
+ * Another unused value with at least this share of the taken value's strong evidence contests the
+ * property: the question wants several calls, or does not say which (tool-args: parallel, confidently wrong).
+ */
+export const RIVAL_SHARE = 0.5;
 /** Words between a property's name and its value beyond which the name is no evidence (tool-args). */
 export const MAX_DISTANCE = 6;
 /** A description alone never says much (tool-args). */

@@ -20,10 +20,10 @@ import {
 import { readFor } from './reading';
 import { placedByOrderOnly } from './order';
 import { settleRoles } from './roles';
-import type { Candidate, Question } from './question';
+import type { Candidate, Question, Span } from './question';
 import { buildArguments, toolShape, type Slot } from './slots';
 import { nameWords, stemMatch, stemOf } from '../words';
-import { BASE, OPTIONAL_EVIDENCE, GUESS_SCORE } from '../weights';
+import { BASE, OPTIONAL_EVIDENCE, GUESS_SCORE, RIVAL_SHARE } from '../weights';
 
 export interface Extraction {
   arguments: Record<string, unknown>;
@@ -36,6 +36,13 @@ export interface Extraction {
    * boolean, a format, a pattern, an enum option), not with free text.
    */
   typedFill: boolean;
+  /** The stretches of the question whose values the call sends. */
+  used: Span[];
+  /**
+   * Properties for which the question writes another value, unused, with as much evidence as the one
+   * taken ("a radius of 5 … a radius of 10"): the question wants several calls, or is ambiguous.
+   */
+  contested: Slot[];
 }
 
 interface Pair {
@@ -128,11 +135,15 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
     missing.length === 0 &&
     required.length > 0 &&
     required.every((s) => settled(s) || (chosen.has(s) && pinnedDown(s)));
+  const used = [...chosen.values()].filter((p) => values.has(p.slot)).map((p) => p.candidate);
   return {
     arguments: buildArguments(shape, values),
     missing,
     found: found + (roles?.values.size ?? 0),
     typedFill,
+    used: used.map(({ start, end }) => ({ start, end })),
+    // A direction pair's two values are settled by roles.ts, not contested.
+    contested: contestedSlots(chosen, pairs, used).filter((s) => !roles || !roles.pair.includes(s)),
   };
 }
 
@@ -161,6 +172,39 @@ function withHouseNumber(slot: Slot, candidate: Candidate, text: string): Candid
   const start = candidate.start - number[0].length;
   return { ...candidate, start, text: text.slice(start, candidate.end) };
 }
+
+/**
+ * A property whose value has strong evidence, when another value nothing else uses has as strong
+ * evidence for it, written in the same form: two radii, two check-in dates, two cities. (A value the
+ * question repeats is no rival.)
+ */
+function contestedSlots(chosen: Map<Slot, Pair>, pairs: Pair[], used: Candidate[]): Slot[] {
+  const out: Slot[] = [];
+  for (const held of chosen.values()) {
+    if (held.strong < OPTIONAL_EVIDENCE || held.candidate.kind === 'flag') continue;
+    const rival = pairs.find(
+      (p) =>
+        p.slot === held.slot &&
+        p.strong >= Math.max(OPTIONAL_EVIDENCE, held.strong * RIVAL_SHARE) &&
+        JSON.stringify(p.value) !== JSON.stringify(held.value) &&
+        formOf(p.candidate) === formOf(held.candidate) &&
+        !['words', 'flag'].includes(formOf(p.candidate)) &&
+        !used.some((u) => overlaps(u, p.candidate)),
+    );
+    if (rival) out.push(held.slot);
+  }
+  return out;
+}
+
+/** How a value is written: a number, a date, a capitalised name, lower-case words… */
+const formOf = (c: Candidate) =>
+  c.kind !== 'text'
+    ? c.kind
+    : ['name', 'quoted', 'identifier'].includes(c.source)
+      ? 'name'
+      : ['phrase', 'leftover', 'unit'].includes(c.source)
+        ? 'words'
+        : c.source;
 
 const guessOnly = (pair: Pair) =>
   pair.candidate.kind === 'text' &&

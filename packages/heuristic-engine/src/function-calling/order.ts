@@ -27,15 +27,14 @@ const nameWordsOf = (slot: Slot) =>
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 
-/** The property's name without its place in a series: `num2` → `num`, `second_value` → `value`, `y` → ``. */
+/** The property's name without its place in a series: `num2` → `num`, `second_value` → `value`, `leg_b` → `leg`, `y` → ``. */
 function seriesName(slot: Slot): string {
-  const name = nameWordsOf(slot)
+  // Single letters (a, b; x, y, z; leg_a, leg_b) mark a place in a series too.
+  return nameWordsOf(slot)
     .filter((w) => !ORDINALS.test(w))
     .map((w) => w.replace(/\d+$/, ''))
-    .filter(Boolean)
+    .filter((w) => w.length > 1)
     .join(' ');
-  // Single letters (a, b; x, y, z) are a series of their own.
-  return name.length <= 1 ? '' : name;
 }
 
 const LOWER_END = new Set(['start', 'begin', 'from', 'min', 'minimum', 'lower', 'low', 'initial', 'earliest', 'since']);
