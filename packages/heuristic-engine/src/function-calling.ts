@@ -15,11 +15,11 @@ import { extractArguments } from './function-calling/arguments';
 import { askForMissing } from './function-calling/ask-missing';
 import { planCalls } from './function-calling/parallel';
 import { readQuestion, type Question } from './function-calling/question';
-import { rankTools, sharedWords } from './function-calling/tool-choice';
+import { chooseTool, segmentCalls } from './function-calling/segments';
+import { sharedWords } from './function-calling/tool-choice';
 import { answerFromResult, parseResult } from './result-text';
 import { structuredAnswer } from './structured-answer';
 import { heuristicReply } from './reply';
-import { CONTENDER_SHARE, FILLED_WEIGHT, MISSING_WEIGHT, RELEVANCE_THRESHOLD } from './weights';
 
 interface FunctionResult {
   value: unknown;
@@ -112,21 +112,12 @@ function decide(request: ChatRequest, question: Question): Decision {
   if (tools.length === 0) return { text: 'I have no function to answer this with.' };
   const named = request.hint?.kind === 'function' && request.hint.named === true;
   if (named && tools.length === 1) return decideNamed(tools[0]!, question);
-  const ranked = rankTools(tools, question);
   const forced = request.toolChoice === 'required' || typeof request.toolChoice === 'object';
-  if (!ranked[0] || (ranked[0].score < RELEVANCE_THRESHOLD && !forced)) return declined(tools, question);
-  // Close contenders are told apart by how much of what they need the question gives.
-  const contenders = ranked
-    .filter((r) => r.score >= ranked[0]!.score * CONTENDER_SHARE)
-    .map((r) => {
-      const extraction = extractArguments(r.tool, question);
-      return {
-        tool: r.tool,
-        extraction,
-        score: r.score + FILLED_WEIGHT * extraction.found - MISSING_WEIGHT * extraction.missing.length,
-      };
-    });
-  const best = contenders.reduce((a, b) => (b.score > a.score ? b : a));
+  // A question that asks for several things in turn: one call per part, when every part is settled.
+  const segmented = forced ? undefined : segmentCalls(tools, question);
+  if (segmented) return { calls: segmented.map((c, i) => toolCall(c.tool, c.arguments, i)) };
+  const best = chooseTool(tools, question, forced);
+  if (!best) return declined(tools, question);
   return callOrAsk(best.tool, best.extraction, question, false);
 }
 

@@ -92,3 +92,31 @@ describe('several calls it cannot settle: no call, and why', () => {
     expect(response.content).toMatch(/3 calls of tide_times.*one at a time/);
   });
 });
+
+describe('a question that asks for several things in turn', () => {
+  const knots = tool('convert_speed', 'Converts a speed between units.', {
+    speed: { type: 'number', description: 'The speed to convert.' },
+    from_unit: { type: 'string', enum: ['knots', 'km/h', 'mph'], description: 'Unit to convert from.' },
+    to_unit: { type: 'string', enum: ['knots', 'km/h', 'mph'], description: 'Unit to convert to.' },
+  });
+  const ask = (question: string) =>
+    heuristicFunctionTurn({
+      messages: [{ role: 'user', content: question }],
+      tools: [tides, knots],
+      hint: { kind: 'function', question },
+    });
+
+  it('makes one call per part, each of the tool its part is about', () => {
+    const response = ask('Give me the tide times for the harbour Port Elm. Then convert a speed of 12 knots to km/h.');
+    expect(response.content).toBeNull();
+    expect(response.toolCalls.map((c) => [c.name, JSON.parse(c.arguments)])).toEqual([
+      ['tide_times', { harbour: 'Port Elm' }],
+      ['convert_speed', { speed: 12, from_unit: 'knots', to_unit: 'km/h' }],
+    ]);
+  });
+
+  it('answers as one question when a part with values gives no complete call', () => {
+    const response = ask('Give me the tide times for the harbour Port Elm. Then convert 12 of them.');
+    expect(response.toolCalls.length).toBeLessThan(2);
+  });
+});

@@ -36,8 +36,10 @@ export interface Extraction {
    * boolean, a format, a pattern, an enum option), not with free text.
    */
   typedFill: boolean;
-  /** The stretches of the question whose values the call sends. */
-  used: Span[];
+  /** The stretches of the question whose values the call sends, with the strong evidence that placed each. */
+  used: (Span & { strong: number; slot: Slot })[];
+  /** Values sent that are lower-case words with little evidence: a reading, not something the question states. */
+  loose: number;
   /**
    * Properties for which the question writes another value, unused, with as much evidence as the one
    * taken ("a radius of 5 … a radius of 10"): the question wants several calls, or is ambiguous.
@@ -135,13 +137,17 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
     missing.length === 0 &&
     required.length > 0 &&
     required.every((s) => settled(s) || (chosen.has(s) && pinnedDown(s)));
-  const used = [...chosen.values()].filter((p) => values.has(p.slot)).map((p) => p.candidate);
+  const sent = [...chosen.values()].filter((p) => values.has(p.slot));
+  const used = sent.map((p) => p.candidate);
   return {
     arguments: buildArguments(shape, values),
     missing,
     found: found + (roles?.values.size ?? 0),
     typedFill,
-    used: used.map(({ start, end }) => ({ start, end })),
+    used: sent.map((p) => ({ start: p.candidate.start, end: p.candidate.end, strong: p.strong, slot: p.slot })),
+    loose: sent.filter(
+      (p) => p.candidate.kind === 'text' && formOf(p.candidate) === 'words' && p.strong < OPTIONAL_EVIDENCE,
+    ).length,
     // A direction pair's two values are settled by roles.ts, not contested.
     contested: contestedSlots(chosen, pairs, used).filter((s) => !roles || !roles.pair.includes(s)),
   };

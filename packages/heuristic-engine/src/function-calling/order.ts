@@ -59,11 +59,12 @@ const hasOwnForm = (p: Placed) =>
   (p.candidate.kind === 'text' && ['email', 'uri', 'phrase'].includes(p.candidate.source));
 
 /** Order settles these two: a series, or a range's ends written low end first. */
-function orderSettles(a: Placed, b: Placed): boolean {
-  if (seriesName(a.slot) === seriesName(b.slot)) return true;
-  const [first, second] = a.candidate.start < b.candidate.start ? [a, b] : [b, a];
-  return endOf(first.slot) === -1 && endOf(second.slot) === 1;
+export function orderSettles(first: Slot, second: Slot): boolean {
+  return seriesName(first) === seriesName(second) || (endOf(first) === -1 && endOf(second) === 1);
 }
+
+const writtenOrder = (a: Placed, b: Placed): [Slot, Slot] =>
+  a.candidate.start < b.candidate.start ? [a.slot, b.slot] : [b.slot, a.slot];
 
 /**
  * The required properties of one kind (numbers, strings) whose values could as well go the other
@@ -78,7 +79,8 @@ export function placedByOrderOnly(
   const out = new Set<Slot>();
   for (const a of open) {
     for (const b of open) {
-      if (a.slot.order >= b.slot.order || kindOf(a.slot) !== kindOf(b.slot) || orderSettles(a, b)) continue;
+      if (a.slot.order >= b.slot.order || kindOf(a.slot) !== kindOf(b.slot) || orderSettles(...writtenOrder(a, b)))
+        continue;
       const aInB = evidenceFor(b.slot, a.candidate);
       const bInA = evidenceFor(a.slot, b.candidate);
       if (aInB === undefined || bInA === undefined) continue;

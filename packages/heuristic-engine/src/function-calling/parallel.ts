@@ -11,9 +11,11 @@
 //   settle: no call.
 import type { ToolDefinition } from '../../../../lib/ai/ports';
 import { extractArguments, type Extraction } from './arguments';
+import { orderSettles } from './order';
 import { convert } from './conversion';
 import { readQuestion, type Candidate, type Question, type Span } from './question';
 import { toolShape, type Slot } from './slots';
+import { OPTIONAL_EVIDENCE } from '../weights';
 
 type Enumeration = Extract<Candidate, { kind: 'enumeration' }>;
 
@@ -64,7 +66,9 @@ function fanOutLists(slots: Slot[], question: Question, single: Extraction): Enu
     const gaps = list.members.slice(1).map((m, i) => question.text.slice(list.members[i]!.end, m.start));
     const grouped = gaps.filter((g) => /\b(?:and|or)\b|&/.test(g)).length > 1;
     const inPairs = question.keyValues.some((kv) => kv.keyStart < list.end && kv.valueStart + 1 > list.start);
-    return sent === 1 && scalar && !asArray && !grouped && !inPairs;
+    // "Lyon, France and Oslo, Norway": a list of names that may be "City, Region" pairs.
+    const qualified = question.candidates.some((c) => c.kind === 'text' && c.parts && overlaps(c, list));
+    return sent === 1 && scalar && !asArray && !grouped && !inPairs && !qualified;
   });
   // Of overlapping lists, the longest.
   return fanning.filter(
@@ -104,11 +108,23 @@ export function planCalls(tool: ToolDefinition, question: Question, single: Extr
   const { slots } = toolShape(tool);
   const lists = fanOutLists(slots, question, single);
   // A list the call sends part of ("legs 3 and 4, 6 and 8"): the rest are values for other calls.
+  // Items of one list sent to different properties need evidence for each ("width and depth as 7
+  // and 12"): listed together, they are more likely values of one property.
   const partly = valueLists(question).some((list) => {
     const sent = sentItems(list, single);
-    return sent > 0 && sent < list.members.length && !takenWhole(slots, list);
+    const spread = single.used.filter((u) => list.members.some((m) => overlaps(u, m)));
+    const names = list.members.every((m) => m.kind === 'text');
+    return (
+      (sent > 0 && sent < list.members.length && !takenWhole(slots, list)) ||
+      (names &&
+        spread.length === 2 &&
+        spread.some((u) => u.strong < OPTIONAL_EVIDENCE) &&
+        !orderSettles(spread[0]!.slot, spread[1]!.slot))
+    );
   });
-  if (lists.length === 0 && partly)
+  // "respectively" pairs two lists item by item: with fewer lists to pair, which goes with which is open.
+  const unpaired = /\brespectively\b/i.test(question.text) && lists.length === 1;
+  if ((lists.length === 0 && partly) || unpaired)
     return {
       kind: 'unsettled',
       why: `The question lists values for several calls of ${tool.name}, and I could not tell which values belong to which call, so I made none: please ask for one at a time.`,
