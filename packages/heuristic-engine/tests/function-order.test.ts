@@ -93,3 +93,18 @@ describe('same-typed names', () => {
     });
   });
 });
+
+describe('units are no values of their own', () => {
+  const fuel = tool('fuel_cost', 'Cost of the fuel for a trip.', {
+    distance: { type: 'number', description: 'Trip length.' },
+    fuel_type: { type: 'string', description: 'Kind of fuel burnt.' },
+  });
+
+  it('asks for a text value rather than send the unit of a number or a unit asked for', () => {
+    for (const question of ['Fuel cost for a trip of 300 kilometres', 'Fuel cost of a trip of 300 km, in miles']) {
+      const response = turn(question, fuel);
+      expect(response.toolCalls).toEqual([]);
+      expect(response.content).toMatch(/need the fuel type/);
+    }
+  });
+});
