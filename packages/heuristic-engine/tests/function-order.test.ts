@@ -108,3 +108,14 @@ describe('units are no values of their own', () => {
     }
   });
 });
+
+describe('names end where the sentence does', () => {
+  it('ends a name at its abbreviation when a verb before its object starts the next sentence', () => {
+    const fixtures = tool('club_fixtures', 'Next match of a football club.', {
+      club: { type: 'string', description: 'Name of the club.' },
+    });
+    expect(called(turn('Show the next match of Harbour Rovers F.C. Include its venue.', fixtures))).toEqual({
+      club: 'Harbour Rovers F.C.',
+    });
+  });
+});
