@@ -377,7 +377,7 @@ export async function run(half: Half = 'report', showFailures = false): Promise<
         if (answer.mentionsResult) withResult++;
       }
       if (calls.length !== expected.length) {
-        countFailure(category, `${calls.length} call(s) for ${expected.length} expected`);
+        countFailure(category, `${calls.length} call(s) for ${expected.length} expected`, item, calls);
         continue;
       }
       // Each expected call matched by a distinct call (BFCL's parallel checker ignores order).

@@ -7,19 +7,20 @@ import type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
 import type { ChatMessage, ChatRequest, ChatResponse, ToolCall } from './turn';
 import { extractArguments } from './function-calling/arguments';
 import { askForMissing } from './function-calling/ask-missing';
+import { planCalls } from './function-calling/parallel';
 import { readQuestion, type Question } from './function-calling/question';
-import { rankTools, sharedWords } from './function-calling/tool-choice';
+import { chooseTool, segmentCalls } from './function-calling/segments';
+import { sharedWords } from './function-calling/tool-choice';
 import { answerFromResult, parseResult } from './result-text';
 import { structuredAnswer } from './structured-answer';
 import { heuristicReply } from './reply';
-import { CONTENDER_SHARE, FILLED_WEIGHT, MISSING_WEIGHT, RELEVANCE_THRESHOLD } from './weights';
 
 interface FunctionResult {
   value: unknown;
   functionName: string;
 }
 
-type Decision = { call: ToolCall } | { text: string };
+type Decision = { calls: ToolCall[] } | { text: string };
 
 function lastUserText(messages: ChatMessage[]): string {
   return messages.findLast((m) => m.role === 'user')?.content ?? '';
@@ -51,10 +52,41 @@ const declined = (tools: ToolDefinition[], question: Question): Decision => {
   };
 };
 
-const callOrAsk = (tool: ToolDefinition, extraction: ReturnType<typeof extractArguments>): Decision =>
-  extraction.missing.length > 0
-    ? { text: askForMissing(extraction.missing) }
-    : { call: { id: 'call_local_1', name: tool.name, arguments: JSON.stringify(extraction.arguments) } };
+const toolCall = (tool: ToolDefinition, args: Record<string, unknown>, index = 0): ToolCall => ({
+  id: `call_local_${index + 1}`,
+  name: tool.name,
+  arguments: JSON.stringify(args),
+});
+
+/**
+ * One call, several (a question that lists values for several calls), a question back, or, when
+ * several calls are wanted but not settled, none. The named-function endpoint runs one call per
+ * question, so there several calls are asked for one at a time instead of being cut to the first.
+ */
+function callOrAsk(
+  tool: ToolDefinition,
+  extraction: ReturnType<typeof extractArguments>,
+  question: Question,
+  named: boolean,
+): Decision {
+  const plan = planCalls(tool, question, extraction);
+  switch (plan.kind) {
+    case 'several':
+      return named
+        ? {
+            text: `This asks for ${plan.calls.length} calls of ${tool.name}, one for each value listed, and one request runs one call: please ask for them one at a time.`,
+          }
+        : { calls: plan.calls.map((args, i) => toolCall(tool, args, i)) };
+    case 'unsettled':
+      return { text: plan.why };
+    case 'missing':
+      return { text: askForMissing(plan.missing) };
+    case 'single':
+      return extraction.missing.length > 0
+        ? { text: askForMissing(extraction.missing) }
+        : { calls: [toolCall(tool, extraction.arguments)] };
+  }
+}
 
 /**
  * The caller named this one function: it is the tool the user wants. The question is declined only
@@ -66,7 +98,7 @@ function decideNamed(tool: ToolDefinition, question: Question): Decision {
   const extraction = extractArguments(tool, question);
   const shares = sharedWords(tool, question).length > 0 || extraction.found > 0 || extraction.typedFill;
   if (!shares) return declined([tool], question);
-  return callOrAsk(tool, extraction);
+  return callOrAsk(tool, extraction, question, true);
 }
 
 function decide(request: ChatRequest, question: Question): Decision {
@@ -74,22 +106,13 @@ function decide(request: ChatRequest, question: Question): Decision {
   if (tools.length === 0) return { text: 'I have no function to answer this with.' };
   const named = request.hint?.kind === 'function' && request.hint.named === true;
   if (named && tools.length === 1) return decideNamed(tools[0]!, question);
-  const ranked = rankTools(tools, question);
   const forced = request.toolChoice === 'required' || typeof request.toolChoice === 'object';
-  if (!ranked[0] || (ranked[0].score < RELEVANCE_THRESHOLD && !forced)) return declined(tools, question);
-  // Close contenders are told apart by how much of what they need the question gives.
-  const contenders = ranked
-    .filter((r) => r.score >= ranked[0]!.score * CONTENDER_SHARE)
-    .map((r) => {
-      const extraction = extractArguments(r.tool, question);
-      return {
-        tool: r.tool,
-        extraction,
-        score: r.score + FILLED_WEIGHT * extraction.found - MISSING_WEIGHT * extraction.missing.length,
-      };
-    });
-  const best = contenders.reduce((a, b) => (b.score > a.score ? b : a));
-  return callOrAsk(best.tool, best.extraction);
+  // A question that asks for several things in turn: one call per part, when every part is settled.
+  const segmented = forced ? undefined : segmentCalls(tools, question);
+  if (segmented) return { calls: segmented.map((c, i) => toolCall(c.tool, c.arguments, i)) };
+  const best = chooseTool(tools, question, forced);
+  if (!best) return declined(tools, question);
+  return callOrAsk(best.tool, best.extraction, question, false);
 }
 
 /** JSON for a structured-output schema: the result's fields, else values the question gives, else the text. */
@@ -105,7 +128,7 @@ export function heuristicFunctionTurn(request: ChatRequest): ChatResponse {
   const decision: Decision = result
     ? { text: answerFromResult(question.text, result.functionName, result.value) }
     : decide(request, question);
-  if ('call' in decision) return heuristicReply(request, null, [decision.call]);
+  if ('calls' in decision) return heuristicReply(request, null, decision.calls);
   const { responseFormat } = request;
   return heuristicReply(
     request,

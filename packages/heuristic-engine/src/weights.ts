@@ -31,12 +31,24 @@ export const BASE = 0.1;
 export const OPTIONAL_EVIDENCE = 0.4;
 /** Left-over words scoring no more than this, with no strong evidence, are a guess: asked for, not sent (tool-args: confidently wrong). */
 export const GUESS_SCORE = 1;
+/**
+ * Two same-typed values stay where they were placed only when the evidence for that placement beats
+ * the evidence for the swap by more than this; else the engine asks (tool-args: confidently wrong).
+ */
+export const ORDER_MARGIN = 0.1;
+/**
+ * Another unused value with at least this share of the taken value's strong evidence contests the
+ * property: the question wants several calls, or does not say which (tool-args: parallel, confidently wrong).
+ */
+export const RIVAL_SHARE = 0.5;
 /** Words between a property's name and its value beyond which the name is no evidence (tool-args). */
 export const MAX_DISTANCE = 6;
 /** A description alone never says much (tool-args). */
 export const DESCRIPTION_CAP = 0.4;
 /** A property word after its value ("7 laps") counts less than before it ("laps: 7") (tool-args). */
 export const AFTER_VALUE = 0.6;
+/** A measure adjective ("8 m long") as a cue for its noun's property (`length`), against 1 for the noun itself (tool-args: paraphrase set 5). */
+export const MEASURE_WEIGHT = 0.8;
 /** A description word near a value counts this much of a name word (tool-args). */
 export const DESCRIPTION_WEIGHT = 0.35;
 /** Longest lower-case phrase taken as a value next to a property's name (tool-args, paraphrase sets). */

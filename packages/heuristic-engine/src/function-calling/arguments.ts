@@ -18,11 +18,12 @@ import {
   unitEvidence,
 } from './evidence';
 import { readFor } from './reading';
+import { placedByOrderOnly } from './order';
 import { settleRoles } from './roles';
-import type { Candidate, Question } from './question';
+import type { Candidate, Question, Span } from './question';
 import { buildArguments, toolShape, type Slot } from './slots';
 import { nameWords, stemMatch, stemOf } from '../words';
-import { BASE, OPTIONAL_EVIDENCE, GUESS_SCORE } from '../weights';
+import { BASE, OPTIONAL_EVIDENCE, GUESS_SCORE, RIVAL_SHARE } from '../weights';
 
 export interface Extraction {
   arguments: Record<string, unknown>;
@@ -35,6 +36,15 @@ export interface Extraction {
    * boolean, a format, a pattern, an enum option), not with free text.
    */
   typedFill: boolean;
+  /** The stretches of the question whose values the call sends, with the strong evidence that placed each. */
+  used: (Span & { strong: number; slot: Slot })[];
+  /** Values sent that are lower-case words with little evidence: a reading, not something the question states. */
+  loose: number;
+  /**
+   * Properties for which the question writes another value, unused, with as much evidence as the one
+   * taken ("a radius of 5 … a radius of 10"): the question wants several calls, or is ambiguous.
+   */
+  contested: Slot[];
 }
 
 interface Pair {
@@ -44,6 +54,10 @@ interface Pair {
   score: number;
   /** Strong evidence only: what an optional property needs. */
   strong: number;
+  /** All evidence, strong and weak. */
+  evidence: number;
+  /** Placed by its form (a part of "Lyon, France"), not by evidence or order. */
+  formSettled?: boolean;
 }
 
 /** The question names an enum option (or several, for an array of options) outright. */
@@ -82,7 +96,14 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
         preposition +
         (namesOption(candidate) || candidate.kind === 'flag' ? 1 : 0);
       const evidence = strong + cue.weak + unit.weak;
-      pairs.push({ slot, candidate, value: converted.value, score: converted.fit * (BASE + evidence), strong });
+      pairs.push({
+        slot,
+        candidate,
+        value: converted.value,
+        score: converted.fit * (BASE + evidence),
+        strong,
+        evidence,
+      });
     }
   }
   pairs.sort((a, b) => b.score - a.score || a.slot.order - b.slot.order || a.candidate.start - b.candidate.start);
@@ -92,6 +113,11 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
 
   // Precision before recall: left-over words with no evidence at all are a guess, not a value.
   for (const [slot, pair] of chosen) if (guessOnly(pair)) chosen.delete(slot);
+  // Nor are same-typed values placed only by the order they are written in.
+  const evidenceFor = (slot: Slot, candidate: Candidate) =>
+    pairs.find((p) => p.slot === slot && p.candidate.start === candidate.start && p.candidate.end === candidate.end)
+      ?.evidence;
+  for (const slot of placedByOrderOnly([...chosen.values()], evidenceFor)) chosen.delete(slot);
   const values = new Map<Slot, unknown>([...chosen].map(([slot, pair]) => [slot, pair.value]));
   // A pair of direction properties takes only the values whose roles the question settles.
   const roles = settleRoles(shape.slots, question);
@@ -111,11 +137,19 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
     missing.length === 0 &&
     required.length > 0 &&
     required.every((s) => settled(s) || (chosen.has(s) && pinnedDown(s)));
+  const sent = [...chosen.values()].filter((p) => values.has(p.slot));
+  const used = sent.map((p) => p.candidate);
   return {
     arguments: buildArguments(shape, values),
     missing,
     found: found + (roles?.values.size ?? 0),
     typedFill,
+    used: sent.map((p) => ({ start: p.candidate.start, end: p.candidate.end, strong: p.strong, slot: p.slot })),
+    loose: sent.filter(
+      (p) => p.candidate.kind === 'text' && formOf(p.candidate) === 'words' && p.strong < OPTIONAL_EVIDENCE,
+    ).length,
+    // A direction pair's two values are settled by roles.ts, not contested.
+    contested: contestedSlots(chosen, pairs, used).filter((s) => !roles || !roles.pair.includes(s)),
   };
 }
 
@@ -144,6 +178,39 @@ function withHouseNumber(slot: Slot, candidate: Candidate, text: string): Candid
   const start = candidate.start - number[0].length;
   return { ...candidate, start, text: text.slice(start, candidate.end) };
 }
+
+/**
+ * A property whose value has strong evidence, when another value nothing else uses has as strong
+ * evidence for it, written in the same form: two radii, two check-in dates, two cities. (A value the
+ * question repeats is no rival.)
+ */
+function contestedSlots(chosen: Map<Slot, Pair>, pairs: Pair[], used: Candidate[]): Slot[] {
+  const out: Slot[] = [];
+  for (const held of chosen.values()) {
+    if (held.strong < OPTIONAL_EVIDENCE || held.candidate.kind === 'flag') continue;
+    const rival = pairs.find(
+      (p) =>
+        p.slot === held.slot &&
+        p.strong >= Math.max(OPTIONAL_EVIDENCE, held.strong * RIVAL_SHARE) &&
+        JSON.stringify(p.value) !== JSON.stringify(held.value) &&
+        formOf(p.candidate) === formOf(held.candidate) &&
+        !['words', 'flag'].includes(formOf(p.candidate)) &&
+        !used.some((u) => overlaps(u, p.candidate)),
+    );
+    if (rival) out.push(held.slot);
+  }
+  return out;
+}
+
+/** How a value is written: a number, a date, a capitalised name, lower-case words… */
+const formOf = (c: Candidate) =>
+  c.kind !== 'text'
+    ? c.kind
+    : ['name', 'quoted', 'identifier'].includes(c.source)
+      ? 'name'
+      : ['phrase', 'leftover', 'unit'].includes(c.source)
+        ? 'words'
+        : c.source;
 
 const guessOnly = (pair: Pair) =>
   pair.candidate.kind === 'text' &&
@@ -196,8 +263,8 @@ function splitQualifiedNames(chosen: Map<Slot, Pair>, slots: Slot[]): void {
       end: m.end,
       text: m.text,
     });
-    chosen.set(whole.slot, { ...whole, candidate: part(main), value: main.text });
-    chosen.set(slot, { ...whole, slot, candidate: part(qualifier), value: qualifier.text });
+    chosen.set(whole.slot, { ...whole, candidate: part(main), value: main.text, formSettled: true });
+    chosen.set(slot, { ...whole, slot, candidate: part(qualifier), value: qualifier.text, formSettled: true });
   }
 }
 

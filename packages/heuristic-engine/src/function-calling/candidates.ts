@@ -129,7 +129,15 @@ export function prepareTool(reading: Reading, slots: Slot[], vocabulary: string[
       return phraseList(c);
     return c.kind === 'text' && c.source === 'name' ? name(c) : [c];
   });
-  return { reading, slots, vocabulary, shared, leftovers: leftoverWords(tokens, vocabulary) };
+  // The unit written with a number ("3 months", "100g") belongs to that number, and a unit asked for
+  // ("in miles") is read as such (conversion.ts): neither is a left-over value of its own.
+  const askedUnits = reading.question.candidates.filter((c) => c.kind === 'text' && c.source === 'unit');
+  const leftovers = leftoverWords(tokens, vocabulary).filter((c) => {
+    const single = reading.tokenAt[c.start] === reading.tokenAt[c.end - 1];
+    const unitOfNumber = single && reading.unitTokens.has(reading.tokenAt[c.start]!);
+    return !unitOfNumber && !askedUnits.some((u) => u.start <= c.start && u.end >= c.end);
+  });
+  return { reading, slots, vocabulary, shared, leftovers };
 }
 
 export function slotCandidates(tool: ToolReading, slot: Slot): Candidate[] {

@@ -13,6 +13,9 @@ export interface Converted {
   fit: number;
 }
 
+const holdsUnit = (slot: Slot) =>
+  /\b(?:unit|units|measure|measurement|scale|system|format|currency)\b/i.test(`${slot.label} ${slot.description}`);
+
 const mentionsPercent = (slot: Slot) =>
   /percent|%/i.test(`${slot.name} ${slot.description}`) && !/decimal|fraction/i.test(slot.description);
 
@@ -97,6 +100,8 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
       if (format === 'uri' || format === 'url')
         return candidate.source === 'uri' ? { value: candidate.text, fit: 1 } : undefined;
       if (ISO_DATE_TIME.test(candidate.text)) return { value: candidate.text, fit: slotHolds.date(slot) ? 1 : 0.1 };
+      // A unit asked for ("in Joules") is a value only for a property that holds a unit.
+      if (candidate.source === 'unit' && !holdsUnit(slot)) return undefined;
       if (format === 'date-time') return undefined;
       // A date or e-mail property takes other words only when the question writes no date or address.
       const mismatch =

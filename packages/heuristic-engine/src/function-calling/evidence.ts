@@ -95,7 +95,7 @@ export function cueEvidence(reading: Reading, slot: Slot, candidate: Candidate):
     else {
       const d = distance(reading, cue.token, cue.token < first ? first : last, free);
       if (d > MAX_DISTANCE) continue;
-      factor = (cue.token < first ? 1 : AFTER_VALUE) / (1 + d);
+      factor = (cue.token < first === !cue.follows ? 1 : AFTER_VALUE) / (1 + d);
     }
     const key = `${cue.described ? 'd' : 'n'}:${cue.stem}`;
     best.set(key, { score: Math.max(best.get(key)?.score ?? 0, cue.weight * factor), described: cue.described });

@@ -4,8 +4,8 @@
 // and the property's own words ("starting pressure of 90kPa").
 import type { Question } from './question';
 import type { Slot } from './slots';
-import { stemMatch } from '../words';
-import { DESCRIPTION_WEIGHT } from '../weights';
+import { stemMatch, stemOf } from '../words';
+import { DESCRIPTION_WEIGHT, MEASURE_WEIGHT } from '../weights';
 
 export const GLUE = new Set([
   'of',
@@ -69,6 +69,8 @@ export interface Cue {
   described: boolean;
   /** Match quality, divided among the properties that share the word. */
   weight: number;
+  /** Written after its value, as a measure adjective is ("8 m long"), rather than before it. */
+  follows?: boolean;
 }
 
 export interface Reading {
@@ -85,6 +87,22 @@ export interface Reading {
   respective: Map<number, Slot>;
 }
 
+// Adjectives that state a measure ("8 m long", "3 m wide"): the noun of that measure, as WordNet's
+// attribute links name it, is the property word they stand for.
+const MEASURE_ADJECTIVES: Record<string, string> = {
+  long: 'length',
+  wide: 'width',
+  broad: 'width',
+  tall: 'height',
+  high: 'height',
+  deep: 'depth',
+  thick: 'thickness',
+  heavy: 'weight',
+  old: 'age',
+  far: 'distance',
+};
+const measureStems = new Map(Object.entries(MEASURE_ADJECTIVES).map(([adjective, noun]) => [adjective, stemOf(noun)]));
+
 function shares(slots: Slot[], pick: (s: Slot) => string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const s of slots) for (const stem of new Set(pick(s))) counts.set(stem, (counts.get(stem) ?? 0) + 1);
@@ -99,6 +117,15 @@ function findCues(question: Question, slots: Slot[]): Map<Slot, Cue[]> {
     const found: Cue[] = [];
     question.tokens.forEach((t, token) => {
       if (!t.word) return;
+      const measure = measureStems.get(t.lower);
+      if (measure && slot.nameStems.includes(measure))
+        found.push({
+          token,
+          stem: measure,
+          described: false,
+          weight: MEASURE_WEIGHT / nameShare.get(measure)!,
+          follows: true,
+        });
       for (const stem of new Set(slot.nameStems)) {
         // One-letter and stop-word names ("a", "x", "to") are cues only in `name=value` form.
         if (stem.length < 2 || t.stop) continue;

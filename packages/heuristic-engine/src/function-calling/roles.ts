@@ -151,6 +151,8 @@ export interface SettledRoles {
   values: Map<Slot, unknown>;
   /** The pair's properties whose value the question does not settle. */
   unsettled: Slot[];
+  /** The pair's two properties. */
+  pair: [Slot, Slot];
 }
 
 /**
@@ -204,7 +206,11 @@ export function settleRoles(slots: Slot[], question: Question): SettledRoles | u
   const amount = source?.amount ?? (entries.length === 1 ? undefined : entries.find((e) => e.amount)?.amount);
   if (amountSlot && amount !== undefined && (amountSlot.type === 'number' || Number.isInteger(amount)))
     values.set(amountSlot, amount);
-  return { values, unsettled: [pair.source, pair.target].filter((s) => !values.has(s)) };
+  return {
+    values,
+    unsettled: [pair.source, pair.target].filter((s) => !values.has(s)),
+    pair: [pair.source, pair.target],
+  };
 }
 
 const MONEY_NAMES = /\b(?:amount|sum|value|money|quantity|total|price)\b/i;

@@ -131,6 +131,8 @@ const ABBREVIATIONS = new Set([
   'vs',
 ]);
 const WORDLIKE = /[\p{L}\p{N}][\p{L}\p{N}'’&+#.-]*|&/gu;
+const VERB_OBJECTS: ReadonlySet<string> = new Set([...OBJECT_STARTS, 'its', 'it', 'them']);
+
 const isAbbreviation = (word: string) =>
   /\.\p{L}/u.test(word) || ABBREVIATIONS.has(word.replace(/\.+$/, '').toLowerCase());
 
@@ -156,8 +158,13 @@ function words(text: string): Word[] {
     value = value.replace(/[-']+$/, '');
     const gap = text.slice(previousEnd, m.index).trim();
     const previous = out.at(-1);
+    // After an abbreviation a capitalised verb before its object starts a sentence ("… F.C. Include its …").
+    const verbAfterAbbreviation = VERB_OBJECTS.has(after?.toLowerCase() ?? '');
     const fullStop =
-      gap === '' && previous !== undefined && previous.text.endsWith('.') && !isAbbreviation(previous.text);
+      gap === '' &&
+      previous !== undefined &&
+      previous.text.endsWith('.') &&
+      (!isAbbreviation(previous.text) || verbAfterAbbreviation);
     const sentenceStart = !previous || /[.!?:]$/.test(gap) || /(?:^|[.!?:\s])['"“‘]$/.test(gap) || fullStop;
     out.push({ text: value, start: m.index, end: m.index + value.length, sentenceStart });
     previousEnd = m.index + m[0].length;

@@ -1,0 +1,92 @@
+// Precision before recall: two values of one type, placed into two properties only by the order
+// the question writes them in, are a guess at which is which. "5 wins in 8 games" over
+// `games_played` and `games_won` might be either way round; a swapped call looks right and is wrong,
+// so the engine asks for those values instead. A placement is settled when the evidence for it
+// (the properties' words near the values, units, prepositions) beats the evidence for the swap.
+// Order alone settles it where the properties are a numbered series (`x`/`y`, `num1`/`num2`,
+// `first_word`/`second_word`) or a range's two ends (`start_year`/`end_year`, `min_price`/`max_price`)
+// written in that order: the function reads them the way the question writes them.
+import type { Candidate } from './question';
+import type { Slot } from './slots';
+import { ORDER_MARGIN } from '../weights';
+
+export interface Placed {
+  slot: Slot;
+  candidate: Candidate;
+  /** Evidence that ties this value to this property. */
+  evidence: number;
+  /** Its form placed it (the two parts of "Lyon, France"), not its order. */
+  formSettled?: boolean;
+}
+
+const ORDINALS = /^(?:first|second|third|fourth|fifth|other|another|1st|2nd|3rd|4th)$/;
+const nameWordsOf = (slot: Slot) =>
+  slot.name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/** The property's name without its place in a series: `num2` → `num`, `second_value` → `value`, `leg_b` → `leg`, `y` → ``. */
+function seriesName(slot: Slot): string {
+  // Single letters (a, b; x, y, z; leg_a, leg_b) mark a place in a series too.
+  return nameWordsOf(slot)
+    .filter((w) => !ORDINALS.test(w))
+    .map((w) => w.replace(/\d+$/, ''))
+    .filter((w) => w.length > 1)
+    .join(' ');
+}
+
+const LOWER_END = new Set(['start', 'begin', 'from', 'min', 'minimum', 'lower', 'low', 'initial', 'earliest', 'since']);
+const UPPER_END = new Set(['end', 'finish', 'to', 'max', 'maximum', 'upper', 'high', 'final', 'latest', 'until']);
+const endOf = (slot: Slot) => {
+  const words = nameWordsOf(slot);
+  return words.some((w) => LOWER_END.has(w)) ? -1 : words.some((w) => UPPER_END.has(w)) ? 1 : 0;
+};
+
+const kindOf = (slot: Slot) =>
+  slot.type === 'integer' || slot.type === 'number' ? 'number' : slot.type === 'string' ? 'string' : undefined;
+
+/** A value whose form already says where it goes (a date, an address, an enum option, a phrase), not just its order. */
+const hasOwnForm = (p: Placed) =>
+  p.formSettled === true ||
+  p.candidate.kind === 'date' ||
+  p.candidate.kind === 'time' ||
+  p.candidate.kind === 'option' ||
+  p.candidate.kind === 'expression' ||
+  p.candidate.kind === 'list' ||
+  // A phrase is read off the property's own name ("imperial units"): its place is its reading.
+  (p.candidate.kind === 'text' && ['email', 'uri', 'phrase'].includes(p.candidate.source));
+
+/** Order settles these two: a series, or a range's ends written low end first. */
+export function orderSettles(first: Slot, second: Slot): boolean {
+  return seriesName(first) === seriesName(second) || (endOf(first) === -1 && endOf(second) === 1);
+}
+
+const writtenOrder = (a: Placed, b: Placed): [Slot, Slot] =>
+  a.candidate.start < b.candidate.start ? [a.slot, b.slot] : [b.slot, a.slot];
+
+/**
+ * The required properties of one kind (numbers, strings) whose values could as well go the other
+ * way round: nothing but their order prefers the placement made to the swap. `evidenceFor` is the
+ * evidence for a value in another property, undefined when the value does not fit it.
+ */
+export function placedByOrderOnly(
+  placed: Placed[],
+  evidenceFor: (slot: Slot, candidate: Candidate) => number | undefined,
+): Slot[] {
+  const open = placed.filter((p) => p.slot.required && kindOf(p.slot) !== undefined && !hasOwnForm(p));
+  const out = new Set<Slot>();
+  for (const a of open) {
+    for (const b of open) {
+      if (a.slot.order >= b.slot.order || kindOf(a.slot) !== kindOf(b.slot) || orderSettles(...writtenOrder(a, b)))
+        continue;
+      const aInB = evidenceFor(b.slot, a.candidate);
+      const bInA = evidenceFor(a.slot, b.candidate);
+      if (aInB === undefined || bInA === undefined) continue;
+      if (a.evidence + b.evidence - aInB - bInA > ORDER_MARGIN) continue;
+      out.add(a.slot).add(b.slot);
+    }
+  }
+  return [...out];
+}
