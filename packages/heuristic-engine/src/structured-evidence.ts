@@ -6,10 +6,19 @@ import { flagMentions } from './function-calling/candidates';
 import { patternOf } from './function-calling/conversion';
 import { readQuestion } from './function-calling/question';
 import { slotType } from './function-calling/slots';
-import { findOptions } from './schema-values';
-import { related } from './lexicon/related';
+import { findNames, findOptions } from './schema-values';
+import { relatedness } from './lexicon/related';
 import { splitSentences } from './rag-answer';
 import { nameWords, stemOf, tokenize, type Token } from './words';
+
+/**
+ * The one name both the question and the evidence write ("the ferry Aurora" asked about, "Aurora"
+ * in the text): what a `name` or `title` property is. Undefined when none or several are.
+ */
+export function sharedSubject(question: string, evidence: string): string | undefined {
+  const shared = [...new Set(findNames(question).map((n) => n.text))].filter((n) => evidence.includes(n));
+  return shared.length === 1 ? shared[0] : undefined;
+}
 
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
 
@@ -81,13 +90,23 @@ export function optionIn(options: unknown[], property: string, evidence: string)
   return best ?? synonymOption(named, own, tokens);
 }
 
+/**
+ * Each word of the evidence votes for the option it is most closely related to (the most lexicon
+ * groups shared: "big" is nearer `large` than `small`, which shares only the group of size with
+ * it), when that option is unique; the option all votes agree on, else none.
+ */
 function synonymOption(options: (string | number)[], own: Set<string>, tokens: Token[]): unknown {
   const words = tokens.filter((t) => t.word && !t.stop && !own.has(t.stem) && !negatedAt(tokens, t.start));
-  const hits = options.filter((o) => {
-    const stems = nameWords(String(o)).map(stemOf);
-    return stems.length === 1 && words.some((w) => related(stems[0]!, w.stem));
-  });
-  return hits.length === 1 ? hits[0] : undefined;
+  const single = options.filter((o) => nameWords(String(o)).length === 1);
+  const votes = new Set<string | number>();
+  for (const word of words) {
+    const scored = single
+      .map((option) => ({ option, score: relatedness(stemOf(String(option)), word.stem) }))
+      .filter((x) => x.score > 0)
+      .sort((a, b) => b.score - a.score);
+    if (scored.length > 0 && scored[0]!.score > (scored[1]?.score ?? 0)) votes.add(scored[0]!.option);
+  }
+  return votes.size === 1 ? [...votes][0] : undefined;
 }
 
 /** A negation among the three words before the one starting at `start`, within its clause. */
