@@ -8,6 +8,7 @@ import { readQuestion } from './function-calling/question';
 import { slotType } from './function-calling/slots';
 import { findNames, findOptions } from './schema-values';
 import { relatedness } from './lexicon/related';
+import { kindSteps } from './lexicon/word-kinds';
 import { splitSentences } from './rag-answer';
 import { nameWords, stemOf, tokenize, type Token } from './words';
 
@@ -87,15 +88,42 @@ export function optionIn(options: unknown[], property: string, evidence: string)
   }
   let best: string | number | undefined;
   for (const [option, count] of counts) if (best === undefined || count > counts.get(best)!) best = option;
-  return best ?? synonymOption(named, own, tokens);
+  if (best !== undefined) return best;
+  // Words that are synonyms of different options speak, but say nothing: no guess from kinds then.
+  const synonyms = synonymVotes(named, own, tokens);
+  if (synonyms.size > 0) return synonyms.size === 1 ? [...synonyms][0] : undefined;
+  return kindOption(named, own, tokens);
+}
+
+/** How far (kindSteps) a word may be from the option it is taken to be a member of. */
+const MAX_KIND_STEPS = 3;
+
+/**
+ * When no word names an option or a synonym of one: each noun of the evidence votes for the option
+ * it is nearest a member of ("ferry" is a boat, a boat a vessel, as a ship is: `ship` over
+ * `aircraft`, a craft only three levels up), when that option is unique and near enough; the
+ * option all votes agree on, else none.
+ */
+function kindOption(options: (string | number)[], own: Set<string>, tokens: Token[]): unknown {
+  const words = tokens.filter((t) => t.word && !t.stop && !own.has(t.stem) && !negatedAt(tokens, t.start));
+  const single = options.filter((o) => nameWords(String(o)).length === 1);
+  const votes = new Set<string | number>();
+  for (const stem of new Set(words.map((w) => w.stem))) {
+    const scored = single
+      .map((option) => ({ option, steps: kindSteps(stem, stemOf(String(option))) }))
+      .filter((x) => x.steps <= MAX_KIND_STEPS)
+      .sort((a, b) => a.steps - b.steps);
+    if (scored.length > 0 && scored[0]!.steps < (scored[1]?.steps ?? Infinity)) votes.add(scored[0]!.option);
+  }
+  return votes.size === 1 ? [...votes][0] : undefined;
 }
 
 /**
  * Each word of the evidence votes for the option it is most closely related to (the most lexicon
  * groups shared: "big" is nearer `large` than `small`, which shares only the group of size with
- * it), when that option is unique; the option all votes agree on, else none.
+ * it), when that option is unique.
  */
-function synonymOption(options: (string | number)[], own: Set<string>, tokens: Token[]): unknown {
+function synonymVotes(options: (string | number)[], own: Set<string>, tokens: Token[]): Set<string | number> {
   const words = tokens.filter((t) => t.word && !t.stop && !own.has(t.stem) && !negatedAt(tokens, t.start));
   const single = options.filter((o) => nameWords(String(o)).length === 1);
   const votes = new Set<string | number>();
@@ -106,7 +134,7 @@ function synonymOption(options: (string | number)[], own: Set<string>, tokens: T
       .sort((a, b) => b.score - a.score);
     if (scored.length > 0 && scored[0]!.score > (scored[1]?.score ?? 0)) votes.add(scored[0]!.option);
   }
-  return votes.size === 1 ? [...votes][0] : undefined;
+  return votes;
 }
 
 /** A negation among the three words before the one starting at `start`, within its clause. */

@@ -72,6 +72,18 @@ describe('structured output from text', () => {
     expect(optionIn(sizes, 'size', 'A big box holds a little one.')).toBeUndefined();
   });
 
+  it('takes the option the evidence names a member of, and none for a word above all options', () => {
+    const transport = ['ship', 'aircraft', 'train'];
+    expect(optionIn(transport, 'category', 'Kind: ferry. Crew: 5.')).toBe('ship');
+    expect(optionIn(['dog', 'cat', 'horse'], 'animal', 'A puppy sleeps by the stove.')).toBe('dog');
+    expect(optionIn(['dog', 'cat', 'horse'], 'animal', 'The mare is in the stable.')).toBe('horse');
+    // "vehicle" is what every option is: it names none of them.
+    expect(optionIn(transport, 'category', 'A vehicle waits at the gate.')).toBeUndefined();
+    // A negated member says nothing; members of different options cancel out.
+    expect(optionIn(transport, 'category', 'It is not a ferry.')).toBeUndefined();
+    expect(optionIn(['dog', 'cat', 'horse'], 'animal', 'A puppy chased a mare.')).toBeUndefined();
+  });
+
   it('ties a number to a measure verb for a property named by its noun, and only then', () => {
     expect(numberByVerb('capacity', 'The minibus seats 12 and waits outside.')).toBe(12);
     expect(numberByVerb('passengers', 'The launch carries up to 30 people.')).toBe(30);
