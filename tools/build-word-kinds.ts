@@ -6,7 +6,9 @@
 // - Every one-word noun in common use (WordNet's sense-tagged corpus saw it, or it has more than one
 //   sense: "ferry" the boat and the crossing), by its first sense (WordNet orders senses by
 //   frequency), and the second too when the corpus saw both. Names of single things ("Paris", an
-//   instance of a city) are not kinds and are left out.
+//   instance of a city) are not kinds and are left out, and so are "-ing" nouns of acts ("bringing"
+//   is a kind of transfer): the engine stems them to their verb ("bring"), so every use of the verb
+//   would read as the noun. Those naming things ("building", "clothing") stay.
 // - Its hypernyms (@, @i) up to KIND_LEVELS levels, each level's one-word lemmas, as the engine
 //   stems them (packages/heuristic-engine/src/text.ts terms); levels are separated by `|`.
 // - Hypernyms near the top of the hierarchy (fewer than TOP_DEPTH steps below "entity" and the other
@@ -20,6 +22,8 @@ import { terms } from '../packages/heuristic-engine/src/text';
 const WORDNET = process.env.WORDNET_DIR ?? '/usr/share/wordnet';
 const OUT = new URL('../packages/heuristic-engine/src/lexicon/word-kinds.txt', import.meta.url);
 const KIND_LEVELS = 3;
+/** WordNet's "physical entity": the root of things, as against acts, states and ideas. */
+const PHYSICAL_ENTITY = '00001930';
 const TOP_DEPTH = 5;
 
 interface Synset {
@@ -43,6 +47,14 @@ for (const line of readFileSync(join(WORDNET, 'data.noun'), 'utf8').split('\n'))
     if (f[at] === '@i') instance = true;
   }
   synsets.set(f[0]!, { words, parents, instance });
+}
+
+/** True when the synset is a physical thing (has "physical entity" among its ancestors). */
+function isPhysical(id: string, seen = new Set<string>()): boolean {
+  if (id === PHYSICAL_ENTITY) return true;
+  if (seen.has(id)) return false;
+  seen.add(id);
+  return (synsets.get(id)?.parents ?? []).some((p) => isPhysical(p, seen));
 }
 
 /** Steps from the synset up to a root (the shortest way). */
@@ -76,7 +88,8 @@ for (const line of readFileSync(join(WORDNET, 'index.noun'), 'utf8').split('\n')
   if (tagged === 0 && senses < 2) continue;
   const offsets = f
     .slice(6 + pointerTypes, 6 + pointerTypes + (tagged >= 2 ? 2 : 1))
-    .filter((id) => !synsets.get(id)?.instance);
+    .filter((id) => !synsets.get(id)?.instance)
+    .filter((id) => !f[0]!.endsWith('ing') || isPhysical(id));
   const levels: string[] = [];
   let current = new Set(offsets);
   for (let level = 0; level < KIND_LEVELS; level++) {
