@@ -11,6 +11,8 @@
 // tests/integration/query/structured-matrix.test.ts. Baseline: the share a filler that answers `{}`
 // (every property left out) would score, in the same run.
 // Run: npm run bench -- structured
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { heuristicChat } from '../packages/heuristic-engine/src/engine';
 import type { ChatRequest, JsonSchema } from '../lib/ai/ports';
@@ -277,6 +279,7 @@ function answerTurn(subject: Subject, endpoint: Endpoint, schema: JsonSchema, ta
 }
 
 const ajv = createAjv();
+const DOCS = new URL('../docs/', import.meta.url).pathname;
 
 function judge(cell: Cell, content: string | null): 'filled' | string {
   let value: Record<string, unknown>;
@@ -316,6 +319,43 @@ export async function run(): Promise<Matrix> {
   return matrix;
 }
 
+// Precision: enum options the engine fills from passages that name none of them. The passages are
+// the paragraphs of this repository's own docs (prose about software, not about ships or animals),
+// each asked about with enum schemas whose options they do not name; every fill is a guess.
+const ENUMS: string[][] = [
+  ['ship', 'aircraft', 'train'],
+  ['dog', 'cat', 'horse'],
+  ['building', 'vehicle', 'animal'],
+  ['small', 'medium', 'large'],
+  ['red', 'green', 'blue'],
+  ['comedy', 'drama', 'documentary'],
+  ['football', 'tennis', 'golf'],
+];
+
+export async function unsupportedFills(): Promise<{ asked: number; filled: number }> {
+  const chat = heuristicChat();
+  const docs = readdirSync(DOCS).filter((f) => f.endsWith('.md'));
+  let asked = 0;
+  let filled = 0;
+  for (const file of docs)
+    for (const paragraph of readFileSync(join(DOCS, file), 'utf8').split(/\n\n+/)) {
+      if (paragraph.length < 80) continue;
+      for (const options of ENUMS) {
+        if (options.some((o) => new RegExp(`\\b${o}`, 'i').test(paragraph))) continue;
+        asked++;
+        const schema = object({ category: { type: 'string', enum: options } }, []);
+        const question = 'What is this about?';
+        const reply = await chat.chat({
+          messages: [{ role: 'user', content: question }],
+          responseFormat: { name: 'answer', schema },
+          hint: { kind: 'rag', question, hits: [{ text: paragraph, source: file, score: 0.9 }] },
+        });
+        if ('category' in (JSON.parse(reply.content ?? '{}') as object)) filled++;
+      }
+    }
+  return { asked, filled };
+}
+
 export function print(matrix: Matrix): void {
   console.log(`structured output, heuristic engine: ${KINDS.length} schema kinds × 3 endpoints' evidence`);
   for (const subject of SUBJECTS) {
@@ -340,4 +380,11 @@ export function print(matrix: Matrix): void {
   }
 }
 
-if (isMain(import.meta.url)) print(await run());
+if (isMain(import.meta.url)) {
+  print(await run());
+  const { asked, filled } = await unsupportedFills();
+  console.log(
+    `\nprecision: ${filled} of ${asked} enum questions filled from passages that name no option ` +
+      `(${((100 * filled) / asked).toFixed(1)}%; baseline, an empty answer: 0)`,
+  );
+}

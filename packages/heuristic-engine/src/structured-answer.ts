@@ -17,7 +17,7 @@
 import { terms } from './text';
 import type { JsonSchema } from '../../../lib/ai/ports';
 import { resolveSchema, slotType } from './function-calling/slots';
-import { fitsBounds, optionIn, statedFlag, statedValues, unknownValue } from './structured-evidence';
+import { fitsBounds, optionIn, statedFlag, statedValues, unknownValue, whatItIs } from './structured-evidence';
 import { measuredBy, numberByVerb } from './structured-measures';
 import { nameWords, stemMatch } from './words';
 
@@ -58,6 +58,8 @@ export interface AnswerSources {
 
 interface Context extends AnswerSources {
   root: JsonSchema;
+  /** Words that say what the subject is: short values of the result, and whatItIs of the evidence. */
+  members: string[];
 }
 
 /** Objects that hold at least one value with evidence (not only explicit unknowns). */
@@ -203,7 +205,7 @@ function fromEvidence(
     if (subject !== undefined) return subject;
   }
   if (ctx.evidence === undefined) return undefined;
-  if (Array.isArray(property.enum)) return optionIn(property.enum, name, ctx.evidence);
+  if (Array.isArray(property.enum)) return optionIn(property.enum, name, ctx.evidence, ctx.members);
   if (type === 'boolean') return statedFlag(name, property, ctx.evidence);
   if (type === 'integer' || type === 'number') {
     const byVerb = numberByVerb(name, ctx.evidence);
@@ -232,11 +234,18 @@ function shape(ctx: Context, raw: JsonSchema, value: unknown, depth: number): Re
   return out;
 }
 
+/** The result's short text values (a `kind: "ferry"`), not file names or addresses ("fleet.md"). */
+const shortValues = (result: unknown) =>
+  fields(result)
+    .map((f) => f.value)
+    .filter((v): v is string => typeof v === 'string' && v.split(/\s+/).length <= 3 && !/[./:@]/.test(v));
+
 /** The JSON answer for an object `schema` from `result` (undefined when there is none). */
 export function structuredAnswer(
   schema: JsonSchema,
   result: unknown,
   sources: AnswerSources = {},
 ): Record<string, unknown> {
-  return shape({ ...sources, root: schema }, schema, result, 0);
+  const members = [...shortValues(result), ...(sources.evidence ? whatItIs(sources.evidence) : [])];
+  return shape({ ...sources, root: schema, members }, schema, result, 0);
 }

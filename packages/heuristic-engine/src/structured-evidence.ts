@@ -76,7 +76,7 @@ export function statedValues(schema: JsonSchema, evidence: string): Record<strin
  * synonym of ("ferry" → `boat` only if the lexicon says so; "automobile" → `car`); undefined when
  * none or several are.
  */
-export function optionIn(options: unknown[], property: string, evidence: string): unknown {
+export function optionIn(options: unknown[], property: string, evidence: string, members: string[] = []): unknown {
   const named = options.filter((o): o is string | number => typeof o === 'string' || typeof o === 'number');
   const own = new Set(nameWords(property).map(stemOf));
   const tokens = tokenize(evidence);
@@ -92,15 +92,27 @@ export function optionIn(options: unknown[], property: string, evidence: string)
   // Words that are synonyms of different options speak, but say nothing: no guess from kinds then.
   const synonyms = synonymVotes(named, own, tokens);
   if (synonyms.size > 0) return synonyms.size === 1 ? [...synonyms][0] : undefined;
-  return kindOption(named, own, tokens);
+  return kindOption(named, own, tokenize(members.join('. ')));
+}
+
+/**
+ * The words that say what a thing is: the common noun before a name ("the ferry Aurora", "the
+ * mountain hut Brekkestua"), and what a sentence says it is ("It is a small ferry"; not "is not
+ * a…"). Only these may name an enum option by being a member of it: any noun of a passage would
+ * guess from what it merely mentions.
+ */
+export function whatItIs(evidence: string): string[] {
+  const said = [...evidence.matchAll(/\b(?:is|was|are|were)\s+(?:an?|the)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/giu)];
+  const named = [...evidence.matchAll(/\b(?:[Tt]he|[Aa]n?|[Oo]ur|[Tt]his)\s+((?:\p{Ll}[\p{L}-]*\s+)?\p{Ll}[\p{L}-]*)\s+\p{Lu}/gu)];
+  return [...said, ...named].map((m) => m[1]!);
 }
 
 /** How far (kindSteps) a word may be from the option it is taken to be a member of. */
 const MAX_KIND_STEPS = 3;
 
 /**
- * When no word names an option or a synonym of one: each noun of the evidence votes for the option
- * it is nearest a member of ("ferry" is a boat, a boat a vessel, as a ship is: `ship` over
+ * When no word names an option or a synonym of one: each word saying what the subject is (a short
+ * value of the result, whatItIs) votes for the option it is nearest a member of ("ferry" is a boat, a boat a vessel, as a ship is: `ship` over
  * `aircraft`, a craft only three levels up), when that option is unique and near enough; the
  * option all votes agree on, else none.
  */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { heuristicChat } from '../src/engine';
 import { structuredAnswer } from '../src/structured-answer';
-import { optionIn, statedFlag } from '../src/structured-evidence';
+import { optionIn, statedFlag, whatItIs } from '../src/structured-evidence';
 import { numberByVerb } from '../src/structured-measures';
 import { structuredRows } from '../src/sql-structured';
 import type { JsonSchema } from '../../../lib/ai/ports';
@@ -72,16 +72,29 @@ describe('structured output from text', () => {
     expect(optionIn(sizes, 'size', 'A big box holds a little one.')).toBeUndefined();
   });
 
-  it('takes the option the evidence names a member of, and none for a word above all options', () => {
+  it('takes the option the subject is a member of, and none for a word above all options', () => {
     const transport = ['ship', 'aircraft', 'train'];
-    expect(optionIn(transport, 'category', 'Kind: ferry. Crew: 5.')).toBe('ship');
-    expect(optionIn(['dog', 'cat', 'horse'], 'animal', 'A puppy sleeps by the stove.')).toBe('dog');
-    expect(optionIn(['dog', 'cat', 'horse'], 'animal', 'The mare is in the stable.')).toBe('horse');
+    const animals = ['dog', 'cat', 'horse'];
+    const member = (options: string[], text: string) => optionIn(options, 'category', text, whatItIs(text));
+    expect(optionIn(transport, 'category', 'Kind: ferry. Crew: 5.', ['ferry'])).toBe('ship');
+    expect(member(transport, 'The ferry Linnea leaves at noon.')).toBe('ship');
+    expect(member(animals, 'It is a puppy, and it sleeps by the stove.')).toBe('dog');
+    expect(member(animals, 'The mare Bella is in the stable.')).toBe('horse');
     // "vehicle" is what every option is: it names none of them.
-    expect(optionIn(transport, 'category', 'A vehicle waits at the gate.')).toBeUndefined();
-    // A negated member says nothing; members of different options cancel out.
-    expect(optionIn(transport, 'category', 'It is not a ferry.')).toBeUndefined();
-    expect(optionIn(['dog', 'cat', 'horse'], 'animal', 'A puppy chased a mare.')).toBeUndefined();
+    expect(member(transport, 'It is a vehicle with two doors.')).toBeUndefined();
+    // A negated member, a member merely mentioned, members of different options: nothing.
+    expect(member(transport, 'It is not a ferry.')).toBeUndefined();
+    expect(member(animals, 'Our neighbour owns a terrier.')).toBeUndefined();
+    expect(member(animals, 'It is a terrier.')).toBe('dog');
+    expect(member(animals, 'It is a puppy. It was a mare.')).toBeUndefined();
+  });
+
+  it('reads what a thing is from the noun before its name and from "is a …"', () => {
+    expect(whatItIs('The mountain hut Skarven opened in 1931. It is a small cabin.')).toEqual([
+      'small cabin',
+      'mountain hut',
+    ]);
+    expect(whatItIs('It is not a ferry; the harbour is busy.')).toEqual([]);
   });
 
   it('ties a number to a measure verb for a property named by its noun, and only then', () => {
