@@ -103,7 +103,9 @@ export function optionIn(options: unknown[], property: string, evidence: string,
  */
 export function whatItIs(evidence: string): string[] {
   const said = [...evidence.matchAll(/\b(?:is|was|are|were)\s+(?:an?|the)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/giu)];
-  const named = [...evidence.matchAll(/\b(?:[Tt]he|[Aa]n?|[Oo]ur|[Tt]his)\s+((?:\p{Ll}[\p{L}-]*\s+)?\p{Ll}[\p{L}-]*)\s+\p{Lu}/gu)];
+  const named = [
+    ...evidence.matchAll(/\b(?:[Tt]he|[Aa]n?|[Oo]ur|[Tt]his)\s+((?:\p{Ll}[\p{L}-]*\s+)?\p{Ll}[\p{L}-]*)\s+\p{Lu}/gu),
+  ];
   return [...said, ...named].map((m) => m[1]!);
 }
 
