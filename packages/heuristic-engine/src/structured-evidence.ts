@@ -90,7 +90,8 @@ export function optionIn(options: unknown[], property: string, evidence: string,
   for (const [option, count] of counts) if (best === undefined || count > counts.get(best)!) best = option;
   if (best !== undefined) return best;
   // Words that are synonyms of different options speak, but say nothing: no guess from kinds then.
-  const synonyms = synonymVotes(named, own, tokens);
+  const described = tokenize([...members, ...describingWords(evidence)].join('. '));
+  const synonyms = synonymVotes(named, own, described);
   if (synonyms.size > 0) return synonyms.size === 1 ? [...synonyms][0] : undefined;
   return kindOption(named, own, tokenize(members.join('. ')));
 }
@@ -107,6 +108,22 @@ export function whatItIs(evidence: string): string[] {
     ...evidence.matchAll(/\b(?:[Tt]he|[Aa]n?|[Oo]ur|[Tt]his)\s+((?:\p{Ll}[\p{L}-]*\s+)?\p{Ll}[\p{L}-]*)\s+\p{Lu}/gu),
   ];
   return [...said, ...named].map((m) => m[1]!);
+}
+
+/**
+ * Words that describe a thing, for synonyms of an option: the noun phrase a sentence opens with
+ * ("The vessel is long"), what a sentence says it is or looks like ("is painted crimson", "a big one"). Other words
+ * of a passage are what it mentions, and a synonym among them is no evidence.
+ */
+function describingWords(evidence: string): string[] {
+  // The noun phrase a sentence opens with: its subject, or what it says the subject is ("A big
+  // boat for so short a crossing, it…").
+  const subjects = evidence.matchAll(/(?:^|[.!?:]\s+)(?:The|A|An|This|Its|Our)\s+((?:\p{Ll}+\s+){0,1}\p{Ll}+)/gmu);
+  const predicates = evidence.matchAll(
+    /\b(?:is|was|are|were)\s+(?!not\b)(?:painted\s+|coloured\s+|colored\s+)?(\p{Ll}+)/gu,
+  );
+  const ones = evidence.matchAll(/\b(?:an?|the)\s+(\p{Ll}+)\s+one\b/giu);
+  return [...subjects, ...predicates, ...ones].map((m) => m[1]!);
 }
 
 /** How far (kindSteps) a word may be from the option it is taken to be a member of. */
@@ -135,7 +152,7 @@ function kindOption(options: (string | number)[], own: Set<string>, tokens: Toke
 /**
  * Each word of the evidence votes for the option it is most closely related to (the most lexicon
  * groups shared: "big" is nearer `large` than `small`, which shares only the group of size with
- * it), when that option is unique.
+ * it), when it is twice as close to it as to any other.
  */
 function synonymVotes(options: (string | number)[], own: Set<string>, tokens: Token[]): Set<string | number> {
   const words = tokens.filter((t) => t.word && !t.stop && !own.has(t.stem) && !negatedAt(tokens, t.start));
@@ -146,7 +163,9 @@ function synonymVotes(options: (string | number)[], own: Set<string>, tokens: To
       .map((option) => ({ option, score: relatedness(stemOf(String(option)), word.stem) }))
       .filter((x) => x.score > 0)
       .sort((a, b) => b.score - a.score);
-    if (scored.length > 0 && scored[0]!.score > (scored[1]?.score ?? 0)) votes.add(scored[0]!.option);
+    // A word related to several options about as much is their quality ("size" to small and
+    // large), not one of them: it votes only when twice as close to one.
+    if (scored.length > 0 && scored[0]!.score >= 2 * (scored[1]?.score ?? 0)) votes.add(scored[0]!.option);
   }
   return votes;
 }

@@ -68,8 +68,9 @@ describe('structured output from text', () => {
     expect(optionIn(sizes, 'size', 'We took a big one for the garden.')).toBe('large');
     expect(optionIn(sizes, 'size', 'Only a little one fits on the shelf.')).toBe('small');
     expect(optionIn(['red', 'green', 'blue'], 'colour', 'The door was painted crimson.')).toBe('red');
-    // Words that point to different options say nothing.
-    expect(optionIn(sizes, 'size', 'A big box holds a little one.')).toBeUndefined();
+    // A synonym the passage merely mentions describes nothing; words that point to different options say nothing.
+    expect(optionIn(sizes, 'size', 'Visitors sort big parcels at the back.')).toBeUndefined();
+    expect(optionIn(sizes, 'size', 'The big box is next to a little one.')).toBeUndefined();
   });
 
   it('takes the option the subject is a member of, and none for a word above all options', () => {
