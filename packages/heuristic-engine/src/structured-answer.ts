@@ -196,7 +196,10 @@ function fromEvidence(
     const text = coerce(ctx, property, ctx.text, depth);
     if (text !== undefined) return text;
   }
-  for (const fallback of [depth === 0 ? ctx.fallbacks?.[name] : undefined, stated[name]]) {
+  // An enum option in the evidence text is optionIn's to find (it must spell the option and
+  // describe the subject); the argument reader's looser matching is for questions only.
+  const fromText = Array.isArray(property.enum) ? undefined : stated[name];
+  for (const fallback of [depth === 0 ? ctx.fallbacks?.[name] : undefined, fromText]) {
     const converted = fallback === undefined ? undefined : coerce(ctx, property, fallback, depth);
     if (converted !== undefined) return converted;
   }

@@ -84,6 +84,7 @@ export function optionIn(options: unknown[], property: string, evidence: string,
   for (const found of findOptions(tokens, named)) {
     if (nameWords(String(found.option)).every((w) => own.has(stemOf(w)))) continue;
     if (negatedAt(tokens, found.start)) continue;
+    if (!spellsOption(evidence.slice(found.start, found.end), String(found.option))) continue;
     counts.set(found.option, (counts.get(found.option) ?? 0) + 1);
   }
   let best: string | number | undefined;
@@ -168,6 +169,20 @@ function synonymVotes(options: (string | number)[], own: Set<string>, tokens: To
     if (scored.length > 0 && scored[0]!.score >= 2 * (scored[1]?.score ?? 0)) votes.add(scored[0]!.option);
   }
   return votes;
+}
+
+const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * The words found for an option spell it, give or take an ending ("ships", "crossings",
+ * "full time"), rather than merely share its stem: "documents" is not `documentary`, "built" not
+ * `building` (another word of the same root, often another part of speech).
+ */
+function spellsOption(found: string, option: string): boolean {
+  const [a, b] = [letters(found), letters(option)];
+  let common = 0;
+  while (common < Math.min(a.length, b.length) && a[common] === b[common]) common++;
+  return common >= b.length - 2;
 }
 
 /** A negation among the three words before the one starting at `start`, within its clause. */
