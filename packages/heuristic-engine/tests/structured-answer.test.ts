@@ -68,6 +68,9 @@ describe('structured output from text', () => {
     expect(optionIn(sizes, 'size', 'We took a big one for the garden.')).toBe('large');
     expect(optionIn(sizes, 'size', 'Only a little one fits on the shelf.')).toBe('small');
     expect(optionIn(['red', 'green', 'blue'], 'colour', 'The door was painted crimson.')).toBe('red');
+    // Words of the same root that do not spell the option are not it ("documents" is no documentary).
+    expect(optionIn(['comedy', 'drama', 'documentary'], 'genre', 'It documents the routes.')).toBeUndefined();
+    expect(optionIn(['ship', 'barge'], 'kind', 'Two ships left the quay.')).toBe('ship');
     // A synonym the passage merely mentions describes nothing; words that point to different options say nothing.
     expect(optionIn(sizes, 'size', 'Visitors sort big parcels at the back.')).toBeUndefined();
     expect(optionIn(sizes, 'size', 'The big box is next to a little one.')).toBeUndefined();
