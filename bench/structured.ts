@@ -7,7 +7,7 @@
 // first subject (a ferry) is the one the rules were developed on; the second (a mountain hut) was
 // written afterwards, with the values a reader would expect. One rule changed after its first run
 // (verb forms read as "-ing" nouns of acts: "bring" as "bringing"), so it is no longer unseen.
-// The end-to-end version of the first eight kinds, through the handlers, is
+// The end-to-end version (eight kinds, plus four read from words), through the handlers, is
 // tests/integration/query/structured-matrix.test.ts. Baseline: the share a filler that answers `{}`
 // (every property left out) would score, in the same run.
 // Run: npm run bench -- structured

@@ -290,6 +290,20 @@ const RDBMS_CELLS: Cell[] = [
 ];
 
 const UNSATISFIABLE = object({ n: { type: 'integer', minimum: 10, maximum: 1 } });
+/** More schemas no answer satisfies, each refused with the reason in its ISSUE. */
+const ALSO_UNSATISFIABLE: [string, Schema, RegExp][] = [
+  [
+    'a const outside its enum',
+    object({ kind: { type: 'string', enum: ['ferry'], const: 'barge' } }),
+    /#\/kind has a const/,
+  ],
+  ['a required property with the schema false', object({ gone: false }), /#\/gone is required but its schema is false/],
+  [
+    'allOf branches of different types',
+    object({ x: { allOf: [{ type: 'string' }, { type: 'integer' }] } }),
+    /#\/x allows no type/,
+  ],
+];
 
 function checkCell(cell: Cell, answer: string) {
   const value = JSON.parse(answer) as Record<string, unknown>;
@@ -382,6 +396,13 @@ describe('structured output matrix: function and vectordb endpoints', () => {
       'failed',
     ]);
   });
+
+  it.each(ALSO_UNSATISFIABLE)('function and vectordb refuse %s with 400', async (_, schema, reason) => {
+    for (const res of [await viaFunction(ASK, schema), await viaVectordb(VACATION, schema)]) {
+      expect(res.status).toBe(400);
+      expect(res.body.messages).toEqual([expect.stringMatching(reason), 'failed']);
+    }
+  });
 });
 
 const unavailable = await mariaDbUnavailableReason();
@@ -412,6 +433,14 @@ describe.skipIf(unavailable)(
         checkCell(cell, result.answer);
       },
     );
+
+    it.each(ALSO_UNSATISFIABLE)('refuses %s with 400', async (_, schema, reason) => {
+      await expect(viaRdbms('How many singers are there?', schema)).rejects.toMatchObject({
+        status: 400,
+        code: 'invalid_structured_output',
+        message: expect.stringMatching(reason),
+      });
+    });
 
     it('refuses a schema no value satisfies with 400, before any work', async () => {
       await expect(viaRdbms('How many singers are there?', UNSATISFIABLE)).rejects.toMatchObject({
