@@ -130,11 +130,49 @@ function objectConflict(schema: JsonSchema, root: JsonSchema, at: string, depth:
   return undefined;
 }
 
+/** A schema's types as base kinds ("number" is both integers and fractions), undefined when any. */
+function kindsOf(schema: unknown): Set<string> | undefined {
+  if (!isObject(schema) || schema.type === undefined) return undefined;
+  const types = Array.isArray(schema.type) ? schema.type.map(String) : [String(schema.type)];
+  return new Set(types.flatMap((t) => (t === 'number' ? ['integer', 'fraction'] : [t])));
+}
+
+/**
+ * Subschemas that every answer must satisfy too: `not` of everything, `allOf` branches that
+ * conflict or whose types share none with each other, `anyOf` / `oneOf` whose every branch conflicts.
+ */
+function combinedConflict(schema: JsonSchema, root: JsonSchema, at: string, depth: number): string | undefined {
+  const not = resolve(schema.not, root);
+  if (not === true || (isObject(not) && Object.keys(not).length === 0)) return `${at} is refused by its own "not"`;
+  const all = Array.isArray(schema.allOf) ? schema.allOf.map((b) => resolve(b, root)) : [];
+  for (const [i, branch] of all.entries()) {
+    const why = conflict(branch, root, `${at}/allOf/${i}`, depth + 1);
+    if (why) return why;
+  }
+  let shared = kindsOf(schema);
+  for (const branch of all) {
+    const kinds = kindsOf(branch);
+    if (kinds) shared = shared ? new Set([...shared].filter((k) => kinds.has(k))) : kinds;
+  }
+  if (shared?.size === 0) return `${at} allows no type: its "type" and "allOf" branches share none`;
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = schema[key];
+    if (!Array.isArray(branches) || branches.length === 0) continue;
+    const reasons = branches.map((b, i) => conflict(b, root, `${at}/${key}/${i}`, depth + 1));
+    if (reasons.every(Boolean)) return `${at} has no "${key}" branch that an answer can satisfy (${reasons[0]})`;
+  }
+  return undefined;
+}
+
 function conflict(raw: unknown, root: JsonSchema, at: string, depth: number): string | undefined {
   const schema = resolve(raw, root);
   if (schema === false) return `${at} is the schema false`;
   if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
-  const own = typeConflict(schema, at) ?? boundConflict(schema, at) ?? valuesConflict(schema, at);
+  const own =
+    typeConflict(schema, at) ??
+    boundConflict(schema, at) ??
+    valuesConflict(schema, at) ??
+    combinedConflict(schema, root, at, depth);
   if (own) return own;
   if (schema.type === 'object') return objectConflict(schema, root, at, depth);
   if (schema.type === 'array' && (num(schema.minItems) ?? 0) > 0)

@@ -6,6 +6,7 @@
 import type { JsonSchema } from '@fnquery/contracts';
 import type { SqlRows } from './sql-answer';
 import { structuredAnswer } from './structured-answer';
+import { sharedSubject } from './structured-evidence';
 
 /** Result columns as field names: `t1.name` → name, `COUNT(*)` → count, `AVG(age)` → average age. */
 const fieldName = (column: string) =>
@@ -30,6 +31,17 @@ function resultFields(schema: JsonSchema, { columns, rows }: SqlRows): Record<st
   return fields;
 }
 
-export function structuredRows(schema: JsonSchema, result: SqlRows, answer: string): Record<string, unknown> {
-  return structuredAnswer(schema, resultFields(schema, result), { text: answer, evidence: answer });
+/** The rows as the schema's JSON; `question` names the subject a `name` property may take from a text column. */
+export function structuredRows(
+  schema: JsonSchema,
+  result: SqlRows,
+  answer: string,
+  question = '',
+): Record<string, unknown> {
+  const fields = resultFields(schema, result);
+  // Text columns ("description") are evidence too: a schema may ask for facts stated only in them.
+  const texts = result.rows.flatMap((row) => row.filter((v): v is string => typeof v === 'string' && /\s/.test(v)));
+  const evidence = [answer, ...texts].join('\n');
+  const subject = sharedSubject(question, evidence);
+  return structuredAnswer(schema, fields, { text: answer, evidence, ...(subject !== undefined && { subject }) });
 }

@@ -57,5 +57,5 @@ export function heuristicSqlTurn(request: ChatRequest): ChatResponse {
   const rows = hint.rows;
   const answer = answerFromRows(question, rows);
   if (!request.responseFormat) return heuristicReply(request, answer);
-  return heuristicReply(request, JSON.stringify(structuredRows(request.responseFormat.schema, rows, answer)));
+  return heuristicReply(request, JSON.stringify(structuredRows(request.responseFormat.schema, rows, answer, question)));
 }

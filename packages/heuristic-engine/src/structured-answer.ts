@@ -1,13 +1,15 @@
 // An answer shaped by a structured-output schema, for any heuristic-engine result (a function's
 // result, SQL rows as objects, retrieved passages). Each property takes, in this order:
-// 1. the result field whose name is most like its own (at any depth), converted to its type;
+// 1. the result field whose name is most like its own (at any depth; a measure verb also names the
+//    nouns it measures: `carries` ~ `passengers`, structured-measures.ts), converted to its type;
 // 2. for an object, the same filling one level down (a `product: {name, price}` wrapper over a flat
 //    result); for an array of objects, the result's list of objects;
 // 3. a free-text property ("answer", "summary") gets the readable answer;
 // 4. what the evidence text says (structured-evidence.ts): values read by the property's name, the
 //    subject's name for a `name` or `title` (the one name the question and the evidence share), the
-//    enum option it names (or, failing that, the one option a word of it is a synonym of), a yes/no
-//    by the property's words, negated sentence by sentence;
+//    enum option it names (or, failing that, the option its words are synonyms of: "big" → large),
+//    a yes/no by the property's words, negated sentence by sentence, a number tied to the verb that
+//    measures the property ("seats 12" for `capacity`);
 // 5. when required and still without evidence, an explicit "not known" (structured-evidence.ts:
 //    null where the schema allows it, else its default or an empty value; never an invented one).
 // An optional property without evidence stays out. Values that break the property's bounds
@@ -15,7 +17,8 @@
 import { terms } from './text';
 import type { JsonSchema } from '@fnquery/contracts';
 import { resolveSchema, slotType } from './function-calling/slots';
-import { fitsBounds, optionIn, statedFlag, statedValues, unknownValue } from './structured-evidence';
+import { fitsBounds, optionIn, statedFlag, statedValues, unknownValue, whatItIs } from './structured-evidence';
+import { measuredBy, numberByVerb } from './structured-measures';
 import { nameWords, stemMatch } from './words';
 
 const MAX_DEPTH = 4;
@@ -31,6 +34,9 @@ const TEXT_PROPERTIES = new Set([
   'content',
   'output',
 ]);
+
+/** The weight of a measure verb–noun link in name similarity, below any shared word (at most 1). */
+const MEASURE_LINK = 0.5;
 
 const NAME_PROPERTY = /(?:^|_)(?:name|title)$/i;
 
@@ -52,6 +58,8 @@ export interface AnswerSources {
 
 interface Context extends AnswerSources {
   root: JsonSchema;
+  /** Words that say what the subject is: short values of the result, and whatItIs of the evidence. */
+  members: string[];
 }
 
 /** Objects that hold at least one value with evidence (not only explicit unknowns). */
@@ -78,7 +86,9 @@ function nameSimilarity(property: string, field: Field): number {
   const parents = field.path.slice(0, -1).flatMap(stemsOf);
   const share = (stems: string[]) =>
     wanted.filter((w) => stems.some((s) => stemMatch(w, s) >= 0.8)).length / wanted.length;
-  return share(own) + 0.3 * share(parents) - 0.01 * field.path.length;
+  // A measure verb and its noun (`carries` ~ `passengers`) count less than a shared word.
+  const measured = measuredBy(property, field.path.at(-1)!) ? MEASURE_LINK : 0;
+  return share(own) + 0.3 * share(parents) + measured - 0.01 * field.path.length;
 }
 
 /** The value as the schema's type within its bounds, or undefined when it cannot be one. */
@@ -186,7 +196,10 @@ function fromEvidence(
     const text = coerce(ctx, property, ctx.text, depth);
     if (text !== undefined) return text;
   }
-  for (const fallback of [depth === 0 ? ctx.fallbacks?.[name] : undefined, stated[name]]) {
+  // An enum option in the evidence text is optionIn's to find (it must spell the option and
+  // describe the subject); the argument reader's looser matching is for questions only.
+  const fromText = Array.isArray(property.enum) ? undefined : stated[name];
+  for (const fallback of [depth === 0 ? ctx.fallbacks?.[name] : undefined, fromText]) {
     const converted = fallback === undefined ? undefined : coerce(ctx, property, fallback, depth);
     if (converted !== undefined) return converted;
   }
@@ -195,8 +208,12 @@ function fromEvidence(
     if (subject !== undefined) return subject;
   }
   if (ctx.evidence === undefined) return undefined;
-  if (Array.isArray(property.enum)) return optionIn(property.enum, name, ctx.evidence);
+  if (Array.isArray(property.enum)) return optionIn(property.enum, name, ctx.evidence, ctx.members);
   if (type === 'boolean') return statedFlag(name, property, ctx.evidence);
+  if (type === 'integer' || type === 'number') {
+    const byVerb = numberByVerb(name, ctx.evidence);
+    return byVerb === undefined ? undefined : coerce(ctx, property, byVerb, depth);
+  }
   return undefined;
 }
 
@@ -220,11 +237,18 @@ function shape(ctx: Context, raw: JsonSchema, value: unknown, depth: number): Re
   return out;
 }
 
+/** The result's short text values (a `kind: "ferry"`), not file names or addresses ("fleet.md"). */
+const shortValues = (result: unknown) =>
+  fields(result)
+    .map((f) => f.value)
+    .filter((v): v is string => typeof v === 'string' && v.split(/\s+/).length <= 3 && !/[./:@]/.test(v));
+
 /** The JSON answer for an object `schema` from `result` (undefined when there is none). */
 export function structuredAnswer(
   schema: JsonSchema,
   result: unknown,
   sources: AnswerSources = {},
 ): Record<string, unknown> {
-  return shape({ ...sources, root: schema }, schema, result, 0);
+  const members = [...shortValues(result), ...(sources.evidence ? whatItIs(sources.evidence) : [])];
+  return shape({ ...sources, root: schema, members }, schema, result, 0);
 }

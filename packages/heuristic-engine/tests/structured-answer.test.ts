@@ -3,7 +3,10 @@
 // subject's name; and nothing where the text says nothing.
 import { describe, expect, it } from 'vitest';
 import { answerFromPassages } from '../src/index';
-import { optionIn, statedFlag } from '../src/structured-evidence';
+import { structuredAnswer } from '../src/structured-answer';
+import { optionIn, statedFlag, whatItIs } from '../src/structured-evidence';
+import { numberByVerb } from '../src/structured-measures';
+import { structuredRows } from '../src/sql-structured';
 import type { JsonSchema } from '@fnquery/contracts';
 
 const PASSAGE =
@@ -54,5 +57,78 @@ describe('structured output from text', () => {
     expect(optionIn(['ship', 'aircraft', 'train'], 'category', 'The vessel is long.')).toBe('ship');
     expect(optionIn(['electricity', 'diesel'], 'fuel', 'It is not electric: diesel engines drive it.')).toBe('diesel');
     expect(optionIn(['small', 'large'], 'size', 'It is neither here nor there.')).toBeUndefined();
+  });
+
+  it('prefers the option of the same sense to its opposite ("big" is large, not small)', () => {
+    const sizes = ['small', 'medium', 'large'];
+    expect(optionIn(sizes, 'size', 'We took a big one for the garden.')).toBe('large');
+    expect(optionIn(sizes, 'size', 'Only a little one fits on the shelf.')).toBe('small');
+    expect(optionIn(['red', 'green', 'blue'], 'colour', 'The door was painted crimson.')).toBe('red');
+    // Words of the same root that do not spell the option are not it ("documents" is no documentary).
+    expect(optionIn(['comedy', 'drama', 'documentary'], 'genre', 'It documents the routes.')).toBeUndefined();
+    expect(optionIn(['ship', 'barge'], 'kind', 'Two ships left the quay.')).toBe('ship');
+    // A synonym the passage merely mentions describes nothing; words that point to different options say nothing.
+    expect(optionIn(sizes, 'size', 'Visitors sort big parcels at the back.')).toBeUndefined();
+    expect(optionIn(sizes, 'size', 'The big box is next to a little one.')).toBeUndefined();
+  });
+
+  it('takes the option the subject is a member of, and none for a word above all options', () => {
+    const transport = ['ship', 'aircraft', 'train'];
+    const animals = ['dog', 'cat', 'horse'];
+    const member = (options: string[], text: string) => optionIn(options, 'category', text, whatItIs(text));
+    expect(optionIn(transport, 'category', 'Kind: ferry. Crew: 5.', ['ferry'])).toBe('ship');
+    expect(member(transport, 'The ferry Linnea leaves at noon.')).toBe('ship');
+    expect(member(animals, 'It is a puppy, and it sleeps by the stove.')).toBe('dog');
+    expect(member(animals, 'The mare Bella is in the stable.')).toBe('horse');
+    // "vehicle" is what every option is: it names none of them.
+    expect(member(transport, 'It is a vehicle with two doors.')).toBeUndefined();
+    // A negated member, a member merely mentioned, members of different options: nothing.
+    expect(member(transport, 'It is not a ferry.')).toBeUndefined();
+    expect(member(animals, 'Our neighbour owns a terrier.')).toBeUndefined();
+    expect(member(animals, 'It is a terrier.')).toBe('dog');
+    expect(member(animals, 'It is a puppy. It was a mare.')).toBeUndefined();
+  });
+
+  it('reads what a thing is from the noun before its name and from "is a …"', () => {
+    expect(whatItIs('The mountain hut Skarven opened in 1931. It is a small cabin.')).toEqual([
+      'small cabin',
+      'mountain hut',
+    ]);
+    expect(whatItIs('It is not a ferry; the harbour is busy.')).toEqual([]);
+  });
+
+  it('ties a number to a measure verb for a property named by its noun, and only then', () => {
+    expect(numberByVerb('capacity', 'The minibus seats 12 and waits outside.')).toBe(12);
+    expect(numberByVerb('passengers', 'The launch carries up to 30 people.')).toBe(30);
+    expect(numberByVerb('weight', 'The crate weighs 40 kg.')).toBe(40);
+    // Another noun after the number says what is counted: not passengers.
+    expect(numberByVerb('passengers', 'The barge carries 40 cars.')).toBeUndefined();
+    // Two different numbers for one property: no answer rather than a guess.
+    expect(numberByVerb('capacity', 'The hall seats 80, the annex seats 20.')).toBeUndefined();
+    expect(numberByVerb('weight', 'The crate is 40 cm wide.')).toBeUndefined();
+  });
+
+  it('fills a verb-named property from a field named by its noun, never from an unrelated one', () => {
+    const schema = { type: 'object', properties: { carries: { type: 'integer' }, weighs: { type: 'number' } } };
+    expect(structuredAnswer(schema, { passengers: 180, crew: 6, weight_t: 950 })).toEqual({
+      carries: 180,
+      weighs: 950,
+    });
+    expect(structuredAnswer(schema, { crew: 6, speed_knots: 14 })).toEqual({});
+  });
+
+  it('names the subject from a text column of SQL rows, and reads its stated facts', () => {
+    const schema = {
+      type: 'object',
+      properties: { name: { type: 'string' }, built: { type: 'integer' }, electric: { type: 'boolean' } },
+      required: ['name', 'built', 'electric'],
+    };
+    const note = 'The tug Brenna was built in 2011. It is electric and berths at Quay 3.';
+    const rows = { sql: 'SELECT note FROM boat', columns: ['note'], rows: [[note]], rowCount: 1, truncated: false };
+    expect(structuredRows(schema, rows, note, 'What do we know about the tug Brenna?')).toEqual({
+      name: 'Brenna',
+      built: 2011,
+      electric: true,
+    });
   });
 });

@@ -26,6 +26,7 @@ const object = (properties: Record<string, unknown>, required = Object.keys(prop
   properties,
   required,
 });
+const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64');
 const ajv = createAjv();
 
@@ -46,6 +47,59 @@ const PRODUCT = {
       category: 'lighting', size: { width_cm: 20.4, height_cm: 45 }, reviews: [{ author: 'Ana', stars: 5 }, { author: 'Ben', stars: 3 }] });`,
   },
 };
+
+// Facts stated only in words, read on every endpoint from the same text: a function that returns
+// it, a document that says it, a TEXT column that holds it.
+const NOTE =
+  'The ferry Marit crosses the fjord at Lyngvik every hour. It was built in 2009 and carries 180 passengers. ' +
+  'A big boat for so short a crossing, it is not electric.';
+const VESSEL_NOTE = {
+  shortname: 'vessel-note',
+  description: 'Returns the harbour office note about a vessel, by its name.',
+  requirements: {
+    requestType: 'POST',
+    inputType: 'JSON',
+    inputSchema: jsonObject({ name: { type: 'string', description: 'Name of the vessel.' } }, ['name']),
+    outputType: 'JSON',
+    outputSchema: jsonObject({}),
+  },
+  files: { 'index.js': `exports.handler = async () => ({ note: ${JSON.stringify(NOTE)} });` },
+};
+const ABOUT_MARIT = 'Tell me about the ferry Marit.';
+/** Schema kinds read from words, the same on the three endpoints (each endpoint's own query). */
+const fromWords = (query: string): Cell[] => [
+  {
+    kind: "words: the issue's schema (a year by its verb, a negated boolean, the subject)",
+    query,
+    schema: object({ name: { type: 'string' }, built: { type: 'integer' }, electric: { type: 'boolean' } }),
+    expected: { name: 'Marit', built: 2009, electric: false },
+  },
+  {
+    kind: 'words: numbers tied to their verb',
+    query,
+    schema: object({ carries: { type: 'integer' }, capacity: { type: 'integer' } }),
+    expected: { carries: 180, capacity: 180 },
+  },
+  {
+    kind: 'words: enums named by a synonym or a member',
+    query,
+    schema: object({
+      category: { type: 'string', enum: ['ship', 'aircraft', 'train'] },
+      size: { type: 'string', enum: ['small', 'medium', 'large'] },
+    }),
+    expected: { category: 'ship', size: 'large' },
+  },
+  {
+    kind: 'words: nothing stated, nothing guessed',
+    query,
+    schema: object({ name: { type: 'string' }, tonnage: { type: ['integer', 'null'] }, crew: { type: 'integer' } }, [
+      'name',
+      'tonnage',
+    ]),
+    expected: { name: 'Marit', tonnage: null },
+    absent: ['crew'],
+  },
+];
 
 const ASK = 'Tell me about product SKU-1';
 const FUNCTION_CELLS: Cell[] = [
@@ -111,6 +165,7 @@ Full-time employees receive 25 days of paid vacation per year. Unused days expir
 Dental cover starts after the probation period of six months. The company pays the full health insurance premium.
 `;
 const VACATION = 'How many vacation days do full-time employees get per year?';
+const FLEET = `# Fleet\n\n${NOTE}\n\n# Timetable\n\nThe first crossing leaves Lyngvik at 06:15 on weekdays.\n`;
 const VECTORDB_CELLS: Cell[] = [
   {
     kind: 'flat',
@@ -165,6 +220,8 @@ const VECTORDB_CELLS: Cell[] = [
 const SEED = `
 CREATE TABLE singer (singer_id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, country VARCHAR(40), age INT, active BOOLEAN);
 INSERT INTO singer VALUES (1,'Ana','France',29,TRUE),(2,'Ben','Germany',41,FALSE),(3,'Chloe','France',35,TRUE),(4,'Dev','India',52,TRUE);
+CREATE TABLE vessel (vessel_id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, note TEXT);
+INSERT INTO vessel VALUES (1,'Marit',${sqlString(NOTE)}),(2,'Solvei','The barge Solvei carries gravel.');
 `;
 const LIST = 'List the names and ages of singers from France.';
 const RDBMS_CELLS: Cell[] = [
@@ -233,6 +290,20 @@ const RDBMS_CELLS: Cell[] = [
 ];
 
 const UNSATISFIABLE = object({ n: { type: 'integer', minimum: 10, maximum: 1 } });
+/** More schemas no answer satisfies, each refused with the reason in its ISSUE. */
+const ALSO_UNSATISFIABLE: [string, Schema, RegExp][] = [
+  [
+    'a const outside its enum',
+    object({ kind: { type: 'string', enum: ['ferry'], const: 'barge' } }),
+    /#\/kind has a const/,
+  ],
+  ['a required property with the schema false', object({ gone: false }), /#\/gone is required but its schema is false/],
+  [
+    'allOf branches of different types',
+    object({ x: { allOf: [{ type: 'string' }, { type: 'integer' }] } }),
+    /#\/x allows no type/,
+  ],
+];
 
 function checkCell(cell: Cell, answer: string) {
   const value = JSON.parse(answer) as Record<string, unknown>;
@@ -256,28 +327,35 @@ describe('structured output matrix: function and vectordb endpoints', () => {
       'acct-shop',
       await bundleOf(await functionDir(PRODUCT)),
     );
+    await deployFunction(
+      { ...hostingDeps(), log: createLogger({ level: 'error', sink: () => undefined }) },
+      'acct-shop',
+      await bundleOf(await functionDir(VESSEL_NOTE)),
+    );
     fnHandler = (await import('../../../handlers/http/query-function')).handler as HandlerFn;
     ragHandler = (await import('../../../handlers/http/query-vectordb')).handler as HandlerFn;
     token = await stack.token('acct-matrix');
     const up = await stack.uploadFile(token, 'handbook', 'handbook.md', Buffer.from(HANDBOOK));
     expect(up.status).toBe(202);
+    const fleet = await stack.uploadFile(token, 'fleet', 'fleet.md', Buffer.from(FLEET));
+    expect(fleet.status).toBe(202);
     await stack.drain();
   }, 120_000);
   afterAll(async () => stack?.stop());
 
-  const viaFunction = (query: string, schema: unknown) =>
+  const viaFunction = (query: string, schema: unknown, fn = PRODUCT.shortname) =>
     stack.call(fnHandler, {
       method: 'POST',
       path: '/query-service/v1/function',
       token,
-      body: { query, function: PRODUCT.shortname, structured_output: b64(schema) },
+      body: { query, function: fn, structured_output: b64(schema) },
     });
-  const viaVectordb = (query: string, schema: unknown) =>
+  const viaVectordb = (query: string, schema: unknown, collection = 'handbook') =>
     stack.call(ragHandler, {
       method: 'POST',
       path: '/query-service/v1/vectordb',
       token,
-      body: { query, vector_docdb_collection: 'handbook', structured_output: b64(schema) },
+      body: { query, vector_docdb_collection: collection, structured_output: b64(schema) },
     });
 
   it.each(FUNCTION_CELLS.map((c) => [c.kind, c] as const))('function × %s', async (_, cell) => {
@@ -288,6 +366,21 @@ describe('structured output matrix: function and vectordb endpoints', () => {
 
   it.each(VECTORDB_CELLS.map((c) => [c.kind, c] as const))('vectordb × %s', async (_, cell) => {
     const res = await viaVectordb(cell.query, cell.schema);
+    expect(res.status).toBe(200);
+    checkCell(cell, res.body.answer as string);
+  });
+
+  // (The function-calling rules decline "Tell me about the ferry Marit." for this function: they do
+  // not see a ferry as a vessel. That is the call turn's business, not the structured answer's.)
+  const noteQuery = 'What does the note say about the vessel Marit?';
+  it.each(fromWords(noteQuery).map((c) => [c.kind, c] as const))('function × %s', async (_, cell) => {
+    const res = await viaFunction(cell.query, cell.schema, VESSEL_NOTE.shortname);
+    expect(res.status).toBe(200);
+    checkCell(cell, res.body.answer as string);
+  });
+
+  it.each(fromWords(ABOUT_MARIT).map((c) => [c.kind, c] as const))('vectordb × %s', async (_, cell) => {
+    const res = await viaVectordb(cell.query, cell.schema, 'fleet');
     expect(res.status).toBe(200);
     checkCell(cell, res.body.answer as string);
   });
@@ -303,6 +396,13 @@ describe('structured output matrix: function and vectordb endpoints', () => {
       'failed',
     ]);
   });
+
+  it.each(ALSO_UNSATISFIABLE)('function and vectordb refuse %s with 400', async (_, schema, reason) => {
+    for (const res of [await viaFunction(ASK, schema), await viaVectordb(VACATION, schema)]) {
+      expect(res.status).toBe(400);
+      expect(res.body.messages).toEqual([expect.stringMatching(reason), 'failed']);
+    }
+  });
 });
 
 const unavailable = await mariaDbUnavailableReason();
@@ -317,12 +417,29 @@ describe.skipIf(unavailable)(
     });
     afterAll(async () => sql?.stop());
 
-    const viaRdbms = (query: string, schema: unknown) => sql.ask(query, ['singer'], schema);
+    const viaRdbms = (query: string, schema: unknown) => sql.ask(query, ['singer', 'vessel'], schema);
 
     it.each(RDBMS_CELLS.map((c) => [c.kind, c] as const))('rdbms × %s', async (_, cell) => {
       const result = await viaRdbms(cell.query, cell.schema);
       expect(result.messages.at(-1)).toBe('completed');
       checkCell(cell, result.answer);
+    });
+
+    it.each(fromWords('What is the note of the vessel named Marit?').map((c) => [c.kind, c] as const))(
+      'rdbms × %s',
+      async (_, cell) => {
+        const result = await viaRdbms(cell.query, cell.schema);
+        expect(result.messages.at(-1)).toBe('completed');
+        checkCell(cell, result.answer);
+      },
+    );
+
+    it.each(ALSO_UNSATISFIABLE)('refuses %s with 400', async (_, schema, reason) => {
+      await expect(viaRdbms('How many singers are there?', schema)).rejects.toMatchObject({
+        status: 400,
+        code: 'invalid_structured_output',
+        message: expect.stringMatching(reason),
+      });
     });
 
     it('refuses a schema no value satisfies with 400, before any work', async () => {

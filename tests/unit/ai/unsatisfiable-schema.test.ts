@@ -24,6 +24,12 @@ describe('unsatisfiable structured_output schemas', () => {
     ['enum options that all break the pattern', { type: 'string', enum: ['ab', 'ac'], pattern: '^z' }],
     ['a const below the minimum', { type: 'integer', const: 3, minimum: 10 }],
     ['the schema false', false],
+    ['a "not" that refuses everything', { type: 'string', not: {} }],
+    ['allOf branches of different types', { allOf: [{ type: 'string' }, { type: 'number' }] }],
+    ['a type its allOf branch excludes', { type: 'integer', allOf: [{ type: 'string' }] }],
+    ['an allOf branch with no value', { allOf: [{ type: 'integer', minimum: 5, maximum: 1 }] }],
+    ['anyOf branches that all have no value', { anyOf: [false, { type: 'string', enum: ['a'], const: 'b' }] }],
+    ['oneOf branches that all have no value', { oneOf: [{ type: 'boolean', const: 1 }, { not: true }] }],
     [
       'a required array whose items cannot exist',
       { type: 'array', minItems: 1, items: { type: 'number', minimum: 3, maximum: 0 } },
@@ -59,6 +65,9 @@ describe('unsatisfiable structured_output schemas', () => {
     ['equal bounds', withRequired({ type: 'integer', minimum: 3, maximum: 3 })],
     ['an array that may be empty', withRequired({ type: 'array', items: { type: 'number', minimum: 3, maximum: 0 } })],
     ['bounds on another type', withRequired({ type: ['string', 'number'], minimum: 5, maximum: 1 })],
+    ['allOf of number and integer', withRequired({ allOf: [{ type: 'number' }, { type: 'integer' }] })],
+    ['anyOf with one branch that has values', withRequired({ anyOf: [false, { type: 'null' }] })],
+    ['a "not" of one value', withRequired({ type: 'string', not: { const: 'x' } })],
   ])('accepts %s', (_, schema) => {
     expect(unsatisfiableBecause(schema as Record<string, unknown>)).toBeUndefined();
     expect(parseStructuredOutput(encode(schema))).toBeDefined();

@@ -1,0 +1,73 @@
+// Verbs that state a quantity, and the nouns of the quantity they state: "it carries 240" is its
+// passengers or its capacity, "it weighs 3 kg" its weight. A structured answer uses them both ways:
+// a property named by the verb (`carries`) takes a field named by one of its nouns (`passengers`),
+// and a property named by a noun (`capacity`) takes the number the text ties to the verb ("seats 12").
+// General English, written for this purpose; a verb's nouns are what it measures, not what it may
+// merely concern ("carries" is not `crew`: a ferry's crew runs it).
+import { findNumbers, isUnit } from './schema-values';
+import { nameWords, stemOf, tokenize } from './words';
+
+const MEASURE_VERBS: Record<string, string[]> = {
+  carry: ['passenger', 'capacity', 'load', 'cargo', 'payload', 'people', 'person'],
+  hold: ['capacity', 'volume', 'passenger', 'guest', 'people', 'person'],
+  seat: ['seat', 'seating', 'capacity', 'guest', 'passenger', 'diner', 'people', 'person'],
+  sleep: ['berth', 'bed', 'guest', 'capacity', 'people', 'person'],
+  accommodate: ['guest', 'capacity', 'passenger', 'resident', 'people', 'person'],
+  weigh: ['weight', 'mass'],
+  cost: ['price', 'cost', 'fee'],
+  measure: ['length', 'size', 'width', 'height'],
+  span: ['length', 'width', 'span'],
+  last: ['duration'],
+  employ: ['employee', 'staff', 'worker', 'headcount'],
+  house: ['resident', 'inhabitant', 'population'],
+  earn: ['income', 'salary', 'earnings', 'revenue'],
+  score: ['score', 'point', 'goal'],
+};
+
+let nounsOfVerb: Map<string, Set<string>> | undefined;
+function table(): Map<string, Set<string>> {
+  nounsOfVerb ??= new Map(
+    Object.entries(MEASURE_VERBS).map(([verb, nouns]) => [stemOf(verb), new Set(nouns.map(stemOf))]),
+  );
+  return nounsOfVerb;
+}
+
+/** The stems of the nouns a verb stem measures (empty when it is no measure verb). */
+const nounsOf = (verbStem: string) => table().get(verbStem) ?? new Set<string>();
+
+/**
+ * True when one name is a measure verb and the other one of its nouns: `carries` and `passengers`,
+ * `seat_count`… not when both share a word (that is ordinary name similarity).
+ */
+export function measuredBy(property: string, field: string): boolean {
+  const [a, b] = [nameWords(property).map(stemOf), nameWords(field).map(stemOf)];
+  const links = (verbs: string[], nouns: string[]) => verbs.some((v) => nouns.some((n) => nounsOf(v).has(n)));
+  return links(a, b) || links(b, a);
+}
+
+/**
+ * The number the text ties to a measure verb whose nouns include the property's words ("The
+ * minibus seats 12" for `capacity`), when exactly one such number is written and no other noun
+ * follows it ("carries 40 cars" is not its `passengers`). Undefined otherwise.
+ */
+export function numberByVerb(property: string, text: string): number | undefined {
+  const own = new Set(nameWords(property).map(stemOf));
+  const tokens = tokenize(text);
+  const numbers = findNumbers(text);
+  const found = new Set<number>();
+  tokens.forEach((t, i) => {
+    if (!t.word || ![...nounsOf(t.stem)].some((n) => own.has(n))) return;
+    // "seats 12", "carries up to 240", "can hold about 30 people"
+    const next = tokens.slice(i + 1, i + 4).find((n) => n.word && !['up', 'to', 'about', 'around'].includes(n.lower));
+    const number = next && numbers.find((m) => m.start === next.start);
+    if (!number || number.percent) return;
+    // A measurement unit ("weighs 3 kg") or a currency is the number's own; any other noun right
+    // after it says what is counted, and must be the property's (or one the verb measures).
+    const after = tokens.find((n) => n.start >= number.end && n.word);
+    const adjacent = after !== undefined && /^\s*$/.test(text.slice(number.end, after.start));
+    const noun = adjacent && !after.stop && !isUnit(after.text) ? after.stem : undefined;
+    if (noun !== undefined && !own.has(noun) && !nounsOf(t.stem).has(noun)) return;
+    found.add(number.value);
+  });
+  return found.size === 1 ? [...found][0] : undefined;
+}

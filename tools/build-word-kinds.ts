@@ -1,0 +1,117 @@
+// Builds packages/heuristic-engine/src/lexicon/word-kinds.txt from WordNet 3.0 (Debian's wordnet-base):
+// what kind of thing a noun names, a few levels up ("ferry" is a boat, a boat a vessel, a vessel a
+// craft), so a structured answer can fill an enum of kinds (ship, aircraft, train) from a word that
+// names one of its members. General English, not the vocabulary of any benchmark.
+//
+// - Every one-word noun in common use (WordNet's sense-tagged corpus saw it, or it has more than one
+//   sense: "ferry" the boat and the crossing), by its first sense (WordNet orders senses by
+//   frequency), and the second too when the corpus saw both. Names of single things ("Paris", an
+//   instance of a city) are not kinds and are left out, and so are "-ing" nouns of acts ("bringing"
+//   is a kind of transfer): the engine stems them to their verb ("bring"), so every use of the verb
+//   would read as the noun. Those naming things ("building", "clothing") stay.
+// - Its hypernyms (@, @i) up to KIND_LEVELS levels, each level's one-word lemmas, as the engine
+//   stems them (packages/heuristic-engine/src/text.ts terms); levels are separated by `|`.
+// - Hypernyms near the top of the hierarchy (fewer than TOP_DEPTH steps below "entity" and the other
+//   roots: "object", "artifact", "abstraction") are left out: everything is one of those.
+//
+// Run: apt-get install wordnet-base && node --import tsx tools/build-word-kinds.ts
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { terms } from '../packages/heuristic-engine/src/text';
+
+const WORDNET = process.env.WORDNET_DIR ?? '/usr/share/wordnet';
+const OUT = new URL('../packages/heuristic-engine/src/lexicon/word-kinds.txt', import.meta.url);
+const KIND_LEVELS = 3;
+/** WordNet's "physical entity": the root of things, as against acts, states and ideas. */
+const PHYSICAL_ENTITY = '00001930';
+const TOP_DEPTH = 5;
+
+interface Synset {
+  words: string[];
+  parents: string[];
+  instance: boolean;
+}
+
+const synsets = new Map<string, Synset>();
+for (const line of readFileSync(join(WORDNET, 'data.noun'), 'utf8').split('\n')) {
+  if (!line || line.startsWith(' ')) continue;
+  const f = line.split(' | ')[0]!.trim().split(' ');
+  const wordCount = parseInt(f[3]!, 16);
+  const words = Array.from({ length: wordCount }, (_, i) => f[4 + 2 * i]!.replace(/\(.*\)$/, '').toLowerCase());
+  let at = 4 + 2 * wordCount;
+  const pointerCount = Number(f[at++]);
+  const parents: string[] = [];
+  let instance = false;
+  for (let i = 0; i < pointerCount; i++, at += 4) {
+    if ((f[at] === '@' || f[at] === '@i') && f[at + 2] === 'n') parents.push(f[at + 1]!);
+    if (f[at] === '@i') instance = true;
+  }
+  synsets.set(f[0]!, { words, parents, instance });
+}
+
+/** True when the synset is a physical thing (has "physical entity" among its ancestors). */
+function isPhysical(id: string, seen = new Set<string>()): boolean {
+  if (id === PHYSICAL_ENTITY) return true;
+  if (seen.has(id)) return false;
+  seen.add(id);
+  return (synsets.get(id)?.parents ?? []).some((p) => isPhysical(p, seen));
+}
+
+/** Steps from the synset up to a root (the shortest way). */
+const depths = new Map<string, number>();
+function depthOf(id: string): number {
+  const known = depths.get(id);
+  if (known !== undefined) return known;
+  depths.set(id, 0); // guards against cycles while computing
+  const parents = synsets.get(id)?.parents ?? [];
+  const depth = parents.length === 0 ? 0 : 1 + Math.min(...parents.map(depthOf));
+  depths.set(id, depth);
+  return depth;
+}
+
+const stemOf = (word: string) => (/^[a-z]+$/.test(word) ? terms(word)[0] : undefined);
+const stemsOf = (ids: Iterable<string>) =>
+  [
+    ...new Set(
+      [...ids].flatMap((id) => synsets.get(id)!.words.map(stemOf)).filter((s): s is string => (s?.length ?? 0) >= 3),
+    ),
+  ].sort();
+
+const kinds = new Map<string, string>();
+for (const line of readFileSync(join(WORDNET, 'index.noun'), 'utf8').split('\n')) {
+  if (!line || line.startsWith(' ')) continue;
+  const f = line.trim().split(' ');
+  const stem = stemOf(f[0]!);
+  if (stem === undefined || stem.length < 3 || kinds.has(stem)) continue;
+  const pointerTypes = Number(f[3]);
+  const [senses, tagged] = [Number(f[2]), Number(f[5 + pointerTypes])];
+  if (tagged === 0 && senses < 2) continue;
+  const offsets = f
+    .slice(6 + pointerTypes, 6 + pointerTypes + (tagged >= 2 ? 2 : 1))
+    .filter((id) => !synsets.get(id)?.instance)
+    .filter((id) => !f[0]!.endsWith('ing') || isPhysical(id));
+  const levels: string[] = [];
+  let current = new Set(offsets);
+  for (let level = 0; level < KIND_LEVELS; level++) {
+    const up = new Set(
+      [...current].flatMap((id) => synsets.get(id)?.parents ?? []).filter((id) => depthOf(id) >= TOP_DEPTH),
+    );
+    if (up.size === 0) break;
+    const stems = stemsOf(up).filter((s) => s !== stem);
+    levels.push(stems.join(','));
+    current = up;
+  }
+  while (levels.length > 0 && levels.at(-1) === '') levels.pop();
+  if (levels.length > 0) kinds.set(stem, levels.join('|'));
+}
+
+const header = [
+  '# What kind of thing a noun names, for the heuristic engine: a stem, then its hypernyms level by level',
+  '# ("|" between levels, "," between the words of one level), as the engine stems words.',
+  '# Generated by tools/build-word-kinds.ts from WordNet 3.0. WordNet 3.0 Copyright 2006 by Princeton University.',
+  '# All rights reserved. Used under the WordNet 3.0 license (see docs/heuristic-engine.md); THIS DATABASE IS',
+  '# PROVIDED "AS IS" AND PRINCETON UNIVERSITY MAKES NO REPRESENTATIONS OR WARRANTIES, EXPRESS OR IMPLIED.',
+];
+const lines = [...kinds].sort(([a], [b]) => (a < b ? -1 : 1)).map(([stem, levels]) => `${stem} ${levels}`);
+writeFileSync(OUT, `${[...header, ...lines].join('\n')}\n`);
+console.log(`${lines.length} nouns`);
