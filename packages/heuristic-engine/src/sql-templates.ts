@@ -24,7 +24,7 @@ import {
 import { hintedColumn, isTemporal, nameColumn, readFilters, type Filters } from './sql-conditions';
 import { nameStems, type ColumnRef, type Linking, type Mention } from './sql-linking';
 import { joinPath, type SelectItem, type SqlPlan } from './sql-plan';
-import { applySetOperations, readExclusions, unreadNegation } from './sql-nested';
+import { applySetOperations, narrowExclusions, readExclusions, unreadComparison, unreadNegation } from './sql-nested';
 import { findPhrase, readQuestion, type Reading } from './sql-reading';
 import { ADJECTIVE_HINTS, AGGREGATE_WORDS, DISTINCT_WORDS, FULL_NAME, isPersonalName } from './sql-vocabulary';
 
@@ -33,7 +33,7 @@ export function planQuery(linking: Linking): SqlPlan {
   // Exclusions first: "no crossings" must not be read as the crossings to count or show.
   const exclusions = readExclusions(reading);
   const filters = readFilters(reading);
-  filters.where.push(...exclusions.conditions);
+  filters.where = [...narrowExclusions(reading, exclusions, filters), ...exclusions.conditions];
   const group = readGroup(reading);
   const order = readOrder(reading);
   const aggregates = readAggregates(reading, group !== undefined);
@@ -48,7 +48,7 @@ export function planQuery(linking: Linking): SqlPlan {
   const firstAggregate = reading.words.findIndex((w, i) => AGGREGATE_WORDS.has(w.lower) && reading.claimed.has(i));
   if (aggregates.length && !group && firstAggregate >= 0)
     projection = projection.filter((m) => m.words[0]! < firstAggregate);
-  const plan = applySetOperations(
+  const assembled = applySetOperations(
     assemble(reading, {
       filters,
       group,
@@ -60,8 +60,11 @@ export function planQuery(linking: Linking): SqlPlan {
       projection,
       countAfterShown,
     }),
+    reading,
   );
-  const unsure = exclusions.unsure ?? unreadNegation(reading, plan);
+  const { unsure: setUnsure, ...plan } = assembled;
+  const unsure =
+    exclusions.unsure ?? setUnsure ?? filters.unsure ?? unreadNegation(reading, plan) ?? unreadComparison(reading);
   return unsure ? { ...plan, unsure } : plan;
 }
 
