@@ -8,13 +8,16 @@
 // running a query that silently drops the negation or the second set.
 import type { TableSchema } from '../../../lib/sql/ports';
 import type { ColumnRef } from './sql-linking';
-import { joinPath, type Condition, type SqlPlan, type SubqueryValue } from './sql-plan';
+import { joinPath, tablesOf, type Condition, type SqlPlan, type SubqueryValue } from './sql-plan';
 import { nameColumn, type Filters } from './sql-conditions';
 import { claim, type Reading } from './sql-reading';
 import { windowOf } from './sql-weights';
 
 /** Words that say the rows asked for lack a relation: "no", "without", "never", "not … any". */
 const NEGATION = /^(?:no|without|never|none)$/;
+
+const COMPARATIVE =
+  /^(?:more|less|fewer|greater|larger|smaller|later|earlier|longer|shorter|higher|lower|older|younger)$/;
 
 /** How far after a negation cue the related table may be named ("never sailed on a ferry"). */
 const EXCLUSION_WINDOW = windowOf('exclusion');
@@ -40,7 +43,8 @@ export function readExclusions(reading: Reading): Exclusions {
   words.forEach((word, at) => {
     const negated =
       NEGATION.test(word.lower) || (word.lower === 'not' && /^(?:any|a|an)$/.test(words[at + 2]?.lower ?? ''));
-    if (!negated || reading.claimed.has(at)) return;
+    // "no more than 20 crossings" compares a number; it excludes nothing.
+    if (!negated || reading.claimed.has(at) || COMPARATIVE.test(words[at + 1]?.lower ?? '')) return;
     const related = reading.tables.find(
       (t) => t.words[0]! > at && t.words[0]! - at <= EXCLUSION_WINDOW && !t.words.some((i) => reading.claimed.has(i)),
     );
@@ -226,4 +230,42 @@ export function unreadComparison(reading: Reading): string | undefined {
   return quantity
     ? `the question compares a quantity ("${said} …") that no column of the listed tables was found to hold`
     : `the question compares with other rows ("${said} …") in a way no condition over the listed tables was found to express`;
+}
+
+/**
+ * "shops that have no devices in stock": the rows asked for must not be joined to the table they are
+ * excluded by (every joined row has a partner there, so nothing would come back). A table joined only
+ * to be named goes; one the query reads a column of makes the reading unsure.
+ */
+export function apartFromExcluded(plan: SqlPlan): { plan: SqlPlan; unsure?: string } {
+  const excluded = new Set(
+    plan.where.flatMap((c) =>
+      c.op === 'NOT IN' && typeof c.value === 'object' && 'subquery' in c.value && !c.value.where.length
+        ? [c.value.subquery.table]
+        : [],
+    ),
+  );
+  if (!excluded.size) return { plan };
+  const extraTables = plan.extraTables?.filter((t) => !excluded.has(t));
+  const kept: SqlPlan = { ...plan, ...(plan.extraTables && { extraTables }) };
+  const still = [...tablesOf(kept)].find((t) => excluded.has(t) && t !== kept.from);
+  if (!still && !excluded.has(kept.from)) return { plan: kept };
+  const table = still ?? kept.from;
+  return {
+    plan: kept,
+    unsure: `the question asks for rows without ${table.name}, and the columns read for it come from ${table.name} itself`,
+  };
+}
+
+/**
+ * "either … or …" whose alternatives no condition joins with OR: the query would answer only one of them.
+ */
+export function unreadAlternative(reading: Reading, plan: SqlPlan): string | undefined {
+  const either = reading.words.findIndex((w) => w.lower === 'either');
+  if (either < 0 || plan.where.some((c) => c.or) || plan.setOperation?.kind === 'UNION') return undefined;
+  const said = reading.words
+    .slice(either, either + 5)
+    .map((w) => w.text)
+    .join(' ');
+  return `the question offers alternatives ("${said} …") that no condition over the listed tables was found to join`;
 }

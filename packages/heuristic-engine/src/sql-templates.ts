@@ -24,7 +24,15 @@ import {
 import { hintedColumn, isTemporal, nameColumn, readFilters, type Filters } from './sql-conditions';
 import { nameStems, type ColumnRef, type Linking, type Mention } from './sql-linking';
 import { joinPath, type SelectItem, type SqlPlan } from './sql-plan';
-import { applySetOperations, narrowExclusions, readExclusions, unreadComparison, unreadNegation } from './sql-nested';
+import {
+  apartFromExcluded,
+  applySetOperations,
+  narrowExclusions,
+  readExclusions,
+  unreadAlternative,
+  unreadComparison,
+  unreadNegation,
+} from './sql-nested';
 import { findPhrase, readQuestion, type Reading } from './sql-reading';
 import { ADJECTIVE_HINTS, AGGREGATE_WORDS, DISTINCT_WORDS, FULL_NAME, isPersonalName } from './sql-vocabulary';
 
@@ -62,9 +70,16 @@ export function planQuery(linking: Linking): SqlPlan {
     }),
     reading,
   );
-  const { unsure: setUnsure, ...plan } = assembled;
+  const { unsure: setUnsure, ...assembledPlan } = assembled;
+  const { plan, unsure: excludedUnsure } = apartFromExcluded(assembledPlan);
   const unsure =
-    exclusions.unsure ?? setUnsure ?? filters.unsure ?? unreadNegation(reading, plan) ?? unreadComparison(reading);
+    exclusions.unsure ??
+    setUnsure ??
+    excludedUnsure ??
+    filters.unsure ??
+    unreadNegation(reading, plan) ??
+    unreadComparison(reading) ??
+    unreadAlternative(reading, plan);
   return unsure ? { ...plan, unsure } : plan;
 }
 

@@ -180,3 +180,25 @@ describe('exclusions with their own conditions', () => {
     );
   });
 });
+
+describe('readings the rules decline or correct', () => {
+  it('does not join the rows asked for to the table that excludes them', () => {
+    const sql = sqlOf('List the names of telescopes that have no sessions.');
+    expect(sql).toBe(
+      'SELECT `name` FROM `telescope` WHERE `telescope_id` NOT IN (SELECT `telescope_id` FROM `session` WHERE `telescope_id` IS NOT NULL)',
+    );
+  });
+
+  it('"no more than" compares a number and excludes nothing', () => {
+    expect(sqlOf('Which observers are no more than 30 years old?')).not.toContain('NOT IN');
+  });
+
+  it('declines "either … or …" when no condition joins the alternatives', () => {
+    const sql = sqlOf('Which observers either used the Lantern or came from somewhere cold?');
+    expect(sql.startsWith(SQL_UNSURE_PREFIX)).toBe(true);
+    expect(sql).toContain('"either used the Lantern or');
+    expect(sqlOf('List the names of observers from either Chile or Peru.')).toMatch(
+      /`country` = 'Chile' OR `country` = 'Peru'/,
+    );
+  });
+});
