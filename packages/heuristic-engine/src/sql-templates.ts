@@ -98,9 +98,10 @@ interface Parts {
 function assemble(reading: Reading, parts: Parts): SqlPlan {
   const { filters, order, aggregates, count, distinct } = parts;
   let ranking = parts.ranking;
-  let shown = [...new Set(parts.projection.map((m) => m.target))];
+  // One column once, however many mentions name it ("the name of each dorm and the dorm name").
+  let shown = distinctColumns(parts.projection.map((m) => m.target));
   const group = groupColumn(parts.group, shown);
-  if (group) shown = shown.filter((c) => c !== group);
+  if (group) shown = shown.filter((c) => !sameRef(c, group));
 
   // "What is the highest age" asks for the value; "the name of the oldest captain" for a row.
   if (ranking?.asValue && !shown.length && !count && !group && ranking.item.column) {
@@ -113,7 +114,9 @@ function assemble(reading: Reading, parts: Parts): SqlPlan {
     !shown.length && !aggregates.length && (!count || countedByRank || byShown)
       ? defaultColumns(reading, count?.table)
       : [];
-  shown.push(...defaults.flatMap((s) => (s.column ? [s.column] : [])));
+  shown = distinctColumns([...shown, ...defaults.flatMap((s) => (s.column ? [s.column] : []))]).filter(
+    (c) => !group || !sameRef(c, group),
+  );
 
   // "all information about ferries with …" shows every column, whatever the filters name.
   const everything = !aggregates.length && !count && asksForEverything(reading) ? [{ all: true }] : [];
@@ -166,6 +169,9 @@ function assemble(reading: Reading, parts: Parts): SqlPlan {
   if (distinct && !select.some((s) => s.aggregate)) plan.distinct = true;
   return reachable(reading, plan);
 }
+
+const sameRef = (a: ColumnRef, b: ColumnRef) => a.table === b.table && a.column === b.column;
+const distinctColumns = (refs: ColumnRef[]) => refs.filter((r, i) => refs.findIndex((o) => sameRef(o, r)) === i);
 
 /**
  * The column a group reads: a table's key when a shown column is it or refers to it ("the hull

@@ -202,3 +202,14 @@ describe('readings the rules decline or correct', () => {
     );
   });
 });
+
+describe('a column named twice', () => {
+  it('is shown once, whether named as the group and as a column or by two mentions', () => {
+    expect(sqlOf('How many sessions did each observer have? List the observer names and the number.')).toBe(
+      'SELECT t1.`name`, COUNT(*) FROM `observer` AS t1 JOIN `session` AS t2 ON t1.`observer_id` = t2.`observer_id` GROUP BY t1.`name`',
+    );
+    expect(sqlOf('Show the name, site and aperture of each telescope.')).toMatch(
+      /^SELECT `name`, `site`, `aperture` FROM `telescope`/,
+    );
+  });
+});
