@@ -216,7 +216,12 @@ function addSubqueryComparisons(reading: Reading, filters: Filters): PendingSubq
     // Back over "the", "that of", and a column named there ("than the rating of some …").
     let b = first;
     let between: Mention<ColumnRef> | undefined;
-    while (b > 0 && first - b < 5 && !comparisonBefore(reading, b) && !comparativeAround(reading, b)) {
+    while (
+      b > 0 &&
+      first - b < windowOf('quantifierReach') &&
+      !comparisonBefore(reading, b) &&
+      !comparativeAround(reading, b)
+    ) {
       const column = reading.columns.find((m) => m.words.at(-1) === b - 1);
       if (column && !between) {
         between = column;
@@ -234,7 +239,7 @@ function addSubqueryComparisons(reading: Reading, filters: Filters): PendingSubq
     }
     const after = skipCounting(reading, last + 1);
     const named =
-      numeric(columnAfter(reading, after, 1)) ??
+      numeric(columnAfter(reading, after, windowOf('quantifiedColumn'))) ??
       numeric(between) ??
       numeric(columnBefore(reading, op.first, windowOf('numberColumnBefore')));
     const hinted = named ? undefined : adjectiveColumn(reading, op.words);
