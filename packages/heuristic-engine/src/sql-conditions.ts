@@ -5,7 +5,7 @@
 // because the same words decide all three.
 import type { ColumnSchema, TableSchema } from '@fnquery/contracts';
 import { nameStems, type ColumnRef, type Mention, type NumberMention, type ValueMention } from './sql-linking';
-import type { Condition, Operator } from './sql-plan';
+import { joinPath, type AggregateValue, type Condition, type Operator } from './sql-plan';
 import { claim, columnAfter, columnBefore, findPhrase, type Reading } from './sql-reading';
 import { columnUnit, measures, percentScale, toColumnUnit, writtenUnit, type Dimension } from './sql-units';
 import { MAX_ROW_LIMIT, windowOf } from './sql-weights';
@@ -17,6 +17,10 @@ export interface Filters {
   limit?: number;
   /** "at least two crossings": a count of related rows per group. */
   having?: { op: Operator; value: number; counted?: TableSchema };
+  /** Why a comparison the question makes could not be read with confidence. */
+  unsure?: string;
+  /** The word each condition was read from, for rules that care which side of a cue it stands on. */
+  readAt: Map<Condition, number>;
 }
 
 const NUMERIC = /^(?:tinyint|smallint|mediumint|int|integer|bigint|decimal|numeric|float|double|real|year|bit)\b/i;
@@ -102,8 +106,9 @@ const AFTER_NUMBER: [string, Operator][] = [
 const TOP = ['top', 'first', 'best', 'worst', 'last'];
 
 export function readFilters(reading: Reading): Filters {
-  const filters: Filters = { where: [] };
-  addAverageComparisons(reading, filters);
+  const readAt = new Map<Condition, number>();
+  const filters: Filters = { where: [], readAt };
+  const subqueries = addSubqueryComparisons(reading, filters);
   // In question order, so "… heavier than 300 or with hull 'Steel'" joins its two tests with OR.
   const mentions = [
     ...[...reading.values, ...patternValues(reading)].map((value) => ({
@@ -115,7 +120,23 @@ export function readFilters(reading: Reading): Filters {
       read: () => addNumber(reading, number, filters),
     })),
   ];
-  for (const mention of mentions.sort((a, b) => a.at - b.at)) mention.read();
+  for (const mention of mentions.sort((a, b) => a.at - b.at)) {
+    const before = filters.where.length;
+    mention.read();
+    for (const c of filters.where.slice(before)) readAt.set(c, mention.at);
+  }
+  // "higher than the average rating of the Folk songs": the conditions after the quantifier pick the
+  // rows compared with, when a join reaches their table from the aggregated column's.
+  for (const { condition, after } of subqueries) {
+    const inner = condition.value as AggregateValue;
+    const moved = filters.where.filter(
+      (c) =>
+        (readAt.get(c) ?? -1) > after &&
+        (c.column.table === inner.of.table || joinPath(reading.linking.schema, inner.of.table, [c.column.table])),
+    );
+    inner.where.push(...moved.map((c) => ({ ...c, or: c.or && moved.indexOf(c) > 0 ? true : undefined })));
+    filters.where = filters.where.filter((c) => !moved.includes(c));
+  }
   return filters;
 }
 
@@ -142,19 +163,159 @@ function patternValues(reading: Reading): ValueMention[] {
   return found;
 }
 
-/** "fare below the average fare", "tonnage lower than average": compared with the column's mean. */
-function addAverageComparisons(reading: Reading, filters: Filters): void {
+/**
+ * How the rows after a comparison are summed up: "the average", "some" / "at least one" (there is a row
+ * it beats), "all" / "every" (it beats every row), "the largest" / "the lowest". "any" is left out on
+ * purpose: "higher than any X" means "than every X" to some writers and "than some X" to others.
+ */
+type Quantifier = 'average' | 'some' | 'all' | 'max' | 'min' | 'any';
+const QUANTIFIERS: Record<string, Quantifier> = {
+  average: 'average',
+  mean: 'average',
+  some: 'some',
+  all: 'all',
+  every: 'all',
+  any: 'any',
+  largest: 'max',
+  highest: 'max',
+  maximum: 'max',
+  biggest: 'max',
+  greatest: 'max',
+  smallest: 'min',
+  lowest: 'min',
+  minimum: 'min',
+};
+/** Words between a comparison and its quantifier: "than that of the …", "than those of …". */
+const COMPARED_FILLER = /^(?:the|that|those|of|a|an|for|in)$/;
+
+/** A comparison with an aggregate of other rows, whose own conditions are read after it. */
+interface PendingSubquery {
+  condition: Condition;
+  /** Conditions read after this word belong to the rows compared with. */
+  after: number;
+}
+
+/**
+ * "a tonnage above the average tonnage", "younger than average", "a rating higher than some song of the
+ * Folk genre", "older than all engineers", "larger than the largest harbour in the North": the column
+ * compared with an aggregate of it (AVG; MIN or MAX by the quantifier and the direction). The rows
+ * aggregated are the ones the conditions after the quantifier describe (added by readFilters).
+ */
+function addSubqueryComparisons(reading: Reading, filters: Filters): PendingSubquery[] {
   const { words } = reading;
+  const pending: PendingSubquery[] = [];
   words.forEach((w, at) => {
-    if (w.lower !== 'average' || reading.claimed.has(at)) return;
-    const the = words[at - 1]?.lower === 'the' ? 1 : 0;
-    const op = comparisonBefore(reading, at - the);
-    if (!op) return;
-    const column = columnAfter(reading, at + 1, 1) ?? columnBefore(reading, op.first, windowOf('numberColumnBefore'));
-    if (!column || !holdsNumbers(column.target)) return;
-    claim(reading, [at, ...op.words, ...column.words]);
-    filters.where.push({ column: column.target, op: op.op, value: { average: column.target } });
+    if (reading.claimed.has(at)) return;
+    // "at least one": the existential quantifier, not "at least" before a number.
+    const atLeastOne =
+      w.lower === 'least' && words[at - 1]?.lower === 'at' && /^(?:one|1)$/.test(words[at + 1]?.lower ?? '');
+    const quantifier = atLeastOne ? 'some' : QUANTIFIERS[w.lower];
+    if (!quantifier) return;
+    const first = atLeastOne ? at - 1 : at;
+    const last = atLeastOne ? at + 1 : at;
+    // Back over "the", "that of", and a column named there ("than the rating of some …").
+    let b = first;
+    let between: Mention<ColumnRef> | undefined;
+    while (
+      b > 0 &&
+      first - b < windowOf('quantifierReach') &&
+      !comparisonBefore(reading, b) &&
+      !comparativeAround(reading, b)
+    ) {
+      const column = reading.columns.find((m) => m.words.at(-1) === b - 1);
+      if (column && !between) {
+        between = column;
+        b = column.words[0]!;
+      } else if (COMPARED_FILLER.test(words[b - 1]!.lower)) b -= 1;
+      else break;
+    }
+    const split = comparativeAround(reading, b);
+    const op = comparisonBefore(reading, b) ?? split?.op;
+    between ??= split?.column;
+    if (!op || !['>', '>=', '<', '<='].includes(op.op)) return;
+    if (quantifier === 'any') {
+      filters.unsure ??= `"${phraseOf(reading, op.first, last)}" may mean all of them or at least one`;
+      return;
+    }
+    const after = skipCounting(reading, last + 1);
+    const named =
+      numeric(columnAfter(reading, after, windowOf('quantifiedColumn'))) ??
+      numeric(between) ??
+      numeric(columnBefore(reading, op.first, windowOf('numberColumnBefore')));
+    const hinted = named ? undefined : adjectiveColumn(reading, op.words);
+    const column = named?.target ?? hinted;
+    if (!column) return;
+    const greater = op.op === '>' || op.op === '>=';
+    const aggregate =
+      quantifier === 'average'
+        ? 'AVG'
+        : quantifier === 'max' || (quantifier === 'all' && greater) || (quantifier === 'some' && !greater)
+          ? 'MAX'
+          : 'MIN';
+    const fillers = Array.from({ length: first - op.words.at(-1)! - 1 }, (_, i) => op.words.at(-1)! + 1 + i);
+    const counting = Array.from({ length: after - last - 1 }, (_, i) => last + 1 + i);
+    claim(reading, [...op.words, ...fillers, first, at, last, ...counting, ...(named?.words ?? [])]);
+    const condition: Condition = { column, op: op.op, value: { aggregate, of: column, where: [] } };
+    filters.where.push(condition);
+    pending.push({ condition, after: Math.max(last, ...(named?.words ?? [])) });
   });
+  return pending;
+}
+
+/** Comparatives written around the column they compare: "a higher rating than", "more passengers than". */
+const COMPARATIVES: Record<string, Operator> = {
+  more: '>',
+  higher: '>',
+  greater: '>',
+  larger: '>',
+  bigger: '>',
+  longer: '>',
+  older: '>',
+  less: '<',
+  lower: '<',
+  fewer: '<',
+  smaller: '<',
+  shorter: '<',
+  younger: '<',
+};
+
+/** "a higher rating than" ending just before `at`: the comparison and the column it names. */
+function comparativeAround(
+  reading: Reading,
+  at: number,
+): { op: { op: Operator; words: number[]; first: number }; column: Mention<ColumnRef> } | undefined {
+  const { words } = reading;
+  if (words[at - 1]?.lower !== 'than') return undefined;
+  const column = reading.columns.find((m) => m.words.at(-1) === at - 2 && !m.words.some((i) => reading.claimed.has(i)));
+  const comparative = column && column.words[0]! - 1;
+  const op = comparative === undefined ? undefined : COMPARATIVES[words[comparative]?.lower ?? ''];
+  if (!column || comparative === undefined || !op) return undefined;
+  return { op: { op, words: [comparative, at - 1], first: comparative }, column };
+}
+
+const numeric = (m: Mention<ColumnRef> | undefined) => (m && holdsNumbers(m.target) ? m : undefined);
+
+/** "the average number of points": past "number of" / "amount of" to the column. */
+function skipCounting(reading: Reading, at: number): number {
+  const { words } = reading;
+  return /^(?:number|amount|count)$/.test(words[at]?.lower ?? '') && words[at + 1]?.lower === 'of' ? at + 2 : at;
+}
+
+const phraseOf = (reading: Reading, from: number, to: number) =>
+  reading.words
+    .slice(from, to + 1)
+    .map((w) => w.text)
+    .join(' ');
+
+/** The column a comparison's adjective is about: "older" → age, "cheaper" → price. */
+function adjectiveColumn(reading: Reading, opWords: number[]): ColumnRef | undefined {
+  for (const i of opWords) {
+    const adjective = reading.words[i]!.stem.replace(/er$/, '').replace(/i$/, 'y');
+    const hint = ADJECTIVE_HINTS[adjective] ?? ADJECTIVE_HINTS[reading.words[i]!.lower.replace(/er$/, '')];
+    const hinted = hint && hintedColumn(reading, hint);
+    if (hinted) return hinted;
+  }
+  return undefined;
 }
 
 function addValue(reading: Reading, value: ValueMention, filters: Filters): void {
@@ -452,12 +613,8 @@ function numberColumn(
   if (measured) return { target: measured, words: [], score: 0.5 };
   const before = comparable(columnBefore(reading, start, windowOf('numberColumnBefore')));
   if (before) return before;
-  for (const i of opWords) {
-    const adjective = reading.words[i]!.stem.replace(/er$/, '').replace(/i$/, 'y');
-    const hint = ADJECTIVE_HINTS[adjective] ?? ADJECTIVE_HINTS[reading.words[i]!.lower.replace(/er$/, '')];
-    const hinted = hint && hintedColumn(reading, hint);
-    if (hinted) return { target: hinted, words: [], score: 0.5 };
-  }
+  const hinted = adjectiveColumn(reading, opWords);
+  if (hinted) return { target: hinted, words: [], score: 0.5 };
   const yearLike = Number.isInteger(number.value) && number.value >= 1000 && number.value <= 2100;
   if (yearLike) {
     const year = hintedColumn(reading, ['year', 'date'], number.words[0]);

@@ -8,12 +8,16 @@
 // running a query that silently drops the negation or the second set.
 import type { TableSchema } from '@fnquery/contracts';
 import type { ColumnRef } from './sql-linking';
-import { joinPath, type Condition, type SqlPlan } from './sql-plan';
+import { joinPath, tablesOf, type Condition, type SqlPlan, type SubqueryValue } from './sql-plan';
+import { nameColumn, type Filters } from './sql-conditions';
 import { claim, type Reading } from './sql-reading';
 import { windowOf } from './sql-weights';
 
 /** Words that say the rows asked for lack a relation: "no", "without", "never", "not … any". */
 const NEGATION = /^(?:no|without|never|none)$/;
+
+const COMPARATIVE =
+  /^(?:more|less|fewer|greater|larger|smaller|later|earlier|longer|shorter|higher|lower|older|younger)$/;
 
 /** How far after a negation cue the related table may be named ("never sailed on a ferry"). */
 const EXCLUSION_WINDOW = windowOf('exclusion');
@@ -24,20 +28,27 @@ const EXCLUSION_WINDOW = windowOf('exclusion');
  * table); the related table must be reachable along a foreign key, and the subquery reads the first table on
  * that path. Unsure when no key relates the two.
  */
-export function readExclusions(reading: Reading): { conditions: Condition[]; unsure?: string } {
+export interface Exclusions {
+  conditions: Condition[];
+  /** The word that negates each ("no", "never"): conditions read after it narrow the rows excluded. */
+  cues: Map<Condition, number>;
+  unsure?: string;
+}
+
+export function readExclusions(reading: Reading): Exclusions {
   const { words } = reading;
   const conditions: Condition[] = [];
+  const cues = new Map<Condition, number>();
   let unsure: string | undefined;
   words.forEach((word, at) => {
     const negated =
       NEGATION.test(word.lower) || (word.lower === 'not' && /^(?:any|a|an)$/.test(words[at + 2]?.lower ?? ''));
-    if (!negated || reading.claimed.has(at)) return;
+    // "no more than 20 crossings" compares a number; it excludes nothing.
+    if (!negated || reading.claimed.has(at) || COMPARATIVE.test(words[at + 1]?.lower ?? '')) return;
     const related = reading.tables.find(
       (t) => t.words[0]! > at && t.words[0]! - at <= EXCLUSION_WINDOW && !t.words.some((i) => reading.claimed.has(i)),
     );
     if (!related) return;
-    // "no Study Lounge as amenity": a value after the cue is negated on its own (an EXCEPT), not the relation.
-    if (reading.values.some((v) => v.words[0]! > at && v.words[0]! <= related.words.at(-1)! + 2)) return;
     // The rows asked for: the last table, or table of a column, named before the cue ("prices of products").
     const named = [
       ...reading.tables.map((t) => ({ end: t.words.at(-1)!, table: t.target })),
@@ -54,8 +65,36 @@ export function readExclusions(reading: Reading): { conditions: Condition[]; uns
     }
     claim(reading, [at, ...related.words]);
     conditions.push(condition);
+    cues.set(condition, at);
   });
-  return { conditions, ...(unsure ? { unsure } : {}) };
+  return { conditions, cues, ...(unsure ? { unsure } : {}) };
+}
+
+/**
+ * "observers who did not have a session in 2021": a condition on the excluded rows' table narrows the
+ * rows excluded (NOT IN the sessions of 2021), rather than asking for rows that have them.
+ */
+export function narrowExclusions(reading: Reading, exclusions: Exclusions, filters: Filters): Condition[] {
+  let kept = filters.where;
+  for (const condition of exclusions.conditions) {
+    const value = condition.value as SubqueryValue;
+    const from = value.subquery.table;
+    // Conditions on the excluded rows or on tables reached from them ("never ordered the product Latte").
+    const cue = exclusions.cues.get(condition) ?? 0;
+    const inside = kept.filter(
+      (c) =>
+        (filters.readAt.get(c) ?? -1) > cue &&
+        c.column.table !== condition.column.table &&
+        (c.column.table === from ||
+          joinPath(reading.linking.schema, from, [c.column.table])?.every((e) => e.to !== condition.column.table)),
+    );
+    // The negation is the NOT IN's: "no crossing not to Kells" is not what "no crossing to Kells" says.
+    const positive = (c: Condition): Condition =>
+      c.op === '<>' ? { ...c, op: '=' } : c.op === 'NOT LIKE' ? { ...c, op: 'LIKE' } : c;
+    value.where.push(...inside.map((c, i) => positive(i === 0 ? { ...c, or: undefined } : c)));
+    kept = kept.filter((c) => !inside.includes(c));
+  }
+  return kept;
 }
 
 function notIn(reading: Reading, subject: TableSchema, related: TableSchema): Condition | undefined {
@@ -68,22 +107,25 @@ function notIn(reading: Reading, subject: TableSchema, related: TableSchema): Co
   return {
     column: { table: subject, column: key },
     op: 'NOT IN',
-    value: { subquery: { table: first.to, column: referring } },
+    value: { subquery: { table: first.to, column: referring }, where: [] },
   };
 }
 
 /**
- * Two values of one column joined by "and", and a negated value ("but not", "no", "never"), once the plan knows
- * which table its rows come from. A column of the row itself: "and" means either value (OR). A column
- * of related rows (reached through a join): "both" means each value on some related row (INTERSECT),
- * a negated one means none with that value (EXCEPT).
+ * Two tests of one column that no single row can pass together ("in 2019 and 2021", "above 900 and below
+ * 300"), and a negated value ("but not", "no", "never"), once the plan knows which table its rows come
+ * from. A column of related rows (reached through a join): each test on some related row (INTERSECT); a
+ * negated one means none with that value (EXCEPT). A column of the row itself: when the rows shown are
+ * the table's own (its key or name), either test (OR: "harbours in the North and West regions"); when
+ * they are a value many rows share, or the question says "both", the values shown by rows of each test
+ * (INTERSECT: "the regions that have both a harbour in 2019 and one in 2021").
  */
-export function applySetOperations(plan: SqlPlan): SqlPlan {
+export function applySetOperations(plan: SqlPlan, reading: Reading): SqlPlan {
   const { where } = plan;
   const related = (c: Condition) => c.column.table !== plan.from;
   // "but not", "no …", "not any …": a negated value on related rows is a set of rows to take away,
   // not a test of one related row ("dorms with no sauna" are not the dorms with some other amenity).
-  const negated = where.findIndex((c) => c.op === '<>' && typeof c.value === 'string' && related(c));
+  const negated = where.findIndex((c) => c.op === '<>' && isLiteral(c.value) && related(c));
   if (negated >= 0) {
     const c = where[negated]!;
     return {
@@ -93,20 +135,57 @@ export function applySetOperations(plan: SqlPlan): SqlPlan {
     };
   }
   for (const [i, first] of where.entries()) {
-    const second = where.findIndex(
-      (c, j) => j > i && !c.or && c.op === '=' && first.op === '=' && sameColumn(c.column, first.column),
-    );
-    if (second < 0 || typeof first.value !== 'string') continue;
-    if (related(first)) {
+    const second = where.findIndex((c, j) => j > i && !c.or && exclusive(first, c));
+    if (second < 0) continue;
+    const said = (word: string) => reading.words.some((w) => w.lower === word);
+    // "… or …" asks for either; "both" for each; else rows of related tables, or shared values, need each.
+    const shown = plan.select.filter((s) => s.column && !s.aggregate);
+    const intersect = said('both') || (!said('or') && (related(first) || (shown.length > 0 && !showsOwnRows(plan))));
+    if (!intersect) return { ...plan, where: where.map((c, j) => (j === second ? { ...c, or: true } : c)) };
+    // Showing the very column tested for two values can only come back empty: the rows asked for were not read.
+    if (shown.some((s) => sameColumn(s.column!, first.column)))
       return {
         ...plan,
-        where: where.filter((_, j) => j !== second),
-        setOperation: { kind: 'INTERSECT', where: where.filter((_, j) => j !== i) },
+        unsure: `the question asks for the rows that have two values of ${first.column.column.name}, and no column was found to show for them`,
+      };
+    // A count or an average of the rows of both sets needs the rows first: not expressed here.
+    if (plan.select.some((s) => s.aggregate)) {
+      const column = first.column.column.name;
+      return {
+        ...plan,
+        unsure: `the question counts or sums the rows that have two values of ${column} at once, which no single query of these rules expresses`,
       };
     }
-    return { ...plan, where: where.map((c, j) => (j === second ? { ...c, or: true } : c)) };
+    return {
+      ...plan,
+      where: where.filter((_, j) => j !== second),
+      setOperation: { kind: 'INTERSECT', where: where.filter((_, j) => j !== i) },
+    };
   }
   return plan;
+}
+
+const isLiteral = (value: Condition['value']) => typeof value === 'string' || typeof value === 'number';
+
+/** Two tests of one column no single value passes: two different values, or ranges that do not meet. */
+function exclusive(a: Condition, b: Condition): boolean {
+  if (!sameColumn(a.column, b.column) || !isLiteral(a.value) || !isLiteral(b.value) || a.year !== b.year) return false;
+  if (a.op === '=' && b.op === '=') return a.value !== b.value;
+  if (typeof a.value !== 'number' || typeof b.value !== 'number') return false;
+  const [low, high] = a.op.startsWith('>') ? [a, b] : [b, a];
+  if (!low.op.startsWith('>') || !high.op.startsWith('<')) return false;
+  const lowValue = low.value as number;
+  const highValue = high.value as number;
+  return lowValue > highValue || (lowValue === highValue && (low.op === '>' || high.op === '<'));
+}
+
+/** The rows shown are the FROM table's own: its key or its name column, nothing aggregated. */
+function showsOwnRows(plan: SqlPlan): boolean {
+  const own = (ref: ColumnRef) =>
+    ref.table === plan.from &&
+    (plan.from.primaryKey.some((k) => k.toLowerCase() === ref.column.name.toLowerCase()) ||
+      nameColumn(plan.from)?.column === ref.column);
+  return plan.select.some((s) => s.all) || plan.select.some((s) => s.column && !s.aggregate && own(s.column));
 }
 
 const sameColumn = (a: ColumnRef, b: ColumnRef) => a.table === b.table && a.column === b.column;
@@ -132,4 +211,61 @@ export function unreadNegation(reading: Reading, plan: SqlPlan): string | undefi
     .map((w) => w.text)
     .join(' ');
   return `the question negates something ("${said} …") that no condition over the listed tables was found to express`;
+}
+
+/**
+ * A comparison with other rows that no condition took ("a higher rating than the songs of …", "more
+ * crossings than the Ada"): run without it, the query would answer another question.
+ */
+export function unreadComparison(reading: Reading): string | undefined {
+  const { words } = reading;
+  const than = words.findIndex((w, i) => w.lower === 'than' && !reading.claimed.has(i));
+  if (than < 0 || /^(?:rather|other)$/.test(words[than - 1]?.lower ?? '')) return undefined;
+  const said = words
+    .slice(Math.max(0, than - 1), than + 4)
+    .map((w) => w.text)
+    .join(' ');
+  // "more than 1000 hours" names a quantity; "higher than the Ada's" names other rows.
+  const quantity = reading.linking.numbers.some((n) => n.words[0]! > than && n.words[0]! - than <= 2);
+  return quantity
+    ? `the question compares a quantity ("${said} …") that no column of the listed tables was found to hold`
+    : `the question compares with other rows ("${said} …") in a way no condition over the listed tables was found to express`;
+}
+
+/**
+ * "shops that have no devices in stock": the rows asked for must not be joined to the table they are
+ * excluded by (every joined row has a partner there, so nothing would come back). A table joined only
+ * to be named goes; one the query reads a column of makes the reading unsure.
+ */
+export function apartFromExcluded(plan: SqlPlan): { plan: SqlPlan; unsure?: string } {
+  const excluded = new Set(
+    plan.where.flatMap((c) =>
+      c.op === 'NOT IN' && typeof c.value === 'object' && 'subquery' in c.value && !c.value.where.length
+        ? [c.value.subquery.table]
+        : [],
+    ),
+  );
+  if (!excluded.size) return { plan };
+  const extraTables = plan.extraTables?.filter((t) => !excluded.has(t));
+  const kept: SqlPlan = { ...plan, ...(plan.extraTables && { extraTables }) };
+  const still = [...tablesOf(kept)].find((t) => excluded.has(t) && t !== kept.from);
+  if (!still && !excluded.has(kept.from)) return { plan: kept };
+  const table = still ?? kept.from;
+  return {
+    plan: kept,
+    unsure: `the question asks for rows without ${table.name}, and the columns read for it come from ${table.name} itself`,
+  };
+}
+
+/**
+ * "either … or …" whose alternatives no condition joins with OR: the query would answer only one of them.
+ */
+export function unreadAlternative(reading: Reading, plan: SqlPlan): string | undefined {
+  const either = reading.words.findIndex((w) => w.lower === 'either');
+  if (either < 0 || plan.where.some((c) => c.or) || plan.setOperation?.kind === 'UNION') return undefined;
+  const said = reading.words
+    .slice(either, either + 5)
+    .map((w) => w.text)
+    .join(' ');
+  return `the question offers alternatives ("${said} …") that no condition over the listed tables was found to join`;
 }

@@ -14,16 +14,31 @@ export interface SelectItem {
   distinct?: boolean;
 }
 
-export type Operator = '=' | '<>' | '>' | '>=' | '<' | '<=' | 'LIKE' | 'NOT LIKE' | 'BETWEEN' | 'NOT IN';
+export type Operator =
+  '=' | '<>' | '>' | '>=' | '<' | '<=' | 'LIKE' | 'NOT LIKE' | 'BETWEEN' | 'NOT IN' | 'IS NOT NULL';
+
+/** An aggregate of a column over the rows that meet `where` ("the average score of the home games"). */
+export interface AggregateValue {
+  aggregate: Aggregate;
+  of: ColumnRef;
+  where: Condition[];
+}
+
+/** The values of a column of the rows that meet `where` ("the ferries that sailed to Kells"). */
+export interface SubqueryValue {
+  subquery: ColumnRef;
+  where: Condition[];
+}
 
 export interface Condition {
   column: ColumnRef;
   op: Operator;
   /**
-   * A literal; the column's mean over its whole table ("above the average score"); or, for NOT IN,
-   * the values of a column that refers to the row ("ferries with no crossings").
+   * A literal; an aggregate of a column over some rows ("above the average score", "more than some
+   * ferry of the North fleet"); or, for NOT IN, the values of a column that refers to the row
+   * ("ferries with no crossings").
    */
-  value: string | number | { average: ColumnRef } | { subquery: ColumnRef };
+  value: string | number | AggregateValue | SubqueryValue;
   /** The upper bound of BETWEEN. */
   to?: number;
   /** Joined to the previous condition with OR rather than AND. */
@@ -46,8 +61,8 @@ export interface SqlPlan {
   having?: { item: SelectItem; op: Operator; value: number };
   orderBy?: { item: SelectItem; descending: boolean };
   limit?: number;
-  /** The same SELECT with other conditions, combined with this one ("both …", "… but not …"). */
-  setOperation?: { kind: 'INTERSECT' | 'EXCEPT'; where: Condition[] };
+  /** The same SELECT with other conditions, combined with this one ("both …", "… but not …", "either … or …"). */
+  setOperation?: { kind: 'INTERSECT' | 'EXCEPT' | 'UNION'; where: Condition[] };
   /** Why the question could not be read with confidence; nothing is run then. */
   unsure?: string;
 }
@@ -143,15 +158,17 @@ export function tablesOf(plan: SqlPlan): Set<TableSchema> {
   return new Set([plan.from, ...(plan.extraTables ?? []), ...refs.flatMap((r) => (r ? [r.table] : []))]);
 }
 
-function literal(value: Condition['value']): string {
+function literal(value: Condition['value'], schema: DatabaseSchema): string {
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
   if ('subquery' in value) {
     // NOT IN over a NULL finds nothing: the subquery leaves NULLs out.
-    const referring = quote(value.subquery.column.name);
-    return `(SELECT ${referring} FROM ${quote(value.subquery.table.name)} WHERE ${referring} IS NOT NULL)`;
+    const { subquery, where } = value;
+    const notNull: Condition = { column: subquery, op: 'IS NOT NULL', value: '' };
+    return `(${renderSelect({ from: subquery.table, select: [{ column: subquery }], where: [...where, notNull], groupBy: [] }, schema)})`;
   }
-  return `(SELECT AVG(${quote(value.average.column.name)}) FROM ${quote(value.average.table.name)})`;
+  const { aggregate, of, where } = value;
+  return `(${renderSelect({ from: of.table, select: [{ aggregate, column: of }], where, groupBy: [] }, schema)})`;
 }
 
 export function renderSql(plan: SqlPlan, schema: DatabaseSchema): string {
@@ -190,9 +207,11 @@ function renderSelect(plan: SqlPlan, schema: DatabaseSchema): string {
   if (plan.where.length) {
     const operand = (c: Condition) => (c.year ? `YEAR(${column(c.column)})` : column(c.column));
     const test = (c: Condition) =>
-      c.op === 'BETWEEN'
-        ? `${operand(c)} BETWEEN ${literal(c.value)} AND ${literal(c.to ?? c.value)}`
-        : `${operand(c)} ${c.op} ${literal(c.value)}`;
+      c.op === 'IS NOT NULL'
+        ? `${operand(c)} IS NOT NULL`
+        : c.op === 'BETWEEN'
+          ? `${operand(c)} BETWEEN ${literal(c.value, schema)} AND ${literal(c.to ?? c.value, schema)}`
+          : `${operand(c)} ${c.op} ${literal(c.value, schema)}`;
     // OR binds looser than AND in SQL: each run of alternatives gets its parentheses.
     const groups: Condition[][] = [];
     for (const c of plan.where) {

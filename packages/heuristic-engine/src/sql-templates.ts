@@ -24,7 +24,15 @@ import {
 import { hintedColumn, isTemporal, nameColumn, readFilters, type Filters } from './sql-conditions';
 import { nameStems, type ColumnRef, type Linking, type Mention } from './sql-linking';
 import { joinPath, type SelectItem, type SqlPlan } from './sql-plan';
-import { applySetOperations, readExclusions, unreadNegation } from './sql-nested';
+import {
+  apartFromExcluded,
+  applySetOperations,
+  narrowExclusions,
+  readExclusions,
+  unreadAlternative,
+  unreadComparison,
+  unreadNegation,
+} from './sql-nested';
 import { findPhrase, readQuestion, type Reading } from './sql-reading';
 import { ADJECTIVE_HINTS, AGGREGATE_WORDS, DISTINCT_WORDS, FULL_NAME, isPersonalName } from './sql-vocabulary';
 
@@ -33,7 +41,7 @@ export function planQuery(linking: Linking): SqlPlan {
   // Exclusions first: "no crossings" must not be read as the crossings to count or show.
   const exclusions = readExclusions(reading);
   const filters = readFilters(reading);
-  filters.where.push(...exclusions.conditions);
+  filters.where = [...narrowExclusions(reading, exclusions, filters), ...exclusions.conditions];
   const group = readGroup(reading);
   const order = readOrder(reading);
   const aggregates = readAggregates(reading, group !== undefined);
@@ -48,7 +56,7 @@ export function planQuery(linking: Linking): SqlPlan {
   const firstAggregate = reading.words.findIndex((w, i) => AGGREGATE_WORDS.has(w.lower) && reading.claimed.has(i));
   if (aggregates.length && !group && firstAggregate >= 0)
     projection = projection.filter((m) => m.words[0]! < firstAggregate);
-  const plan = applySetOperations(
+  const assembled = applySetOperations(
     assemble(reading, {
       filters,
       group,
@@ -60,8 +68,18 @@ export function planQuery(linking: Linking): SqlPlan {
       projection,
       countAfterShown,
     }),
+    reading,
   );
-  const unsure = exclusions.unsure ?? unreadNegation(reading, plan);
+  const { unsure: setUnsure, ...assembledPlan } = assembled;
+  const { plan, unsure: excludedUnsure } = apartFromExcluded(assembledPlan);
+  const unsure =
+    exclusions.unsure ??
+    setUnsure ??
+    excludedUnsure ??
+    filters.unsure ??
+    unreadNegation(reading, plan) ??
+    unreadComparison(reading) ??
+    unreadAlternative(reading, plan);
   return unsure ? { ...plan, unsure } : plan;
 }
 
@@ -80,9 +98,10 @@ interface Parts {
 function assemble(reading: Reading, parts: Parts): SqlPlan {
   const { filters, order, aggregates, count, distinct } = parts;
   let ranking = parts.ranking;
-  let shown = [...new Set(parts.projection.map((m) => m.target))];
+  // One column once, however many mentions name it ("the name of each dorm and the dorm name").
+  let shown = distinctColumns(parts.projection.map((m) => m.target));
   const group = groupColumn(parts.group, shown);
-  if (group) shown = shown.filter((c) => c !== group);
+  if (group) shown = shown.filter((c) => !sameRef(c, group));
 
   // "What is the highest age" asks for the value; "the name of the oldest captain" for a row.
   if (ranking?.asValue && !shown.length && !count && !group && ranking.item.column) {
@@ -95,7 +114,9 @@ function assemble(reading: Reading, parts: Parts): SqlPlan {
     !shown.length && !aggregates.length && (!count || countedByRank || byShown)
       ? defaultColumns(reading, count?.table)
       : [];
-  shown.push(...defaults.flatMap((s) => (s.column ? [s.column] : [])));
+  shown = distinctColumns([...shown, ...defaults.flatMap((s) => (s.column ? [s.column] : []))]).filter(
+    (c) => !group || !sameRef(c, group),
+  );
 
   // "all information about ferries with …" shows every column, whatever the filters name.
   const everything = !aggregates.length && !count && asksForEverything(reading) ? [{ all: true }] : [];
@@ -148,6 +169,9 @@ function assemble(reading: Reading, parts: Parts): SqlPlan {
   if (distinct && !select.some((s) => s.aggregate)) plan.distinct = true;
   return reachable(reading, plan);
 }
+
+const sameRef = (a: ColumnRef, b: ColumnRef) => a.table === b.table && a.column === b.column;
+const distinctColumns = (refs: ColumnRef[]) => refs.filter((r, i) => refs.findIndex((o) => sameRef(o, r)) === i);
 
 /**
  * The column a group reads: a table's key when a shown column is it or refers to it ("the hull

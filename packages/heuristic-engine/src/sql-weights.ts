@@ -57,6 +57,9 @@ export const WINDOWS = {
   rankedColumn: { value: 2, setBy: OLD_SPLIT },
   /** The related table after "no", "without", "never". */
   exclusion: { value: 4, setBy: NEW_SPLIT },
+  /** Words between a comparison and its quantifier ("than the rating of some …"), and the column after it. */
+  quantifierReach: { value: 5, setBy: NEW_SPLIT },
+  quantifiedColumn: { value: 1, setBy: NEW_SPLIT },
 } satisfies Record<string, Tuned<number>>;
 
 /** Numbers read as row limits ("top 5") at most this large; larger ones are compared. */

@@ -1,7 +1,8 @@
 // Nested and set queries, end to end: the rdbms pipeline with the heuristic engine over a private MariaDB.
-// "… that have no …" (NOT IN), two values on related rows (INTERSECT), "… but not …" (EXCEPT), two
-// values of the row's own column (OR), the average as a threshold, and a question whose exclusion
-// the rules cannot express, which is declined rather than run without it. The data is chosen so that
+// "… that have no …" (NOT IN, with the conditions written after the cue inside it), two values or two
+// ranges on related rows (INTERSECT), "… but not …" (EXCEPT), two values of the row's own column (OR), the
+// average and "than every / at least one" as thresholds, and the questions the rules cannot express
+// ("than any", an exclusion no key relates), which are declined rather than run without the condition. The data is chosen so that
 // dropping the negation or the second set gives another answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSURE_ANSWER } from '../../../lib/query/rdbms';
@@ -96,6 +97,42 @@ describe.skipIf(unavailable)(`nested and set queries${unavailable ? ` (skipped: 
     expect(answer).toContain('Ada');
     expect(answer).toContain('Corra');
     expect(answer).not.toContain('Brig');
+  });
+
+  it('compares with an aggregate of the rows the words after "than every / at least one" describe', async () => {
+    // Skipper 2 has the Brig (400); skipper 1 the Ada (900) and the Corra (650).
+    const every = await ask('Which ferries have a tonnage larger than every ferry of skipper 2?');
+    expect(every.sql).toMatch(/> \(SELECT MAX\(`tonnage`\) FROM `ferry` WHERE `skipper_id` = 2\)/);
+    for (const name of ['Ada', 'Corra']) expect(every.answer).toContain(name);
+    for (const name of ['Brig', 'Dunlin']) expect(every.answer).not.toContain(name);
+    const some = await ask('Which ferries have a larger tonnage than at least one ferry of skipper 1?');
+    expect(some.sql).toMatch(/> \(SELECT MIN\(`tonnage`\) FROM `ferry` WHERE `skipper_id` = 1\)/);
+    expect(some.answer).toContain('Ada');
+    for (const name of ['Brig', 'Corra', 'Dunlin']) expect(some.answer).not.toContain(name);
+  });
+
+  it('declines "than any" rather than guessing between every and at least one', async () => {
+    const { answer, messages } = await ask('Which ferries have a tonnage larger than any ferry of skipper 1?');
+    expect(answer.startsWith(UNSURE_ANSWER)).toBe(true);
+    expect(messages.some((m) => m.startsWith('QUERY:'))).toBe(false);
+  });
+
+  it('two tests of related rows no single row passes: the rows that have both (INTERSECT)', async () => {
+    // Kells had crossings of 120 and 45 passengers; Orme 80 and 150; Pellow 60 and 30.
+    const { answer, sql } = await ask(
+      'Which harbours had crossings with more than 100 passengers and crossings with fewer than 50 passengers?',
+    );
+    expect(sql).toMatch(/\bINTERSECT\b/);
+    expect(answer).toContain('Kells');
+    for (const name of ['Orme', 'Pellow']) expect(answer).not.toContain(name);
+  });
+
+  it('an exclusion keeps the conditions written after its cue inside it', async () => {
+    // Only the Ada crossed to Pellow with fewer than 40 passengers; the Brig and the Corra did not.
+    const { answer, sql } = await ask('Which ferries have no crossings with fewer than 40 passengers?');
+    expect(sql).toMatch(/NOT IN \(SELECT `ferry_id` FROM `crossing` WHERE `passengers` < 40/);
+    for (const name of ['Brig', 'Corra', 'Dunlin']) expect(answer).toContain(name);
+    expect(answer).not.toMatch(/\bAda\b/);
   });
 
   it('declines an exclusion it cannot relate to the rows asked for, and runs nothing', async () => {

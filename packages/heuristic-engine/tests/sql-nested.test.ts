@@ -1,0 +1,215 @@
+// Nested and set queries from general rules, on an observatory schema of our own: comparisons with an
+// aggregate of other rows (AVG, and MIN or MAX by the quantifier and the direction), two tests of one
+// column no single row passes (INTERSECT, or OR when the rows shown are the table's own), a negated
+// number on related rows (EXCEPT), and the declines where the reading is unsure.
+import { describe, expect, it } from 'vitest';
+import { SQL_UNSURE_PREFIX } from '../../../lib/ai/ports';
+import { guardSql } from '../../../lib/sql/guard';
+import type { ColumnSchema, DatabaseSchema, TableSchema } from '../../../lib/sql/introspect';
+import { heuristicSql } from '../src/sql';
+
+const column = (name: string, type: string, distinctValues?: string[]): ColumnSchema => ({
+  name,
+  type,
+  nullable: true,
+  ...(distinctValues && { distinctValues }),
+});
+
+const table = (name: string, columns: ColumnSchema[], extra: Partial<TableSchema> = {}): TableSchema => ({
+  name,
+  kind: 'table',
+  columns,
+  primaryKey: [],
+  foreignKeys: [],
+  sampleRows: [],
+  ...extra,
+});
+
+const observatory: DatabaseSchema = {
+  database: 'observatory',
+  flavour: 'MariaDB',
+  serverVersion: '10.11.6-MariaDB',
+  tables: [
+    table(
+      'observer',
+      [
+        column('observer_id', 'int(11)'),
+        column('name', 'varchar(40)'),
+        column('country', 'varchar(30)', ['Chile', 'Peru', 'Namibia']),
+        column('age', 'int(11)'),
+      ],
+      { primaryKey: ['observer_id'] },
+    ),
+    table(
+      'telescope',
+      [
+        column('telescope_id', 'int(11)'),
+        column('name', 'varchar(40)'),
+        column('site', 'varchar(30)', ['Cerro Alto', 'Gamsberg', 'Pampa Fria']),
+        column('aperture', 'int(11)'),
+        column('built_year', 'int(11)'),
+      ],
+      { primaryKey: ['telescope_id'] },
+    ),
+    table(
+      'session',
+      [
+        column('session_id', 'int(11)'),
+        column('observer_id', 'int(11)'),
+        column('telescope_id', 'int(11)'),
+        column('year', 'int(11)'),
+      ],
+      {
+        primaryKey: ['session_id'],
+        foreignKeys: [
+          { columns: ['observer_id'], referencedTable: 'observer', referencedColumns: ['observer_id'] },
+          { columns: ['telescope_id'], referencedTable: 'telescope', referencedColumns: ['telescope_id'] },
+        ],
+      },
+    ),
+  ],
+};
+
+const sqlOf = (question: string) => heuristicSql(question, observatory);
+const guard = (sql: string) =>
+  guardSql(sql, {
+    allowedTables: observatory.tables.map((t) => t.name),
+    rowLimit: 100,
+    flavour: 'MariaDB',
+    database: 'observatory',
+  });
+
+describe('comparisons with an aggregate of other rows', () => {
+  it('"younger than average" compares the column the adjective names with its mean', () => {
+    const sql = sqlOf('Which observers are younger than average?');
+    expect(sql).toMatch(/WHERE `age` < \(SELECT AVG\(`age`\) FROM `observer`\)/);
+    expect(() => guard(sql)).not.toThrow();
+  });
+
+  it('the rows averaged are the ones the words after the quantifier describe', () => {
+    const sql = sqlOf('List the names of telescopes with an aperture larger than the average aperture at Gamsberg.');
+    expect(sql).toBe(
+      "SELECT `name` FROM `telescope` WHERE `aperture` > (SELECT AVG(`aperture`) FROM `telescope` WHERE `site` = 'Gamsberg')",
+    );
+  });
+
+  it('"than every" is the maximum when greater, "than at least one" the minimum', () => {
+    expect(sqlOf('Which observers are older than every observer from Chile?')).toMatch(
+      /`age` > \(SELECT MAX\(`age`\) FROM `observer` WHERE `country` = 'Chile'\)/,
+    );
+    expect(sqlOf('Which observers are older than at least one observer from Peru?')).toMatch(
+      /`age` > \(SELECT MIN\(`age`\) FROM `observer` WHERE `country` = 'Peru'\)/,
+    );
+    expect(sqlOf('Which telescopes have an aperture smaller than all telescopes at Gamsberg?')).toMatch(
+      /`aperture` < \(SELECT MIN\(`aperture`\) FROM `telescope` WHERE `site` = 'Gamsberg'\)/,
+    );
+  });
+
+  it('reads the column written between the comparative and "than"', () => {
+    expect(sqlOf('Which telescopes have a larger aperture than all telescopes at Gamsberg?')).toBe(
+      "SELECT `name` FROM `telescope` WHERE `aperture` > (SELECT MAX(`aperture`) FROM `telescope` WHERE `site` = 'Gamsberg')",
+    );
+  });
+
+  it('declines "than any", which some read as every and some as at least one', () => {
+    const sql = sqlOf('Which observers are older than any observer from Chile?');
+    expect(sql.startsWith(SQL_UNSURE_PREFIX)).toBe(true);
+    expect(sql).toContain('"older than any"');
+  });
+
+  it('declines a comparison with other rows that no condition expresses', () => {
+    const sql = sqlOf('Which telescopes were built later than the Lantern?');
+    expect(sql.startsWith(SQL_UNSURE_PREFIX)).toBe(true);
+    expect(sql).toMatch(/compares with other rows \("later than the Lantern/);
+  });
+});
+
+describe('two tests of one column', () => {
+  it('shown values many rows share, tested for two values: rows of each (INTERSECT)', () => {
+    const sql = sqlOf('Which sites have telescopes built in 1961 and telescopes built in 2004?');
+    expect(sql).toBe(
+      'SELECT `site` FROM `telescope` WHERE `built_year` = 1961 INTERSECT SELECT `site` FROM `telescope` WHERE `built_year` = 2004',
+    );
+    expect(() => guard(sql)).not.toThrow();
+  });
+
+  it('ranges that do not meet are two sets too, not an empty AND', () => {
+    expect(sqlOf('Which countries have both observers older than 60 and observers younger than 30?')).toBe(
+      'SELECT `country` FROM `observer` WHERE `age` > 60 INTERSECT SELECT `country` FROM `observer` WHERE `age` < 30',
+    );
+  });
+
+  it("the table's own rows with two values mean either (OR), and so does an explicit or", () => {
+    expect(sqlOf('List the names of observers from Chile and Peru.')).toBe(
+      "SELECT `name` FROM `observer` WHERE `country` = 'Chile' OR `country` = 'Peru'",
+    );
+    expect(sqlOf('Which sites have telescopes built in 1961 or in 2004?')).toMatch(
+      /WHERE `built_year` = 1961 OR `built_year` = 2004$/,
+    );
+  });
+
+  it('declines a count over rows of two sets rather than counting either', () => {
+    const sql = sqlOf('How many sites have both telescopes built in 1961 and telescopes built in 2004?');
+    expect(sql.startsWith(SQL_UNSURE_PREFIX)).toBe(true);
+  });
+});
+
+describe('exclusions with their own conditions', () => {
+  it('a condition after "no" narrows the rows excluded instead of asking for rows that have them', () => {
+    const sql = sqlOf('Which observers have no sessions in 2021?');
+    expect(sql).toBe(
+      'SELECT `name` FROM `observer` WHERE `observer_id` NOT IN (SELECT `observer_id` FROM `session` WHERE `year` = 2021 AND `observer_id` IS NOT NULL)',
+    );
+    expect(() => guard(sql)).not.toThrow();
+  });
+
+  it('the excluded rows may be described through a join, and the negation is not applied twice', () => {
+    const sql = sqlOf('Which telescopes were never used by an observer from Chile?');
+    expect(sql).toMatch(
+      /^SELECT `name` FROM `telescope` WHERE `telescope_id` NOT IN \(SELECT t1\.`telescope_id` FROM `session` AS t1 JOIN `observer` AS t2/,
+    );
+    expect(sql).toMatch(/WHERE t2\.`country` = 'Chile' AND t1\.`telescope_id` IS NOT NULL\)$/);
+    expect(sql).not.toContain('<>');
+    expect(() => guard(sql)).not.toThrow();
+  });
+
+  it('a condition before the cue stays on the rows asked for', () => {
+    const sql = sqlOf('Which observers from Peru have no sessions in 2021?');
+    expect(sql).toMatch(
+      /WHERE `country` = 'Peru' AND `observer_id` NOT IN \(SELECT `observer_id` FROM `session` WHERE `year` = 2021/,
+    );
+  });
+});
+
+describe('readings the rules decline or correct', () => {
+  it('does not join the rows asked for to the table that excludes them', () => {
+    const sql = sqlOf('List the names of telescopes that have no sessions.');
+    expect(sql).toBe(
+      'SELECT `name` FROM `telescope` WHERE `telescope_id` NOT IN (SELECT `telescope_id` FROM `session` WHERE `telescope_id` IS NOT NULL)',
+    );
+  });
+
+  it('"no more than" compares a number and excludes nothing', () => {
+    expect(sqlOf('Which observers are no more than 30 years old?')).not.toContain('NOT IN');
+  });
+
+  it('declines "either … or …" when no condition joins the alternatives', () => {
+    const sql = sqlOf('Which observers either used the Lantern or came from somewhere cold?');
+    expect(sql.startsWith(SQL_UNSURE_PREFIX)).toBe(true);
+    expect(sql).toContain('"either used the Lantern or');
+    expect(sqlOf('List the names of observers from either Chile or Peru.')).toMatch(
+      /`country` = 'Chile' OR `country` = 'Peru'/,
+    );
+  });
+});
+
+describe('a column named twice', () => {
+  it('is shown once, whether named as the group and as a column or by two mentions', () => {
+    expect(sqlOf('How many sessions did each observer have? List the observer names and the number.')).toBe(
+      'SELECT t1.`name`, COUNT(*) FROM `observer` AS t1 JOIN `session` AS t2 ON t1.`observer_id` = t2.`observer_id` GROUP BY t1.`name`',
+    );
+    expect(sqlOf('Show the name, site and aperture of each telescope.')).toMatch(
+      /^SELECT `name`, `site`, `aperture` FROM `telescope`/,
+    );
+  });
+});
