@@ -3,9 +3,9 @@
 // column no single row passes (INTERSECT, or OR when the rows shown are the table's own), a negated
 // number on related rows (EXCEPT), and the declines where the reading is unsure.
 import { describe, expect, it } from 'vitest';
-import { SQL_UNSURE_PREFIX } from '../../../lib/ai/ports';
+import { SQL_UNSURE_PREFIX } from '../src/turn';
 import { guardSql } from '../../../lib/sql/guard';
-import type { ColumnSchema, DatabaseSchema, TableSchema } from '../../../lib/sql/introspect';
+import type { ColumnSchema, DatabaseSchema, TableSchema } from '@fnquery/contracts';
 import { heuristicSql } from '../src/sql';
 
 const column = (name: string, type: string, distinctValues?: string[]): ColumnSchema => ({

@@ -9,7 +9,7 @@
 // - Otherwise, a list that would fan out, or a property for which the question writes two values
 //   with as much evidence ("a radius of 5 … a radius of 10"), means several calls the engine cannot
 //   settle: no call.
-import type { ToolDefinition } from '../../../../lib/ai/ports';
+import type { ToolDefinition } from '@fnquery/contracts';
 import { extractArguments, type Extraction } from './arguments';
 import { orderSettles } from './order';
 import { convert } from './conversion';

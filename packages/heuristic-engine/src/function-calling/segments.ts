@@ -4,7 +4,7 @@
 // only when every part that writes a value gives a complete, settled call whose every value has
 // evidence of its own (a part is read out of its context); otherwise the question is answered as one
 // (and the single-call rules ask or decline where it is not settled).
-import type { ToolDefinition } from '../../../../lib/ai/ports';
+import type { ToolDefinition } from '@fnquery/contracts';
 import { extractArguments, type Extraction } from './arguments';
 import { planCalls } from './parallel';
 import { readQuestion, type Question } from './question';
