@@ -10,14 +10,14 @@
 //   is a kind of transfer): the engine stems them to their verb ("bring"), so every use of the verb
 //   would read as the noun. Those naming things ("building", "clothing") stay.
 // - Its hypernyms (@, @i) up to KIND_LEVELS levels, each level's one-word lemmas, as the engine
-//   stems them (packages/heuristic-engine/src/text.ts terms); levels are separated by `|`.
+//   stems them (the terms of @fnquery/text-tools); levels are separated by `|`.
 // - Hypernyms near the top of the hierarchy (fewer than TOP_DEPTH steps below "entity" and the other
 //   roots: "object", "artifact", "abstraction") are left out: everything is one of those.
 //
 // Run: apt-get install wordnet-base && node --import tsx tools/build-word-kinds.ts
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { terms } from '../packages/heuristic-engine/src/text';
+import { terms } from '@fnquery/text-tools';
 
 const WORDNET = process.env.WORDNET_DIR ?? '/usr/share/wordnet';
 const OUT = new URL('../packages/heuristic-engine/src/lexicon/word-kinds.txt', import.meta.url);

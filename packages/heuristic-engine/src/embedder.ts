@@ -8,7 +8,7 @@
 // made-up direction would rank arbitrary chunks as similar. Callers see it as norm 0.
 
 import { EMBEDDING_DIMENSIONS, type TokenUsage } from '@fnquery/contracts';
-import { MAX_WORD, forEachWord } from './text';
+import { MAX_WORD, forEachWord } from '@fnquery/text-tools';
 
 export const LEXICAL_EMBEDDER_ID = 'local-lexical-v1';
 

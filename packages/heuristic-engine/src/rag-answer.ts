@@ -4,7 +4,7 @@
 // they are rank-based and carry no absolute meaning, so relevance is judged on the text itself —
 // a sentence that covers enough of the question, or else a whole hit that does (its words spread
 // over several sentences), whose best sentences are then quoted.
-import { terms } from './text';
+import { terms } from '@fnquery/text-tools';
 import { MAX_SENTENCES, MIN_COVERAGE } from './weights';
 
 export interface RagHit {

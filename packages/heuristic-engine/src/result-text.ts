@@ -1,8 +1,7 @@
 // A readable answer from a function's result: objects as their key facts ("Temperature: 21."),
 // the fields the question asks about first; arrays as a count and their first items; a single
 // value stated with the question it answers.
-import { terms } from './text';
-import { nameWords, stemMatch } from './words';
+import { nameWords, stemMatch, terms } from '@fnquery/text-tools';
 
 const MAX_FIELDS = 8;
 const MAX_ITEMS = 3;

@@ -9,7 +9,7 @@ import type { PlainValue } from '@fnquery/contracts';
 import { SQL_NOT_APPLIED as NOT_APPLIED } from '@fnquery/contracts';
 import { chartCode, valueText, wantsCode } from './sql-chart';
 import { describeSql, unappliedConditions, type SqlDescription } from './sql-described';
-import { nameWords } from './words';
+import { nameWords } from '@fnquery/text-tools';
 
 export type { SqlRows } from '@fnquery/contracts';
 import type { SqlRows } from '@fnquery/contracts';

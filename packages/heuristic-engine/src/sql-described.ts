@@ -4,7 +4,7 @@
 // that the SQL does not use are named as conditions that were not applied.
 import { equivalentValues } from './sql-units';
 import { tokenize, type Token } from '@fnquery/text-tools/sql';
-import { nameWords } from './words';
+import { nameWords } from '@fnquery/text-tools';
 
 export interface SqlDescription {
   /** The outermost FROM table, in words ("ferries", "harbour"). */

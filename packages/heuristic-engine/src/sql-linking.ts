@@ -6,7 +6,7 @@
 import type { ColumnSchema, DatabaseSchema, TableSchema } from '@fnquery/contracts';
 import { findNames, findNumbers, findQuoted } from './schema-values';
 import { tuned } from './sql-weights';
-import { nameWords, stemMatch, stemOf, tokenize, type Token } from './words';
+import { nameWords, stemMatch, stemOf, tokenize, type Token } from '@fnquery/text-tools';
 
 /** A word of the question (punctuation left out); positions in the linking count these words. */
 export type Word = Token;

@@ -4,7 +4,7 @@
 // says no unit, nothing is converted: the number is compared as written, as before.
 import type { ColumnSchema } from '@fnquery/contracts';
 import type { ColumnRef } from './sql-linking';
-import { nameWords, stemOf } from './words';
+import { nameWords, stemOf } from '@fnquery/text-tools';
 
 export type Dimension = 'time' | 'length' | 'mass' | 'data';
 

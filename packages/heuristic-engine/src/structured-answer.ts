@@ -14,12 +14,11 @@
 //    null where the schema allows it, else its default or an empty value; never an invented one).
 // An optional property without evidence stays out. Values that break the property's bounds
 // (minimum, maxLength, pattern…) are not evidence for it.
-import { terms } from './text';
+import { nameWords, stemMatch, terms } from '@fnquery/text-tools';
 import type { JsonSchema } from '@fnquery/contracts';
 import { resolveSchema, slotType } from './function-calling/slots';
 import { fitsBounds, optionIn, statedFlag, statedValues, unknownValue, whatItIs } from './structured-evidence';
 import { measuredBy, numberByVerb } from './structured-measures';
-import { nameWords, stemMatch } from './words';
 
 const MAX_DEPTH = 4;
 const TEXT_PROPERTIES = new Set([

@@ -10,7 +10,7 @@ import { findNames, findOptions } from './schema-values';
 import { relatedness } from './lexicon/related';
 import { kindSteps } from './lexicon/word-kinds';
 import { splitSentences } from './rag-answer';
-import { nameWords, stemOf, tokenize, type Token } from './words';
+import { nameWords, stemOf, tokenize, type Token } from '@fnquery/text-tools';
 
 /**
  * The one name both the question and the evidence write ("the ferry Aurora" asked about, "Aurora"

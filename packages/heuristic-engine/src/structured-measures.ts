@@ -5,7 +5,7 @@
 // General English, written for this purpose; a verb's nouns are what it measures, not what it may
 // merely concern ("carries" is not `crew`: a ferry's crew runs it).
 import { findNumbers, isUnit } from './schema-values';
-import { nameWords, stemOf, tokenize } from './words';
+import { nameWords, stemOf, tokenize } from '@fnquery/text-tools';
 
 const MEASURE_VERBS: Record<string, string[]> = {
   carry: ['passenger', 'capacity', 'load', 'cargo', 'payload', 'people', 'person'],

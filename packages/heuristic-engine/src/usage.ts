@@ -1,6 +1,6 @@
 // Token usage of the heuristic engine, counted as words: it reads and writes no model tokens, but usage
 // metrics and benchmarks should still see how much text went in and came out.
-import { forEachWord } from './text';
+import { forEachWord } from '@fnquery/text-tools';
 import type { TokenUsage } from '@fnquery/contracts';
 import type { ChatRequest } from './turn';
 

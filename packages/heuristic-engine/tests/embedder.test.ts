@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LEXICAL_EMBEDDER_ID, LexicalEmbedder, embedText } from '../src/embedder';
-import { forEachWord, terms } from '../src/text';
+import { forEachWord, terms } from '@fnquery/text-tools';
 import { EMBEDDING_DIMENSIONS } from '@fnquery/contracts';
 
 const norm = (v: Float32Array) => Math.sqrt(v.reduce((sum, x) => sum + x * x, 0));

@@ -1,7 +1,7 @@
 // The engine's related words: general English from WordNet (packages/heuristic-engine/src/lexicon), by stem.
 import { describe, expect, it } from 'vitest';
 import { related } from '../src/lexicon/related';
-import { terms } from '../src/text';
+import { terms } from '@fnquery/text-tools';
 
 const stem = (word: string): string => terms(word)[0] ?? word;
 const areRelated = (a: string, b: string) => related(stem(a), stem(b));

@@ -22,7 +22,7 @@ import {
   quantityStems,
   toBaseUnit,
 } from '../src/schema-values';
-import { tokenize } from '../src/words';
+import { tokenize } from '@fnquery/text-tools';
 
 const texts = (found: { text: string }[]) => found.map((f) => f.text);
 

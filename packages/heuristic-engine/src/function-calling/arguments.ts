@@ -3,7 +3,7 @@
 // question once (a value repeated in the question can be used twice; one mention cannot). Required
 // properties may take a value without evidence, in schema order ("the gcd of 84 and 30"); optional
 // ones only with strong evidence, since leaving them out lets the function use its own default.
-import { terms } from '../text';
+import { nameWords, stemMatch, stemOf, terms } from '@fnquery/text-tools';
 import type { ToolDefinition } from '@fnquery/contracts';
 import { prepareTool, slotCandidates } from './candidates';
 import { convert } from './conversion';
@@ -22,7 +22,6 @@ import { placedByOrderOnly } from './order';
 import { settleRoles } from './roles';
 import type { Candidate, Question, Span } from './question';
 import { buildArguments, toolShape, type Slot } from './slots';
-import { nameWords, stemMatch, stemOf } from '../words';
 import { BASE, OPTIONAL_EVIDENCE, GUESS_SCORE, RIVAL_SHARE } from '../weights';
 
 export interface Extraction {

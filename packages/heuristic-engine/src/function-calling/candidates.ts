@@ -8,7 +8,7 @@ import type { Candidate } from './question';
 import { findOptions, REQUEST_WORDS } from '../schema-values';
 import type { Slot } from './slots';
 import { patternOf } from './conversion';
-import { OBJECT_STARTS, stemMatch, stemOf, tokenize, type Token } from '../words';
+import { OBJECT_STARTS, stemMatch, stemOf, tokenize, type Token } from '@fnquery/text-tools';
 import { MAX_PHRASE } from '../weights';
 
 // Words of boolean property names that say what to do, not what about ("include_tax" → "tax").

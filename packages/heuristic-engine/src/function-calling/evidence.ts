@@ -8,7 +8,7 @@ import { distance, tokenRange, type Reading } from './reading';
 import { quantityStems, unitStems, type NumberMention } from '../schema-values';
 import { ISO_DATE_TIME, patternOf } from './conversion';
 import { slotHolds, type Slot } from './slots';
-import { DETERMINERS, nameWords, stemMatch, stemOf } from '../words';
+import { DETERMINERS, nameWords, stemMatch, stemOf } from '@fnquery/text-tools';
 import { MAX_DISTANCE, DESCRIPTION_CAP, AFTER_VALUE } from '../weights';
 
 /**

@@ -25,7 +25,7 @@ import {
   type TextMention,
   type TimeMention,
 } from '../schema-values';
-import { tokenize, type Token } from '../words';
+import { tokenize, type Token } from '@fnquery/text-tools';
 
 export interface Span {
   start: number;

@@ -4,7 +4,7 @@
 // and the property's own words ("starting pressure of 90kPa").
 import type { Question } from './question';
 import type { Slot } from './slots';
-import { stemMatch, stemOf } from '../words';
+import { stemMatch, stemOf } from '@fnquery/text-tools';
 import { DESCRIPTION_WEIGHT, MEASURE_WEIGHT } from '../weights';
 
 export const GLUE = new Set([

@@ -2,10 +2,9 @@
 // found values placed into the arguments object. Handles both shapes the engine meets: the
 // `{query, body}` parameters of a hosted function (lib/spec/tool.ts, nested objects and `$defs`
 // included) and flat parameter objects such as BFCL's.
-import { terms } from '../text';
+import { nameWords, stemOf, terms } from '@fnquery/text-tools';
 import type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
 import { dateLayoutIn, findQuoted } from '../schema-values';
-import { nameWords, stemOf } from '../words';
 
 export type SlotType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'any';
 

@@ -3,12 +3,11 @@
 // count little; a word all offered tools share counts half; a word related in meaning (../lexicon:
 // "parcel" for "package") counts RELATED of the same word. Below RELEVANCE_THRESHOLD no tool is
 // about the question, and the engine answers without a call.
-import { terms } from '../text';
+import { nameWords, stemMatch, stemOf, terms } from '@fnquery/text-tools';
 import type { ToolDefinition } from '@fnquery/contracts';
 import type { Question } from './question';
 import { toolShape } from './slots';
 import { related } from '../lexicon/related';
-import { nameWords, stemMatch, stemOf } from '../words';
 import { RELATED, FIELD_WEIGHTS, GENERIC_WEIGHT } from '../weights';
 
 const GENERIC = new Set(

@@ -2,7 +2,7 @@
 // "9mm", "2.7 billion", "three", "twenty five", "a dozen", "19th", "second", "a week", "half an hour". Every mention keeps its
 // span in the text and what was written around it (unit, currency, percent sign), so callers can
 // decide what it measures. Shared by function calling and the SQL templates.
-import { terms } from '../text';
+import { terms } from '@fnquery/text-tools';
 import { isUnitWord } from './units';
 
 export interface NumberMention {

@@ -3,7 +3,7 @@
 // where options overlap, the longer one wins ("hardly used" names "Hardly Used", not "Used"). Words of one
 // or two letters must match exactly ("A" is a grade or a base, "a" an article). An option that is a
 // unit symbol is also named by the unit's words ("inches" names "in", "pounds" names "lb").
-import { nameWords, stemMatch, stemOf, type Token } from '../words';
+import { nameWords, stemMatch, stemOf, type Token } from '@fnquery/text-tools';
 import { unitNames } from './units';
 
 export interface OptionMention<T> {

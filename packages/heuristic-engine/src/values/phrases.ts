@@ -3,7 +3,7 @@
 // is cut to the length of the second ("by wall height and roof pitch" → "wall height", "roof
 // pitch"), since nothing else marks where it starts (so "skip bridges and ferry lanes" keeps
 // "skip bridges": a verb and a noun look alike here).
-import type { Token } from '../words';
+import type { Token } from '@fnquery/text-tools';
 import { MAX_ITEM_WORDS } from '../weights';
 
 export interface PhraseList {

@@ -1,8 +1,7 @@
 // Text values a question can carry: quoted strings, e-mail addresses, URIs and file paths,
 // identifiers ("xk4471902", "Q2207", "raw_rows", "2031-2032"), capitalised names ("Port Elm",
 // "Bay of Kells", "Dover, DE") and explicit `name=value` / `name: value` pairs.
-import { terms } from '../text';
-import { OBJECT_STARTS } from '../words';
+import { OBJECT_STARTS, terms } from '@fnquery/text-tools';
 
 export interface TextMention {
   start: number;

@@ -1,7 +1,7 @@
 // Units of measure: the words and symbols people write ("kg", "km/h", "miles", "°C") and the words
 // schemas use for them ("in kilograms"), plus units asked for rather than measured ("in miles",
 // "to Celsius") and SI prefixes ("50mH" is 0.05 H).
-import { stemOf } from '../words';
+import { stemOf } from '@fnquery/text-tools';
 
 // Symbol → the words for it. Plural and capitalised forms are matched by stem.
 const UNITS: Record<string, string[]> = {
