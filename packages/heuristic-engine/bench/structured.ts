@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { answerFromFunction, answerFromPassages, answerFromRows } from '@fnquery/heuristic-engine';
 import type { JsonSchema } from '@fnquery/contracts';
-import { createAjv } from '../../../lib/json-schema';
-import { isMain } from '../../../bench/stats';
+import { schemaChecker } from './schema-check';
+import { isMain } from './stats';
 
 type Endpoint = 'function' | 'rdbms' | 'vectordb';
 interface Cell {
@@ -281,7 +281,7 @@ function answer(subject: Subject, endpoint: Endpoint, schema: JsonSchema, table 
   }).value;
 }
 
-const ajv = createAjv();
+const ajv = schemaChecker();
 const DOCS = new URL('../../../docs/', import.meta.url).pathname;
 
 function judge(cell: Cell, content: string | null): 'filled' | string {

@@ -15,8 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answerFromFunction, decideFunctionCall } from '@fnquery/heuristic-engine';
 import type { ToolDefinition } from '@fnquery/contracts';
-import { mapSubschemas } from '../../../lib/spec/index';
-import { isMain, percentile } from '../../../bench/stats';
+import { isMain, percentile } from './stats';
 import { PARAPHRASE_SETS, printParaphrases, runParaphrases } from './tool-args-paraphrases';
 import { FROZEN_REPORT, fingerprintOf, splitItems } from './tool-args-split';
 
@@ -132,16 +131,40 @@ const PYTHON_TYPES: Record<string, string | undefined> = {
   any: undefined,
 };
 
-export function toTool(fn: BfclFunction): ToolDefinition {
-  const parameters = mapSubschemas(fn.parameters, (node) => {
-    if (typeof node.type === 'string' && node.type in PYTHON_TYPES) {
-      const mapped = PYTHON_TYPES[node.type];
-      if (mapped === undefined) delete node.type;
-      else node.type = mapped;
+/** Keywords whose value maps names to subschemas, and those whose value is a subschema or a list of them. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const SCHEMA_CHILDREN = new Set([
+  'items',
+  'prefixItems',
+  'additionalProperties',
+  'contains',
+  'not',
+  'allOf',
+  'anyOf',
+  'oneOf',
+]);
+
+/** A copy of a BFCL schema with JSON Schema type names, keyword by keyword (a property named "type" stays). */
+function withJsonTypes(schema: unknown): unknown {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema;
+  const node: Record<string, unknown> = { ...schema };
+  if (typeof node.type === 'string' && node.type in PYTHON_TYPES) {
+    const mapped = PYTHON_TYPES[node.type];
+    if (mapped === undefined) delete node.type;
+    else node.type = mapped;
+  }
+  for (const [key, value] of Object.entries(node)) {
+    if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null) {
+      node[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, withJsonTypes(child)]));
+    } else if (SCHEMA_CHILDREN.has(key)) {
+      node[key] = Array.isArray(value) ? value.map(withJsonTypes) : withJsonTypes(value);
     }
-    return node;
-  }) as Json;
-  return { name: fn.name, description: fn.description, parameters };
+  }
+  return node;
+}
+
+export function toTool(fn: BfclFunction): ToolDefinition {
+  return { name: fn.name, description: fn.description, parameters: withJsonTypes(fn.parameters) as Json };
 }
 
 async function readJsonLines(file: string): Promise<Json[]> {

@@ -3,8 +3,7 @@ import { heuristicFunctionTurn } from '../src/function-calling';
 import { LOCAL_MODEL_ID } from '../src/reply';
 import type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
 import type { ChatRequest, ChatResponse } from '../src/turn';
-import { createAjv } from '../../../lib/json-schema';
-import { toToolDefinition, validateSpec } from '../../../lib/spec/index';
+import { schemaChecker } from '../bench/schema-check';
 
 const tool = (
   name: string,
@@ -223,50 +222,6 @@ describe('heuristicFunctionTurn: arguments read from the question by the schema'
     expect(argumentsOf(ask(question, [definition]))).toEqual(expected);
   });
 
-  it("fills a hosted function's query and body from its spec.json tool definition", () => {
-    const spec = validateSpec({
-      $specversion: 'v1.0.0',
-      name: 'Weather now',
-      shortname: 'weather-now',
-      runtime: 'nodejs20',
-      entrypoint: 'handler',
-      description: 'Current weather for a city.',
-      requirements: {
-        requestType: 'POST',
-        queryParams: [
-          { name: 'units', required: true, description: 'metric or imperial' },
-          { name: 'lang', description: 'Language of the summary' },
-        ],
-        inputType: 'JSON',
-        inputSchema: {
-          type: 'object',
-          properties: {
-            city: { type: 'string', description: 'The name of the city to look up.' },
-            at: { $ref: '#/$defs/point' },
-            email: { type: 'string', format: 'email' },
-          },
-          required: ['city'],
-          $defs: {
-            point: {
-              type: 'object',
-              properties: {
-                lat: { type: 'number', description: 'Latitude' },
-                lon: { type: 'number', description: 'Longitude' },
-              },
-            },
-          },
-        },
-      },
-    });
-    const hosted = toToolDefinition(spec.spec!).function;
-    expect(
-      argumentsOf(ask('Weather at lat 48.85 and lon 2.35 in imperial units for Paris; mail me@example.com', [hosted])),
-    ).toEqual({
-      query: { units: 'imperial' },
-      body: { city: 'Paris', at: { lat: 48.85, lon: 2.35 }, email: 'me@example.com' },
-    });
-  });
-
   it('uses a mention once, unless the question repeats the value', () => {
     const pair = tool('pair', 'Make a pair.', { first: { type: 'integer' }, second: { type: 'integer' } });
     expect(ask('Pair 7 with something', [pair]).toolCalls).toEqual([]);
@@ -394,7 +349,7 @@ describe('heuristicFunctionTurn: answering from the result', () => {
     };
     const response = withResult({ ...result, humidity: 40.4 }, { responseFormat: { name: 'answer', schema } });
     const answer = JSON.parse(response.content!) as Record<string, unknown>;
-    expect(createAjv().compile(schema)(answer)).toBe(true);
+    expect(schemaChecker().compile(schema)(answer)).toBe(true);
     expect(answer).toMatchObject({ city: 'Paris', relative_humidity: 40, tags: [] });
     expect(answer.summary).toContain('Humidity: 40.4');
   });
@@ -403,7 +358,7 @@ describe('heuristicFunctionTurn: answering from the result', () => {
     const schema = { type: 'object', properties: { pressure_hpa: { type: 'number' } }, required: ['pressure_hpa'] };
     const answer = JSON.parse(withResult(result, { responseFormat: { name: 'answer', schema } }).content!) as unknown;
     expect(answer).toEqual({});
-    expect(createAjv().compile(schema)(answer)).toBe(false);
+    expect(schemaChecker().compile(schema)(answer)).toBe(false);
   });
 });
 

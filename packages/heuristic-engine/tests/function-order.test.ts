@@ -4,7 +4,8 @@
 // the engine asks for both rather than guess. The examples are our own.
 import { describe, expect, it } from 'vitest';
 import { heuristicFunctionTurn } from '../src/function-calling';
-import type { ChatResponse, JsonSchema, ToolDefinition } from '../../../lib/ai/ports';
+import type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
+import type { ChatResponse } from '../src/turn';
 
 const tool = (name: string, description: string, properties: Record<string, JsonSchema>): ToolDefinition => ({
   name,

@@ -3,7 +3,8 @@
 // examples are our own.
 import { describe, expect, it } from 'vitest';
 import { heuristicFunctionTurn } from '../src/function-calling';
-import type { ChatResponse, JsonSchema, ToolDefinition } from '../../../lib/ai/ports';
+import type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
+import type { ChatResponse } from '../src/turn';
 
 const tool = (
   name: string,

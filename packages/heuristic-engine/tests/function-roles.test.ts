@@ -6,7 +6,6 @@ import { heuristicFunctionTurn } from '../src/function-calling';
 import { findCurrencies } from '../src/values/currencies';
 import type { ToolDefinition } from '@fnquery/contracts';
 import type { ChatResponse } from '../src/turn';
-import { toToolDefinition, validateSpec } from '../../../lib/spec/index';
 
 const currencyProperties = {
   from_currency: { type: 'string', description: 'ISO 4217 code of the currency to convert from' },
@@ -14,26 +13,20 @@ const currencyProperties = {
   amount: { type: 'number', description: 'Amount to convert' },
 };
 
-// The function as the service offers it: a hosted function, given by name, its body in `body`.
-const converter = toToolDefinition(
-  validateSpec({
-    $specversion: 'v1.0.0',
-    name: 'Currency converter',
-    shortname: 'currency-converter',
-    runtime: 'nodejs20',
-    entrypoint: 'handler',
-    description: 'Currency converter',
-    requirements: {
-      requestType: 'POST',
-      inputType: 'JSON',
-      inputSchema: {
-        type: 'object',
-        properties: currencyProperties,
-        required: ['from_currency', 'to_currency', 'amount'],
-      },
+// The function in the shape the service offers a hosted one: given by name, its JSON body in `body`
+// (the service's tests check the engine on the service's own spec.json conversion).
+const converter: ToolDefinition = {
+  name: 'currency-converter',
+  description: 'Currency converter',
+  parameters: {
+    type: 'object',
+    properties: {
+      body: { type: 'object', properties: currencyProperties, required: ['from_currency', 'to_currency', 'amount'] },
     },
-  }).spec!,
-).function;
+    required: ['body'],
+    additionalProperties: false,
+  },
+};
 
 const named = (question: string, tool: ToolDefinition): ChatResponse =>
   heuristicFunctionTurn({

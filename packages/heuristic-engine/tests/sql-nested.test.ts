@@ -4,7 +4,7 @@
 // number on related rows (EXCEPT), and the declines where the reading is unsure.
 import { describe, expect, it } from 'vitest';
 import { SQL_UNSURE_PREFIX } from '../src/turn';
-import { guardSql } from '../../../lib/sql/guard';
+import { assertReadOnlySelect } from './read-only-select';
 import type { ColumnSchema, DatabaseSchema, TableSchema } from '@fnquery/contracts';
 import { heuristicSql } from '../src/sql';
 
@@ -71,13 +71,7 @@ const observatory: DatabaseSchema = {
 };
 
 const sqlOf = (question: string) => heuristicSql(question, observatory);
-const guard = (sql: string) =>
-  guardSql(sql, {
-    allowedTables: observatory.tables.map((t) => t.name),
-    rowLimit: 100,
-    flavour: 'MariaDB',
-    database: 'observatory',
-  });
+const guard = (sql: string) => assertReadOnlySelect(sql, observatory);
 
 describe('comparisons with an aggregate of other rows', () => {
   it('"younger than average" compares the column the adjective names with its mean', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SQL_READ_ONLY_REPLY, type ChatRequest } from '../src/turn';
 import { isChangeRequest, heuristicSql, heuristicSqlTurn } from '../src/sql';
 import { linkQuestion, nameParts } from '../src/sql-linking';
-import { guardSql } from '../../../lib/sql/guard';
+import { assertReadOnlySelect } from './read-only-select';
 import type { ColumnSchema, DatabaseSchema, TableSchema } from '@fnquery/contracts';
 
 // A small music database, in the shape introspectTables returns.
@@ -97,10 +97,7 @@ const musicSchema: DatabaseSchema = {
   ],
 };
 
-const musicTables = musicSchema.tables.map((t) => t.name);
-
-const guard = (sql: string) =>
-  guardSql(sql, { allowedTables: musicTables, rowLimit: 100, flavour: 'MariaDB', database: 'music' });
+const guard = (sql: string) => assertReadOnlySelect(sql, musicSchema);
 
 describe('schema linking', () => {
   it('splits names on underscores, camelCase and digits, and stems their words', () => {
