@@ -103,8 +103,8 @@ module.exports = {
       name: 'packages-stand-alone',
       severity: 'error',
       comment:
-        'A workspace package (the heuristic engine, the text tools, the contracts) knows nothing of the service: it is used by it, through its entry.',
-      from: { path: '^packages/[^/]+/src/' },
+        'A workspace package (the heuristic engine, the text tools, the contracts) knows nothing of the service: it is used by it, through its entry. Its tests and benches too, so the package can be tested and measured alone; a test of the engine against service code belongs to the service.',
+      from: { path: '^packages/[^/]+/(src|tests|bench)/' },
       to: { path: '^(lib|handlers|local|cli|sdk|bench|tests|tools)/' },
     },
     {

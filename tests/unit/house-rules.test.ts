@@ -40,10 +40,12 @@ describe('house rules', () => {
     ]);
   }, 60_000);
 
-  it('catch the service reaching past a package entry, and a package reaching into the service', () => {
+  it("catch the service reaching past a package entry, and a package's code, tests or bench reaching into the service", () => {
     const violations = cruise(join(PROJECT_ROOT, 'tests/unit/fixtures/package-boundary'), ['lib', 'packages']);
     expect(violations.map((v) => [v.rule.name, v.from, v.to]).sort()).toEqual([
+      ['packages-stand-alone', 'packages/engine/bench/rank-bench.ts', 'bench/timing.ts'],
       ['packages-stand-alone', 'packages/engine/src/reach-back.ts', 'lib/search.ts'],
+      ['packages-stand-alone', 'packages/engine/tests/rank-check.ts', 'lib/search.ts'],
       ['packages-through-their-entries', 'lib/search.ts', 'packages/engine/src/inner.ts'],
     ]);
   }, 60_000);
