@@ -1,0 +1,48 @@
+// Precision before recall in reading values: a value is sent only when the question settles which
+// property it fills. Where nothing does, the engine asks (naming the value) instead of guessing.
+// Examples are our own.
+import { describe, expect, it } from 'vitest';
+import { heuristicFunctionTurn } from '../src/function-calling';
+import type { ToolDefinition } from '@fnquery/contracts';
+import type { ChatResponse } from '../src/turn';
+
+const turn = (question: string, tool: ToolDefinition): ChatResponse =>
+  heuristicFunctionTurn({ messages: [{ role: 'user', content: question }], tools: [tool] });
+
+const callArguments = (response: ChatResponse): Record<string, unknown> | undefined =>
+  response.toolCalls[0] ? (JSON.parse(response.toolCalls[0].arguments) as Record<string, unknown>) : undefined;
+
+const disputes: ToolDefinition = {
+  name: 'list_disputes',
+  description: 'List the legal disputes a company was party to in a year.',
+  parameters: {
+    type: 'object',
+    properties: {
+      company_name: { type: 'string', description: 'The name of the company.' },
+      year: { type: 'integer', description: 'The year the disputes were filed.' },
+    },
+    required: ['company_name', 'year'],
+  },
+};
+
+describe('a capitalised name with no evidence, beside another name', () => {
+  it('asks for the company rather than guessing between two names', () => {
+    const response = turn('Show Trademark disputes of Globex in 2021.', disputes);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/company name/);
+  });
+
+  it('calls with the one name the question writes', () => {
+    expect(callArguments(turn('Show the disputes of Globex in 2021.', disputes))).toEqual({
+      company_name: 'Globex',
+      year: 2021,
+    });
+  });
+
+  it('calls when a cue settles which name is the company', () => {
+    expect(callArguments(turn('Show Trademark disputes of the company Globex in 2021.', disputes))).toEqual({
+      company_name: 'Globex',
+      year: 2021,
+    });
+  });
+});
