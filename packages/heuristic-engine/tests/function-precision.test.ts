@@ -46,3 +46,31 @@ describe('a capitalised name with no evidence, beside another name', () => {
     });
   });
 });
+
+describe('the word written with a number is its unit', () => {
+  const melting: ToolDefinition = {
+    name: 'melting_point',
+    description: 'Melting point of a substance at a given pressure.',
+    parameters: {
+      type: 'object',
+      properties: {
+        substance: { type: 'string', description: 'Name of the substance.' },
+        pressure: { type: 'number', description: 'Ambient pressure.' },
+      },
+      required: ['substance', 'pressure'],
+    },
+  };
+
+  it('asks for the substance rather than send the unit of the pressure', () => {
+    const response = turn('Melting point at a pressure of 40 kPa?', melting);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/need the substance/);
+  });
+
+  it('still calls when the question names the substance', () => {
+    expect(callArguments(turn('Melting point of Gallium at a pressure of 40 kPa?', melting))).toEqual({
+      substance: 'Gallium',
+      pressure: 40,
+    });
+  });
+});

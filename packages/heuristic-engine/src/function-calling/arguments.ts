@@ -6,7 +6,7 @@
 import { terms } from '../text';
 import type { ToolDefinition } from '@fnquery/contracts';
 import { prepareTool, slotCandidates } from './candidates';
-import { convert } from './conversion';
+import { convert, holdsUnit } from './conversion';
 import {
   cueEvidence,
   holdsName,
@@ -80,6 +80,9 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
       const candidate = withHouseNumber(slot, withoutOwnName(slot, found), question.text);
       const converted = convert(slot, candidate);
       if (!converted || converted.fit <= 0) continue;
+      // The word written with a number ("80 BPM", "10 kPa") is its unit, whatever its case: a value
+      // only for a property that holds a unit.
+      if (isUnitWord(reading, candidate) && !holdsUnit(slot)) continue;
       const preposition = prepositionEvidence(reading, slot, candidate);
       // Left-over lower-case words make a place or a person only after "in", "by"…: "weather like
       // today" has no city, "weather in paris" has one.
@@ -248,6 +251,12 @@ function unsettledName(held: Pair, pairs: Pair[], chosen: Map<Slot, Pair>, quest
       !listed(p.candidate, held.candidate) &&
       !used.some((u) => overlaps(u, p.candidate)),
   );
+}
+
+function isUnitWord(reading: ReturnType<typeof readFor>, candidate: Candidate): boolean {
+  if (candidate.kind !== 'text' || !['name', 'identifier'].includes(candidate.source)) return false;
+  const token = reading.tokenAt[candidate.start];
+  return token !== undefined && token === reading.tokenAt[candidate.end - 1] && reading.unitTokens.has(token);
 }
 
 const pinnedDown = (slot: Slot) =>

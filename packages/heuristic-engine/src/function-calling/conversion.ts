@@ -13,7 +13,7 @@ export interface Converted {
   fit: number;
 }
 
-const holdsUnit = (slot: Slot) =>
+export const holdsUnit = (slot: Slot) =>
   /\b(?:unit|units|measure|measurement|scale|system|format|currency)\b/i.test(`${slot.label} ${slot.description}`);
 
 const mentionsPercent = (slot: Slot) =>
