@@ -74,3 +74,25 @@ describe('the word written with a number is its unit', () => {
     });
   });
 });
+
+describe('lower-case words that are no value of their own', () => {
+  const ticket: ToolDefinition = {
+    name: 'ticket_status',
+    description: 'Status of a support ticket.',
+    parameters: {
+      type: 'object',
+      properties: { ticket_id: { type: 'string', description: 'Identifier of the ticket.' } },
+      required: ['ticket_id'],
+    },
+  };
+
+  it('asks for an id rather than take describing words as one', () => {
+    const response = turn('What is the status of my most urgent ticket?', ticket);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/need the ticket id/);
+  });
+
+  it('takes an id written as one', () => {
+    expect(callArguments(turn('What is the status of ticket T-2291?', ticket))).toEqual({ ticket_id: 'T-2291' });
+  });
+});
