@@ -6,7 +6,7 @@
 import { nameWords, stemMatch, stemOf, terms } from '@fnquery/text-tools';
 import type { ToolDefinition } from '@fnquery/contracts';
 import { prepareTool, slotCandidates } from './candidates';
-import { convert } from './conversion';
+import { convert, holdsUnit } from './conversion';
 import {
   cueEvidence,
   holdsName,
@@ -79,6 +79,9 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
       const candidate = withHouseNumber(slot, withoutOwnName(slot, found), question.text);
       const converted = convert(slot, candidate);
       if (!converted || converted.fit <= 0) continue;
+      // The word written with a number ("80 BPM", "10 kPa") is its unit, whatever its case: a value
+      // only for a property that holds a unit.
+      if (isUnitWord(reading, candidate) && !holdsUnit(slot)) continue;
       const preposition = prepositionEvidence(reading, slot, candidate);
       // Left-over lower-case words make a place or a person only after "in", "by"…: "weather like
       // today" has no city, "weather in paris" has one.
@@ -112,6 +115,8 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
 
   // Precision before recall: left-over words with no evidence at all are a guess, not a value.
   for (const [slot, pair] of chosen) if (guessOnly(pair)) chosen.delete(slot);
+  // A name with no evidence while another name, unused, fits the property as well: nothing settles which.
+  for (const [slot, pair] of chosen) if (unsettledName(pair, pairs, chosen, question)) chosen.delete(slot);
   // Nor are same-typed values placed only by the order they are written in.
   const evidenceFor = (slot: Slot, candidate: Candidate) =>
     pairs.find((p) => p.slot === slot && p.candidate.start === candidate.start && p.candidate.end === candidate.end)
@@ -216,6 +221,42 @@ const guessOnly = (pair: Pair) =>
   pair.candidate.source === 'leftover' &&
   pair.strong === 0 &&
   pair.score <= GUESS_SCORE;
+
+/**
+ * A free-text value with no evidence for its property when the question writes another value of the
+ * same form that nothing uses and that fits the property too ("Patent cases of Acme": which is the
+ * company?): a guess between the two, so the value is not sent.
+ */
+function unsettledName(held: Pair, pairs: Pair[], chosen: Map<Slot, Pair>, question: Question): boolean {
+  // A quoted value is written as a value on purpose; a capitalised word may be anything.
+  if (held.candidate.kind !== 'text' || held.strong > 0 || held.candidate.source !== 'name') return false;
+  const used = [...chosen.values()].map((p) => p.candidate);
+  // Names listed together ("Oslo, Bergen and Tromsø") ask for one call each (parallel.ts), not a choice.
+  const listed = (a: Candidate, b: Candidate) =>
+    question.candidates.some(
+      (c) => c.kind === 'enumeration' && [a, b].every((x) => c.members.some((m) => m.start === x.start)),
+    ) || /^\s*(?:,|and|or|, and|, or)\s*$/.test(question.text.slice(a.end, b.start));
+  // A word capitalised only because it starts a sentence ("… F.C. Include its venue") is no name.
+  const startsSentence = (c: Candidate) =>
+    /(?:^|[.!?]\s+)$/.test(question.text.slice(0, c.start)) && !/\s/.test(question.text.slice(c.start, c.end));
+  return pairs.some(
+    (p) =>
+      p.slot === held.slot &&
+      p.candidate !== held.candidate &&
+      p.candidate.kind === 'text' &&
+      p.candidate.source === 'name' &&
+      !startsSentence(p.candidate) &&
+      !listed(held.candidate, p.candidate) &&
+      !listed(p.candidate, held.candidate) &&
+      !used.some((u) => overlaps(u, p.candidate)),
+  );
+}
+
+function isUnitWord(reading: ReturnType<typeof readFor>, candidate: Candidate): boolean {
+  if (candidate.kind !== 'text' || !['name', 'identifier'].includes(candidate.source)) return false;
+  const token = reading.tokenAt[candidate.start];
+  return token !== undefined && token === reading.tokenAt[candidate.end - 1] && reading.unitTokens.has(token);
+}
 
 const pinnedDown = (slot: Slot) =>
   ['integer', 'number', 'boolean'].includes(slot.type) ||

@@ -13,7 +13,7 @@ export interface Converted {
   fit: number;
 }
 
-const holdsUnit = (slot: Slot) =>
+export const holdsUnit = (slot: Slot) =>
   /\b(?:unit|units|measure|measurement|scale|system|format|currency)\b/i.test(`${slot.label} ${slot.description}`);
 
 const mentionsPercent = (slot: Slot) =>
@@ -103,6 +103,10 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
       // A unit asked for ("in Joules") is a value only for a property that holds a unit.
       if (candidate.source === 'unit' && !holdsUnit(slot)) return undefined;
       if (format === 'date-time') return undefined;
+      // An id, number or code is written as one ("C-1042", "'alpha'", "Ticket 7"), not as the
+      // question's lower-case words ("the most impactful cases" gives no case id).
+      if (slotHolds.code(slot) && ['phrase', 'leftover'].includes(candidate.source) && !/\d/.test(candidate.text))
+        return undefined;
       // A date or e-mail property takes other words only when the question writes no date or address.
       const mismatch =
         (slotHolds.date(slot) && candidate.source !== 'quoted') ||

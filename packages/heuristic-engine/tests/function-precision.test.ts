@@ -1,0 +1,98 @@
+// Precision before recall in reading values: a value is sent only when the question settles which
+// property it fills. Where nothing does, the engine asks (naming the value) instead of guessing.
+// Examples are our own.
+import { describe, expect, it } from 'vitest';
+import { heuristicFunctionTurn } from '../src/function-calling';
+import type { ToolDefinition } from '@fnquery/contracts';
+import type { ChatResponse } from '../src/turn';
+
+const turn = (question: string, tool: ToolDefinition): ChatResponse =>
+  heuristicFunctionTurn({ messages: [{ role: 'user', content: question }], tools: [tool] });
+
+const callArguments = (response: ChatResponse): Record<string, unknown> | undefined =>
+  response.toolCalls[0] ? (JSON.parse(response.toolCalls[0].arguments) as Record<string, unknown>) : undefined;
+
+const disputes: ToolDefinition = {
+  name: 'list_disputes',
+  description: 'List the legal disputes a company was party to in a year.',
+  parameters: {
+    type: 'object',
+    properties: {
+      company_name: { type: 'string', description: 'The name of the company.' },
+      year: { type: 'integer', description: 'The year the disputes were filed.' },
+    },
+    required: ['company_name', 'year'],
+  },
+};
+
+describe('a capitalised name with no evidence, beside another name', () => {
+  it('asks for the company rather than guessing between two names', () => {
+    const response = turn('Show Trademark disputes of Globex in 2021.', disputes);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/company name/);
+  });
+
+  it('calls with the one name the question writes', () => {
+    expect(callArguments(turn('Show the disputes of Globex in 2021.', disputes))).toEqual({
+      company_name: 'Globex',
+      year: 2021,
+    });
+  });
+
+  it('calls when a cue settles which name is the company', () => {
+    expect(callArguments(turn('Show Trademark disputes of the company Globex in 2021.', disputes))).toEqual({
+      company_name: 'Globex',
+      year: 2021,
+    });
+  });
+});
+
+describe('the word written with a number is its unit', () => {
+  const melting: ToolDefinition = {
+    name: 'melting_point',
+    description: 'Melting point of a substance at a given pressure.',
+    parameters: {
+      type: 'object',
+      properties: {
+        substance: { type: 'string', description: 'Name of the substance.' },
+        pressure: { type: 'number', description: 'Ambient pressure.' },
+      },
+      required: ['substance', 'pressure'],
+    },
+  };
+
+  it('asks for the substance rather than send the unit of the pressure', () => {
+    const response = turn('Melting point at a pressure of 40 kPa?', melting);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/need the substance/);
+  });
+
+  it('still calls when the question names the substance', () => {
+    expect(callArguments(turn('Melting point of Gallium at a pressure of 40 kPa?', melting))).toEqual({
+      substance: 'Gallium',
+      pressure: 40,
+    });
+  });
+});
+
+describe('lower-case words that are no value of their own', () => {
+  const ticket: ToolDefinition = {
+    name: 'ticket_status',
+    description: 'Status of a support ticket.',
+    parameters: {
+      type: 'object',
+      properties: { ticket_id: { type: 'string', description: 'Identifier of the ticket.' } },
+      required: ['ticket_id'],
+    },
+  };
+
+  it('asks for an id rather than take describing words as one', () => {
+    const response = turn('What is the status of my most urgent ticket?', ticket);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/need the ticket id/);
+  });
+
+  it('takes an id written as one', () => {
+    expect(callArguments(turn('What is the status of ticket T-2291?', ticket))).toEqual({ ticket_id: 'T-2291' });
+  });
+});
