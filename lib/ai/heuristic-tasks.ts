@@ -35,8 +35,11 @@ export function heuristicTasks(meter: Pick<UsageMeter, 'record'>): AiTasks {
   return {
     id: LOCAL_MODEL_ID,
     functions: {
-      decide: async ({ question, tool, rejected }) =>
-        counted(decideFunctionCall({ question, tools: [tool], named: true, rejected })),
+      decide: async ({ question, tool, rejected }) => {
+        // A named function gets one call at most (the engine asks for several parts one at a time).
+        const decision = counted(decideFunctionCall({ question, tools: [tool], named: true, rejected }));
+        return 'calls' in decision ? { call: decision.calls[0] } : decision;
+      },
       answer: ({ question, outcome }, format) =>
         answer(question, format, (schema) =>
           answerFromFunction(

@@ -83,7 +83,7 @@ export function runParaphrases(file: string): ParaphraseFigures {
   for (const c of SET.cases) {
     const tool = SET.functions.find((f) => f.name === c.tool)!;
     const decision = decideFunctionCall({ question: c.question, tools: [tool], named: true }).value;
-    const made = 'call' in decision ? decision.call : undefined;
+    const made = 'calls' in decision ? decision.calls[0] : undefined;
     const call = made && { name: made.name, args: JSON.parse(made.arguments) as Record<string, unknown> };
     const kind = c.expect.call ? 'call' : c.expect.ask ? 'ask' : 'decline';
     const failure = judge(c, call, 'text' in decision ? decision.text : '');

@@ -304,8 +304,12 @@ function firstTurn(item: Item): { calls: Call[]; text: string | null; ms: number
   const started = performance.now();
   const decision = decideFunctionCall({ question: item.question, tools: item.functions.map(toTool) }).value;
   const ms = performance.now() - started;
-  if (!('call' in decision)) return { calls: [], text: decision.text, ms };
-  return { calls: [{ name: decision.call.name, args: JSON.parse(decision.call.arguments) as Json }], text: null, ms };
+  if (!('calls' in decision)) return { calls: [], text: decision.text, ms };
+  return {
+    calls: decision.calls.map((call) => ({ name: call.name, args: JSON.parse(call.arguments) as Json })),
+    text: null,
+    ms,
+  };
 }
 
 /** The second turn of the happy path: the call's (fake) result goes back, the answer comes out. */

@@ -28,8 +28,12 @@ export interface Counted<T> {
   usage: TokenUsage;
 }
 
-/** The first function-calling turn: call a tool (arguments as JSON text), or reply in words instead. */
-export type FunctionDecision = { call: ToolCall } | { text: string };
+/**
+ * The first function-calling turn: call tools (arguments as JSON text), or reply in words instead. Several
+ * calls when the question asks for several (one per item of a list, or per part of the question); a function
+ * the caller named gets at most one, since the engine asks for the parts one at a time there.
+ */
+export type FunctionDecision = { calls: [ToolCall, ...ToolCall[]] } | { text: string };
 
 export interface FunctionQuestion {
   question: string;
@@ -61,8 +65,8 @@ export function decideFunctionCall(input: FunctionQuestion): Counted<FunctionDec
     toolChoice: input.toolChoice ?? 'auto',
     hint: { kind: 'function', question: input.question, named: input.named },
   });
-  const call = reply.toolCalls[0];
-  return counted(call ? { call } : { text: reply.content ?? '' }, reply);
+  const [first, ...more] = reply.toolCalls;
+  return counted(first ? { calls: [first, ...more] } : { text: reply.content ?? '' }, reply);
 }
 
 /**

@@ -2,6 +2,7 @@
 // a reason; never one call that answers part of the question as if it were all of it. The
 // examples are our own.
 import { describe, expect, it } from 'vitest';
+import { decideFunctionCall } from '../src/index';
 import { heuristicFunctionTurn } from '../src/function-calling';
 import type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
 import type { ChatResponse } from '../src/turn';
@@ -41,6 +42,14 @@ describe('one call per listed value', () => {
     const response = turn('Tide times for Port Elm, Kellsby and Marrow Bay', tides);
     expect(callsOf(response)).toEqual([{ harbour: 'Port Elm' }, { harbour: 'Kellsby' }, { harbour: 'Marrow Bay' }]);
     expect(response.toolCalls.map((c) => c.id)).toEqual(['call_local_1', 'call_local_2', 'call_local_3']);
+  });
+
+  it('hands every call through the public API, not only the first', () => {
+    const decision = decideFunctionCall({ question: 'Tide times for Port Elm and Kellsby', tools: [tides] }).value;
+    expect('calls' in decision && decision.calls.map((c) => JSON.parse(c.arguments) as unknown)).toEqual([
+      { harbour: 'Port Elm' },
+      { harbour: 'Kellsby' },
+    ]);
   });
 
   it('fans a list of numbers out', () => {

@@ -9,8 +9,9 @@ import { guardSql } from '../../../lib/sql/guard';
 
 const argumentsOf = (question: string, tool: ToolDefinition): unknown => {
   const decision = decideFunctionCall({ question, tools: [tool] }).value;
-  if (!('call' in decision)) throw new Error(`expected a call, got: ${decision.text}`);
-  return JSON.parse(decision.call.arguments);
+  if (!('calls' in decision)) throw new Error(`expected a call, got: ${decision.text}`);
+  expect(decision.calls).toHaveLength(1);
+  return JSON.parse(decision.calls[0].arguments);
 };
 
 describe("a hosted function's tool definition", () => {
