@@ -6,7 +6,7 @@ import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
 import { lazyHandler } from '../../lib/services/lazy';
 import { functionRegistry } from '../../lib/services/functions';
-import { toOpenApi } from '../../lib/spec/index';
+import { toOpenApi } from '../../lib/spec/openapi';
 
 export function createFunctionOpenApiHandler(deps: { http: HttpDeps; registry: FunctionRegistry }) {
   return httpHandler(
