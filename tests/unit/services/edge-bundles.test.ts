@@ -25,12 +25,6 @@ const HEAVY: Record<string, RegExp> = {
   // The spec validation worker's source (about 300 KB of text), needed by a deploy or an invocation only.
   'the spec validation worker': /^lib\/spec\/generated\/validation-worker/,
 };
-/**
- * The invocation routes still check a call against the function's schemas through lib/functions/invoke.ts,
- * which imports the spec's compiler and the validation pool statically: listed until the invoker loads after auth.
- */
-const INVOKE_EDGE = new Set(['invokeFunction', 'invokeSpec', 'functionOpenApi']);
-const SPEC_CHECKING = new Set(['Ajv', 'the regex engine', 'the spec validation worker']);
 
 interface Fn {
   handler: string;
@@ -84,7 +78,6 @@ describe('the edge of every HTTP Lambda', () => {
     const offences: string[] = [];
     for (const [name, inputs] of found) {
       for (const [what, pattern] of Object.entries(HEAVY)) {
-        if (INVOKE_EDGE.has(name) && SPEC_CHECKING.has(what)) continue;
         const hit = [...inputs].find((i) => pattern.test(i));
         if (hit) offences.push(`${name}: ${what} (${hit})`);
       }
@@ -93,6 +86,5 @@ describe('the edge of every HTTP Lambda', () => {
     // The check itself: the answering code is in the bundle, only not on the edge.
     expect([...found.get('queryRdbms')!].some((i) => HEAVY['the SQL driver and parser']!.test(i))).toBe(false);
     expect([...found.get('health')!].some((i) => i.startsWith('lib/http/'))).toBe(true);
-    expect([...found.get('invokeFunction')!].some((i) => HEAVY.Ajv!.test(i))).toBe(true);
   }, 120_000);
 });
