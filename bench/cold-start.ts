@@ -11,7 +11,8 @@
 // rounds of that difference (+ms) and of that ratio (×hello), beside the plain medians.
 //   npm run bench -- cold-start      (FNQ_BENCH_COLD_RUNS=7; FNQ_BENCH_COLD_ONLY=health,queryVectordb;
 //                                     FNQ_BENCH_COLD_COMPARE=1 adds each bundle built as one file;
-//                                     FNQ_BENCH_COLD_BEFORE=<checkout> adds each entry of another checkout)
+//                                     FNQ_BENCH_COLD_BEFORE=<checkout> adds each entry of another checkout;
+//                                     FNQ_BENCH_COLD_PROFILE=<dir> writes each process's CPU profile there)
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -29,6 +30,10 @@ const ONLY = process.env.FNQ_BENCH_COLD_ONLY?.split(',').filter(Boolean);
 const COMPARE = process.env.FNQ_BENCH_COLD_COMPARE === '1';
 /** A checkout of an earlier commit (e.g. a `git worktree` of main): its entries are bundled and timed beside ours. */
 const BEFORE = process.env.FNQ_BENCH_COLD_BEFORE;
+/** FNQ_BENCH_COLD_PROFILE=<dir>: every fresh process writes a V8 CPU profile there, for a breakdown of what it ran. */
+const PROFILE_ARGS = process.env.FNQ_BENCH_COLD_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.FNQ_BENCH_COLD_PROFILE}`]
+  : [];
 
 interface Row {
   name: string;
@@ -148,11 +153,15 @@ process.exit(0);
 function firstResponse(file: string, event: unknown, env: NodeJS.ProcessEnv): Promise<{ ms: number; status: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--input-type=module', '-e', RUNNER, file, JSON.stringify(event)], {
-      env,
-      cwd: PROJECT_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...PROFILE_ARGS, '--input-type=module', '-e', RUNNER, file, JSON.stringify(event)],
+      {
+        env,
+        cwd: PROJECT_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     let done = false;

@@ -1,17 +1,19 @@
 // GET /functions/v1/{shortname}/spec.json — the normalised definition, readable by any account.
 import { apiRoute } from '../../lib/api/routes';
-import { lookupFunction } from '../../lib/functions/invoke';
 import type { FunctionRegistry } from '../../lib/functions/ports';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
-import { lazyHandler } from '../../lib/services/lazy';
+import { lazyHandler, once } from '../../lib/services/lazy';
 import { functionRegistry } from '../../lib/services/functions';
+
+// lookupFunction's module is the invoker's (the spec's compiler with it): imported on the first request past auth.
+const invoker = once(() => import('../../lib/functions/invoke'));
 
 export function createSpecHandler(deps: { http: HttpDeps; registry: FunctionRegistry }) {
   return httpHandler(
     apiRoute('GET /functions/v1/{shortname}/spec.json'),
     async (req) => {
-      const fn = await lookupFunction(deps.registry, req.pathParams.shortname);
+      const fn = await (await invoker()).lookupFunction(deps.registry, req.pathParams.shortname);
       // Bytes, so the document stays a valid spec.json (no spanId field added to it).
       return {
         status: 200,

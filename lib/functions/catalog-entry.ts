@@ -3,7 +3,7 @@
 import type { CatalogEntry, FunctionRecord } from './ports';
 
 export type { CatalogEntry };
-import { functionPath } from '../spec/index';
+import { functionPath } from '../spec/rules';
 
 export function catalogEntry(r: FunctionRecord): CatalogEntry {
   return {

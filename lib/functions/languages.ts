@@ -2,7 +2,7 @@
 // and where the entrypoint lives in it. The deploy checks the entry file; docs/functions.md shows
 // one example per language.
 import { badRequest } from '../errors';
-import { runtimeInfo, type RuntimeFamily } from '../spec/index';
+import { runtimeInfo, type RuntimeFamily } from '../spec/runtimes';
 import type { BundleFiles } from './bundle';
 
 export const ENTRY_FILES: Record<RuntimeFamily, readonly string[]> = {

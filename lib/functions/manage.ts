@@ -6,8 +6,9 @@ import { badRequest, conflict, notFound, ServiceError, tooLarge } from '../error
 import type { BlobStore } from '../storage/ports';
 import type { Logger } from '../log';
 import { errorFields } from '../log';
-import { functionPath, runtimeInfo, type NormalizedSpec } from '../spec/index';
-import { SPEC_DEADLINE_MS, ValidationBudgetExceeded, validateSpecTextGuarded } from '../spec/validation-pool';
+import { functionPath } from '../spec/rules';
+import { runtimeInfo } from '../spec/runtimes';
+import type { NormalizedSpec } from '../spec/types';
 import { readBundle, SPEC_FILE, type BundleFiles } from './bundle';
 import { entryFileOf } from './languages';
 import { registryKey, type FunctionInvoker, type FunctionRecord, type FunctionRegistry } from './ports';
@@ -43,8 +44,14 @@ const shortnameTaken = (shortname: string) =>
     'shortname_taken',
   );
 
-/** Validated in the validation worker: an author's schema checking its own example must not stall the service. */
+/**
+ * Validated in the validation worker: an author's schema checking its own example must not stall the service.
+ * The pool (with the worker's 300 KB source) is imported on the first deploy, not on every cold start of a
+ * Lambda that imports this module to list or invoke functions.
+ */
 async function guardedSpecValidation(text: string) {
+  const { SPEC_DEADLINE_MS, ValidationBudgetExceeded, validateSpecTextGuarded } =
+    await import('../spec/validation-pool');
   try {
     return await validateSpecTextGuarded(text);
   } catch (e) {

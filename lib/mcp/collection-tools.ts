@@ -3,8 +3,6 @@
 // calling account's collections, through the same functions as POST /query-service/v1/vectordb.
 import { UsageMeter } from '../ai/usage';
 import { isServiceError } from '../errors';
-import { COLLECTION_NAME } from '../ingest/collection-name';
-import { serviceAjv, type SchemaValue } from '../json-schema';
 import {
   answerFromDocuments,
   collectionSource,
@@ -14,56 +12,18 @@ import {
   type VectordbDeps,
 } from '../query/vectordb';
 import type { QueryModel, SharedQueryBody } from '../query/shared';
-import type { JsonSchemaObject } from '../spec/index';
+import { ASK_INPUT, SEARCH_INPUT, type AskArgs, type SearchArgs } from './tool-inputs';
 import { ASK_COLLECTION, SEARCH_COLLECTION } from './tool-names';
-import { argumentsRefused, toolError, toolResult, type McpTool, type ToolResult } from './tool-result';
+import { argumentsRefused, toolError, toolResult, argsCheck, type McpTool, type ToolResult } from './tool-result';
+import { validate as askValidator } from './validators/ask-collection.generated';
+import { validate as searchValidator } from './validators/search-collection.generated';
 
-export const SEARCH_LIMIT_MAX = 50;
+export { SEARCH_LIMIT_MAX } from './tool-inputs';
 
-const collection = {
-  type: 'string',
-  pattern: COLLECTION_NAME.source,
-  description: 'Name of one of your collections (the collection_name of your uploads).',
-} as const;
-const question = { type: 'string', minLength: 1, maxLength: 20_000 } as const;
 /** Both only read the caller's own documents; an answer may differ between calls, the documents do not change. */
 const readsDocuments = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
 
-// Each tool's arguments are typed from its input schema, and its compiled check narrows them to
-// that type: what the tool reads is what Ajv checked.
-const SEARCH_INPUT = {
-  type: 'object',
-  properties: {
-    collection,
-    query: { ...question, description: 'What to look for.' },
-    limit: {
-      type: 'integer',
-      minimum: 1,
-      maximum: SEARCH_LIMIT_MAX,
-      default: CONTEXT_HITS,
-      description: 'How many chunks to return.',
-    },
-  },
-  required: ['collection', 'query'],
-  additionalProperties: false,
-} as const satisfies JsonSchemaObject;
-
-const ASK_INPUT = {
-  type: 'object',
-  properties: {
-    collection,
-    query: { ...question, description: 'The question to answer.' },
-    rag_query: {
-      ...question,
-      description: 'A different text to search with, when the question itself finds the wrong passages.',
-    },
-  },
-  required: ['collection', 'query'],
-  additionalProperties: false,
-} as const satisfies JsonSchemaObject;
-
-export type SearchArgs = SchemaValue<typeof SEARCH_INPUT>;
-export type AskArgs = SchemaValue<typeof ASK_INPUT>;
+export type { AskArgs, SearchArgs };
 
 const TOOLS: McpTool[] = [
   {
@@ -112,9 +72,8 @@ const TOOLS: McpTool[] = [
 
 export const collectionTools = (): McpTool[] => TOOLS;
 
-// Compiled once per cold start, with the one Ajv setup of the service.
-const checkSearch = serviceAjv().compile<SearchArgs>(SEARCH_INPUT);
-const checkAsk = serviceAjv().compile<AskArgs>(ASK_INPUT);
+const checkSearch = argsCheck<SearchArgs>(searchValidator);
+const checkAsk = argsCheck<AskArgs>(askValidator);
 
 export interface CollectionToolDeps {
   retrieval: VectordbDeps;

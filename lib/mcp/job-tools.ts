@@ -5,17 +5,17 @@
 import { isServiceError } from '../errors';
 import { deploymentView, submitDeployment, type SubmitDeps } from '../functions/build/deployments';
 import { BUNDLE_MAX_BYTES } from '../functions/bundle';
-import { COLLECTION_NAME } from '../ingest/collection-name';
 import { acceptUpload, type IntakeDeps, type Uploader } from '../ingest/intake';
 import { DIRECT_UPLOAD_MAX_BYTES } from '../ingest/limits';
 import { statusView } from '../ingest/status';
-import { serviceAjv, type SchemaValue } from '../json-schema';
 import type { Logger } from '../log';
-import type { JsonSchemaObject } from '../spec/index';
 import { MAX_JSON_BODY_BYTES } from '../wire/body';
 import { decodeBase64 } from '../wire/base64-file';
+import { DEPLOY_INPUT, UPLOAD_INPUT, type DeployArgs, type UploadArgs } from './tool-inputs';
 import { DEPLOY_FUNCTION, UPLOAD_DOCUMENT } from './tool-names';
-import { argumentsRefused, toolError, type McpTool, type ToolResult } from './tool-result';
+import { argumentsRefused, toolError, argsCheck, type McpTool, type ToolResult } from './tool-result';
+import { validate as deployValidator } from './validators/fnq-deploy-function.generated';
+import { validate as uploadValidator } from './validators/fnq-upload-document.generated';
 
 export interface JobToolDeps {
   submit: Omit<SubmitDeps, 'log'>;
@@ -38,41 +38,7 @@ const startsWork = { readOnlyHint: false, destructiveHint: false, idempotentHint
 /** Both may run past one request: clients that can follow a task get one (2025-11-25's tool field). */
 const execution = { taskSupport: 'optional' };
 
-// Each tool's arguments are typed from its input schema, and its compiled check narrows them to
-// that type: what the tool reads is what Ajv checked.
-const DEPLOY_INPUT = {
-  type: 'object',
-  properties: {
-    bundle_base64: { type: 'string', minLength: 1, description: 'The zip file, base64-encoded.' },
-  },
-  required: ['bundle_base64'],
-  additionalProperties: false,
-} as const satisfies JsonSchemaObject;
-
-const UPLOAD_INPUT = {
-  type: 'object',
-  properties: {
-    collection_name: {
-      type: 'string',
-      pattern: COLLECTION_NAME.source,
-      description: 'The collection to add it to (created by its first document).',
-    },
-    filename: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      description: 'Its name with the extension, which says how to read it (e.g. notes.md).',
-    },
-    text: { type: 'string', minLength: 1, description: 'The document as text (UTF-8).' },
-    content_base64: { type: 'string', minLength: 1, description: 'The file, base64-encoded.' },
-  },
-  required: ['collection_name', 'filename'],
-  oneOf: [{ required: ['text'] }, { required: ['content_base64'] }],
-  additionalProperties: false,
-} as const satisfies JsonSchemaObject;
-
-export type DeployArgs = SchemaValue<typeof DEPLOY_INPUT>;
-export type UploadArgs = SchemaValue<typeof UPLOAD_INPUT>;
+export type { DeployArgs, UploadArgs };
 
 const TOOLS: (McpTool & { execution: typeof execution })[] = [
   {
@@ -102,8 +68,8 @@ const TOOLS: (McpTool & { execution: typeof execution })[] = [
 export const jobTools = (): McpTool[] => TOOLS;
 export const isJobTool = (name: string) => name === DEPLOY_FUNCTION || name === UPLOAD_DOCUMENT;
 
-const checkDeploy = serviceAjv().compile<DeployArgs>(DEPLOY_INPUT);
-const checkUpload = serviceAjv().compile<UploadArgs>(UPLOAD_INPUT);
+const checkDeploy = argsCheck<DeployArgs>(deployValidator);
+const checkUpload = argsCheck<UploadArgs>(uploadValidator);
 
 export interface JobCallContext {
   who: Uploader;

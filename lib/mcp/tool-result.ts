@@ -2,7 +2,7 @@
 // a failing function, an unknown collection) are results with isError, worded as ISSUE/ADVICE
 // lines; protocol errors are JSON-RPC errors (protocol.ts).
 import { problemLine, type Problem } from '../errors';
-import { violations } from '../json-schema';
+import { violations, type RouteValidator, type SchemaError } from '../schema-violations';
 import type { JsonSchemaObject } from '../spec/index';
 
 /** Hints about what calling a tool does, for clients deciding whether to ask the user first. */
@@ -42,6 +42,12 @@ export function toolError(problems: Problem[]): ToolResult {
 }
 
 /** Arguments a tool's input schema refused: one line per violation, its advice ending with `hint`. */
+/** A tool's argument check (generated standalone code): true narrows the arguments, false leaves its errors. */
+export type ArgsCheck<T> = ((args: unknown) => args is T) & { errors?: SchemaError[] | null };
+
+/** A generated validator as the check of the arguments its schema types (it was compiled from that schema). */
+export const argsCheck = <T>(validate: RouteValidator) => validate as ArgsCheck<T>;
+
 export const argumentsRefused = (errors: Parameters<typeof violations>[0], hint = ''): ToolResult =>
   toolError(
     violations(errors).map((v) => ({

@@ -13,4 +13,5 @@ export const GENERATORS: Record<string, () => Promise<{ default: Generator }>> =
   'validation-worker': () => import('./validation-worker'),
   'sdk-types': () => import('./sdk-types'),
   'route-validators': () => import('./route-validators'),
+  'mcp-validators': () => import('./mcp-validators'),
 };

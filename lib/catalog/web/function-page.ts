@@ -12,7 +12,7 @@ import {
   type InputFileSchema,
   type JsonSchemaObject,
   type NormalizedSpec,
-} from '../../spec/index';
+} from '../../spec/types';
 import { esc, jsonScript, page } from './html';
 import { schemaRows } from './schema-table';
 import { snippets } from './snippets';

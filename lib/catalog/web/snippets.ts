@@ -1,7 +1,9 @@
 // Copy-ready calls of one function: curl (the same text as `fnq spec docs`), the TypeScript SDK,
 // and Python with requests. Each uses the spec's examples and reads the address and token from the
 // environment, so a copied snippet never carries a secret.
-import { curlCommand, functionPath, inputBody, queryExampleValue, type NormalizedSpec } from '../../spec/index';
+import { curlCommand } from '../../spec/markdown';
+import { functionPath } from '../../spec/rules';
+import { inputBody, queryExampleValue, type NormalizedSpec } from '../../spec/types';
 
 export interface Snippet {
   id: string;

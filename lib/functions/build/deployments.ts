@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { notFound, ServiceError, toServiceError } from '../../errors';
 import { errorFields } from '../../log';
-import { functionPath, runtimeInfo } from '../../spec/index';
+import { functionPath } from '../../spec/rules';
+import { runtimeInfo } from '../../spec/runtimes';
 import { BUNDLE_MAX_BYTES } from '../bundle';
 import { checkBundle, deployFunction, newCodeKey, runtimeWarnings, type HostingDeps } from '../manage';
 import type { BuildQueue, DeploymentRecord, DeploymentStore } from './ports';
