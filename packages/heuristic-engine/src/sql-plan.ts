@@ -58,7 +58,8 @@ export interface SqlPlan {
   distinct?: boolean;
   where: Condition[];
   groupBy: ColumnRef[];
-  having?: { item: SelectItem; op: Operator; value: number };
+  /** A threshold on each group: a number, or an aggregate over other rows ("an average price above the overall average"). */
+  having?: { item: SelectItem; op: Operator; value: number | AggregateValue };
   orderBy?: { item: SelectItem; descending: boolean };
   limit?: number;
   /** The same SELECT with other conditions, combined with this one ("both …", "… but not …", "either … or …"). */
@@ -224,7 +225,8 @@ function renderSelect(plan: SqlPlan, schema: DatabaseSchema): string {
     parts.push(`WHERE ${rendered.join(' AND ')}`);
   }
   if (plan.groupBy.length) parts.push(`GROUP BY ${plan.groupBy.map(column).join(', ')}`);
-  if (plan.having) parts.push(`HAVING ${item(plan.having.item)} ${plan.having.op} ${plan.having.value}`);
+  if (plan.having)
+    parts.push(`HAVING ${item(plan.having.item)} ${plan.having.op} ${literal(plan.having.value, schema)}`);
   if (plan.orderBy) parts.push(`ORDER BY ${item(plan.orderBy.item)}${plan.orderBy.descending ? ' DESC' : ' ASC'}`);
   if (plan.limit !== undefined) parts.push(`LIMIT ${plan.limit}`);
   return parts.join(' ');

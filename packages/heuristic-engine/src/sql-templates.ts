@@ -156,6 +156,16 @@ function assemble(reading: Reading, parts: Parts): SqlPlan {
   if (joined.length) plan.extraTables = [...new Set(joined)];
   if (filters.having && plan.groupBy.length)
     plan.having = { item: { aggregate: 'COUNT' }, op: filters.having.op, value: filters.having.value };
+  if (filters.groupHaving) {
+    // The groups are what the question shows ("the codes of the types with …") or groups by ("for each type").
+    const shownColumns = select.flatMap((s) => (s.column && !s.aggregate ? [s.column] : []));
+    if (!plan.groupBy.length) plan.groupBy = shownColumns;
+    if (plan.having || !plan.groupBy.length || select.some((s) => s.all))
+      plan.unsure = plan.having
+        ? 'the question sets two thresholds on each group, which these rules do not combine'
+        : 'the question compares an aggregate of groups with other rows, and no column to group the rows by was found';
+    else plan.having = filters.groupHaving;
+  }
   if (ranking && (ranking.item.column || plan.groupBy.length)) {
     plan.orderBy = { item: ranking.item, descending: ranking.descending };
     plan.limit = filters.limit ?? 1;

@@ -124,6 +124,33 @@ describe('comparisons with an aggregate of other rows', () => {
   });
 });
 
+describe("a group's aggregate against an aggregate of all rows", () => {
+  it('"sites with an average aperture above the overall average" groups by the site and compares in HAVING', () => {
+    const sql = sqlOf('Which sites have an average aperture above the overall average?');
+    expect(sql).toBe(
+      'SELECT `site` FROM `telescope` GROUP BY `site` HAVING AVG(`aperture`) > (SELECT AVG(`aperture`) FROM `telescope`)',
+    );
+    expect(() => guard(sql)).not.toThrow();
+  });
+
+  it('the rows the right side aggregates keep their own conditions', () => {
+    expect(sqlOf('Which countries have an average age lower than the average age of observers from Chile?')).toBe(
+      "SELECT `country` FROM `observer` GROUP BY `country` HAVING AVG(`age`) < (SELECT AVG(`age`) FROM `observer` WHERE `country` = 'Chile')",
+    );
+  });
+
+  it('a column compared without an aggregate word before it stays a row condition', () => {
+    expect(sqlOf('Which sites have telescopes with an aperture above the average?')).toMatch(
+      /WHERE `aperture` > \(SELECT AVG\(`aperture`\) FROM `telescope`\)$/,
+    );
+  });
+
+  it('declines when nothing shown could form the groups', () => {
+    const sql = sqlOf('How many have an average aperture above the overall average?');
+    expect(sql.startsWith(SQL_UNSURE_PREFIX)).toBe(true);
+  });
+});
+
 describe('two tests of one column', () => {
   it('shown values many rows share, tested for two values: rows of each (INTERSECT)', () => {
     const sql = sqlOf('Which sites have telescopes built in 1961 and telescopes built in 2004?');
