@@ -292,7 +292,7 @@ const COMPARATIVES: Record<string, Operator> = {
 };
 
 /** "a higher rating than" ending just before `at`: the comparison and the column it names. */
-function comparativeAround(
+export function comparativeAround(
   reading: Reading,
   at: number,
 ): { op: { op: Operator; words: number[]; first: number }; column: Mention<ColumnRef> } | undefined {
@@ -305,7 +305,7 @@ function comparativeAround(
   return { op: { op, words: [comparative, at - 1], first: comparative }, column };
 }
 
-const numeric = (m: Mention<ColumnRef> | undefined) => (m && holdsNumbers(m.target) ? m : undefined);
+export const numeric = (m: Mention<ColumnRef> | undefined) => (m && holdsNumbers(m.target) ? m : undefined);
 
 /** "the average number of points": past "number of" / "amount of" to the column. */
 function skipCounting(reading: Reading, at: number): number {
@@ -320,7 +320,7 @@ const phraseOf = (reading: Reading, from: number, to: number) =>
     .join(' ');
 
 /** The column a comparison's adjective is about: "older" → age, "cheaper" → price. */
-function adjectiveColumn(reading: Reading, opWords: number[]): ColumnRef | undefined {
+export function adjectiveColumn(reading: Reading, opWords: number[]): ColumnRef | undefined {
   for (const i of opWords) {
     const adjective = reading.words[i]!.stem.replace(/er$/, '').replace(/i$/, 'y');
     const hint = ADJECTIVE_HINTS[adjective] ?? ADJECTIVE_HINTS[reading.words[i]!.lower.replace(/er$/, '')];
@@ -559,7 +559,10 @@ function shareColumn(reading: Reading, start: number): Mention<ColumnRef> | unde
 }
 
 /** The comparison phrase that ends just before position `at` (one filler word allowed: "more than $5", "over the 1000"). */
-function comparisonBefore(reading: Reading, at: number): { op: Operator; words: number[]; first: number } | undefined {
+export function comparisonBefore(
+  reading: Reading,
+  at: number,
+): { op: Operator; words: number[]; first: number } | undefined {
   const { words } = reading;
   for (const [phrase, op] of BEFORE_NUMBER) {
     const length = phrase.split(' ').length;

@@ -17,9 +17,12 @@ export interface SelectItem {
 export type Operator =
   '=' | '<>' | '>' | '>=' | '<' | '<=' | 'LIKE' | 'NOT LIKE' | 'BETWEEN' | 'NOT IN' | 'IS NOT NULL';
 
-/** An aggregate of a column over the rows that meet `where` ("the average score of the home games"). */
+/**
+ * An aggregate of a column over the rows that meet `where` ("the average score of the home games"), or,
+ * without one, the column of the single row they name by its key ("the telescope with id 7").
+ */
 export interface AggregateValue {
-  aggregate: Aggregate;
+  aggregate?: Aggregate;
   of: ColumnRef;
   where: Condition[];
 }
@@ -169,7 +172,8 @@ function literal(value: Condition['value'], schema: DatabaseSchema): string {
     return `(${renderSelect({ from: subquery.table, select: [{ column: subquery }], where: [...where, notNull], groupBy: [] }, schema)})`;
   }
   const { aggregate, of, where } = value;
-  return `(${renderSelect({ from: of.table, select: [{ aggregate, column: of }], where, groupBy: [] }, schema)})`;
+  const item: SelectItem = aggregate ? { aggregate, column: of } : { column: of };
+  return `(${renderSelect({ from: of.table, select: [item], where, groupBy: [] }, schema)})`;
 }
 
 export function renderSql(plan: SqlPlan, schema: DatabaseSchema): string {

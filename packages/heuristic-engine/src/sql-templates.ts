@@ -33,6 +33,7 @@ import {
   unreadComparison,
   unreadNegation,
 } from './sql-nested';
+import { readNamedRowComparisons } from './sql-named-row';
 import { findPhrase, readQuestion, type Reading } from './sql-reading';
 import { ADJECTIVE_HINTS, AGGREGATE_WORDS, DISTINCT_WORDS, FULL_NAME, isPersonalName } from './sql-vocabulary';
 
@@ -40,8 +41,10 @@ export function planQuery(linking: Linking): SqlPlan {
   const reading = readQuestion(linking);
   // Exclusions first: "no crossings" must not be read as the crossings to count or show.
   const exclusions = readExclusions(reading);
+  // Before the filters: the value naming the row compared with is not a condition on the rows asked for.
+  const namedRows = readNamedRowComparisons(reading);
   const filters = readFilters(reading);
-  filters.where = [...narrowExclusions(reading, exclusions, filters), ...exclusions.conditions];
+  filters.where = [...narrowExclusions(reading, exclusions, filters), ...exclusions.conditions, ...namedRows];
   const group = readGroup(reading);
   const order = readOrder(reading);
   const aggregates = readAggregates(reading, group !== undefined);
