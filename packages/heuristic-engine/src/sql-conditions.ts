@@ -5,11 +5,11 @@
 // because the same words decide all three.
 import type { ColumnSchema, TableSchema } from '@fnquery/contracts';
 import { nameStems, type ColumnRef, type Mention, type NumberMention, type ValueMention } from './sql-linking';
-import { joinPath, type AggregateValue, type Condition, type Operator } from './sql-plan';
+import { joinPath, type AggregateValue, type Condition, type Operator, type SelectItem } from './sql-plan';
 import { claim, columnAfter, columnBefore, findPhrase, type Reading } from './sql-reading';
 import { columnUnit, measures, percentScale, toColumnUnit, writtenUnit, type Dimension } from './sql-units';
 import { MAX_ROW_LIMIT, windowOf } from './sql-weights';
-import { ADJECTIVE_HINTS, FIRST_NAME, LAST_NAME, SUPERLATIVES } from './sql-vocabulary';
+import { ADJECTIVE_HINTS, AGGREGATES, FIRST_NAME, LAST_NAME, SUPERLATIVES } from './sql-vocabulary';
 
 export interface Filters {
   where: Condition[];
@@ -17,6 +17,8 @@ export interface Filters {
   limit?: number;
   /** "at least two crossings": a count of related rows per group. */
   having?: { op: Operator; value: number; counted?: TableSchema };
+  /** "types with an average price above the overall average": each group's aggregate against all rows'. */
+  groupHaving?: { item: SelectItem; op: Operator; value: AggregateValue };
   /** Why a comparison the question makes could not be read with confidence. */
   unsure?: string;
   /** The word each condition was read from, for rules that care which side of a cue it stands on. */
@@ -186,7 +188,7 @@ const QUANTIFIERS: Record<string, Quantifier> = {
   minimum: 'min',
 };
 /** Words between a comparison and its quantifier: "than that of the …", "than those of …". */
-const COMPARED_FILLER = /^(?:the|that|those|of|a|an|for|in)$/;
+const COMPARED_FILLER = /^(?:the|that|those|of|a|an|for|in|overall)$/;
 
 /** A comparison with an aggregate of other rows, whose own conditions are read after it. */
 interface PendingSubquery {
@@ -238,13 +240,14 @@ function addSubqueryComparisons(reading: Reading, filters: Filters): PendingSubq
       return;
     }
     const after = skipCounting(reading, last + 1);
-    const named =
-      numeric(columnAfter(reading, after, windowOf('quantifiedColumn'))) ??
-      numeric(between) ??
-      numeric(columnBefore(reading, op.first, windowOf('numberColumnBefore')));
+    const before = numeric(columnBefore(reading, op.first, windowOf('numberColumnBefore')));
+    const named = numeric(columnAfter(reading, after, windowOf('quantifiedColumn'))) ?? numeric(between) ?? before;
     const hinted = named ? undefined : adjectiveColumn(reading, op.words);
     const column = named?.target ?? hinted;
     if (!column) return;
+    // "an average price above the average price of all products": the left side aggregates each group.
+    const groupWord = before && sameColumn(before.target, column) ? before.words[0]! - 1 : -1;
+    const ofGroup = groupWord >= 0 && !reading.claimed.has(groupWord) && AGGREGATES[words[groupWord]!.lower];
     const greater = op.op === '>' || op.op === '>=';
     const aggregate =
       quantifier === 'average'
@@ -256,11 +259,20 @@ function addSubqueryComparisons(reading: Reading, filters: Filters): PendingSubq
     const counting = Array.from({ length: after - last - 1 }, (_, i) => last + 1 + i);
     claim(reading, [...op.words, ...fillers, first, at, last, ...counting, ...(named?.words ?? [])]);
     const condition: Condition = { column, op: op.op, value: { aggregate, of: column, where: [] } };
-    filters.where.push(condition);
+    if (ofGroup && filters.groupHaving)
+      filters.unsure ??=
+        'the question compares two aggregates of groups with other rows, which these rules do not combine';
+    else if (ofGroup) {
+      claim(reading, [groupWord, ...before!.words]);
+      const value = condition.value as AggregateValue;
+      filters.groupHaving = { item: { aggregate: ofGroup, column }, op: op.op, value };
+    } else filters.where.push(condition);
     pending.push({ condition, after: Math.max(last, ...(named?.words ?? [])) });
   });
   return pending;
 }
+
+const sameColumn = (a: ColumnRef, b: ColumnRef) => a.table === b.table && a.column === b.column;
 
 /** Comparatives written around the column they compare: "a higher rating than", "more passengers than". */
 const COMPARATIVES: Record<string, Operator> = {
@@ -280,7 +292,7 @@ const COMPARATIVES: Record<string, Operator> = {
 };
 
 /** "a higher rating than" ending just before `at`: the comparison and the column it names. */
-function comparativeAround(
+export function comparativeAround(
   reading: Reading,
   at: number,
 ): { op: { op: Operator; words: number[]; first: number }; column: Mention<ColumnRef> } | undefined {
@@ -293,7 +305,7 @@ function comparativeAround(
   return { op: { op, words: [comparative, at - 1], first: comparative }, column };
 }
 
-const numeric = (m: Mention<ColumnRef> | undefined) => (m && holdsNumbers(m.target) ? m : undefined);
+export const numeric = (m: Mention<ColumnRef> | undefined) => (m && holdsNumbers(m.target) ? m : undefined);
 
 /** "the average number of points": past "number of" / "amount of" to the column. */
 function skipCounting(reading: Reading, at: number): number {
@@ -308,7 +320,7 @@ const phraseOf = (reading: Reading, from: number, to: number) =>
     .join(' ');
 
 /** The column a comparison's adjective is about: "older" → age, "cheaper" → price. */
-function adjectiveColumn(reading: Reading, opWords: number[]): ColumnRef | undefined {
+export function adjectiveColumn(reading: Reading, opWords: number[]): ColumnRef | undefined {
   for (const i of opWords) {
     const adjective = reading.words[i]!.stem.replace(/er$/, '').replace(/i$/, 'y');
     const hint = ADJECTIVE_HINTS[adjective] ?? ADJECTIVE_HINTS[reading.words[i]!.lower.replace(/er$/, '')];
@@ -547,7 +559,10 @@ function shareColumn(reading: Reading, start: number): Mention<ColumnRef> | unde
 }
 
 /** The comparison phrase that ends just before position `at` (one filler word allowed: "more than $5", "over the 1000"). */
-function comparisonBefore(reading: Reading, at: number): { op: Operator; words: number[]; first: number } | undefined {
+export function comparisonBefore(
+  reading: Reading,
+  at: number,
+): { op: Operator; words: number[]; first: number } | undefined {
   const { words } = reading;
   for (const [phrase, op] of BEFORE_NUMBER) {
     const length = phrase.split(' ').length;

@@ -17,9 +17,12 @@ export interface SelectItem {
 export type Operator =
   '=' | '<>' | '>' | '>=' | '<' | '<=' | 'LIKE' | 'NOT LIKE' | 'BETWEEN' | 'NOT IN' | 'IS NOT NULL';
 
-/** An aggregate of a column over the rows that meet `where` ("the average score of the home games"). */
+/**
+ * An aggregate of a column over the rows that meet `where` ("the average score of the home games"), or,
+ * without one, the column of the single row they name by its key ("the telescope with id 7").
+ */
 export interface AggregateValue {
-  aggregate: Aggregate;
+  aggregate?: Aggregate;
   of: ColumnRef;
   where: Condition[];
 }
@@ -58,7 +61,8 @@ export interface SqlPlan {
   distinct?: boolean;
   where: Condition[];
   groupBy: ColumnRef[];
-  having?: { item: SelectItem; op: Operator; value: number };
+  /** A threshold on each group: a number, or an aggregate over other rows ("an average price above the overall average"). */
+  having?: { item: SelectItem; op: Operator; value: number | AggregateValue };
   orderBy?: { item: SelectItem; descending: boolean };
   limit?: number;
   /** The same SELECT with other conditions, combined with this one ("both …", "… but not …", "either … or …"). */
@@ -168,7 +172,8 @@ function literal(value: Condition['value'], schema: DatabaseSchema): string {
     return `(${renderSelect({ from: subquery.table, select: [{ column: subquery }], where: [...where, notNull], groupBy: [] }, schema)})`;
   }
   const { aggregate, of, where } = value;
-  return `(${renderSelect({ from: of.table, select: [{ aggregate, column: of }], where, groupBy: [] }, schema)})`;
+  const item: SelectItem = aggregate ? { aggregate, column: of } : { column: of };
+  return `(${renderSelect({ from: of.table, select: [item], where, groupBy: [] }, schema)})`;
 }
 
 export function renderSql(plan: SqlPlan, schema: DatabaseSchema): string {
@@ -224,7 +229,8 @@ function renderSelect(plan: SqlPlan, schema: DatabaseSchema): string {
     parts.push(`WHERE ${rendered.join(' AND ')}`);
   }
   if (plan.groupBy.length) parts.push(`GROUP BY ${plan.groupBy.map(column).join(', ')}`);
-  if (plan.having) parts.push(`HAVING ${item(plan.having.item)} ${plan.having.op} ${plan.having.value}`);
+  if (plan.having)
+    parts.push(`HAVING ${item(plan.having.item)} ${plan.having.op} ${literal(plan.having.value, schema)}`);
   if (plan.orderBy) parts.push(`ORDER BY ${item(plan.orderBy.item)}${plan.orderBy.descending ? ' DESC' : ' ASC'}`);
   if (plan.limit !== undefined) parts.push(`LIMIT ${plan.limit}`);
   return parts.join(' ');

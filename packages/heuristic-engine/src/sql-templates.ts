@@ -33,6 +33,7 @@ import {
   unreadComparison,
   unreadNegation,
 } from './sql-nested';
+import { readNamedRowComparisons } from './sql-named-row';
 import { findPhrase, readQuestion, type Reading } from './sql-reading';
 import { ADJECTIVE_HINTS, AGGREGATE_WORDS, DISTINCT_WORDS, FULL_NAME, isPersonalName } from './sql-vocabulary';
 
@@ -40,8 +41,10 @@ export function planQuery(linking: Linking): SqlPlan {
   const reading = readQuestion(linking);
   // Exclusions first: "no crossings" must not be read as the crossings to count or show.
   const exclusions = readExclusions(reading);
+  // Before the filters: the value naming the row compared with is not a condition on the rows asked for.
+  const namedRows = readNamedRowComparisons(reading);
   const filters = readFilters(reading);
-  filters.where = [...narrowExclusions(reading, exclusions, filters), ...exclusions.conditions];
+  filters.where = [...narrowExclusions(reading, exclusions, filters), ...exclusions.conditions, ...namedRows];
   const group = readGroup(reading);
   const order = readOrder(reading);
   const aggregates = readAggregates(reading, group !== undefined);
@@ -156,6 +159,16 @@ function assemble(reading: Reading, parts: Parts): SqlPlan {
   if (joined.length) plan.extraTables = [...new Set(joined)];
   if (filters.having && plan.groupBy.length)
     plan.having = { item: { aggregate: 'COUNT' }, op: filters.having.op, value: filters.having.value };
+  if (filters.groupHaving) {
+    // The groups are what the question shows ("the codes of the types with …") or groups by ("for each type").
+    const shownColumns = select.flatMap((s) => (s.column && !s.aggregate ? [s.column] : []));
+    if (!plan.groupBy.length) plan.groupBy = shownColumns;
+    if (plan.having || !plan.groupBy.length || select.some((s) => s.all))
+      plan.unsure = plan.having
+        ? 'the question sets two thresholds on each group, which these rules do not combine'
+        : 'the question compares an aggregate of groups with other rows, and no column to group the rows by was found';
+    else plan.having = filters.groupHaving;
+  }
   if (ranking && (ranking.item.column || plan.groupBy.length)) {
     plan.orderBy = { item: ranking.item, descending: ranking.descending };
     plan.limit = filters.limit ?? 1;

@@ -34,7 +34,7 @@ const observatory: DatabaseSchema = {
       'observer',
       [
         column('observer_id', 'int(11)'),
-        column('name', 'varchar(40)'),
+        column('name', 'varchar(40)', ['Ada Quispe', 'Tomas Ruiz', 'Nela Amadhila']),
         column('country', 'varchar(30)', ['Chile', 'Peru', 'Namibia']),
         column('age', 'int(11)'),
       ],
@@ -44,7 +44,7 @@ const observatory: DatabaseSchema = {
       'telescope',
       [
         column('telescope_id', 'int(11)'),
-        column('name', 'varchar(40)'),
+        column('name', 'varchar(40)', ['Lantern', 'Kestrel', 'Old Owl']),
         column('site', 'varchar(30)', ['Cerro Alto', 'Gamsberg', 'Pampa Fria']),
         column('aperture', 'int(11)'),
         column('built_year', 'int(11)'),
@@ -112,9 +112,75 @@ describe('comparisons with an aggregate of other rows', () => {
   });
 
   it('declines a comparison with other rows that no condition expresses', () => {
-    const sql = sqlOf('Which telescopes were built later than the Lantern?');
+    const sql = sqlOf('Which observers are older than the telescope they used most?');
     expect(sql.startsWith(SQL_UNSURE_PREFIX)).toBe(true);
-    expect(sql).toMatch(/compares with other rows \("later than the Lantern/);
+    expect(sql).toMatch(/compares with other rows \("older than the telescope/);
+  });
+});
+
+describe('a comparison with one row the question names', () => {
+  it('reads the column from the row the value names, every such row when the name may repeat', () => {
+    const sql = sqlOf('Which telescopes have a larger aperture than the Lantern?');
+    expect(sql).toBe(
+      "SELECT `name` FROM `telescope` WHERE `aperture` > (SELECT MAX(`aperture`) FROM `telescope` WHERE `name` = 'Lantern')",
+    );
+    expect(() => guard(sql)).not.toThrow();
+  });
+
+  it('a row named by its key is one row: its column, not an aggregate', () => {
+    const sql = sqlOf('List the names of observers older than the observer with observer id 4.');
+    expect(sql).toBe(
+      'SELECT `name` FROM `observer` WHERE `age` > (SELECT `age` FROM `observer` WHERE `observer_id` = 4)',
+    );
+    expect(() => guard(sql)).not.toThrow();
+  });
+
+  it('the value naming the row is not a condition on the rows asked for', () => {
+    expect(sqlOf('Which telescopes were built earlier than the telescope named Lantern?')).toBe(
+      "SELECT `name` FROM `telescope` WHERE `built_year` < (SELECT MIN(`built_year`) FROM `telescope` WHERE `name` = 'Lantern')",
+    );
+  });
+
+  it('declines when the column compared is not a column of the named row', () => {
+    const sql = sqlOf('Which observers had more sessions than Ada Quispe?');
+    expect(sql.startsWith(SQL_UNSURE_PREFIX)).toBe(true);
+  });
+
+  it('declines a value that names a set of rows, not one ("than Gamsberg telescopes": all or some?)', () => {
+    const sql = sqlOf('Which telescopes have a larger aperture than Gamsberg telescopes?');
+    expect(sql.startsWith(SQL_UNSURE_PREFIX)).toBe(true);
+  });
+
+  it('declines "a number of" a column, which may count related rows instead', () => {
+    const sql = sqlOf('Which telescopes have a number of aperture greater than that of the Lantern?');
+    expect(sql.startsWith(SQL_UNSURE_PREFIX)).toBe(true);
+  });
+});
+
+describe("a group's aggregate against an aggregate of all rows", () => {
+  it('"sites with an average aperture above the overall average" groups by the site and compares in HAVING', () => {
+    const sql = sqlOf('Which sites have an average aperture above the overall average?');
+    expect(sql).toBe(
+      'SELECT `site` FROM `telescope` GROUP BY `site` HAVING AVG(`aperture`) > (SELECT AVG(`aperture`) FROM `telescope`)',
+    );
+    expect(() => guard(sql)).not.toThrow();
+  });
+
+  it('the rows the right side aggregates keep their own conditions', () => {
+    expect(sqlOf('Which countries have an average age lower than the average age of observers from Chile?')).toBe(
+      "SELECT `country` FROM `observer` GROUP BY `country` HAVING AVG(`age`) < (SELECT AVG(`age`) FROM `observer` WHERE `country` = 'Chile')",
+    );
+  });
+
+  it('a column compared without an aggregate word before it stays a row condition', () => {
+    expect(sqlOf('Which sites have telescopes with an aperture above the average?')).toMatch(
+      /WHERE `aperture` > \(SELECT AVG\(`aperture`\) FROM `telescope`\)$/,
+    );
+  });
+
+  it('declines when nothing shown could form the groups', () => {
+    const sql = sqlOf('How many have an average aperture above the overall average?');
+    expect(sql.startsWith(SQL_UNSURE_PREFIX)).toBe(true);
   });
 });
 

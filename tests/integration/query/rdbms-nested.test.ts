@@ -2,8 +2,9 @@
 // "… that have no …" (NOT IN, with the conditions written after the cue inside it), two values or two
 // ranges on related rows (INTERSECT), "… but not …" (EXCEPT), two values of the row's own column (OR), the
 // average and "than every / at least one" as thresholds, and the questions the rules cannot express
-// ("than any", an exclusion no key relates), which are declined rather than run without the condition. The data is chosen so that
-// dropping the negation or the second set gives another answer.
+// ("than any", an exclusion no key relates), which are declined rather than run without the condition; a
+// group's average against the overall one (HAVING) and a comparison with one named row. The data is chosen
+// so that dropping the negation, the second set or the grouping gives another answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSURE_ANSWER } from '../../../lib/query/rdbms';
 import { startHeuristicRdbms, type HeuristicRdbms } from '../../support/heuristic-rdbms';
@@ -22,6 +23,8 @@ INSERT INTO ferry VALUES (1,'Ada',900,1),(2,'Brig',400,2),(3,'Corra',650,1),(4,'
 INSERT INTO harbour VALUES (1,'Kells','North'),(2,'Orme','South'),(3,'Pellow','North'),(4,'Quay End','West');
 INSERT INTO crossing VALUES (1,1,1,120),(2,1,2,80),(3,2,1,45),(4,2,3,60),(5,3,2,150),(6,1,3,30);
 INSERT INTO lighthouse VALUES (1,'Stack Light','Odo'),(2,'Gull Point',NULL);
+CREATE TABLE cargo (cargo_id INT PRIMARY KEY, kind VARCHAR(20), weight INT);
+INSERT INTO cargo VALUES (1,'grain',5),(2,'grain',50),(3,'coal',40),(4,'coal',44),(5,'salt',20),(6,'salt',22);
 `;
 const TABLES = ['skipper', 'ferry', 'harbour', 'crossing'];
 
@@ -109,6 +112,29 @@ describe.skipIf(unavailable)(`nested and set queries${unavailable ? ` (skipped: 
     expect(some.sql).toMatch(/> \(SELECT MIN\(`tonnage`\) FROM `ferry` WHERE `skipper_id` = 1\)/);
     expect(some.answer).toContain('Ada');
     for (const name of ['Brig', 'Corra', 'Dunlin']) expect(some.answer).not.toContain(name);
+  });
+
+  it("compares each group's average with the overall average in HAVING, not row by row", async () => {
+    // Overall average weight 30.2: coal averages 42; grain has a 50 but averages 27.5; salt averages 21.
+    const { sql, answer } = await ask('Which kinds of cargo have an average weight above the overall average?', [
+      'cargo',
+    ]);
+    expect(sql).toMatch(/GROUP BY `kind` HAVING AVG\(`weight`\) > \(SELECT AVG\(`weight`\) FROM `cargo`\)/);
+    expect(answer).toContain('coal');
+    for (const kind of ['grain', 'salt']) expect(answer).not.toContain(kind);
+  });
+
+  it('compares with the column of one row the question names, by name or by key', async () => {
+    const byName = await ask('Which ferries have a larger tonnage than the Corra?');
+    expect(byName.sql).toMatch(/> \(SELECT MAX\(`tonnage`\) FROM `ferry` WHERE `name` = 'Corra'\)/);
+    // The answer restates the condition before the colon; the rows found come after it.
+    const found = byName.answer.split(':').at(-1)!;
+    expect(found).toContain('Ada');
+    for (const name of ['Brig', 'Corra', 'Dunlin']) expect(found).not.toContain(name);
+    const byKey = await ask('Which skippers are older than the skipper with skipper id 3?');
+    expect(byKey.sql).toMatch(/> \(SELECT `age` FROM `skipper` WHERE `skipper_id` = 3\)/);
+    expect(byKey.answer).toContain('Ines Varro');
+    for (const name of ['Tomas Reil', 'Wren Adair']) expect(byKey.answer).not.toContain(name);
   });
 
   it('declines "than any" rather than guessing between every and at least one', async () => {
