@@ -3,27 +3,11 @@
 // column no single row passes (INTERSECT, or OR when the rows shown are the table's own), a negated
 // number on related rows (EXCEPT), and the declines where the reading is unsure.
 import { describe, expect, it } from 'vitest';
+import { column, table } from './schema-builders';
 import { SQL_UNSURE_PREFIX } from '../src/turn';
 import { assertReadOnlySelect } from './read-only-select';
-import type { ColumnSchema, DatabaseSchema, TableSchema } from '@fnquery/contracts';
+import type { DatabaseSchema } from '@fnquery/contracts';
 import { heuristicSql } from '../src/sql';
-
-const column = (name: string, type: string, distinctValues?: string[]): ColumnSchema => ({
-  name,
-  type,
-  nullable: true,
-  ...(distinctValues && { distinctValues }),
-});
-
-const table = (name: string, columns: ColumnSchema[], extra: Partial<TableSchema> = {}): TableSchema => ({
-  name,
-  kind: 'table',
-  columns,
-  primaryKey: [],
-  foreignKeys: [],
-  sampleRows: [],
-  ...extra,
-});
 
 const observatory: DatabaseSchema = {
   database: 'observatory',

@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { column, table } from './schema-builders';
 import { SQL_READ_ONLY_REPLY, type ChatRequest } from '../src/turn';
 import { isChangeRequest, heuristicSql, heuristicSqlTurn } from '../src/sql';
 import { linkQuestion, nameParts } from '../src/sql-linking';
 import { assertReadOnlySelect } from './read-only-select';
-import type { ColumnSchema, DatabaseSchema, TableSchema } from '@fnquery/contracts';
+import type { DatabaseSchema, TableSchema } from '@fnquery/contracts';
 
 // A small music database, in the shape introspectTables returns.
-const column = (name: string, type: string, distinctValues?: string[]): ColumnSchema => ({
-  name,
-  type,
-  nullable: true,
-  ...(distinctValues && { distinctValues }),
-});
-
-const table = (name: string, columns: ColumnSchema[], extra: Partial<TableSchema> = {}): TableSchema => ({
-  name,
-  kind: 'table',
-  columns,
-  primaryKey: [],
-  foreignKeys: [],
-  sampleRows: [],
-  ...extra,
-});
-
 const musicSchema: DatabaseSchema = {
   database: 'music',
   flavour: 'MariaDB',

@@ -2,8 +2,9 @@
 // spec.json, and the SQL it writes run through the service's guard. The engine's package tests its own
 // behaviour alone; these check that the two fit.
 import { describe, expect, it } from 'vitest';
+import { column, table } from '../../../packages/heuristic-engine/tests/schema-builders';
 import { decideFunctionCall, writeSql } from '@fnquery/heuristic-engine';
-import type { ColumnSchema, DatabaseSchema, TableSchema, ToolDefinition } from '@fnquery/contracts';
+import type { DatabaseSchema, ToolDefinition } from '@fnquery/contracts';
 import { toToolDefinition, validateSpec } from '../../../lib/spec/index';
 import { guardSql } from '../../../lib/sql/guard';
 
@@ -58,23 +59,6 @@ describe("a hosted function's tool definition", () => {
       body: { city: 'Paris', at: { lat: 48.85, lon: 2.35 }, email: 'me@example.com' },
     });
   });
-});
-
-const column = (name: string, type: string, distinctValues?: string[]): ColumnSchema => ({
-  name,
-  type,
-  nullable: true,
-  ...(distinctValues && { distinctValues }),
-});
-
-const table = (name: string, columns: ColumnSchema[], extra: Partial<TableSchema> = {}): TableSchema => ({
-  name,
-  kind: 'table',
-  columns,
-  primaryKey: [],
-  foreignKeys: [],
-  sampleRows: [],
-  ...extra,
 });
 
 // A small greenhouse database of our own.
