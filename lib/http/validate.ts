@@ -2,6 +2,7 @@
 // (tools/generate/route-validators.ts → ./validators/), each loaded on the first request that reaches its
 // check; only a schema no route declares (a test's, a bench's) is compiled here, on its first check.
 import { badRequest, ServiceError } from '../errors';
+import { once } from '../once';
 import type { JsonSchema } from '../json-schema';
 import { violations, type RouteValidator } from '../schema-violations';
 import { ROUTE_VALIDATORS } from './validators/index.generated';
@@ -31,14 +32,11 @@ const compiled = (schema: JsonSchema) => async (): Promise<RouteValidator> =>
  * loaded on the first check, not when the handler is made: a cold start answering a 401 loads none.
  */
 function checkWith(load: () => Promise<RouteValidator>, prefix: '/body' | '/query'): RequestCheck {
-  let loaded: Promise<RouteValidator> | undefined;
+  const validator = once(load);
   const where = prefix === '/body' ? 'body field' : 'query parameter';
   return async (value) => {
-    // A failed load is not kept: the next request tries again.
-    const validate = await (loaded ??= load().catch((e: unknown) => {
-      loaded = undefined;
-      throw e;
-    }));
+    // A failed load is not kept (once): the next request tries again.
+    const validate = await validator();
     if (validate(value)) return;
     const problems = violations(validate.errors, prefix).map((v) => ({
       issue: `The ${where} ${v.path} ${v.message}`,

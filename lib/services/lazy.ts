@@ -4,20 +4,10 @@
 // (onFirstUse): each AWS SDK client, LanceDB's native module and the MongoDB driver costs tens of
 // milliseconds to import, and many requests never reach the adapter that needs it (a refused token, a
 // query answered without a store). Every forwarder awaits, so a failure's stack keeps its caller's frames.
+import { once } from '../once';
 import { loadSecrets } from './secrets';
 
-/**
- * `load`'s result, made on the first call and shared by concurrent and later calls. A failed load is not
- * kept, so the next call tries again.
- */
-export function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let made: Promise<T> | undefined;
-  return () =>
-    (made ??= load().catch((e: unknown) => {
-      made = undefined;
-      throw e;
-    }));
-}
+export { once };
 
 /** A port made only of async methods, which can be forwarded before the adapter exists. */
 type AsyncPort<T> = { [K in keyof T]: T[K] extends (...args: never[]) => Promise<unknown> ? T[K] : never };
