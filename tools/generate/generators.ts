@@ -7,8 +7,7 @@ export type Generator = () => Promise<Record<string, string>>;
 
 export const GENERATORS: Record<string, () => Promise<{ default: Generator }>> = {
   'runner-sources': () => import('./runner-sources'),
-  'related-words': () => import('./related-words'),
-  'word-kinds': () => import('./word-kinds'),
+  'word-lists': () => import('./word-lists'),
   'catalog-assets': () => import('./catalog-assets'),
   'validation-worker': () => import('./validation-worker'),
   'sdk-types': () => import('./sdk-types'),

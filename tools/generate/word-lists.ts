@@ -1,0 +1,25 @@
+// The heuristic engine's WordNet lists (made by tools/build-related-words.ts and tools/build-word-kinds.ts)
+// as string constants, so the engine reads them wherever it runs without a file beside its bundle.
+import { readText, textModule } from './text-module';
+
+const LEXICON = 'packages/heuristic-engine/src/lexicon';
+
+/** Each list's text file, and the constant its generated module exports. */
+const LISTS = [
+  { name: 'related-words', constant: 'RELATED_WORDS' },
+  { name: 'word-kinds', constant: 'WORD_KINDS' },
+];
+
+export default async function wordLists(): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const { name, constant } of LISTS) {
+    const source = `${LEXICON}/${name}.txt`;
+    const module = `${LEXICON}/generated/${name}.ts`;
+    files[module] = await textModule(module, {
+      generator: 'word-lists.ts',
+      from: source,
+      exports: { [constant]: await readText(source) },
+    });
+  }
+  return files;
+}
