@@ -4,10 +4,12 @@
 import { apiRoute } from '../../lib/api/routes';
 import { httpHandler } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
-import { lazyHandler, once } from '../../lib/services/lazy';
-
-const answer = once(async () => (await import('./after-auth/query-vectordb')).wiredAnswer());
+import { answerOnFirstCall, lazyHandler } from '../../lib/services/lazy';
 
 export const handler = lazyHandler(() =>
-  httpHandler(apiRoute('POST /query-service/v1/vectordb'), async (req) => await (await answer())(req), httpDeps()),
+  httpHandler(
+    apiRoute('POST /query-service/v1/vectordb'),
+    answerOnFirstCall(() => import('./after-auth/query-vectordb')),
+    httpDeps(),
+  ),
 );

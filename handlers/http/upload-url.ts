@@ -6,10 +6,12 @@
 import { apiRoute } from '../../lib/api/routes';
 import { httpHandler } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
-import { lazyHandler, once } from '../../lib/services/lazy';
-
-const answer = once(async () => (await import('./after-auth/upload-url')).wiredAnswer());
+import { answerOnFirstCall, lazyHandler } from '../../lib/services/lazy';
 
 export const handler = lazyHandler(() =>
-  httpHandler(apiRoute('POST /embedder-service/v1/upload-url'), async (req) => await (await answer())(req), httpDeps()),
+  httpHandler(
+    apiRoute('POST /embedder-service/v1/upload-url'),
+    answerOnFirstCall(() => import('./after-auth/upload-url')),
+    httpDeps(),
+  ),
 );

@@ -48,3 +48,15 @@ export function lazyHandler<E, C, R>(
   });
   return async (event, context) => await (await wired())(event, context);
 }
+
+/**
+ * A route's answer imported and wired on the first request that reaches it, past auth and validation
+ * (handlers/http/after-auth/): `load` is the module's dynamic import, so the bundler splits it off and a
+ * refused request loads none of it.
+ */
+export function answerOnFirstCall<Req, R>(
+  load: () => Promise<{ wiredAnswer: () => (req: Req) => Promise<R> }>,
+): (req: Req) => Promise<R> {
+  const answer = once(async () => (await load()).wiredAnswer());
+  return async (req) => await (await answer())(req);
+}
