@@ -7,6 +7,8 @@
 // first subject (a ferry) is the one the rules were developed on; the second (a mountain hut) was
 // written afterwards, with the values a reader would expect. One rule changed after its first run
 // (verb forms read as "-ing" nouns of acts: "bring" as "bringing"), so it is no longer unseen.
+// The third and fourth (an observatory, a bicycle-hire scheme; structured-held-out.ts) were written
+// and committed before their first run, whose figure is the held-out one.
 // The end-to-end version (eight kinds, plus four read from words), through the handlers, is
 // tests/integration/query/structured-matrix.test.ts. Baseline: the share a filler that answers `{}`
 // (every property left out) would score, in the same run.
@@ -17,38 +19,9 @@ import { isDeepStrictEqual } from 'node:util';
 import { answerFromFunction, answerFromPassages, answerFromRows } from '@fnquery/heuristic-engine';
 import type { JsonSchema } from '@fnquery/contracts';
 import { schemaChecker } from './schema-check';
+import { BIKE_HIRE, OBSERVATORY } from './structured-held-out';
+import { object, type Cell, type Endpoint, type Subject } from './structured-types';
 import { isMain } from './stats';
-
-type Endpoint = 'function' | 'rdbms' | 'vectordb';
-interface Cell {
-  kind: string;
-  schema: JsonSchema;
-  /** Expected values; `undefined` = must be left out. */
-  expected: Record<string, unknown>;
-  /** An endpoint whose evidence holds this kind in another form (SQL rows have no lists; passages are cited). */
-  on?: Partial<Record<Endpoint, { schema: JsonSchema; expected: Record<string, unknown>; rows?: SqlTable }>>;
-}
-interface Subject {
-  name: string;
-  question: string;
-  /** A function's result. */
-  record: Record<string, unknown>;
-  /** Retrieved passages, best first. */
-  passages: { source: string; text: string }[];
-  /** The rows of a SELECT (MySQL stores a boolean as 0 or 1). */
-  row: SqlTable;
-  cells: Cell[];
-}
-interface SqlTable {
-  columns: string[];
-  rows: (string | number)[][];
-}
-
-const object = (properties: Record<string, unknown>, required = Object.keys(properties)): JsonSchema => ({
-  type: 'object',
-  properties,
-  required,
-});
 
 const RECORD = {
   name: 'Aurora',
@@ -253,8 +226,9 @@ const HUT: Subject = {
   ],
 };
 
-const SUBJECTS = [FERRY, HUT];
-const KINDS = FERRY_CELLS.map((c) => c.kind);
+const SUBJECTS = [FERRY, HUT, OBSERVATORY, BIKE_HIRE];
+/** Every kind any subject asks, in the order first asked (the held-out subjects add one). */
+const KINDS = [...new Set(SUBJECTS.flatMap((s) => s.cells.map((c) => c.kind)))];
 
 /** The request each endpoint's pipeline sends for its answer turn, with the cell's schema. */
 function answer(subject: Subject, endpoint: Endpoint, schema: JsonSchema, table = subject.row): string {
@@ -357,6 +331,8 @@ export async function unsupportedFills(): Promise<{ asked: number; filled: numbe
   return { asked, filled };
 }
 
+const mark = (verdict: string | undefined) => (verdict === undefined ? '—' : verdict === 'filled' ? 'filled' : 'MISS');
+
 export function print(matrix: Matrix): void {
   console.log(`structured output, heuristic engine: ${KINDS.length} schema kinds × 3 endpoints' evidence`);
   for (const subject of SUBJECTS) {
@@ -364,9 +340,7 @@ export function print(matrix: Matrix): void {
     console.log(`\n${subject.name}`);
     console.log(`${'kind'.padEnd(32)}${ENDPOINTS.map((e) => e.padEnd(12)).join('')}`);
     for (const kind of KINDS)
-      console.log(
-        `${kind.padEnd(32)}${ENDPOINTS.map((e) => (bySubject[e][kind] === 'filled' ? 'filled' : 'MISS').padEnd(12)).join('')}`,
-      );
+      console.log(`${kind.padEnd(32)}${ENDPOINTS.map((e) => mark(bySubject[e][kind]).padEnd(12)).join('')}`);
     const baseline = subject.cells.filter(emptyScores).length;
     for (const e of ENDPOINTS) {
       const filled = Object.values(bySubject[e]).filter((v) => v === 'filled').length;
