@@ -14,11 +14,11 @@
 //    null where the schema allows it, else its default or an empty value; never an invented one).
 // An optional property without evidence stays out. Values that break the property's bounds
 // (minimum, maxLength, pattern…) are not evidence for it.
-import { nameWords, stemMatch, terms } from '@fnquery/text-tools';
+import { DETERMINERS, nameWords, stemMatch, terms, tokenize } from '@fnquery/text-tools';
 import type { JsonSchema } from '@fnquery/contracts';
 import { resolveSchema, slotType } from './function-calling/slots';
 import { fitsBounds, optionIn, statedFlag, statedValues, unknownValue, whatItIs } from './structured-evidence';
-import { measuredBy, numberByVerb } from './structured-measures';
+import { measuredBy, numberAfterOwnVerb, numberByVerb } from './structured-measures';
 
 const MAX_DEPTH = 4;
 const TEXT_PROPERTIES = new Set([
@@ -196,8 +196,10 @@ function fromEvidence(
     if (text !== undefined) return text;
   }
   // An enum option in the evidence text is optionIn's to find (it must spell the option and
-  // describe the subject); the argument reader's looser matching is for questions only.
-  const fromText = Array.isArray(property.enum) ? undefined : stated[name];
+  // describe the subject), and a yes/no statedFlag's (a sentence's negation, "None of the bikes is
+  // electric", and the sentence that names all of the property's words); the argument reader's
+  // looser matching is for questions only.
+  const fromText = Array.isArray(property.enum) || type === 'boolean' ? undefined : stated[name];
   for (const fallback of [depth === 0 ? ctx.fallbacks?.[name] : undefined, fromText]) {
     const converted = fallback === undefined ? undefined : coerce(ctx, property, fallback, depth);
     if (converted !== undefined) return converted;
@@ -210,7 +212,7 @@ function fromEvidence(
   if (Array.isArray(property.enum)) return optionIn(property.enum, name, ctx.evidence, ctx.members);
   if (type === 'boolean') return statedFlag(name, property, ctx.evidence);
   if (type === 'integer' || type === 'number') {
-    const byVerb = numberByVerb(name, ctx.evidence);
+    const byVerb = numberByVerb(name, ctx.evidence) ?? numberAfterOwnVerb(name, ctx.evidence);
     return byVerb === undefined ? undefined : coerce(ctx, property, byVerb, depth);
   }
   return undefined;
@@ -242,12 +244,41 @@ const shortValues = (result: unknown) =>
     .map((f) => f.value)
     .filter((v): v is string => typeof v === 'string' && v.split(/\s+/).length <= 3 && !/[./:@]/.test(v));
 
+/** The most words a record's note may have for its opening to describe the record. */
+const NOTE_WORDS = 12;
+
+/**
+ * The opening noun phrase of a record's short one-sentence notes ("Inexpensive hire for short
+ * rides" → "Inexpensive hire"): a note on a record describes the record, with or without an
+ * article. Longer texts (passages) only by their sentences' subjects (describingWords).
+ */
+function noteOpenings(result: unknown): string[] {
+  if (!isObject(result)) return [];
+  return Object.values(result).flatMap((v) => {
+    if (typeof v !== 'string' || /[.!?;:]\s/.test(v.trim())) return [];
+    const tokens = tokenize(v).filter((t) => t.word);
+    if (tokens.length < 2 || tokens.length > NOTE_WORDS) return [];
+    const start = DETERMINERS.has(tokens[0]!.lower) ? 1 : 0;
+    const end = tokens.findIndex((t, i) => i >= start && t.stop);
+    return [
+      tokens
+        .slice(start, Math.min(end < 0 ? tokens.length : end, start + 3))
+        .map((t) => t.text)
+        .join(' '),
+    ];
+  });
+}
+
 /** The JSON answer for an object `schema` from `result` (undefined when there is none). */
 export function structuredAnswer(
   schema: JsonSchema,
   result: unknown,
   sources: AnswerSources = {},
 ): Record<string, unknown> {
-  const members = [...shortValues(result), ...(sources.evidence ? whatItIs(sources.evidence) : [])];
+  const members = [
+    ...shortValues(result),
+    ...noteOpenings(result),
+    ...(sources.evidence ? whatItIs(sources.evidence) : []),
+  ];
   return shape({ ...sources, root: schema, members }, schema, result, 0);
 }

@@ -6,11 +6,11 @@ import { flagMentions } from './function-calling/candidates';
 import { patternOf } from './function-calling/conversion';
 import { readQuestion } from './function-calling/question';
 import { slotType } from './function-calling/slots';
-import { findNames, findOptions } from './schema-values';
+import { findNames, findOptions, isUnit } from './schema-values';
 import { relatedness } from './lexicon/related';
 import { kindSteps } from './lexicon/word-kinds';
 import { splitSentences } from './rag-answer';
-import { nameWords, stemOf, tokenize, type Token } from '@fnquery/text-tools';
+import { nameWords, stemMatch, stemOf, tokenize, type Token } from '@fnquery/text-tools';
 
 /**
  * The one name both the question and the evidence write ("the ferry Aurora" asked about, "Aurora"
@@ -66,8 +66,16 @@ export function statedValues(schema: JsonSchema, evidence: string): Record<strin
   );
   if (Object.keys(flat).length === 0 || !evidence.trim()) return {};
   const tool = { name: 'answer', description: '', parameters: { type: 'object', properties: flat, required: [] } };
-  return extractArguments(tool, readQuestion(evidence)).arguments;
+  return extractArguments(tool, readQuestion(unhyphenateMeasures(evidence))).arguments;
 }
+
+/**
+ * A measure written as one hyphenated word before its noun ("a 40-centimetre mirror", "a
+ * 12-metre boat") as number and unit apart, the way a value is read ("40 centimetre"). Other
+ * hyphens after a number ("the 2019-20 season", "a 3-D print") stay.
+ */
+export const unhyphenateMeasures = (text: string) =>
+  text.replace(/(\d)-(\p{L}+)/gu, (all, digit: string, word: string) => (isUnit(word) ? `${digit} ${word}` : all));
 
 /**
  * The enum option the evidence supports: the one it names most often (the property's own name
@@ -195,7 +203,27 @@ function negatedAt(tokens: Token[], start: number): boolean {
   }
   return false;
 }
-const NEGATION_WORDS = new Set(['not', 'no', 'never', "n't", 'without', 'nor', 'isn', 'aren', 'wasn', 'doesn']);
+// "None of the rooms is heated", "neither … nor", "cannot": a whole-sentence no as much as "not".
+const NEGATION_WORDS = new Set([
+  'not',
+  'no',
+  'never',
+  "n't",
+  'without',
+  'nor',
+  'neither',
+  'none',
+  'nothing',
+  'nobody',
+  'cannot',
+  'isn',
+  'aren',
+  'wasn',
+  'weren',
+  'doesn',
+  'didn',
+  'hasn',
+]);
 
 /**
  * Yes when the evidence states the property's content words, no when it negates them. A negation
@@ -204,15 +232,22 @@ const NEGATION_WORDS = new Set(['not', 'no', 'never', "n't", 'without', 'nor', '
  */
 export function statedFlag(property: string, schema: JsonSchema, evidence: string): boolean | undefined {
   const stems = nameWords(property).map(stemOf);
-  const said = new Set<boolean>();
   const sentences = splitSentences(evidence);
+  const whole: boolean[] = [];
+  const partial: boolean[] = [];
   for (const sentence of sentences.length > 0 ? sentences : [evidence]) {
     const tokens = tokenize(sentence);
     const mentions = flagMentions(tokens, stems);
+    if (mentions.length === 0) continue;
     // "Photography is not allowed": the negation may follow the words it negates.
     const negated = tokens.some((t) => NEGATION_WORDS.has(t.lower));
-    if (mentions.length > 0) said.add(!negated && mentions.every((m) => m.value));
+    const value = !negated && mentions.every((m) => m.value);
+    // A sentence with all of the property's words speaks for it over one with some: "has 150
+    // bikes" says nothing about `electric_bikes` when another sentence says whether they are electric.
+    const all = stems.every((s) => tokens.some((t) => t.word && stemMatch(s, t.stem) >= 0.8));
+    (all ? whole : partial).push(value);
   }
+  const said = new Set(whole.length > 0 ? whole : partial);
   if (said.size !== 1) return undefined;
   const [value] = said;
   return fitsBounds(schema, value) ? value : undefined;

@@ -22,6 +22,11 @@ const MEASURE_VERBS: Record<string, string[]> = {
   house: ['resident', 'inhabitant', 'population'],
   earn: ['income', 'salary', 'earnings', 'revenue'],
   score: ['score', 'point', 'goal'],
+  // Verbs of people coming in: "it welcomes 35 visitors", "admits 200 a day".
+  welcome: ['visitor', 'guest', 'attendance', 'attendee', 'people', 'person'],
+  admit: ['visitor', 'guest', 'attendance', 'attendee', 'people', 'person'],
+  attract: ['visitor', 'attendance', 'attendee', 'people', 'person'],
+  host: ['guest', 'visitor', 'attendee', 'people', 'person'],
 };
 
 let nounsOfVerb: Map<string, Set<string>> | undefined;
@@ -67,6 +72,36 @@ export function numberByVerb(property: string, text: string): number | undefined
     const adjacent = after !== undefined && /^\s*$/.test(text.slice(number.end, after.start));
     const noun = adjacent && !after.stop && !isUnit(after.text) ? after.stem : undefined;
     if (noun !== undefined && !own.has(noun) && !nounsOf(t.stem).has(noun)) return;
+    found.add(number.value);
+  });
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+const OBJECT_PRONOUNS = new Set(['it', 'them', 'this', 'that']);
+const TIME_PREPOSITIONS = new Set(['in', 'on', 'during', 'since']);
+
+/**
+ * The number right after the verb a property is named by, with an object pronoun and a
+ * preposition of time between ("Volunteers founded it in 1974" for `founded`; "built in 1998" is
+ * read as any value is). Only a property of one word, so that the verb is all of its name;
+ * undefined when the text ties no number, or several, to it.
+ */
+export function numberAfterOwnVerb(property: string, text: string): number | undefined {
+  const words = nameWords(property).map(stemOf);
+  if (words.length !== 1) return undefined;
+  const tokens = tokenize(text);
+  const numbers = findNumbers(text);
+  const found = new Set<number>();
+  tokens.forEach((t, i) => {
+    if (!t.word || t.stem !== words[0]) return;
+    let j = i + 1;
+    if (OBJECT_PRONOUNS.has(tokens[j]?.lower ?? '')) j++;
+    if (!TIME_PREPOSITIONS.has(tokens[j]?.lower ?? '')) return;
+    const number = numbers.find((m) => m.start === tokens[j + 1]?.start);
+    if (!number || number.percent) return;
+    // A noun right after the number is what it counts or qualifies ("opened on 1902 plans").
+    const after = tokens.find((n) => n.start >= number.end && n.word);
+    if (after && !after.stop && /^\s*$/.test(text.slice(number.end, after.start)) && !isUnit(after.text)) return;
     found.add(number.value);
   });
   return found.size === 1 ? [...found][0] : undefined;

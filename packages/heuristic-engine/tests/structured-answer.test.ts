@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { answerFromPassages } from '../src/index';
 import { structuredAnswer } from '../src/structured-answer';
-import { optionIn, statedFlag, whatItIs } from '../src/structured-evidence';
-import { numberByVerb } from '../src/structured-measures';
+import { optionIn, statedFlag, statedValues, whatItIs } from '../src/structured-evidence';
+import { numberAfterOwnVerb, numberByVerb } from '../src/structured-measures';
 import { structuredRows } from '../src/sql-structured';
 import type { JsonSchema } from '@fnquery/contracts';
 
@@ -130,5 +130,60 @@ describe('structured output from text', () => {
       built: 2011,
       electric: true,
     });
+  });
+
+  it('says no for "none of …", and lets the sentence with all of the name\'s words decide', () => {
+    const text = 'The depot keeps 40 vans in its yard. None of the vans is refrigerated.';
+    expect(statedFlag('refrigerated_vans', {}, text)).toBe(false);
+    expect(statedFlag('refrigerated', {}, 'Neither lorry is refrigerated.')).toBe(false);
+    expect(statedFlag('refrigerated_vans', {}, 'The depot keeps 40 vans. Every van is refrigerated.')).toBe(true);
+    // Only sentences with some of the words, disagreeing: nothing.
+    expect(statedFlag('refrigerated_vans', {}, 'It has vans. The shed is not refrigerated.')).toBeUndefined();
+  });
+
+  it('takes a boolean from the sentence-wise reading on every endpoint, not the question reader', () => {
+    const schema = { type: 'object', properties: { refrigerated_vans: { type: 'boolean' } } };
+    const evidence = 'The depot keeps 40 vans. None of the vans is refrigerated.';
+    expect(structuredAnswer(schema, { note: evidence }, { evidence })).toEqual({ refrigerated_vans: false });
+  });
+
+  it('ties a year to the verb a property is named by, across an object pronoun', () => {
+    expect(numberAfterOwnVerb('restored', 'A trust restored it in 1987 and opened it to walkers.')).toBe(1987);
+    expect(numberAfterOwnVerb('opened', 'The bridge opened in 1902.')).toBe(1902);
+    // Another verb, a noun after the number, two different numbers, a name of several words: nothing.
+    expect(numberAfterOwnVerb('opened', 'The bridge opened on 1902 plans.')).toBeUndefined();
+    expect(numberAfterOwnVerb('restored', 'A trust bought it in 1987.')).toBeUndefined();
+    expect(numberAfterOwnVerb('restored', 'They restored it in 1987 and restored it in 2004.')).toBeUndefined();
+    expect(numberAfterOwnVerb('year_restored', 'They restored it in 1987.')).toBeUndefined();
+  });
+
+  it('reads a hyphenated measure before its noun as number and unit ("a 12-metre mast")', () => {
+    const schema = { type: 'object', properties: { mast_m: { type: 'number' } } };
+    expect(statedValues(schema, 'The schooner carries a 12-metre mast.')).toEqual({ mast_m: 12 });
+    // Not a unit after the hyphen: no measure.
+    expect(statedValues(schema, 'The mast was refitted in the 2019-20 season.')).toEqual({});
+  });
+
+  it('ties a number of visitors to a verb of people coming in', () => {
+    expect(numberByVerb('visitors', 'On open days the mill welcomes 120 visitors.')).toBe(120);
+    expect(numberByVerb('guests', 'The barn admits 60 guests for weddings.')).toBe(60);
+    const schema = { type: 'object', properties: { admits: { type: 'integer' } } };
+    expect(structuredAnswer(schema, { visitors: 120, staff: 4 })).toEqual({ admits: 120 });
+  });
+
+  it('reads a synonym from the opening of a short note on a record, and nothing from a long text', () => {
+    const prices = {
+      type: 'object',
+      properties: { price: { type: 'string', enum: ['cheap', 'moderate', 'expensive'] } },
+    };
+    // The function endpoint's evidence is its readable answer; the note is a field of the result.
+    const evidence = 'According to lookup: Name: Dunmore.';
+    const note = 'Inexpensive rooms near the station.';
+    expect(structuredAnswer(prices, { name: 'Dunmore', note }, { evidence })).toEqual({
+      price: 'cheap',
+    });
+    // A note of several sentences is a passage: its opening is no description of the record.
+    const passage = 'Inexpensive rooms are rare here. Dunmore has twelve.';
+    expect(structuredAnswer(prices, { name: 'Dunmore', note: passage }, { evidence })).toEqual({});
   });
 });
