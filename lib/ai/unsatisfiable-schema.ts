@@ -4,6 +4,7 @@
 // optional property that nothing satisfies can simply be left out, so it does not count.
 import { createAjv } from '../json-schema';
 import type { JsonSchema } from './ports';
+import { boundConflict, only } from './unsatisfiable-bounds';
 
 const MAX_DEPTH = 16;
 const TYPE_OF: Record<string, (v: unknown) => boolean> = {
@@ -67,7 +68,11 @@ const VALUE_KEYWORDS = [
 function valuesConflict(schema: JsonSchema, at: string): string | undefined {
   if (!('const' in schema) && !Array.isArray(schema.enum)) return undefined;
   const candidates = 'const' in schema ? [schema.const] : (schema.enum as unknown[]);
-  const own = Object.fromEntries(VALUE_KEYWORDS.filter((k) => k in schema).map((k) => [k, schema[k]]));
+  // The whole subschema judges its listed values (a `const` object missing a required property)
+  // unless it refers elsewhere; then only the keywords that judge a value on their own.
+  const own = JSON.stringify(schema).includes('"$ref"')
+    ? Object.fromEntries(VALUE_KEYWORDS.filter((k) => k in schema).map((k) => [k, schema[k]]))
+    : { ...schema };
   let someAccepted: boolean;
   try {
     const validate = valueAjv.compile(own);
@@ -83,51 +88,60 @@ function valuesConflict(schema: JsonSchema, at: string): string | undefined {
     : `${at} allows only values that its other keywords refuse`;
 }
 
-function boundConflict(schema: JsonSchema, at: string): string | undefined {
-  const [min, max, xmin, xmax] = [
-    num(schema.minimum),
-    num(schema.maximum),
-    num(schema.exclusiveMinimum),
-    num(schema.exclusiveMaximum),
-  ];
-  const low = Math.max(min ?? -Infinity, xmin ?? -Infinity);
-  const high = Math.min(max ?? Infinity, xmax ?? Infinity);
-  const lowExcluded = xmin !== undefined && xmin === low;
-  const highExcluded = xmax !== undefined && xmax === high;
-  const onlyNumbers = schema.type === 'number' || schema.type === 'integer';
-  if (onlyNumbers && (low > high || (low === high && (lowExcluded || highExcluded))))
-    return `${at} has no number between its minimum and maximum`;
-  if (schema.type === 'integer') {
-    const first = lowExcluded ? Math.floor(low) + 1 : Math.ceil(low);
-    const last = highExcluded ? Math.ceil(high) - 1 : Math.floor(high);
-    if (first > last) return `${at} has no integer between its minimum and maximum`;
-  }
-  const pairs: [string, string, string][] = [
-    ['minLength', 'maxLength', 'string'],
-    ['minItems', 'maxItems', 'array'],
-    ['minProperties', 'maxProperties', 'object'],
-  ];
-  for (const [lower, upper, type] of pairs) {
-    if (schema.type === type && (num(schema[lower]) ?? 0) > (num(schema[upper]) ?? Infinity))
-      return `${at} has ${lower} above ${upper}`;
-  }
-  return undefined;
-}
-
 function objectConflict(schema: JsonSchema, root: JsonSchema, at: string, depth: number): string | undefined {
   const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
   const properties = isObject(schema.properties) ? schema.properties : {};
   if (required.length > (num(schema.maxProperties) ?? Infinity))
     return `${at} requires more properties than its maxProperties`;
   for (const name of required) {
-    const property = resolve(properties[name], root);
-    if (property === false) return `${at}/${name} is required but its schema is false`;
-    if (property === undefined && schema.additionalProperties === false)
-      return `${at}/${name} is required but not allowed (additionalProperties: false)`;
-    const why = conflict(property, root, `${at}/${name}`, depth + 1);
-    if (why) return why;
+    if (!nameAllowed(schema.propertyNames, name))
+      return `${at}/${name} is required but its name is refused by propertyNames`;
+    for (const raw of schemasOfName(schema, name)) {
+      const property = resolve(raw, root);
+      if (property === false)
+        return name in properties
+          ? `${at}/${name} is required but its schema is false`
+          : `${at}/${name} is required but not allowed (${raw === schema.additionalProperties ? 'additionalProperties' : 'patternProperties'}: false)`;
+      const why = conflict(property, root, `${at}/${name}`, depth + 1);
+      if (why) return why;
+    }
   }
   return undefined;
+}
+
+/**
+ * The subschemas a property's value must satisfy: its own in `properties`, and every
+ * `patternProperties` schema whose pattern matches its name; `additionalProperties` when neither names it.
+ */
+function schemasOfName(schema: JsonSchema, name: string): unknown[] {
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const patterns = isObject(schema.patternProperties) ? Object.entries(schema.patternProperties) : [];
+  const matched = patterns.filter(([pattern]) => matches(pattern, name)).map(([, s]) => s);
+  const own = name in properties ? [properties[name]] : [];
+  if (own.length + matched.length > 0) return [...own, ...matched];
+  return 'additionalProperties' in schema ? [schema.additionalProperties] : [];
+}
+
+function matches(pattern: string, name: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(name);
+  } catch {
+    return true; // a pattern the compile step refuses is reported there; assume it may match
+  }
+}
+
+/** Whether `propertyNames` (no references) lets a property be called `name`; true when unsure. */
+function nameAllowed(propertyNames: unknown, name: string): boolean {
+  if (propertyNames === undefined || propertyNames === true) return true;
+  if (propertyNames === false) return false;
+  if (!isObject(propertyNames) || JSON.stringify(propertyNames).includes('"$ref"')) return true;
+  try {
+    return valueAjv.compile(propertyNames)(name) === true;
+  } catch {
+    return true;
+  } finally {
+    valueAjv.removeSchema(propertyNames);
+  }
 }
 
 /** A schema's types as base kinds ("number" is both integers and fractions), undefined when any. */
@@ -175,9 +189,41 @@ function conflict(raw: unknown, root: JsonSchema, at: string, depth: number): st
     combinedConflict(schema, root, at, depth);
   if (own) return own;
   if (schema.type === 'object') return objectConflict(schema, root, at, depth);
-  if (schema.type === 'array' && (num(schema.minItems) ?? 0) > 0)
-    return conflict(schema.items, root, `${at}/items`, depth + 1);
+  if (schema.type === 'array') return arrayConflict(schema, root, at, depth);
   return undefined;
+}
+
+/** The distinct values a schema allows, when it lists them (boolean, null, const, enum). */
+function distinctValues(schema: unknown): number | undefined {
+  if (!isObject(schema)) return undefined;
+  if ('const' in schema) return 1;
+  if (Array.isArray(schema.enum)) return new Set(schema.enum.map((v) => JSON.stringify(v))).size;
+  if (only(schema, 'boolean', 'null')) {
+    const types = new Set(Array.isArray(schema.type) ? schema.type : [schema.type]);
+    return (types.has('boolean') ? 2 : 0) + (types.has('null') ? 1 : 0);
+  }
+  return undefined;
+}
+
+/**
+ * An array that must hold items: the items must have a value; unique items need that many
+ * distinct ones; `contains` must find its matches (minContains, 1 by default) within maxItems.
+ */
+function arrayConflict(schema: JsonSchema, root: JsonSchema, at: string, depth: number): string | undefined {
+  const minItems = num(schema.minItems) ?? 0;
+  const items = resolve(schema.items, root);
+  if (minItems > 0) {
+    const why = conflict(items, root, `${at}/items`, depth + 1);
+    if (why) return why;
+  }
+  const distinct = distinctValues(items);
+  if (schema.uniqueItems === true && distinct !== undefined && minItems > distinct)
+    return `${at} needs ${minItems} unique items but its items allow only ${distinct} distinct values`;
+  if (!('contains' in schema)) return undefined;
+  const minContains = num(schema.minContains) ?? 1;
+  if (minContains === 0) return undefined;
+  if (minContains > (num(schema.maxItems) ?? Infinity)) return `${at} must contain more items than its maxItems`;
+  return conflict(schema.contains, root, `${at}/contains`, depth + 1);
 }
 
 /** A sentence saying why no JSON value can satisfy `schema`, or undefined when we find no reason. */

@@ -34,6 +34,28 @@ describe('unsatisfiable structured_output schemas', () => {
       'a required array whose items cannot exist',
       { type: 'array', minItems: 1, items: { type: 'number', minimum: 3, maximum: 0 } },
     ],
+    ['minimum above maximum in a one-type list', { type: ['number'], minimum: 5, maximum: 1 }],
+    ['minLength above maxLength in a one-type list', { type: ['string'], minLength: 3, maxLength: 1 }],
+    ['no multiple of the step between the bounds', { type: 'number', minimum: 1, maximum: 9, multipleOf: 10 }],
+    [
+      'no integer that is a multiple of a fractional step',
+      { type: 'integer', minimum: 1, maximum: 2, multipleOf: 1.5 },
+    ],
+    ['more unique items than booleans', { type: 'array', minItems: 3, uniqueItems: true, items: { type: 'boolean' } }],
+    ['more unique items than options', { type: 'array', minItems: 3, uniqueItems: true, items: { enum: ['a', 'b'] } }],
+    ['minContains above maxContains', { type: 'array', contains: { type: 'string' }, minContains: 3, maxContains: 1 }],
+    ['a contains with no room for it', { type: 'array', contains: { type: 'string' }, maxItems: 0 }],
+    ['a contains that nothing matches', { type: 'array', contains: false }],
+    ['a const object without its required property', { type: 'object', const: { a: 1 }, required: ['b'] }],
+    [
+      'a required property a false pattern covers',
+      { type: 'object', patternProperties: { '^x': false }, required: ['xy'] },
+    ],
+    ['a required name propertyNames refuses', { type: 'object', propertyNames: { maxLength: 2 }, required: ['long'] }],
+    [
+      'a required extra property whose additionalProperties has no value',
+      { type: 'object', additionalProperties: { type: 'integer', minimum: 3, maximum: 1 }, required: ['z'] },
+    ],
     [
       'a nested required property',
       { type: 'object', properties: { y: { type: 'integer', minimum: 9, maximum: 8 } }, required: ['y'] },
@@ -68,12 +90,35 @@ describe('unsatisfiable structured_output schemas', () => {
     ['allOf of number and integer', withRequired({ allOf: [{ type: 'number' }, { type: 'integer' }] })],
     ['anyOf with one branch that has values', withRequired({ anyOf: [false, { type: 'null' }] })],
     ['a "not" of one value', withRequired({ type: 'string', not: { const: 'x' } })],
+    [
+      'a required property a pattern allows past additionalProperties false',
+      withRequired({
+        type: 'object',
+        properties: {},
+        patternProperties: { '^a': { type: 'string' } },
+        additionalProperties: false,
+        required: ['ab'],
+      }),
+    ],
+    [
+      'as many unique items as options',
+      withRequired({ type: 'array', minItems: 2, uniqueItems: true, items: { enum: ['a', 'b'] } }),
+    ],
+    ['a contains that may match nothing', withRequired({ type: 'array', contains: false, minContains: 0 })],
+    [
+      'an integer multiple of a fractional step',
+      withRequired({ type: 'integer', minimum: 1, maximum: 3, multipleOf: 1.5 }),
+    ],
+    [
+      'reversed lengths on a type list with null',
+      withRequired({ type: ['string', 'null'], minLength: 3, maxLength: 1 }),
+    ],
   ])('accepts %s', (_, schema) => {
     expect(unsatisfiableBecause(schema as Record<string, unknown>)).toBeUndefined();
     expect(parseStructuredOutput(encode(schema))).toBeDefined();
   });
 
-  it('agrees with a search over integers and halves for any numeric bounds', () => {
+  it('agrees with a search over eighths for any numeric bounds and step', () => {
     const ajv = createAjv();
     const bound = fc.option(
       fc.integer({ min: -6, max: 6 }).map((n) => n / 2),
@@ -86,8 +131,16 @@ describe('unsatisfiable structured_output schemas', () => {
         bound,
         bound,
         bound,
-        (type, minimum, maximum, exclusiveMinimum, exclusiveMaximum) => {
-          const property: Record<string, unknown> = { type, minimum, maximum, exclusiveMinimum, exclusiveMaximum };
+        fc.constantFrom(undefined, 0.5, 1, 1.5, 2, 5),
+        (type, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf) => {
+          const property: Record<string, unknown> = {
+            type,
+            minimum,
+            maximum,
+            exclusiveMinimum,
+            exclusiveMaximum,
+            multipleOf,
+          };
           for (const k of Object.keys(property)) if (property[k] === undefined) delete property[k];
           const schema = withRequired(property);
           const validate = ajv.compile(schema);
