@@ -17,7 +17,15 @@
 import { DETERMINERS, nameWords, stemMatch, terms, tokenize } from '@fnquery/text-tools';
 import type { JsonSchema } from '@fnquery/contracts';
 import { resolveSchema, slotType } from './function-calling/slots';
-import { fitsBounds, optionIn, statedFlag, statedValues, unknownValue, whatItIs } from './structured-evidence';
+import {
+  fitsBounds,
+  nounsBeforeNames,
+  optionIn,
+  statedFlag,
+  statedValues,
+  unknownValue,
+  whatItIs,
+} from './structured-evidence';
 import { measuredBy, numberAfterOwnVerb, numberByVerb } from './structured-measures';
 
 const MAX_DEPTH = 4;
@@ -209,7 +217,8 @@ function fromEvidence(
     if (subject !== undefined) return subject;
   }
   if (ctx.evidence === undefined) return undefined;
-  if (Array.isArray(property.enum)) return optionIn(property.enum, name, ctx.evidence, ctx.members);
+  if (Array.isArray(property.enum))
+    return optionIn(property.enum, name, ctx.evidence, ctx.members, nounsBeforeNames(ctx.evidence));
   if (type === 'boolean') return statedFlag(name, property, ctx.evidence);
   if (type === 'integer' || type === 'number') {
     const byVerb = numberByVerb(name, ctx.evidence) ?? numberAfterOwnVerb(name, ctx.evidence);

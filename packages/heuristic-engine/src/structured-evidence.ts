@@ -7,8 +7,8 @@ import { patternOf } from './function-calling/conversion';
 import { readQuestion } from './function-calling/question';
 import { slotType } from './function-calling/slots';
 import { findNames, findOptions, isUnit } from './schema-values';
-import { relatedness } from './lexicon/related';
-import { kindSteps } from './lexicon/word-kinds';
+import { related, relatedness } from './lexicon/related';
+import { kindSteps, nearKinds } from './lexicon/word-kinds';
 import { splitSentences } from './rag-answer';
 import { nameWords, stemMatch, stemOf, tokenize, type Token } from '@fnquery/text-tools';
 
@@ -84,7 +84,13 @@ export const unhyphenateMeasures = (text: string) =>
  * synonym of ("ferry" → `boat` only if the lexicon says so; "automobile" → `car`); undefined when
  * none or several are.
  */
-export function optionIn(options: unknown[], property: string, evidence: string, members: string[] = []): unknown {
+export function optionIn(
+  options: unknown[],
+  property: string,
+  evidence: string,
+  members: string[] = [],
+  titles: string[] = [],
+): unknown {
   const named = options.filter((o): o is string | number => typeof o === 'string' || typeof o === 'number');
   const own = new Set(nameWords(property).map(stemOf));
   const tokens = tokenize(evidence);
@@ -102,7 +108,7 @@ export function optionIn(options: unknown[], property: string, evidence: string,
   const described = tokenize([...members, ...describingWords(evidence)].join('. '));
   const synonyms = synonymVotes(named, own, described);
   if (synonyms.size > 0) return synonyms.size === 1 ? [...synonyms][0] : undefined;
-  return kindOption(named, own, tokenize(members.join('. ')));
+  return kindOption(named, own, tokenize(members.join('. '))) ?? nearKindOption(named, own, titles);
 }
 
 /**
@@ -113,11 +119,14 @@ export function optionIn(options: unknown[], property: string, evidence: string,
  */
 export function whatItIs(evidence: string): string[] {
   const said = [...evidence.matchAll(/\b(?:is|was|are|were)\s+(?:an?|the)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/giu)];
-  const named = [
-    ...evidence.matchAll(/\b(?:[Tt]he|[Aa]n?|[Oo]ur|[Tt]his)\s+((?:\p{Ll}[\p{L}-]*\s+)?\p{Ll}[\p{L}-]*)\s+\p{Lu}/gu),
-  ];
-  return [...said, ...named].map((m) => m[1]!);
+  return [...said.map((m) => m[1]!), ...nounsBeforeNames(evidence)];
 }
+
+/** The common noun (with one word before it) right before a name: "the mountain hut Brekkestua". */
+export const nounsBeforeNames = (evidence: string) =>
+  [
+    ...evidence.matchAll(/\b(?:[Tt]he|[Aa]n?|[Oo]ur|[Tt]his)\s+((?:\p{Ll}[\p{L}-]*\s+)?\p{Ll}[\p{L}-]*)\s+\p{Lu}/gu),
+  ].map((m) => m[1]!);
 
 /**
  * Words that describe a thing, for synonyms of an option: the noun phrase a sentence opens with
@@ -154,6 +163,25 @@ function kindOption(options: (string | number)[], own: Set<string>, tokens: Toke
       .filter((x) => x.steps <= MAX_KIND_STEPS)
       .sort((a, b) => a.steps - b.steps);
     if (scored.length > 0 && scored[0]!.steps < (scored[1]?.steps ?? Infinity)) votes.add(scored[0]!.option);
+  }
+  return votes.size === 1 ? [...votes][0] : undefined;
+}
+
+/**
+ * When no word is a member of an option: the option whose own kind is a word of one sense with the
+ * kind of the noun a name is introduced by ("the mountain hut Brekkestua": a hut is a shelter, a
+ * `cabin` a house, and house and shelter are related words), when it is the only such option. Only
+ * that noun, the last word of each title: other words of a passage are what it mentions, and kinds
+ * this loosely linked would guess from them ("file" and `documentary` are both records).
+ */
+function nearKindOption(options: (string | number)[], own: Set<string>, titles: string[]): unknown {
+  const single = options.filter((o) => nameWords(String(o)).length === 1);
+  const votes = new Set<string | number>();
+  for (const title of titles) {
+    const head = tokenize(title).at(-1);
+    if (!head?.word || head.stop || own.has(head.stem)) continue;
+    const near = single.filter((option) => nearKinds(head.stem, stemOf(String(option)), related));
+    if (near.length === 1) votes.add(near[0]!);
   }
   return votes.size === 1 ? [...votes][0] : undefined;
 }

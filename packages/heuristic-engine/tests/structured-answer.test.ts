@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerFromPassages } from '../src/index';
 import { structuredAnswer } from '../src/structured-answer';
-import { optionIn, statedFlag, statedValues, whatItIs } from '../src/structured-evidence';
+import { nounsBeforeNames, optionIn, statedFlag, statedValues, whatItIs } from '../src/structured-evidence';
 import { numberAfterOwnVerb, numberByVerb } from '../src/structured-measures';
 import { structuredRows } from '../src/sql-structured';
 import type { JsonSchema } from '@fnquery/contracts';
@@ -185,5 +185,17 @@ describe('structured output from text', () => {
     // A note of several sentences is a passage: its opening is no description of the record.
     const passage = 'Inexpensive rooms are rare here. Dunmore has twelve.';
     expect(structuredAnswer(prices, { name: 'Dunmore', note: passage }, { evidence })).toEqual({});
+  });
+
+  it('takes the option whose kind is related to the kind of the noun before the name, and only that noun', () => {
+    const lodgings = ['cabin', 'hotel', 'campsite'];
+    const titled = (text: string) => optionIn(lodgings, 'kind', text, whatItIs(text), nounsBeforeNames(text));
+    // A shack is a shelter, a cabin a house; house and shelter are related words, both structures.
+    expect(titled('The shack Elvebu stands by the river.')).toBe('cabin');
+    // The same noun merely mentioned names nothing; nor does an adjective before a name.
+    expect(titled('Walkers pass an old shack on the way to the river.')).toBeUndefined();
+    expect(
+      optionIn(['building', 'vehicle', 'animal'], 'kind', 'See the whole Register.', [], ['whole']),
+    ).toBeUndefined();
   });
 });

@@ -48,3 +48,16 @@ export function kindSteps(word: string, kind: string): number {
   }
   return best;
 }
+
+/**
+ * True when a kind right above the word and one right above `kind` are related words, though
+ * WordNet files them apart, and the two share a kind further up: "hut" (a shelter) and `cabin` (a
+ * house) are both structures, and house and shelter share a group of related words. Related kinds
+ * of different branches ("whole", a concept, and "building", a construction) are not near.
+ */
+export function nearKinds(word: string, kind: string, related: (a: string, b: string) => boolean): boolean {
+  const [mine, theirs] = [table().get(word) ?? [], table().get(kind) ?? []];
+  const linked = (mine[0] ?? []).some((a) => (theirs[0] ?? []).some((b) => related(a, b)));
+  const above = new Set(theirs.flat());
+  return linked && mine.flat().some((k) => above.has(k));
+}
