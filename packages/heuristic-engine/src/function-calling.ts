@@ -12,7 +12,7 @@ import { readQuestion, type Question } from './function-calling/question';
 import { chooseTool, segmentCalls } from './function-calling/segments';
 import { sharedWords } from './function-calling/tool-choice';
 import { answerFromResult, parseResult } from './result-text';
-import { structuredAnswer } from './structured-answer';
+import { resultEvidence, structuredAnswer } from './structured-answer';
 import { heuristicReply } from './reply';
 
 interface FunctionResult {
@@ -118,7 +118,7 @@ function decide(request: ChatRequest, question: Question): Decision {
 /** JSON for a structured-output schema: the result's fields, else values the question gives, else the text. */
 function shapedAnswer(schema: JsonSchema, result: unknown, question: Question, text: string): string {
   const fallbacks = extractArguments({ name: 'answer', description: '', parameters: schema }, question).arguments;
-  return JSON.stringify(structuredAnswer(schema, result, { fallbacks, text, evidence: text }));
+  return JSON.stringify(structuredAnswer(schema, result, { fallbacks, text, evidence: resultEvidence(text, result) }));
 }
 
 export function heuristicFunctionTurn(request: ChatRequest): ChatResponse {

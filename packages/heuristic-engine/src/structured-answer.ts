@@ -253,6 +253,29 @@ const shortValues = (result: unknown) =>
     .map((f) => f.value)
     .filter((v): v is string => typeof v === 'string' && v.split(/\s+/).length <= 3 && !/[./:@]/.test(v));
 
+/** How much of a result's own text a structured answer reads beside the readable answer. */
+const MAX_RESULT_TEXT = 20_000;
+
+/**
+ * The evidence for a function's result: the readable answer, then the result's texts (strings of
+ * several words, at any depth) that it does not hold whole, since it clips long ones and shows a
+ * few fields: a note's later sentences may state what a schema asks ("None of its lifeboats…").
+ */
+export function resultEvidence(text: string, result: unknown): string {
+  const texts: string[] = [];
+  let length = 0;
+  const visit = (value: unknown, depth: number) => {
+    if (length >= MAX_RESULT_TEXT || depth > MAX_DEPTH) return;
+    if (typeof value === 'string' && /\s/.test(value.trim()) && !text.includes(value)) {
+      texts.push(value.slice(0, MAX_RESULT_TEXT - length));
+      length += value.length;
+    } else if (Array.isArray(value)) value.forEach((v) => visit(v, depth + 1));
+    else if (isObject(value)) Object.values(value).forEach((v) => visit(v, depth + 1));
+  };
+  visit(result, 0);
+  return [text, ...texts].join('\n');
+}
+
 /** The most words a record's note may have for its opening to describe the record. */
 const NOTE_WORDS = 12;
 

@@ -3,7 +3,7 @@
 // subject's name; and nothing where the text says nothing.
 import { describe, expect, it } from 'vitest';
 import { answerFromPassages } from '../src/index';
-import { structuredAnswer } from '../src/structured-answer';
+import { resultEvidence, structuredAnswer } from '../src/structured-answer';
 import { nounsBeforeNames, optionIn, statedFlag, statedValues, whatItIs } from '../src/structured-evidence';
 import { numberAfterOwnVerb, numberByVerb } from '../src/structured-measures';
 import { structuredRows } from '../src/sql-structured';
@@ -197,5 +197,20 @@ describe('structured output from text', () => {
     expect(
       optionIn(['building', 'vehicle', 'animal'], 'kind', 'See the whole Register.', [], ['whole']),
     ).toBeUndefined();
+  });
+
+  it("reads a function result's long text whole, not only the readable answer's clipped facts", () => {
+    const log =
+      'The lighthouse keeper logged a calm night with light rain from the west and a single fishing boat ' +
+      'passing the point shortly after midnight. The fog signal was tested at dawn and sounded as it should. ' +
+      'None of the lamps is automatic.';
+    const readable = `According to logbook: Entry: ${log.slice(0, 120)}…`;
+    const schema = { type: 'object', properties: { automatic_lamps: { type: 'boolean' } } };
+    expect(resultEvidence(readable, { entry: log })).toContain('None of the lamps is automatic.');
+    expect(structuredAnswer(schema, { entry: log }, { evidence: resultEvidence(readable, { entry: log }) })).toEqual({
+      automatic_lamps: false,
+    });
+    // A text the readable answer already holds whole is not repeated.
+    expect(resultEvidence(`Entry: ${log}`, { entry: log })).toBe(`Entry: ${log}`);
   });
 });

@@ -52,7 +52,8 @@ const PRODUCT = {
 // it, a document that says it, a TEXT column that holds it.
 const NOTE =
   'The ferry Marit crosses the fjord at Lyngvik every hour. It was built in 2009 and carries 180 passengers. ' +
-  'A big boat for so short a crossing, it is not electric.';
+  'A big boat for so short a crossing, it is not electric. The harbour board bought it in 2015. ' +
+  'None of its lifeboats is inflatable. The main deck is wheelchair accessible.';
 const VESSEL_NOTE = {
   shortname: 'vessel-note',
   description: 'Returns the harbour office note about a vessel, by its name.',
@@ -88,6 +89,16 @@ const fromWords = (query: string): Cell[] => [
       size: { type: 'string', enum: ['small', 'medium', 'large'] },
     }),
     expected: { category: 'ship', size: 'large' },
+  },
+  {
+    kind: 'words: a plain boolean, a "none of" negation, a year across a pronoun',
+    query,
+    schema: object({
+      wheelchair_accessible: { type: 'boolean' },
+      inflatable_lifeboats: { type: 'boolean' },
+      bought: { type: 'integer' },
+    }),
+    expected: { wheelchair_accessible: true, inflatable_lifeboats: false, bought: 2015 },
   },
   {
     kind: 'words: nothing stated, nothing guessed',
@@ -298,6 +309,16 @@ const ALSO_UNSATISFIABLE: [string, Schema, RegExp][] = [
     /#\/kind has a const/,
   ],
   ['a required property with the schema false', object({ gone: false }), /#\/gone is required but its schema is false/],
+  [
+    'more unique items than its items have values',
+    object({ flags: { type: 'array', minItems: 3, uniqueItems: true, items: { type: 'boolean' } } }),
+    /#\/flags needs 3 unique items/,
+  ],
+  [
+    'a required name its propertyNames refuses',
+    object({ meta: { type: 'object', propertyNames: { maxLength: 3 }, required: ['owner'] } }),
+    /#\/meta\/owner is required but its name is refused/,
+  ],
   [
     'allOf branches of different types',
     object({ x: { allOf: [{ type: 'string' }, { type: 'integer' }] } }),
