@@ -2,7 +2,9 @@
 // committed before the matrix was first run on them: their first-run figure is the held-out one.
 // Each states some facts only in words: a plain and a negated boolean, numbers tied to a verb or a
 // noun, an enum option named only by a synonym ("little" for `small`, "inexpensive" for `cheap`).
-// Besides the ferry's kinds each has "boolean, plain" (a statement without negation).
+// Besides the ferry's kinds each has "boolean, plain" (a statement without negation). The chairlift
+// was written and committed after the rules that the first two led to, before its own first run:
+// its first-run figure is the held-out one for those rules.
 import type { Cell, Subject } from './structured-types';
 import { object } from './structured-types';
 
@@ -218,6 +220,119 @@ export const BIKE_HIRE: Subject = {
       kind: 'required, no evidence, nullable',
       schema: object({ name: { type: 'string' }, email: { type: ['string', 'null'] } }),
       expected: { name: 'Wheelwise', email: null },
+    },
+  ],
+};
+
+const SECTIONS = [
+  { section: 'lower', length_m: 800 },
+  { section: 'upper', length_m: 650 },
+];
+const LIFT_TEXT =
+  'The Skarvet chairlift runs from the valley station at Holm to the top of Skarvet. Engineers ' +
+  'installed it in 2003; it moves 1,800 skiers an hour along a 1,450-metre cable. The chairlift is ' +
+  'quick: a ride takes seven minutes. The chairs are unheated, though each has a foot rest.';
+
+export const CHAIRLIFT: Subject = {
+  name: 'chairlift (held out from the rules above)',
+  question: 'Tell me about the Skarvet chairlift.',
+  record: {
+    name: 'Skarvet',
+    installed: 2003,
+    skiers_per_hour: 1800,
+    ride_minutes: 7,
+    heated: false,
+    foot_rest: true,
+    kind: 'chairlift',
+    length_m: 1450,
+    note: 'Quick chairlift to the top.',
+    sections: SECTIONS,
+  },
+  passages: [
+    { source: 'lifts.md', text: LIFT_TEXT },
+    { source: 'village.md', text: 'Holm has two cafés and a ski school.' },
+  ],
+  row: {
+    columns: [
+      'name',
+      'installed',
+      'skiers_per_hour',
+      'ride_minutes',
+      'heated',
+      'foot_rest',
+      'kind',
+      'length_m',
+      'note',
+    ],
+    rows: [['Skarvet', 2003, 1800, 7, 0, 1, 'chairlift', 1450, 'Quick chairlift to the top.']],
+  },
+  cells: [
+    {
+      kind: 'flat',
+      schema: object({ name: { type: 'string' }, ride_minutes: { type: 'integer' } }),
+      expected: { name: 'Skarvet', ride_minutes: 7 },
+    },
+    {
+      kind: 'nested object',
+      schema: object({ lift: object({ name: { type: 'string' }, installed: { type: 'integer' } }) }),
+      expected: { lift: { name: 'Skarvet', installed: 2003 } },
+    },
+    {
+      kind: 'array of objects',
+      schema: object({
+        sections: { type: 'array', items: object({ section: { type: 'string' }, length_m: { type: 'integer' } }) },
+      }),
+      expected: { sections: SECTIONS },
+      on: {
+        rdbms: {
+          schema: object({
+            sections: { type: 'array', items: object({ section: { type: 'string' }, length_m: { type: 'integer' } }) },
+          }),
+          expected: { sections: SECTIONS },
+          rows: { columns: ['section', 'length_m'], rows: SECTIONS.map((s) => [s.section, s.length_m]) },
+        },
+        vectordb: citations('lifts.md', LIFT_TEXT),
+      },
+    },
+    {
+      kind: 'enum',
+      schema: object({ kind: { type: 'string', enum: ['chairlift', 'gondola', 'funicular'] } }),
+      expected: { kind: 'chairlift' },
+    },
+    {
+      kind: 'enum by synonym',
+      schema: object({ speed: { type: 'string', enum: ['slow', 'medium', 'fast'] } }),
+      expected: { speed: 'fast' },
+    },
+    {
+      kind: 'number + integer',
+      schema: object({ length_m: { type: 'number' }, skiers_per_hour: { type: 'integer' } }),
+      expected: { length_m: 1450, skiers_per_hour: 1800 },
+    },
+    {
+      kind: 'number tied to its verb',
+      schema: object({ installed: { type: 'integer' }, moves: { type: 'integer' } }),
+      expected: { installed: 2003, moves: 1800 },
+    },
+    {
+      kind: 'boolean, negated',
+      schema: object({ heated: { type: 'boolean' } }),
+      expected: { heated: false },
+    },
+    {
+      kind: 'boolean, plain',
+      schema: object({ foot_rest: { type: 'boolean' } }),
+      expected: { foot_rest: true },
+    },
+    {
+      kind: 'required + optional',
+      schema: object({ name: { type: 'string' }, phone: { type: 'string' } }, ['name']),
+      expected: { name: 'Skarvet', phone: undefined },
+    },
+    {
+      kind: 'required, no evidence, nullable',
+      schema: object({ name: { type: 'string' }, operator: { type: ['string', 'null'] } }),
+      expected: { name: 'Skarvet', operator: null },
     },
   ],
 };
