@@ -264,7 +264,7 @@ export function statedFlag(property: string, schema: JsonSchema, evidence: strin
   const whole: boolean[] = [];
   const partial: boolean[] = [];
   for (const sentence of sentences.length > 0 ? sentences : [evidence]) {
-    const tokens = tokenize(sentence);
+    const tokens = tokenize(unprefixNegation(sentence, stems));
     const mentions = flagMentions(tokens, stems);
     if (mentions.length === 0) continue;
     // "Photography is not allowed": the negation may follow the words it negates.
@@ -279,6 +279,17 @@ export function statedFlag(property: string, schema: JsonSchema, evidence: strin
   if (said.size !== 1) return undefined;
   const [value] = said;
   return fitsBounds(schema, value) ? value : undefined;
+}
+
+/**
+ * A property's word negated by its prefix written as a negation ("The rooms are unheated" → "not
+ * heated", "inaccessible", "non-smoking"), only where the rest is one of the property's words: "under"
+ * or "interest" are not negations.
+ */
+function unprefixNegation(sentence: string, stems: string[]): string {
+  return sentence.replace(/\b(un|non-?|in|im)(\p{L}{4,})/giu, (all, _prefix: string, rest: string) =>
+    stems.some((s) => stemMatch(s, stemOf(rest.toLowerCase())) >= 0.8) ? `not ${rest}` : all,
+  );
 }
 
 const allowsNull = (schema: JsonSchema) =>

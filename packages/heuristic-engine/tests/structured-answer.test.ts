@@ -137,6 +137,11 @@ describe('structured output from text', () => {
     expect(statedFlag('refrigerated_vans', {}, text)).toBe(false);
     expect(statedFlag('refrigerated', {}, 'Neither lorry is refrigerated.')).toBe(false);
     expect(statedFlag('refrigerated_vans', {}, 'The depot keeps 40 vans. Every van is refrigerated.')).toBe(true);
+    // A negating prefix on the property's own word, not on another word.
+    expect(statedFlag('heated', {}, 'The huts are unheated in winter.')).toBe(false);
+    expect(statedFlag('smoking', {}, 'All rooms are non-smoking.')).toBe(false);
+    expect(statedFlag('accessible', {}, 'The upper gallery is inaccessible by lift.')).toBe(false);
+    expect(statedFlag('heated', {}, 'The pool is heated and unusually deep.')).toBe(true);
     // Only sentences with some of the words, disagreeing: nothing.
     expect(statedFlag('refrigerated_vans', {}, 'It has vans. The shed is not refrigerated.')).toBeUndefined();
   });
