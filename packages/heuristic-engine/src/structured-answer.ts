@@ -5,7 +5,8 @@
 // 2. for an object, the same filling one level down (a `product: {name, price}` wrapper over a flat
 //    result); for an array of objects, the result's list of objects;
 // 3. a free-text property ("answer", "summary") gets the readable answer;
-// 4. what the evidence text says (structured-evidence.ts): values read by the property's name, the
+// 4. what the evidence text says (structured-evidence.ts, -options.ts for enums, -flags.ts for
+//    booleans): values read by the property's name, the
 //    subject's name for a `name` or `title` (the one name the question and the evidence share), the
 //    enum option it names (or, failing that, the option its words are synonyms of: "big" → large),
 //    a yes/no by the property's words, negated sentence by sentence, a number tied to the verb that
@@ -17,15 +18,9 @@
 import { DETERMINERS, nameWords, stemMatch, terms, tokenize } from '@fnquery/text-tools';
 import type { JsonSchema } from '@fnquery/contracts';
 import { resolveSchema, slotType } from './function-calling/slots';
-import {
-  fitsBounds,
-  nounsBeforeNames,
-  optionIn,
-  statedFlag,
-  statedValues,
-  unknownValue,
-  whatItIs,
-} from './structured-evidence';
+import { fitsBounds, statedValues, unknownValue } from './structured-evidence';
+import { statedFlag } from './structured-flags';
+import { nounsBeforeNames, optionIn, whatItIs } from './structured-options';
 import { measuredBy, numberAfterOwnVerb, numberByVerb } from './structured-measures';
 
 const MAX_DEPTH = 4;

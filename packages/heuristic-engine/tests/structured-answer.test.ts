@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { answerFromPassages } from '../src/index';
 import { resultEvidence, structuredAnswer } from '../src/structured-answer';
-import { nounsBeforeNames, optionIn, statedFlag, statedValues, whatItIs } from '../src/structured-evidence';
+import { statedValues } from '../src/structured-evidence';
+import { statedFlag } from '../src/structured-flags';
+import { nounsBeforeNames, optionIn, whatItIs } from '../src/structured-options';
 import { numberAfterOwnVerb, numberByVerb } from '../src/structured-measures';
 import { structuredRows } from '../src/sql-structured';
 import type { JsonSchema } from '@fnquery/contracts';

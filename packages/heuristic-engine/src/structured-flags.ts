@@ -1,0 +1,78 @@
+// A yes or no for a boolean property from evidence text, sentence by sentence (structured-answer.ts),
+// and the negations that also keep an enum option from being read where it is denied.
+import type { JsonSchema } from '@fnquery/contracts';
+import { flagMentions } from './function-calling/candidates';
+import { splitSentences } from './rag-answer';
+import { fitsBounds } from './structured-evidence';
+import { nameWords, stemMatch, stemOf, tokenize, type Token } from '@fnquery/text-tools';
+
+/** A negation among the three words before the one starting at `start`, within its clause. */
+export function negatedAt(tokens: Token[], start: number): boolean {
+  const at = tokens.findIndex((t) => t.start === start);
+  for (let i = at - 1, words = 0; i >= 0 && words < 3; i--) {
+    if (!tokens[i]!.word) return false;
+    if (NEGATION_WORDS.has(tokens[i]!.lower)) return true;
+    words++;
+  }
+  return false;
+}
+// "None of the rooms is heated", "neither … nor", "cannot": a whole-sentence no as much as "not".
+const NEGATION_WORDS = new Set([
+  'not',
+  'no',
+  'never',
+  "n't",
+  'without',
+  'nor',
+  'neither',
+  'none',
+  'nothing',
+  'nobody',
+  'cannot',
+  'isn',
+  'aren',
+  'wasn',
+  'weren',
+  'doesn',
+  'didn',
+  'hasn',
+]);
+
+/**
+ * Yes when the evidence states the property's content words, no when it negates them. A negation
+ * anywhere in the sentence negates all of its words ("Photography is not allowed" says no to
+ * `photography_allowed`); sentences that disagree say nothing.
+ */
+export function statedFlag(property: string, schema: JsonSchema, evidence: string): boolean | undefined {
+  const stems = nameWords(property).map(stemOf);
+  const sentences = splitSentences(evidence);
+  const whole: boolean[] = [];
+  const partial: boolean[] = [];
+  for (const sentence of sentences.length > 0 ? sentences : [evidence]) {
+    const tokens = tokenize(unprefixNegation(sentence, stems));
+    const mentions = flagMentions(tokens, stems);
+    if (mentions.length === 0) continue;
+    // "Photography is not allowed": the negation may follow the words it negates.
+    const negated = tokens.some((t) => NEGATION_WORDS.has(t.lower));
+    const value = !negated && mentions.every((m) => m.value);
+    // A sentence with all of the property's words speaks for it over one with some: "has 150
+    // bikes" says nothing about `electric_bikes` when another sentence says whether they are electric.
+    const all = stems.every((s) => tokens.some((t) => t.word && stemMatch(s, t.stem) >= 0.8));
+    (all ? whole : partial).push(value);
+  }
+  const said = new Set(whole.length > 0 ? whole : partial);
+  if (said.size !== 1) return undefined;
+  const [value] = said;
+  return fitsBounds(schema, value) ? value : undefined;
+}
+
+/**
+ * A property's word negated by its prefix written as a negation ("The rooms are unheated" → "not
+ * heated", "inaccessible", "non-smoking"), only where the rest is one of the property's words: "under"
+ * or "interest" are not negations.
+ */
+function unprefixNegation(sentence: string, stems: string[]): string {
+  return sentence.replace(/\b(un|non-?|in|im)(\p{L}{4,})/giu, (all, _prefix: string, rest: string) =>
+    stems.some((s) => stemMatch(s, stemOf(rest.toLowerCase())) >= 0.8) ? `not ${rest}` : all,
+  );
+}
