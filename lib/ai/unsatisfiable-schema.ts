@@ -212,11 +212,17 @@ function distinctValues(schema: unknown): number | undefined {
 function arrayConflict(schema: JsonSchema, root: JsonSchema, at: string, depth: number): string | undefined {
   const minItems = num(schema.minItems) ?? 0;
   const items = resolve(schema.items, root);
-  if (minItems > 0) {
+  // The first items answer to `prefixItems`, one each; `items` only to those after them.
+  const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : [];
+  for (let i = 0; i < Math.min(minItems, prefix.length); i++) {
+    const why = conflict(prefix[i], root, `${at}/prefixItems/${i}`, depth + 1);
+    if (why) return why;
+  }
+  if (minItems > prefix.length) {
     const why = conflict(items, root, `${at}/items`, depth + 1);
     if (why) return why;
   }
-  const distinct = distinctValues(items);
+  const distinct = prefix.length > 0 ? undefined : distinctValues(items);
   if (schema.uniqueItems === true && distinct !== undefined && minItems > distinct)
     return `${at} needs ${minItems} unique items but its items allow only ${distinct} distinct values`;
   if (!('contains' in schema)) return undefined;

@@ -46,6 +46,11 @@ describe('unsatisfiable structured_output schemas', () => {
     ['minContains above maxContains', { type: 'array', contains: { type: 'string' }, minContains: 3, maxContains: 1 }],
     ['a contains with no room for it', { type: 'array', contains: { type: 'string' }, maxItems: 0 }],
     ['a contains that nothing matches', { type: 'array', contains: false }],
+    ['a required first item of no value', { type: 'array', minItems: 1, prefixItems: [false] }],
+    [
+      'more required items than prefixItems, with items false',
+      { type: 'array', minItems: 2, prefixItems: [{ type: 'string' }], items: false },
+    ],
     ['a const object without its required property', { type: 'object', const: { a: 1 }, required: ['b'] }],
     [
       'a required property a false pattern covers',
@@ -105,6 +110,10 @@ describe('unsatisfiable structured_output schemas', () => {
       withRequired({ type: 'array', minItems: 2, uniqueItems: true, items: { enum: ['a', 'b'] } }),
     ],
     ['a contains that may match nothing', withRequired({ type: 'array', contains: false, minContains: 0 })],
+    [
+      'items false after the prefix items an array needs',
+      withRequired({ type: 'array', minItems: 1, prefixItems: [{ type: 'string' }], items: false }),
+    ],
     [
       'an integer multiple of a fractional step',
       withRequired({ type: 'integer', minimum: 1, maximum: 3, multipleOf: 1.5 }),
