@@ -122,7 +122,11 @@ module.exports = {
       from: { path: '^(lib|handlers|local|cli)/' },
       to: {
         path: '^packages/[^/]+/src/',
-        pathNot: ['^packages/[^/]+/src/index\\.ts$', '^packages/text-tools/src/sql-tokens\\.ts$'],
+        pathNot: [
+          '^packages/[^/]+/src/index\\.ts$',
+          '^packages/text-tools/src/sql-tokens\\.ts$',
+          '^packages/heuristic-engine/src/retrieval\\.ts$',
+        ],
       },
     },
     {

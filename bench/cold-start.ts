@@ -300,7 +300,8 @@ export async function run() {
         ? [
             file,
             await bundle(
-              doc.custom.esbuild,
+              // With that checkout's own bundling settings: a change of them is part of what is compared.
+              (loadServerless(BEFORE) as unknown as typeof doc).custom.esbuild,
               join(BEFORE, relative(PROJECT_ROOT, entryOf(fn))),
               join(OUT, 'before', `${name}.mjs`),
             ),

@@ -1,6 +1,6 @@
 // The embedders: the one new collections are filled with, and the local one by id.
 import { defaultEmbedder } from '../ai/platform';
-import { LexicalEmbedder } from '@fnquery/heuristic-engine';
+import { LexicalEmbedder } from '@fnquery/heuristic-engine/retrieval';
 import type { Embedder } from '../ai/ports';
 import { aiPlatformConfig } from './core';
 

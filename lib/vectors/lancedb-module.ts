@@ -3,12 +3,13 @@
 // code merely reaches this folder would load the 190 MB module at cold start; through here it
 // loads when a request first touches a collection.
 //
-// On Lambda the native module ships stripped beside the bundle (deploy/lancedb-native.cjs), and
-// LanceDB's loader is pointed at it there: loaded from the read-only task root as it is.
+// LanceDB's JavaScript and apache-arrow are bundled into that chunk (serverless.yml): one file compiled
+// instead of a few hundred CommonJS files resolved and read one by one. Only the native module stays
+// out of the bundle. On Lambda it ships stripped beside the bundle (deploy/lancedb-native.cjs), and
+// LanceDB's loader is pointed at it there: loaded from the read-only task root as it is. Elsewhere
+// (npm start, tests) the loader finds it in the project's node_modules, as it would unbundled.
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 export type LanceDb = typeof import('@lancedb/lancedb');
 
@@ -34,11 +35,11 @@ async function load(env: NodeJS.ProcessEnv): Promise<LanceDb> {
 async function importLanceDb(env: NodeJS.ProcessEnv): Promise<LanceDb> {
   const taskRoot = env.LAMBDA_TASK_ROOT;
   const shipped = taskRoot ? join(taskRoot, SHIPPED_NATIVE) : undefined;
-  if (!taskRoot || !shipped || !existsSync(shipped)) return import('@lancedb/lancedb');
-  env.NAPI_RS_NATIVE_LIBRARY_PATH ??= shipped;
-  // Resolved from the task root, where the zip puts LanceDB beside the handlers.
-  const entry = createRequire(join(taskRoot, 'package.json')).resolve('@lancedb/lancedb');
-  return (await import(pathToFileURL(entry).href)) as LanceDb;
+  if (shipped && existsSync(shipped)) env.NAPI_RS_NATIVE_LIBRARY_PATH ??= shipped;
+  // LanceDB is CommonJS: Node's import() names its exports and gives them whole as `default`; the
+  // bundle's chunk gives only `default`.
+  const mod = (await import('@lancedb/lancedb')) as LanceDb & { default?: LanceDb };
+  return mod.default ?? mod;
 }
 
 /** The module, for code that runs only after loadLanceDb (LanceVectorStore loads it before any table work). */

@@ -103,6 +103,11 @@ export class LanceVectorStore implements VectorStore {
     });
   }
 
+  /** LanceDB's module loaded (its `dlopen` and the Arrow code) and the table opened, kept for the search. */
+  async prepare(ref: CollectionRef): Promise<void> {
+    await this.withTable(ref, 'open', undefined, async () => undefined);
+  }
+
   async search(ref: CollectionRef, query: SearchQuery): Promise<SearchHit[]> {
     if (query.limit <= 0) return [];
     const mode = query.mode ?? 'hybrid';

@@ -167,6 +167,9 @@ export class MongoVectorStore implements VectorStore {
   async deleteCollection(): Promise<void> {
     throw readOnly();
   }
+
+  /** The driver connects on the search itself: nothing to do ahead of it. */
+  async prepare(): Promise<void> {}
 }
 
 const toHit = (row: Document): SearchHit => ({

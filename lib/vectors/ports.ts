@@ -63,4 +63,9 @@ export interface VectorStore {
   count(ref: CollectionRef, uploadId?: string): Promise<number>;
   deleteUpload(ref: CollectionRef, uploadId: string): Promise<void>;
   deleteCollection(ref: CollectionRef): Promise<void>;
+  /**
+   * Readies the store for a first search of the collection (loads what it runs on, opens the collection)
+   * while the caller waits on something else; a search needs no prepare. A missing collection is no error.
+   */
+  prepare(ref: CollectionRef): Promise<void>;
 }

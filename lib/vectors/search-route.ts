@@ -1,7 +1,7 @@
 // Which search route a collection is queried with by default, per the embedder that filled it:
 // chosen by measurement (bench/retrieval.ts, docs/vectors.md). A fusion that does not beat its
 // best input is not the default. Operators override it with FNQ_SEARCH_ROUTES.
-import { LEXICAL_EMBEDDER_ID } from '@fnquery/heuristic-engine';
+import { LEXICAL_EMBEDDER_ID } from '@fnquery/heuristic-engine/retrieval';
 import type { SearchQuery } from './ports';
 import type { SearchRouteName } from '../config';
 

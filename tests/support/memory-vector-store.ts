@@ -26,6 +26,8 @@ export class MemoryVectorStore implements VectorStore {
     return hits.sort((a, b) => b.score - a.score).slice(0, query.limit);
   }
 
+  async prepare(): Promise<void> {}
+
   async count(ref: CollectionRef, uploadId?: string): Promise<number> {
     return [...this.table(ref).values()].filter((c) => uploadId === undefined || c.uploadId === uploadId).length;
   }

@@ -14,7 +14,13 @@ export function createVectordbAnswer(deps: {
 }): (req: ServiceRequest<VectordbBody>) => Promise<Reply> {
   return async (req) => {
     // Our collections follow our naming rule; a caller's MongoDB collection only its own.
-    if (!req.body.vector_docdb_connection_string) checkCollectionName(req.body.vector_docdb_collection);
+    if (!req.body.vector_docdb_connection_string) {
+      checkCollectionName(req.body.vector_docdb_collection);
+      // The store readies itself (on a cold start: LanceDB's module, then the table's manifest from S3)
+      // while the collection's records are read from DynamoDB. Its failure shows on the search.
+      const ref = { account: req.principal.account, collection: req.body.vector_docdb_collection };
+      deps.retrieval.store.prepare(ref).catch(() => undefined);
+    }
     return answerQuery(req, deps.queryModel(req.body), (model) =>
       answerFromDocuments(req.principal.account, req.body, model, deps.retrieval, req.signal),
     );

@@ -2,13 +2,14 @@
 // builds one turn of the engine's inner protocol (turn.ts) and answers it with its deterministic module, so
 // a repair or an answer turn reads the same to every module. Each answer counts its input and output words
 // as usage, since the engine spends no model tokens.
-import type { DatabaseSchema, JsonSchema, Passage, SqlRows, TokenUsage, ToolDefinition } from '@fnquery/contracts';
+import type { DatabaseSchema, JsonSchema, SqlRows, ToolDefinition } from '@fnquery/contracts';
 import { heuristicFunctionTurn } from './function-calling';
 import { ragAnswer } from './rag-answer';
+import { answerTextFromPassages, passagesRequest, type PassagesQuestion } from './retrieval';
 import { findNames } from './schema-values';
 import { heuristicSqlTurn } from './sql';
 import { structuredAnswer } from './structured-answer';
-import { LOCAL_MODEL_ID, heuristicReply } from './reply';
+import { LOCAL_MODEL_ID, heuristicReply, type Counted } from './reply';
 import {
   SQL_READ_ONLY_REPLY,
   SQL_UNSURE_PREFIX,
@@ -20,13 +21,7 @@ import {
 } from './turn';
 
 export { LOCAL_MODEL_ID };
-export type { ToolCall, ToolChoice };
-
-/** A task's answer and the words it read and wrote, as usage. */
-export interface Counted<T> {
-  value: T;
-  usage: TokenUsage;
-}
+export type { Counted, ToolCall, ToolChoice };
 
 /**
  * The first function-calling turn: call tools (arguments as JSON text), or reply in words instead. Several
@@ -138,20 +133,11 @@ export function answerFromRows(input: {
 }
 
 /** An extractive answer from the passages: their best sentences with sources, as text or as JSON for `schema`. */
-export function answerFromPassages(input: {
-  question: string;
-  /** The text that chose the passages, when it differs from the question. */
-  retrievalQuery?: string;
-  passages: Passage[];
-  schema?: JsonSchema;
-}): Counted<string> {
+export function answerFromPassages(input: PassagesQuestion & { schema?: JsonSchema }): Counted<string> {
+  if (!input.schema) return answerTextFromPassages(input);
   const { passages } = input;
-  const request: ChatRequest = {
-    messages: [...question(input.question), ...passages.map((p): ChatMessage => ({ role: 'user', content: p.text }))],
-    ...shaped(input.schema),
-  };
+  const request: ChatRequest = { ...passagesRequest(input), ...shaped(input.schema) };
   const found = ragAnswer(input.question, passages, input.retrievalQuery);
-  if (!input.schema) return counted(found.answer, heuristicReply(request, found.answer));
   // The passages the answer cites (all when it cites none) are records (text, source, score) for a
   // list-of-objects property such as citations; their whole text, after the quoted sentences, is the
   // evidence, since a schema may ask for facts the question did not ("is it electric?").

@@ -51,6 +51,17 @@ describe('LanceVectorStore', () => {
     expect(hybrid.length).toBeLessThanOrEqual(5);
   });
 
+  it('readies a collection ahead of its first search, keeping the table it opened; a missing one is no error', async () => {
+    const ref = freshRef();
+    await store().upsert(ref, chunksOf('up1', TOPICS));
+    const reader = store();
+    await expect(reader.prepare(freshRef())).resolves.toBeUndefined();
+    await reader.prepare(ref);
+    const opened = (reader as unknown as { tables: Map<string, Promise<unknown>> }).tables;
+    expect([...opened.keys()]).toEqual([tableNameFor(ref)]);
+    expect((await reader.search(ref, { ...queryFor('aqueducts arches'), mode: 'text' }))[0]?.id).toBe('up1:4');
+  });
+
   it('replaces chunks by id, so a redelivered upload adds nothing', async () => {
     const s = store();
     const ref = freshRef();

@@ -12,7 +12,8 @@ import { loadServerless, PROJECT_ROOT } from '../../../local/serverless-config';
 
 const HEAVY: Record<string, RegExp> = {
   'the AWS SDK': /node_modules\/(@aws-sdk|@smithy)\//,
-  LanceDB: /node_modules\/@lancedb\//,
+  // Bundled into the chunk of the first collection request, with the Arrow library it reads rows with.
+  'LanceDB and apache-arrow': /node_modules\/(@lancedb|apache-arrow|flatbuffers)\//,
   'the MongoDB driver': /node_modules\/mongodb\//,
   'the SQL driver and parser': /node_modules\/(mysql2|node-sql-parser)\//,
   'the MCP SDK': /node_modules\/@modelcontextprotocol\//,
