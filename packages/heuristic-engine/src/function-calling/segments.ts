@@ -42,7 +42,7 @@ export function chooseTool(tools: ToolDefinition[], question: Question, forced =
 const BOUNDARY =
   /(?<=[.?!])\s+(?=["'(]?[A-Z])|;\s+|,?\s+(?:and\s+)?then\s+|,\s+(?:and\s+)?(?:also|additionally|finally|lastly)\s+|,?\s+after\s+that,?\s+/g;
 
-function parts(text: string): string[] {
+export function parts(text: string): string[] {
   return text
     .split(BOUNDARY)
     .map((p) => p.trim())
@@ -50,7 +50,7 @@ function parts(text: string): string[] {
 }
 
 /** A part that writes a value a call could need: a number, a date, a name, quoted text, a list. */
-const writesValues = (q: Question) =>
+export const writesValues = (q: Question) =>
   q.candidates.some((c) => c.kind !== 'text' || ['name', 'quoted', 'identifier', 'email', 'uri'].includes(c.source));
 
 export interface SegmentCall {
