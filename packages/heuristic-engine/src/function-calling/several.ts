@@ -9,15 +9,19 @@
 import { nameWords, stemMatch, stemOf } from '@fnquery/text-tools';
 import type { ToolDefinition } from '@fnquery/contracts';
 import { readQuestion, type Question } from './question';
-import { parts, writesValues } from './segments';
+import { chooseTool, parts, unreadPart, writesValues } from './segments';
 
-/** Words that begin another request of the same question. */
+/** Words that begin another request of the same question; numbered items ("2) …") as well. */
 const SEQUENCE =
-  /(?:^|[.?!;:,]\s*|\band\s+)(?<ordinal>second(?:ly)?|third(?:ly)?|fourth(?:ly)?|next|lastly|finally)\b|\b(?:then|after\s+that|afterwards|also|additionally|in\s+addition|as\s+well\s+as|moreover)\b/gi;
+  /(?:^|[.?!;:,]\s*|\band\s+)(?<ordinal>second(?:ly)?|third(?:ly)?|fourth(?:ly)?|next|lastly|finally)\b|\b(?:then|after\s+that|afterwards|also|additionally|in\s+addition|as\s+well\s+as|moreover)\b|(?:^|\s)(?<numbered>[2-9])[.)]\s/gi;
+
+/** A second question or order joined to the first: "… and how much …", "…, what is …", "… and book …". */
+const CLAUSE =
+  /(?:[,;]\s*(?:and\s+)?|\band\s+)(?:what|how)\b|\band\s+(?:find|get|book|make|create|calculate|compute|convert|translate|tell|give|show|list|search|fetch|retrieve|check|estimate|predict|determine|provide|generate|solve|plot|draw|send|order|buy|play|identify|analy[sz]e|compare)\b/gi;
 
 /** Words that ask for a call again with other values. */
 const REPETITION =
-  /\b(?:(?:do|does|doing|perform|run|repeat|calculate|find|get)\s+(?:the\s+|this\s+)?same|the\s+same\s+(?:\w+\s+){0,3}?(?:for|again|but)|again|twice|once\s+more|what\s+if|another|both|each\s+(?:of|set|pair|one|case|scenario)|respectively|(?:two|three|four|five|several|multiple)\s+(?:\w+\s+)?(?:sets|pairs|equations|scenarios|cases|datasets|groups|polynomials|functions|orders|questions|tasks|things|calculations))\b/gi;
+  /\b(?:(?:do|does|doing|perform|run|repeat|calculate|find|get)\s+(?:the\s+|this\s+)?same|the\s+same\s+(?:\w+\s+){0,3}?(?:for|again|but)|again|twice|once\s+more|what\s+if|another|both|each\s+(?:of|set|pair|one|case|scenario)|respectively|(?:two|three|four|five|several|multiple)\s+(?:\w+\s+){0,2}(?:sets|pairs|equations|scenarios|cases|datasets|groups|polynomials|functions|orders|questions|tasks|things|calculations))\b/gi;
 
 /** Ordinals that number the requests: a "third" asks for at least three. */
 const ORDINAL_COUNT: Record<string, number> = { second: 2, secondly: 2, third: 3, thirdly: 3, fourth: 4, fourthly: 4 };
@@ -28,36 +32,51 @@ interface Cue {
 }
 
 /**
- * The fewest calls the question's words ask for, and the first word that asks for more than one. A
- * sequence word counts only where the part it begins writes a value ("also apply standardization"
- * adds to the same call; "then for Kellsby" asks for another).
+ * The fewest calls the question's words ask for, and the first word that asks for more than one.
+ * A sequence word begins a request of its own where its part writes a value ("then for Kellsby")
+ * or is about an offered tool the calls leave out ("and also the pier's opening hours"); otherwise it
+ * adds to the same call ("also apply standardization"). A joined clause does only in the second case. One part counts once
+ * however many such words begin it; a repetition word asks for at least two calls; an ordinal or a
+ * numbered item for at least its number.
  */
-export function requestsAsked(text: string): { count: number; cue?: Cue } {
-  const sequence = [...text.matchAll(SEQUENCE)]
-    .map((m) => {
-      const word = m.groups?.ordinal ?? m[0];
-      return { start: m.index + m[0].indexOf(word), word };
-    })
-    .filter((c) => writesValues(readQuestion(partFrom(text, c.start))));
+export function requestsAsked(
+  text: string,
+  leftOutTool: (part: Question) => boolean = () => false,
+): { count: number; cue?: Cue } {
+  const cueOf = (m: RegExpExecArray) => {
+    const word = (
+      m.groups?.ordinal ??
+      m.groups?.numbered ??
+      m[0].replace(/^[\s,;.?!:]*(?:and\s+|but\s+)?/i, '')
+    ).trim();
+    return { start: m.index + m[0].indexOf(word), word };
+  };
+  const partOf = (c: Cue) => readQuestion(partFrom(text, c.start));
+  const joined = [
+    ...[...text.matchAll(SEQUENCE)].map(cueOf).filter((c) => writesValues(partOf(c)) || leftOutTool(partOf(c))),
+    // A joined clause about the called tool asks more of the same call ("shuffle the deck and draw 3").
+    ...[...text.matchAll(CLAUSE)].map(cueOf).filter((c) => leftOutTool(partOf(c))),
+  ];
+  const partEnds = new Set(joined.map((c) => partEnd(text, c.start)));
   const repetition = [...text.matchAll(REPETITION)].map((m) => ({ start: m.index, word: m[0] }));
-  const cues = [...sequence, ...repetition].sort((a, b) => a.start - b.start);
+  const cues = [...joined, ...repetition].sort((a, b) => a.start - b.start);
   if (!cues[0]) return { count: 1 };
-  return { count: Math.max(...cues.map((c) => ORDINAL_COUNT[c.word.toLowerCase()] ?? 2)), cue: cues[0] };
+  const numbered = cues.map((c) => ORDINAL_COUNT[c.word.toLowerCase()] ?? (Number(c.word) || 2));
+  return { count: Math.max(1 + partEnds.size, ...numbered), cue: cues[0] };
 }
 
-/**
- * The part of the question (a sentence or clause) from `offset` on: the rest of the part that holds
- * it, or the next part when it falls between two.
- */
-function partFrom(text: string, offset: number): string {
+/** Where the part (a sentence or clause) that holds `offset` ends, or the next one when it falls between two. */
+function partEnd(text: string, offset: number): number {
   let from = 0;
   for (const part of parts(text)) {
-    const at = text.indexOf(part, from);
-    from = at + part.length;
-    if (offset < from) return text.slice(Math.max(at, offset), from);
+    from = text.indexOf(part, from) + part.length;
+    if (offset < from) return from;
   }
-  return text.slice(offset);
+  return text.length;
 }
+
+/** The question from `offset` to the end of its part. */
+const partFrom = (text: string, offset: number) => text.slice(offset, partEnd(text, offset));
 
 /**
  * An offered tool the calls leave out whose own name words (not generic, not shared with a called
@@ -95,12 +114,19 @@ export interface CalledTool {
 
 /** Why the calls do not answer the whole question, naming the part left out; undefined when they do. */
 export function leftOut(tools: ToolDefinition[], question: Question, calls: CalledTool[]): string | undefined {
-  const asked = requestsAsked(question.text);
+  const called = new Set(calls.map((c) => c.name));
+  const aboutOther = (part: Question) => {
+    const choice = chooseTool(tools, part);
+    return choice !== undefined && !called.has(choice.tool.name);
+  };
+  const asked = requestsAsked(question.text, aboutOther);
   if (asked.cue && calls.length < asked.count) {
-    const part = partFrom(question.text, asked.cue.start);
-    return `This asks for several things ("${asked.cue.word}" begins another), and I could not read a call for each of them; the part I could not settle is "${part}". So I made no call: please ask for one thing at a time, or give its values.`;
+    const part = unreadPart(tools, question) ?? partFrom(question.text, asked.cue.start);
+    return `This asks for several things, and I could not read a complete, settled call for each of them: not for "${part}". So I made no call: please ask for one thing at a time, or give the values that part needs.`;
   }
-  const other = otherToolAsked(tools, question, new Set(calls.map((c) => c.name)));
+  // A tool the question names outright ("with the tide_times function") is asked for.
+  const named = tools.find((t) => !called.has(t.name) && question.text.includes(t.name));
+  const other = named?.name ?? otherToolAsked(tools, question, called);
   if (other)
     return `This also asks for what ${other} does, and I could not read a call of it from the question, so I made no call: please ask for one thing at a time, or give its values.`;
   return undefined;
