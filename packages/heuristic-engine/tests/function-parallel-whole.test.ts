@@ -119,6 +119,51 @@ describe('requests joined in one sentence, and parts read on their own', () => {
   });
 });
 
+describe('a request written again for each value, and a later sentence no call answers', () => {
+  const fibonacci = tool('fibonacci', 'The n-th Fibonacci number.', {
+    n: { type: 'integer', description: 'Position in the sequence.' },
+  });
+  const lengths = tool('length_conversion', 'Converts a length between units.', {
+    value: { type: 'number', description: 'The length.' },
+    from_unit: { type: 'string', description: 'Unit to convert from.' },
+    to_unit: { type: 'string', description: 'Unit to convert to.' },
+  });
+
+  it('makes no call when the same words lead to several values for one property', () => {
+    const response = turn(
+      'What are the Fibonacci number at position 6, the Fibonacci number at position 9, and the Fibonacci number at position 12?',
+      [fibonacci],
+    );
+    expect(response.toolCalls).toEqual([]);
+    expect(argumentsOf(turn('What is the Fibonacci number at position 6?', [fibonacci]))).toEqual([{ n: 6 }]);
+  });
+
+  it('keeps one call when the repeated words lead to values for different properties', () => {
+    const mixing = tool('mixed_salinity', 'Salinity after mixing two volumes of sea water.', {
+      volume1: { type: 'number', description: 'First volume in litres.' },
+      salinity1: { type: 'number', description: 'Salinity of the first volume.' },
+      volume2: { type: 'number', description: 'Second volume in litres.' },
+      salinity2: { type: 'number', description: 'Salinity of the second volume.' },
+    });
+    const response = turn('Salinity after mixing 20 litres of water at 35 with 10 litres of water at 30', [mixing]);
+    expect(argumentsOf(response)).toEqual([{ volume1: 20, salinity1: 35, volume2: 10, salinity2: 30 }]);
+  });
+
+  it('makes no call when a later sentence writes values that no call sends, and names it', () => {
+    const response = turn('Tide times for the harbour Port Elm. Convert 12 feet to metres.', [tides, lengths]);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/not for "Convert 12 feet to metres\."/);
+  });
+
+  it('does not end a sentence at an initial or an abbreviation', () => {
+    const cases = tool('court_case', 'Details of a court case.', {
+      title: { type: 'string', description: 'Title of the case.' },
+    });
+    const response = turn("Details of the case titled 'Hale v. Grant'. Include the ruling.", [cases]);
+    expect(argumentsOf(response)).toEqual([{ title: 'Hale v. Grant' }]);
+  });
+});
+
 describe('words that look like a second request but are not', () => {
   it('keeps one call when "also" adds a setting to the same call, not a value for another', () => {
     const response = turn('Tide times for the harbour Port Elm. Also include the moon phase.', [tides]);

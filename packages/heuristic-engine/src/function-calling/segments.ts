@@ -38,10 +38,11 @@ export function chooseTool(tools: ToolDefinition[], question: Question, forced =
   return contenders.reduce((a, b) => (b.score > a.score ? b : a));
 }
 
-// Where one request ends and the next begins: a sentence end before a capital, a semicolon, "and
-// then", "also", "after that", "finally".
+// Where one request ends and the next begins: a sentence end before a capital (not the dot of an
+// initial or an abbreviation: "Dr. Hale", "Lee v. Grant"), a semicolon, "and then", "also", "after
+// that", "finally".
 const BOUNDARY =
-  /(?<=[.?!])\s+(?=["'(]?[A-Z])|;\s+|,?\s+(?:and\s+)?then\s+|,\s+(?:and\s+)?(?:also|additionally|finally|lastly)\s+|,?\s+after\s+that,?\s+/g;
+  /(?<=[.?!])(?<!\b[A-Za-z]\.)(?<!\b(?:Mr|Mrs|Ms|Dr|St|Mt|vs|etc|No|Inc|Ltd|Co|Jr|Sr)\.)\s+(?=["'(]?[A-Z])|;\s+|,?\s+(?:and\s+)?then\s+|,\s+(?:and\s+)?(?:also|additionally|finally|lastly)\s+|,?\s+after\s+that,?\s+/g;
 
 export function parts(text: string): string[] {
   return text

@@ -10,6 +10,7 @@ import { nameWords, stemMatch, stemOf } from '@fnquery/text-tools';
 import type { ToolDefinition } from '@fnquery/contracts';
 import { readQuestion, type Question } from './question';
 import { chooseTool, parts, unreadPart, writesValues } from './segments';
+import { toolShape } from './slots';
 
 /** Words that begin another request of the same question; numbered items ("2) …") as well. */
 const SEQUENCE =
@@ -32,6 +33,32 @@ interface Cue {
 }
 
 /**
+ * The same three words before several values of one kind ("the depth of 40, the depth of 55"): one
+ * request written again for each value, when the called tools have fewer properties of that kind
+ * (or lists) than there are values (two masses for a mixing formula with two mass properties are one call).
+ */
+function repeatedLeadIns(question: Question, room: (kind: 'number' | 'text') => number): { cue: Cue; times: number }[] {
+  const byLeadIn = new Map<string, { cue: Cue; kind: 'number' | 'text'; values: Set<string> }>();
+  for (const value of question.candidates) {
+    if (value.kind !== 'number' && !(value.kind === 'text' && value.source === 'name')) continue;
+    const before = question.tokens.filter((t) => t.word && t.end <= value.start).slice(-3);
+    const adjacent = before.length === 3 && !/[.,;:?!]/.test(question.text.slice(before[2]!.end, value.start));
+    if (!adjacent || before.every((t) => t.stop)) continue;
+    const key = `${value.kind} ${before.map((t) => t.lower).join(' ')}`;
+    const entry = byLeadIn.get(key) ?? {
+      cue: { start: before[0]!.start, word: before.map((t) => t.text).join(' ') },
+      kind: value.kind,
+      values: new Set<string>(),
+    };
+    entry.values.add(question.text.slice(value.start, value.end));
+    byLeadIn.set(key, entry);
+  }
+  return [...byLeadIn.values()]
+    .filter((e) => e.values.size >= 2 && room(e.kind) < e.values.size)
+    .map((e) => ({ cue: e.cue, times: e.values.size }));
+}
+
+/**
  * The fewest calls the question's words ask for, and the first word that asks for more than one.
  * A sequence word begins a request of its own where its part writes a value ("then for Kellsby")
  * or is about an offered tool the calls leave out ("and also the pier's opening hours"); otherwise it
@@ -42,6 +69,8 @@ interface Cue {
 export function requestsAsked(
   text: string,
   leftOutTool: (part: Question) => boolean = () => false,
+  room: (kind: 'number' | 'text') => number = () => Infinity,
+  unsentValues: (part: Question) => boolean = () => false,
 ): { count: number; cue?: Cue } {
   const cueOf = (m: RegExpExecArray) => {
     const word = (
@@ -57,12 +86,19 @@ export function requestsAsked(
     // A joined clause about the called tool asks more of the same call ("shuffle the deck and draw 3").
     ...[...text.matchAll(CLAUSE)].map(cueOf).filter((c) => leftOutTool(partOf(c))),
   ];
-  const partEnds = new Set(joined.map((c) => partEnd(text, c.start)));
+  // A sentence after the first that is about an offered tool the calls leave out ("How tall is it in
+  // cm?"), or that writes values no call sends ("Convert 12 feet to metres.").
+  const sentences = parts(text)
+    .slice(1)
+    .map((part) => ({ start: text.indexOf(part), word: part.split(/\s+/)[0] ?? part }))
+    .filter((c) => leftOutTool(partOf(c)) || unsentValues(partOf(c)));
+  const partEnds = new Set([...joined, ...sentences].map((c) => partEnd(text, c.start)));
   const repetition = [...text.matchAll(REPETITION)].map((m) => ({ start: m.index, word: m[0] }));
-  const cues = [...joined, ...repetition].sort((a, b) => a.start - b.start);
+  const leadIns = repeatedLeadIns(readQuestion(text), room);
+  const cues = [...joined, ...sentences, ...repetition, ...leadIns.map((l) => l.cue)].sort((a, b) => a.start - b.start);
   if (!cues[0]) return { count: 1 };
   const numbered = cues.map((c) => ORDINAL_COUNT[c.word.toLowerCase()] ?? (Number(c.word) || 2));
-  return { count: Math.max(1 + partEnds.size, ...numbered), cue: cues[0] };
+  return { count: Math.max(1 + partEnds.size, ...numbered, ...leadIns.map((l) => l.times)), cue: cues[0] };
 }
 
 /** Where the part (a sentence or clause) that holds `offset` ends, or the next one when it falls between two. */
@@ -110,6 +146,8 @@ const GENERIC_NAME = new Set(
 
 export interface CalledTool {
   name: string;
+  /** As JSON. */
+  arguments: string;
 }
 
 /** Why the calls do not answer the whole question, naming the part left out; undefined when they do. */
@@ -119,7 +157,25 @@ export function leftOut(tools: ToolDefinition[], question: Question, calls: Call
     const choice = chooseTool(tools, part);
     return choice !== undefined && !called.has(choice.tool.name);
   };
-  const asked = requestsAsked(question.text, aboutOther);
+  // How many properties of a kind (or lists) the called tools have: room for that many values in one call.
+  const slots = tools.filter((t) => called.has(t.name)).flatMap((t) => toolShape(t).slots);
+  const room = (kind: 'number' | 'text') =>
+    slots.filter((s) => [...(kind === 'number' ? ['integer', 'number'] : ['string']), 'array'].includes(s.type)).length;
+  // A part writes values no call sends: none of its numbers, names or quoted text is in any call.
+  const sent = calls.map((c) => c.arguments).join(' ');
+  const sentNumbers = new Set((sent.match(/-?\d+(?:\.\d+)?(?:e[+-]?\d+)?/gi) ?? []).map(Number));
+  const unsentValues = (part: Question) => {
+    const values = part.candidates.filter(
+      (c) => c.kind === 'number' || (c.kind === 'text' && ['name', 'quoted'].includes(c.source)),
+    );
+    return (
+      values.length > 0 &&
+      values.every((c) =>
+        c.kind === 'number' ? !sentNumbers.has(c.mention.value) : c.kind === 'text' && !sent.includes(c.text),
+      )
+    );
+  };
+  const asked = requestsAsked(question.text, aboutOther, room, unsentValues);
   if (asked.cue && calls.length < asked.count) {
     const part = unreadPart(tools, question) ?? partFrom(question.text, asked.cue.start);
     return `This asks for several things, and I could not read a complete, settled call for each of them: not for "${part}". So I made no call: please ask for one thing at a time, or give the values that part needs.`;
