@@ -92,7 +92,7 @@ describe('requests joined in one sentence, and parts read on their own', () => {
       offered,
     );
     expect(response.toolCalls).toEqual([]);
-    expect(response.content).toMatch(/cabin_rental/);
+    expect(response.content).toMatch(/not for "rent a cabin in Kellsby for 3 nights\."/);
   });
 
   it('makes one call per part when every part is read', () => {
@@ -110,6 +110,20 @@ describe('requests joined in one sentence, and parts read on their own', () => {
     );
     expect(response.toolCalls).toEqual([]);
     expect(response.content).toMatch(/not for "Tell me the history of the Marrow Point lighthouse/);
+  });
+
+  it('makes no call when questions joined by commas give values no call sends', () => {
+    const response = turn(
+      'What are the tide times at Port Elm, what is the history of the Marrow Point lighthouse, and what are the tide times at Kellsby?',
+      [tides, lighthouse],
+    );
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/several things/);
+  });
+
+  it('makes no call when the first of two joined orders is about a tool no call is of', () => {
+    const response = turn('I need a ferry from Dunmore to Kellsby and rent a cabin in Kellsby for 3 nights.', offered);
+    expect(response.toolCalls).toEqual([]);
   });
 
   it('makes no call when the question names an offered function it does not call', () => {

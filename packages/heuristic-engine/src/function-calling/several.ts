@@ -6,7 +6,7 @@
 // - sequence words between requests ("then", "after that", "also", "secondly", "finally");
 // - repetition words ("the same … for", "again", "twice", "what if", "another", "both", "each of");
 // - another offered tool named by words of its own that the calls' tools do not share.
-import { nameWords, stemMatch, stemOf } from '@fnquery/text-tools';
+import { OBJECT_STARTS, nameWords, stemMatch, stemOf } from '@fnquery/text-tools';
 import type { ToolDefinition } from '@fnquery/contracts';
 import { readQuestion, type Question } from './question';
 import { chooseTool, parts, unreadPart, writesValues } from './segments';
@@ -16,9 +16,14 @@ import { toolShape } from './slots';
 const SEQUENCE =
   /(?:^|[.?!;:,]\s*|\band\s+)(?<ordinal>second(?:ly)?|third(?:ly)?|fourth(?:ly)?|next|lastly|finally)\b|\b(?:then|after\s+that|afterwards|also|additionally|in\s+addition|as\s+well\s+as|moreover)\b|(?:^|\s)(?<numbered>[2-9])[.)]\s/gi;
 
-/** A second question or order joined to the first: "… and how much …", "…, what is …", "… and book …". */
-const CLAUSE =
-  /(?:[,;]\s*(?:and\s+)?|\band\s+)(?:what|how)\b|\band\s+(?:find|get|book|make|create|calculate|compute|convert|translate|tell|give|show|list|search|fetch|retrieve|check|estimate|predict|determine|provide|generate|solve|plot|draw|send|order|buy|play|identify|analy[sz]e|compare)\b/gi;
+/**
+ * A second question or order joined to the first: "… and how much …", "…, what is …", and "and" with a
+ * word that takes an object ("… and rent a cabin …", "… and draw 3 cards …").
+ */
+const CLAUSE = new RegExp(
+  `(?:[,;]\\s*(?:and\\s+)?|\\band\\s+)(?:what|how)\\b|\\band\\s+(?:also\\s+)?[a-z]+(?=\\s+(?:${[...OBJECT_STARTS].join('|')}|\\d)\\b)`,
+  'gi',
+);
 
 /** Words that ask for a call again with other values. */
 const REPETITION =
@@ -58,20 +63,35 @@ function repeatedLeadIns(question: Question, room: (kind: 'number' | 'text') => 
     .map((e) => ({ cue: e.cue, times: e.values.size }));
 }
 
+/** What the caller knows of the calls, to judge a part of the question by. */
+export interface PartJudge {
+  /** The part is about an offered tool that no call is of. */
+  aboutOther?: (part: Question) => boolean;
+  /** The part writes values (numbers, names, quoted text) and no call sends any of them. */
+  unsent?: (part: Question) => boolean;
+  /** How many properties of a kind (or lists) the called tools have. */
+  room?: (kind: 'number' | 'text') => number;
+}
+
+export interface Asked {
+  /** The fewest calls the question asks for. */
+  count: number;
+  /** The first word that asks for more than one. */
+  cue?: Cue;
+  /** A part of a question in several parts that no call answers. */
+  unanswered?: string;
+}
+
 /**
- * The fewest calls the question's words ask for, and the first word that asks for more than one.
- * A sequence word begins a request of its own where its part writes a value ("then for Kellsby")
- * or is about an offered tool the calls leave out ("and also the pier's opening hours"); otherwise it
- * adds to the same call ("also apply standardization"). A joined clause does only in the second case. One part counts once
- * however many such words begin it; a repetition word asks for at least two calls; an ordinal or a
- * numbered item for at least its number.
+ * How many requests the question makes. Its parts begin at sequence words, at second questions or
+ * orders joined by "and" or a comma, and at sentences. A part that is about an offered tool no call
+ * is of, or writes values no call sends, is unanswered. A part begun by a sequence word is a request
+ * of its own where it writes a value ("then for Kellsby"); otherwise it adds to the same call ("also
+ * apply standardization"). A repetition word asks for at least two calls; an ordinal or a numbered
+ * item for at least its number.
  */
-export function requestsAsked(
-  text: string,
-  leftOutTool: (part: Question) => boolean = () => false,
-  room: (kind: 'number' | 'text') => number = () => Infinity,
-  unsentValues: (part: Question) => boolean = () => false,
-): { count: number; cue?: Cue } {
+export function requestsAsked(text: string, judge: PartJudge = {}): Asked {
+  const { aboutOther = () => false, unsent = () => false, room = () => Infinity } = judge;
   const cueOf = (m: RegExpExecArray) => {
     const word = (
       m.groups?.ordinal ??
@@ -80,25 +100,54 @@ export function requestsAsked(
     ).trim();
     return { start: m.index + m[0].indexOf(word), word };
   };
-  const partOf = (c: Cue) => readQuestion(partFrom(text, c.start));
-  const joined = [
-    ...[...text.matchAll(SEQUENCE)].map(cueOf).filter((c) => writesValues(partOf(c)) || leftOutTool(partOf(c))),
-    // A joined clause about the called tool asks more of the same call ("shuffle the deck and draw 3").
-    ...[...text.matchAll(CLAUSE)].map(cueOf).filter((c) => leftOutTool(partOf(c))),
-  ];
-  // A sentence after the first that is about an offered tool the calls leave out ("How tall is it in
-  // cm?"), or that writes values no call sends ("Convert 12 feet to metres.").
-  const sentences = parts(text)
+  const sequence = [...text.matchAll(SEQUENCE)].map(cueOf);
+  const starts = [
+    ...sequence,
+    ...[...text.matchAll(CLAUSE)].map(cueOf),
+    ...parts(text)
+      .slice(1)
+      .map((part) => ({ start: text.indexOf(part), word: part.split(/\s+/)[0] ?? part })),
+  ]
+    .map((c) => c.start)
+    // A part that starts right after a sequence word ("then between …") is that word's part.
+    .filter(
+      (start) =>
+        start > 0 &&
+        !sequence.some((c) => c.start < start && /^[\s,]*$/.test(text.slice(c.start + c.word.length, start))),
+    );
+  const bounds = [...new Set([0, ...starts])].sort((a, b) => a - b);
+  const segments = bounds.map((start, i) => ({ start, text: text.slice(start, bounds[i + 1] ?? text.length) }));
+  const read = segments.map((segment) => ({ ...segment, question: readQuestion(segment.text) }));
+  const unanswered =
+    read.length > 1
+      ? read
+          .find((r) => aboutOther(r.question) || unsent(r.question))
+          ?.text.replace(/[\s,;]*(?:\b(?:and|but)\b)?[\s,;]*$/i, '')
+          .trim()
+      : undefined;
+  const requests = read
     .slice(1)
-    .map((part) => ({ start: text.indexOf(part), word: part.split(/\s+/)[0] ?? part }))
-    .filter((c) => leftOutTool(partOf(c)) || unsentValues(partOf(c)));
-  const partEnds = new Set([...joined, ...sentences].map((c) => partEnd(text, c.start)));
+    .filter(
+      (r) =>
+        (sequence.some((c) => c.start === r.start) && writesValues(r.question)) ||
+        aboutOther(r.question) ||
+        unsent(r.question),
+    );
   const repetition = [...text.matchAll(REPETITION)].map((m) => ({ start: m.index, word: m[0] }));
   const leadIns = repeatedLeadIns(readQuestion(text), room);
-  const cues = [...joined, ...sentences, ...repetition, ...leadIns.map((l) => l.cue)].sort((a, b) => a.start - b.start);
-  if (!cues[0]) return { count: 1 };
+  const cues = [
+    ...requests.map((r) => ({ start: r.start, word: r.text.split(/\s+/)[0] ?? '' })),
+    ...sequence.filter((c) => ORDINAL_COUNT[c.word.toLowerCase()] || Number(c.word)),
+    ...repetition,
+    ...leadIns.map((l) => l.cue),
+  ].sort((a, b) => a.start - b.start);
+  if (!cues[0]) return { count: 1, ...(unanswered && { unanswered }) };
   const numbered = cues.map((c) => ORDINAL_COUNT[c.word.toLowerCase()] ?? (Number(c.word) || 2));
-  return { count: Math.max(1 + partEnds.size, ...numbered, ...leadIns.map((l) => l.times)), cue: cues[0] };
+  return {
+    count: Math.max(1 + requests.length, ...numbered, ...leadIns.map((l) => l.times)),
+    cue: cues[0],
+    ...(unanswered && { unanswered }),
+  };
 }
 
 /** Where the part (a sentence or clause) that holds `offset` ends, or the next one when it falls between two. */
@@ -175,9 +224,10 @@ export function leftOut(tools: ToolDefinition[], question: Question, calls: Call
       )
     );
   };
-  const asked = requestsAsked(question.text, aboutOther, room, unsentValues);
-  if (asked.cue && calls.length < asked.count) {
-    const part = unreadPart(tools, question) ?? partFrom(question.text, asked.cue.start);
+  const asked = requestsAsked(question.text, { aboutOther, unsent: unsentValues, room });
+  if (asked.unanswered || (asked.cue && calls.length < asked.count)) {
+    // Name the part that could not be read on its own, else the part no call answers.
+    const part = unreadPart(tools, question) ?? asked.unanswered ?? partFrom(question.text, asked.cue!.start);
     return `This asks for several things, and I could not read a complete, settled call for each of them: not for "${part}". So I made no call: please ask for one thing at a time, or give the values that part needs.`;
   }
   // A tool the question names outright ("with the tide_times function") is asked for.
