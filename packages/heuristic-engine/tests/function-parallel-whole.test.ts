@@ -178,6 +178,25 @@ describe('a request written again for each value, and a later sentence no call a
   });
 });
 
+describe('bracketed groups keep their values together', () => {
+  const lcm = tool('least_common_multiple', 'Least common multiple of two integers.', {
+    first: { type: 'integer', description: 'First integer.' },
+    second: { type: 'integer', description: 'Second integer.' },
+  });
+
+  it('makes no call that sends one group and leaves out another of its size', () => {
+    const response = turn('Least common multiple of (12, 18), and of (35, 14)', [lcm]);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/several calls of least_common_multiple/);
+  });
+
+  it('calls with the values of a single group', () => {
+    expect(argumentsOf(turn('Least common multiple of the pair (12, 18)?', [lcm]))).toEqual([
+      { first: 12, second: 18 },
+    ]);
+  });
+});
+
 describe('words that look like a second request but are not', () => {
   it('keeps one call when "also" adds a setting to the same call, not a value for another', () => {
     const response = turn('Tide times for the harbour Port Elm. Also include the moon phase.', [tides]);
