@@ -213,6 +213,18 @@ describe('words that look like a second request but are not', () => {
     expect(argumentsOf(turn('Stopping distance at a speed of 20 metres/second', [speed]))).toEqual([{ speed: 20 }]);
   });
 
+  it('counts a value sent in another form (a currency name as its code) as sent', () => {
+    const converter = tool('currency_converter', 'Converts an amount of money between currencies.', {
+      amount: { type: 'number', description: 'Amount to convert.' },
+      from_currency: { type: 'string', description: 'ISO 4217 code of the currency to convert from.' },
+      to_currency: { type: 'string', description: 'ISO 4217 code of the currency to convert to.' },
+    });
+    const response = turn('I have 250 Norwegian kroner, what is that in euros?', [converter], {
+      hint: { kind: 'function', question: 'I have 250 Norwegian kroner, what is that in euros?', named: true },
+    });
+    expect(argumentsOf(response)).toEqual([{ amount: 250, from_currency: 'NOK', to_currency: 'EUR' }]);
+  });
+
   it('still makes every call of a question whose parts are all read', () => {
     const response = turn('Tide times for the harbours Port Elm and Kellsby.', [tides]);
     expect(argumentsOf(response)).toEqual([{ harbour: 'Port Elm' }, { harbour: 'Kellsby' }]);

@@ -8,7 +8,8 @@
 // - another offered tool named by words of its own that the calls' tools do not share.
 import { OBJECT_STARTS, nameWords, stemMatch, stemOf } from '@fnquery/text-tools';
 import type { ToolDefinition } from '@fnquery/contracts';
-import { readQuestion, type Question } from './question';
+import { extractArguments } from './arguments';
+import { readQuestion, type Question, type Span } from './question';
 import { chooseTool, parts, unreadPart, writesValues } from './segments';
 import { toolShape } from './slots';
 
@@ -68,7 +69,7 @@ export interface PartJudge {
   /** The part is about an offered tool that no call is of. */
   aboutOther?: (part: Question) => boolean;
   /** The part writes values (numbers, names, quoted text) and no call sends any of them. */
-  unsent?: (part: Question) => boolean;
+  unsent?: (part: Question, offset: number) => boolean;
   /** How many properties of a kind (or lists) the called tools have. */
   room?: (kind: 'number' | 'text') => number;
 }
@@ -121,7 +122,7 @@ export function requestsAsked(text: string, judge: PartJudge = {}): Asked {
   const unanswered =
     read.length > 1
       ? read
-          .find((r) => aboutOther(r.question) || unsent(r.question))
+          .find((r) => aboutOther(r.question) || unsent(r.question, r.start))
           ?.text.replace(/[\s,;]*(?:\b(?:and|but)\b)?[\s,;]*$/i, '')
           .trim()
       : undefined;
@@ -131,7 +132,7 @@ export function requestsAsked(text: string, judge: PartJudge = {}): Asked {
       (r) =>
         (sequence.some((c) => c.start === r.start) && writesValues(r.question)) ||
         aboutOther(r.question) ||
-        unsent(r.question),
+        unsent(r.question, r.start),
     );
   const repetition = [...text.matchAll(REPETITION)].map((m) => ({ start: m.index, word: m[0] }));
   const leadIns = repeatedLeadIns(readQuestion(text), room);
@@ -210,17 +211,22 @@ export function leftOut(tools: ToolDefinition[], question: Question, calls: Call
   const slots = tools.filter((t) => called.has(t.name)).flatMap((t) => toolShape(t).slots);
   const room = (kind: 'number' | 'text') =>
     slots.filter((s) => [...(kind === 'number' ? ['integer', 'number'] : ['string']), 'array'].includes(s.type)).length;
-  // A part writes values no call sends: none of its numbers, names or quoted text is in any call.
+  // A part writes values no call sends: none of its numbers, names or quoted text is in any call, nor
+  // read by a called tool from the whole question (a currency name sent as its code).
   const sent = calls.map((c) => c.arguments).join(' ');
   const sentNumbers = new Set((sent.match(/-?\d+(?:\.\d+)?(?:e[+-]?\d+)?/gi) ?? []).map(Number));
-  const unsentValues = (part: Question) => {
+  const read = tools.filter((t) => called.has(t.name)).flatMap((t) => extractArguments(t, question).used);
+  const unsentValues = (part: Question, offset: number) => {
     const values = part.candidates.filter(
       (c) => c.kind === 'number' || (c.kind === 'text' && ['name', 'quoted'].includes(c.source)),
     );
+    const readWhole = (c: Span) => read.some((u) => u.start < c.end + offset && u.end > c.start + offset);
     return (
       values.length > 0 &&
-      values.every((c) =>
-        c.kind === 'number' ? !sentNumbers.has(c.mention.value) : c.kind === 'text' && !sent.includes(c.text),
+      values.every(
+        (c) =>
+          !readWhole(c) &&
+          (c.kind === 'number' ? !sentNumbers.has(c.mention.value) : c.kind === 'text' && !sent.includes(c.text)),
       )
     );
   };
