@@ -1,17 +1,21 @@
 // Whether a set of calls answers the whole question. A question that asks for several things ("Find
 // the tide times for Port Elm, then do the same for Kellsby", "… and also the opening hours of the
 // pier") is answered by one call per thing; a set that answers only some of them looks like the whole
-// answer and is not, so the engine sends no call and says which part it could not read.
-// The question tells how many things it asks for by its words, not by its values:
-// - sequence words between requests ("then", "after that", "also", "secondly", "finally");
-// - repetition words ("the same … for", "again", "twice", "what if", "another", "both", "each of");
-// - another offered tool named by words of its own that the calls' tools do not share.
+// answer and is not, so the engine sends no call and names the part it could not read.
+// The question tells how many things it asks for by its words:
+// - its parts: sequence words ("then", "after that", "also", "secondly", "finally", "2)"), a second
+//   question or order joined by "and" or a comma ("…, what is …", "… and rent a cabin …"), sentences.
+//   A part about an offered tool no call is of, or whose values no call sends, is unanswered;
+// - repetition words ("the same … for", "again", "twice", "what if", "another", "both", "each of"),
+//   and the same words written again before several values one property cannot all take;
+// - another offered tool named by words of its own that the calls' tools do not share, or by its name.
 import { OBJECT_STARTS, nameWords, stemMatch, stemOf } from '@fnquery/text-tools';
 import type { ToolDefinition } from '@fnquery/contracts';
 import { extractArguments } from './arguments';
 import { readQuestion, type Question, type Span } from './question';
 import { chooseTool, parts, unreadPart, writesValues } from './segments';
 import { toolShape } from './slots';
+import { LEAD_IN_WORDS } from '../weights';
 
 /** Words that begin another request of the same question; numbered items ("2) …") as well. */
 const SEQUENCE =
@@ -39,7 +43,7 @@ interface Cue {
 }
 
 /**
- * The same three words before several values of one kind ("the depth of 40, the depth of 55"): one
+ * The same words (LEAD_IN_WORDS of them) before several values of one kind ("the depth of 40, the depth of 55"): one
  * request written again for each value, when the called tools have fewer properties of that kind
  * (or lists) than there are values (two masses for a mixing formula with two mass properties are one call).
  */
@@ -47,8 +51,9 @@ function repeatedLeadIns(question: Question, room: (kind: 'number' | 'text') => 
   const byLeadIn = new Map<string, { cue: Cue; kind: 'number' | 'text'; values: Set<string> }>();
   for (const value of question.candidates) {
     if (value.kind !== 'number' && !(value.kind === 'text' && value.source === 'name')) continue;
-    const before = question.tokens.filter((t) => t.word && t.end <= value.start).slice(-3);
-    const adjacent = before.length === 3 && !/[.,;:?!]/.test(question.text.slice(before[2]!.end, value.start));
+    const before = question.tokens.filter((t) => t.word && t.end <= value.start).slice(-LEAD_IN_WORDS);
+    const adjacent =
+      before.length === LEAD_IN_WORDS && !/[.,;:?!]/.test(question.text.slice(before.at(-1)!.end, value.start));
     if (!adjacent || before.every((t) => t.stop)) continue;
     const key = `${value.kind} ${before.map((t) => t.lower).join(' ')}`;
     const entry = byLeadIn.get(key) ?? {
