@@ -220,18 +220,21 @@ export function leftOut(tools: ToolDefinition[], question: Question, calls: Call
   // read by a called tool from the whole question (a currency name sent as its code).
   const sent = calls.map((c) => c.arguments).join(' ');
   const sentNumbers = new Set((sent.match(/-?\d+(?:\.\d+)?(?:e[+-]?\d+)?/gi) ?? []).map(Number));
-  const read = tools.filter((t) => called.has(t.name)).flatMap((t) => extractArguments(t, question).used);
+  // Read only when a part writes values that the calls' JSON does not show (most questions never need it).
+  let read: Span[] | undefined;
+  const readByCalled = () =>
+    (read ??= tools.filter((t) => called.has(t.name)).flatMap((t) => extractArguments(t, question).used));
   const unsentValues = (part: Question, offset: number) => {
     const values = part.candidates.filter(
       (c) => c.kind === 'number' || (c.kind === 'text' && ['name', 'quoted'].includes(c.source)),
     );
-    const readWhole = (c: Span) => read.some((u) => u.start < c.end + offset && u.end > c.start + offset);
+    const readWhole = (c: Span) => readByCalled().some((u) => u.start < c.end + offset && u.end > c.start + offset);
     return (
       values.length > 0 &&
       values.every(
         (c) =>
-          !readWhole(c) &&
-          (c.kind === 'number' ? !sentNumbers.has(c.mention.value) : c.kind === 'text' && !sent.includes(c.text)),
+          (c.kind === 'number' ? !sentNumbers.has(c.mention.value) : c.kind === 'text' && !sent.includes(c.text)) &&
+          !readWhole(c),
       )
     );
   };
