@@ -10,6 +10,7 @@ import { askForMissing } from './function-calling/ask-missing';
 import { planCalls } from './function-calling/parallel';
 import { readQuestion, type Question } from './function-calling/question';
 import { chooseTool, segmentCalls } from './function-calling/segments';
+import { leftOut } from './function-calling/several';
 import { sharedWords } from './function-calling/tool-choice';
 import { answerFromResult, parseResult } from './result-text';
 import { resultEvidence, structuredAnswer } from './structured-answer';
@@ -115,6 +116,17 @@ function decide(request: ChatRequest, question: Question): Decision {
   return callOrAsk(best.tool, best.extraction, question, false);
 }
 
+/**
+ * Calls that answer only part of the question are not sent: the engine says which part it could not
+ * read (function-calling/several.ts). A caller that requires a call gets the calls it can make.
+ */
+function whole(request: ChatRequest, question: Question, decision: Decision): Decision {
+  const forced = request.toolChoice === 'required' || typeof request.toolChoice === 'object';
+  if (!('calls' in decision) || forced) return decision;
+  const why = leftOut(offeredTools(request), question, decision.calls);
+  return why ? { text: why } : decision;
+}
+
 /** JSON for a structured-output schema: the result's fields, else values the question gives, else the text. */
 function shapedAnswer(schema: JsonSchema, result: unknown, question: Question, text: string): string {
   const fallbacks = extractArguments({ name: 'answer', description: '', parameters: schema }, question).arguments;
@@ -127,7 +139,7 @@ export function heuristicFunctionTurn(request: ChatRequest): ChatResponse {
   const result = resultOf(request);
   const decision: Decision = result
     ? { text: answerFromResult(question.text, result.functionName, result.value) }
-    : decide(request, question);
+    : whole(request, question, decide(request, question));
   if ('calls' in decision) return heuristicReply(request, null, decision.calls);
   const { responseFormat } = request;
   return heuristicReply(

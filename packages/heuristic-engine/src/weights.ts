@@ -77,6 +77,15 @@ export const ROLE_EVIDENCE = {
   withAmount: 1,
 } as const;
 
+// ---- several calls (function-calling/parallel.ts, segments.ts, several.ts) ----------------------------
+
+/**
+ * Words that must repeat before several values for them to read as one request written again ("the
+ * depth of 40, the depth of 55"); two let "initial temperature of 300, final temperature of 400" through
+ * as repeats (tool-args: parallel, simple_python).
+ */
+export const LEAD_IN_WORDS = 3;
+
 // ---- retrieval answers (rag-answer.ts) ---------------------------------------------------------------
 
 /** Sentences quoted at most (retrieval). */

@@ -122,9 +122,21 @@ export function planCalls(tool: ToolDefinition, question: Question, single: Extr
         !orderSettles(spread[0]!.slot, spread[1]!.slot))
     );
   });
+  // Bracketed groups ("(2, 3) and (5, 7)") keep values together: a call that takes values out of two
+  // of them mixes them, and one that sends a group but none of another of its size leaves it out.
+  const groups = question.candidates.filter((g) => g.kind === 'list' && g.items.length >= 2);
+  const sentFrom = (g: Candidate) => single.used.filter((u) => overlaps(u, g));
+  const groupsMixed =
+    groups.filter((g) => sentFrom(g).some((u) => u.start > g.start || u.end < g.end)).length >= 2 ||
+    groups.some(
+      (g) =>
+        g.kind === 'list' &&
+        sentFrom(g).length > 0 &&
+        groups.some((o) => o.kind === 'list' && o.items.length === g.items.length && sentFrom(o).length === 0),
+    );
   // "respectively" pairs two lists item by item: with fewer lists to pair, which goes with which is open.
   const unpaired = /\brespectively\b/i.test(question.text) && lists.length === 1;
-  if ((lists.length === 0 && partly) || unpaired)
+  if ((lists.length === 0 && (partly || groupsMixed)) || unpaired)
     return {
       kind: 'unsettled',
       why: `The question lists values for several calls of ${tool.name}, and I could not tell which values belong to which call, so I made none: please ask for one at a time.`,

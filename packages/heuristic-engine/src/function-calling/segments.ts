@@ -7,8 +7,9 @@
 import type { ToolDefinition } from '@fnquery/contracts';
 import { extractArguments, type Extraction } from './arguments';
 import { planCalls } from './parallel';
-import { readQuestion, type Question } from './question';
+import { readQuestion, type Question, type Span } from './question';
 import { rankTools } from './tool-choice';
+import type { Slot } from './slots';
 import { CONTENDER_SHARE, FILLED_WEIGHT, MISSING_WEIGHT, OPTIONAL_EVIDENCE, RELEVANCE_THRESHOLD } from '../weights';
 
 export interface Choice {
@@ -37,12 +38,13 @@ export function chooseTool(tools: ToolDefinition[], question: Question, forced =
   return contenders.reduce((a, b) => (b.score > a.score ? b : a));
 }
 
-// Where one request ends and the next begins: a sentence end before a capital, a semicolon, "and
-// then", "also", "after that", "finally".
+// Where one request ends and the next begins: a sentence end before a capital (not the dot of an
+// initial or an abbreviation: "Dr. Hale", "Lee v. Grant"), a semicolon, "and then", "also", "after
+// that", "finally".
 const BOUNDARY =
-  /(?<=[.?!])\s+(?=["'(]?[A-Z])|;\s+|,?\s+(?:and\s+)?then\s+|,\s+(?:and\s+)?(?:also|additionally|finally|lastly)\s+|,?\s+after\s+that,?\s+/g;
+  /(?<=[.?!])(?<!\b[A-Za-z]\.)(?<!\b(?:Mr|Mrs|Ms|Dr|St|Mt|vs|etc|No|Inc|Ltd|Co|Jr|Sr)\.)\s+(?=["'(]?[A-Z])|;\s+|,?\s+(?:and\s+)?then\s+|,\s+(?:and\s+)?(?:also|additionally|finally|lastly)\s+|,?\s+after\s+that,?\s+/g;
 
-function parts(text: string): string[] {
+export function parts(text: string): string[] {
   return text
     .split(BOUNDARY)
     .map((p) => p.trim())
@@ -50,42 +52,77 @@ function parts(text: string): string[] {
 }
 
 /** A part that writes a value a call could need: a number, a date, a name, quoted text, a list. */
-const writesValues = (q: Question) =>
+export const writesValues = (q: Question) =>
   q.candidates.some((c) => c.kind !== 'text' || ['name', 'quoted', 'identifier', 'email', 'uri'].includes(c.source));
+
+/** Text the question writes as a value: a name, quoted, an identifier, an address; not loose words. */
+const WRITTEN_AS_VALUE = new Set(['name', 'quoted', 'said', 'identifier', 'email', 'uri', 'unit']);
+
+/**
+ * Free text sent that the question does not write as a value ("the most accepted method" →
+ * "accepted") and that is not one of the values the property's description gives as examples.
+ */
+const loosePhrase = (part: Question, sent: Span & { slot: Slot }) =>
+  sent.slot.type === 'string' &&
+  !sent.slot.schema.enum &&
+  !sent.slot.examples.some((e) => e.toLowerCase() === part.text.slice(sent.start, sent.end).toLowerCase()) &&
+  !part.candidates.some(
+    (c) => c.start <= sent.start && c.end >= sent.end && (c.kind !== 'text' || WRITTEN_AS_VALUE.has(c.source)),
+  );
 
 export interface SegmentCall {
   tool: ToolDefinition;
   arguments: Record<string, unknown>;
 }
 
-/** Several calls, one or more per part, when every part with values gives complete settled calls; else undefined. */
-export function segmentCalls(tools: ToolDefinition[], question: Question): SegmentCall[] | undefined {
-  const texts = parts(question.text);
-  if (texts.length < 2) return undefined;
-  const calls: SegmentCall[] = [];
+interface PartReading {
+  text: string;
+  /** The part's calls, when it gives complete settled ones; undefined when it does not. */
+  calls?: SegmentCall[];
+  writesValues: boolean;
+}
+
+/** Each part read on its own, by the same rules as a whole question. */
+function readParts(tools: ToolDefinition[], texts: string[]): PartReading[] {
   let previous: ToolDefinition | undefined;
-  for (const text of texts) {
+  return texts.map((text) => {
     const part = readQuestion(text);
     // A part about no tool may still give the previous tool its values ("… and for Kellsby").
     const choice =
       chooseTool(tools, part) ??
       (previous ? { tool: previous, extraction: extractArguments(previous, part) } : undefined);
-    // A part is short and read out of its context: each value it sends needs evidence of its own.
+    // A part is short and read out of its context: each value it sends needs evidence of its own,
+    // and text it sends must be written as a value (a name, quoted), not read from loose words.
     const complete =
       choice &&
       choice.extraction.missing.length === 0 &&
       choice.extraction.found > 0 &&
       choice.extraction.loose === 0 &&
-      choice.extraction.used.every((u) => u.strong >= OPTIONAL_EVIDENCE);
-    if (!complete) {
-      if (writesValues(part)) return undefined;
-      continue;
-    }
-    const plan = planCalls(choice.tool, part, choice.extraction);
-    if (plan.kind === 'several') calls.push(...plan.calls.map((args) => ({ tool: choice.tool, arguments: args })));
-    else if (plan.kind === 'single') calls.push({ tool: choice.tool, arguments: choice.extraction.arguments });
-    else return undefined;
+      choice.extraction.used.every((u) => u.strong >= OPTIONAL_EVIDENCE && !loosePhrase(part, u));
+    if (!complete) return { text, writesValues: writesValues(part) };
     previous = choice.tool;
-  }
+    const plan = planCalls(choice.tool, part, choice.extraction);
+    const calls =
+      plan.kind === 'several'
+        ? plan.calls.map((args) => ({ tool: choice.tool, arguments: args }))
+        : plan.kind === 'single'
+          ? [{ tool: choice.tool, arguments: choice.extraction.arguments }]
+          : undefined;
+    return { text, calls, writesValues: true };
+  });
+}
+
+/** Several calls, one or more per part, when every part with values gives complete settled calls; else undefined. */
+export function segmentCalls(tools: ToolDefinition[], question: Question): SegmentCall[] | undefined {
+  const texts = parts(question.text);
+  if (texts.length < 2) return undefined;
+  const read = readParts(tools, texts);
+  if (read.some((p) => p.writesValues && !p.calls)) return undefined;
+  const calls = read.flatMap((p) => p.calls ?? []);
   return calls.length >= 2 ? calls : undefined;
+}
+
+/** The first part that writes values but gives no complete settled call on its own. */
+export function unreadPart(tools: ToolDefinition[], question: Question): string | undefined {
+  return readParts(tools, parts(question.text)).find((p) => p.writesValues && !p.calls)?.text;
 }
