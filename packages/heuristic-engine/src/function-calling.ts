@@ -81,10 +81,11 @@ function callOrAsk(
       return { text: plan.why };
     case 'missing':
       return { text: askForMissing(plan.missing) };
-    case 'single':
-      return extraction.missing.length > 0
-        ? { text: askForMissing(extraction.missing) }
-        : { calls: [toolCall(tool, extraction.arguments)] };
+    case 'single': {
+      // What is missing, and what the question gives but does not settle (gate.ts), asked for together.
+      const ask = [...new Set([...extraction.missing, ...extraction.unsettled])].sort((a, b) => a.order - b.order);
+      return ask.length > 0 ? { text: askForMissing(ask) } : { calls: [toolCall(tool, extraction.arguments)] };
+    }
   }
 }
 

@@ -157,7 +157,20 @@ export function slotCandidates(tool: ToolReading, slot: Slot): Candidate[] {
     tokens,
     options.filter((o): o is string | number => typeof o === 'string' || typeof o === 'number'),
   );
-  const named = found.map((f): Candidate => ({ kind: 'option', start: f.start, end: f.end, value: f.option }));
+  // An example named as part of a qualified name ("Dayton" of "Dayton, Ohio") is no option: the whole is the value.
+  const fromExamples = options === slot.examples;
+  const insideName = (f: { start: number; end: number }) =>
+    tool.shared.some(
+      (c) =>
+        c.kind === 'text' &&
+        c.parts !== undefined &&
+        c.start <= f.start &&
+        c.end >= f.end &&
+        c.end - c.start > f.end - f.start,
+    );
+  const named = found
+    .filter((f) => !fromExamples || !insideName(f))
+    .map((f): Candidate => ({ kind: 'option', start: f.start, end: f.end, value: f.option }));
   if (items && named.length > 1)
     own.push({ kind: 'enumeration', start: named[0]!.start, end: named.at(-1)!.end, members: named });
   own.push(...named);

@@ -1,0 +1,92 @@
+// The last check before a call is sent (precision before recall): every value the call sends must
+// be read from the question with its edges and its role settled, and every value the question gives
+// for the function must be sent. A property that fails is asked for instead of guessed. A wrong call
+// looks like an answer; a question back costs the user one more line.
+// - Edges: a string value that starts or ends inside a written word ("C" of "C#", "band" of
+//   "multi-band", "f" of "f(x)") is a piece of a value, not the value.
+// - Form: a property whose description asks for a qualified place ("the city and state", "in the
+//   format City, State", "e.g. Oslo, NO") needs both parts; a bare city is half of it.
+// - Left-out values: an optional property the question gives a value for, with strong evidence of
+//   its own, that the call would leave out (the function would run on its default instead).
+import type { Candidate, Question } from './question';
+import type { Slot } from './slots';
+import { OPTIONAL_GIVEN } from '../weights';
+
+export interface Placement {
+  slot: Slot;
+  candidate: Candidate;
+  value: unknown;
+  /** Strong evidence for this value in this property. */
+  strong: number;
+}
+
+// Characters that continue a written word: a value ending or starting next to one was cut out of it.
+const WORD_GLUE = /[\p{L}\p{N}#+\-_/@(]/u;
+const WORD_GLUE_BEFORE = /[\p{L}\p{N}#+\-_/@]/u;
+
+/** A string value cut out of a longer written word. */
+export function cutFromWord(text: string, candidate: Candidate): boolean {
+  if (candidate.kind === 'text' ? candidate.source === 'quoted' : candidate.kind !== 'option') return false;
+  const before = text.charAt(candidate.start - 1);
+  const after = text.charAt(candidate.end);
+  return (before !== '' && WORD_GLUE_BEFORE.test(before)) || (after !== '' && WORD_GLUE.test(after));
+}
+
+// "The city and state", "City, State", "city and country", or an example written "Name, XX".
+const QUALIFIED_PLACE =
+  /\b(?:city|town)\s+and\s+(?:state|country|province|region)\b|\bcity,\s*(?:state|country|province)\b|\be\.?g\.?,?\s+(?:\p{Lu}[\p{L}.]*\s+){0,3}\p{Lu}[\p{L}.]*,\s*\p{Lu}{2}\b/iu;
+
+/** The description asks for a place with its region, and the value is a bare name. */
+export function lacksQualifier(slot: Slot, value: unknown): boolean {
+  return (
+    slot.type === 'string' &&
+    typeof value === 'string' &&
+    !value.includes(',') &&
+    QUALIFIED_PLACE.test(slot.description)
+  );
+}
+
+/** A value by its form alone: a number written in digits (not a part of a name like "group2"), a date, a capitalised name, quoted text. */
+const writtenValue = (c: Candidate, text: string) =>
+  (c.kind === 'number' && /\d/.test(c.mention.text) && !/[\p{L}_]/u.test(text.charAt(c.start - 1))) ||
+  c.kind === 'date' ||
+  c.kind === 'time' ||
+  (c.kind === 'text' && ['name', 'quoted', 'identifier', 'email', 'uri'].includes(c.source));
+
+const sameValue = (a: unknown, b: unknown) =>
+  b !== undefined && JSON.stringify(a).toLowerCase() === JSON.stringify(b).toLowerCase();
+
+const overlaps = (a: Candidate, b: Candidate) => a.start < b.end && a.end > b.start;
+
+/**
+ * The properties a call must not be sent without settling: values cut from a word, places without
+ * the region their description asks for, and optional values the question gives that the call leaves out.
+ */
+export function unsettledSlots(
+  question: Question,
+  slots: Slot[],
+  sent: Placement[],
+  all: Placement[],
+  defaultOf: (slot: Slot) => unknown,
+): Slot[] {
+  const out = new Set<Slot>();
+  for (const p of sent) {
+    if (typeof p.value === 'string' && cutFromWord(question.text, p.candidate)) out.add(p.slot);
+    if (lacksQualifier(p.slot, p.value)) out.add(p.slot);
+  }
+  const sentSlots = new Set(sent.map((p) => p.slot));
+  for (const slot of slots) {
+    if (slot.required || sentSlots.has(slot)) continue;
+    const given = all.some(
+      (p) =>
+        p.slot === slot &&
+        (p.strong >= OPTIONAL_GIVEN || writtenValue(p.candidate, question.text)) &&
+        p.candidate.kind !== 'flag' &&
+        // The value the function takes anyway when the property is left out changes nothing.
+        !sameValue(p.value, defaultOf(slot)) &&
+        !sent.some((s) => s.candidate.kind !== 'flag' && overlaps(s.candidate, p.candidate)),
+    );
+    if (given) out.add(slot);
+  }
+  return slots.filter((s) => out.has(s));
+}

@@ -1,0 +1,106 @@
+// The last check before a call is sent (src/function-calling/gate.ts): a value cut out of a word, a
+// place without the region its description asks for, and an optional value the question gives but
+// the call would leave out are asked for, never sent as a guess. Examples are our own.
+import { describe, expect, it } from 'vitest';
+import { heuristicFunctionTurn } from '../src/function-calling';
+import type { ToolDefinition } from '@fnquery/contracts';
+import type { ChatResponse } from '../src/turn';
+
+const turn = (question: string, tool: ToolDefinition): ChatResponse =>
+  heuristicFunctionTurn({ messages: [{ role: 'user', content: question }], tools: [tool] });
+
+const callArguments = (response: ChatResponse): Record<string, unknown> | undefined =>
+  response.toolCalls[0] ? (JSON.parse(response.toolCalls[0].arguments) as Record<string, unknown>) : undefined;
+
+describe('a string value cut out of a longer written word', () => {
+  const scales: ToolDefinition = {
+    name: 'scale_notes',
+    description: 'List the notes of a scale.',
+    parameters: {
+      type: 'object',
+      properties: { root: { type: 'string', description: "Root of the scale, e.g. 'A', 'Bb'." } },
+      required: ['root'],
+    },
+  };
+
+  it('asks for the root rather than sending the "A" of "A#"', () => {
+    const response = turn('Which notes are in the A# scale?', scales);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/root/);
+  });
+
+  it('sends a root written as a word of its own', () => {
+    expect(callArguments(turn('Which notes are in the A scale?', scales))).toEqual({ root: 'A' });
+  });
+});
+
+describe('a place whose description asks for city and state', () => {
+  const bakeries: ToolDefinition = {
+    name: 'bakery_search',
+    description: 'Find bakeries in a city.',
+    parameters: {
+      type: 'object',
+      properties: { location: { type: 'string', description: 'The city and state, e.g. Dayton, OH.' } },
+      required: ['location'],
+    },
+  };
+
+  it('asks for the state when the question names only the city', () => {
+    const response = turn('Find bakeries in Dayton.', bakeries);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/location/);
+  });
+
+  it('calls with the city and its state', () => {
+    expect(callArguments(turn('Find bakeries in Dayton, Ohio.', bakeries))).toEqual({ location: 'Dayton, Ohio' });
+  });
+});
+
+describe('an optional value the question gives', () => {
+  const scores: ToolDefinition = {
+    name: 'game_scores',
+    description: 'Scores of a player in a game.',
+    parameters: {
+      type: 'object',
+      properties: {
+        game: { type: 'string', description: 'Title of the game.' },
+        player: { type: 'string', description: 'Handle of the player.' },
+        console: { type: 'string', description: 'Where the game is played.', default: 'PC' },
+      },
+      required: ['game', 'player'],
+    },
+  };
+
+  it('is asked for when nothing ties it to its property and the call would leave it out', () => {
+    const response = turn("Scores in 'Tetris' on Xbox for player 'mira'.", scores);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/console/);
+  });
+
+  it('is no reason to ask when it is the default the function uses anyway', () => {
+    expect(callArguments(turn("Scores in 'Tetris' on PC for player 'mira'.", scores))).toEqual({
+      game: 'Tetris',
+      player: 'mira',
+    });
+  });
+
+  it('is not read from a number inside a name', () => {
+    const tank: ToolDefinition = {
+      name: 'tank_volume',
+      description: 'Volume of a cylindrical tank.',
+      parameters: {
+        type: 'object',
+        properties: {
+          radius: { type: 'number', description: 'Radius of the tank in metres.' },
+          height: { type: 'number', description: 'Height of the tank in metres.' },
+          wall: { type: 'number', description: 'Thickness of the wall to subtract.' },
+        },
+        required: ['radius', 'height'],
+      },
+    };
+    expect(callArguments(turn('Volume of tank T2 with radius 2 and height 5.', tank))).toEqual({
+      radius: 2,
+      height: 5,
+    });
+  });
+});
