@@ -104,3 +104,57 @@ describe('an optional value the question gives', () => {
     });
   });
 });
+
+describe('free text that nothing in the question settles', () => {
+  const parcels: ToolDefinition = {
+    name: 'parcel_lookup',
+    description: 'Look up a land parcel.',
+    parameters: {
+      type: 'object',
+      properties: {
+        parcel: { type: 'string', description: 'Parcel number.' },
+        address: { type: 'string', description: 'Street address of the parcel.' },
+      },
+      required: ['parcel', 'address'],
+    },
+  };
+
+  it('asks for the address rather than sending a left-over word after "in the"', () => {
+    const response = turn('Look up parcel 88120 and list its owners in the reply.', parcels);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/address/);
+  });
+
+  it('calls when the question writes the address', () => {
+    expect(callArguments(turn('Look up parcel 88120 at 14 Mill Lane.', parcels))).toEqual({
+      parcel: '88120',
+      address: '14 Mill Lane',
+    });
+  });
+
+  const heat: ToolDefinition = {
+    name: 'heat_needed',
+    description: 'Heat needed to change the state of a substance.',
+    parameters: {
+      type: 'object',
+      properties: {
+        mass: { type: 'integer', description: 'Mass in grams.' },
+        change: { type: 'string', description: 'The change of state, such as melting or boiling.' },
+      },
+      required: ['mass', 'change'],
+    },
+  };
+
+  it('never sends the name of a unit as the value of a property that is no unit', () => {
+    const response = turn('How much heat (in Joules) does it take to turn 50g of ice into water?', heat);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/change/);
+  });
+
+  it('calls when the question names the change', () => {
+    expect(callArguments(turn('How much heat does melting 50g of ice take?', heat))).toEqual({
+      mass: 50,
+      change: 'melting',
+    });
+  });
+});

@@ -10,6 +10,7 @@
 //   its own, that the call would leave out (the function would run on its default instead).
 import type { Candidate, Question } from './question';
 import type { Slot } from './slots';
+import { isUnitWord } from '../values/units';
 import { OPTIONAL_GIVEN } from '../weights';
 
 export interface Placement {
@@ -56,6 +57,24 @@ const writtenValue = (c: Candidate, text: string) =>
 const sameValue = (a: unknown, b: unknown) =>
   b !== undefined && JSON.stringify(a).toLowerCase() === JSON.stringify(b).toLowerCase();
 
+/** Free text with no form or option to settle it: lower-case words left over once every other value is read. */
+const freeText = (slot: Slot) =>
+  slot.type === 'string' &&
+  !Array.isArray(slot.schema.enum) &&
+  slot.schema.pattern === undefined &&
+  slot.schema.format === undefined;
+
+/** Left-over lower-case words sent as a property's whole value: which words, and where they end, is a guess. */
+const looseWords = (p: Placement) =>
+  freeText(p.slot) && p.candidate.kind === 'text' && p.candidate.source === 'leftover';
+
+/** A unit's name ("Joules", "BPM") sent as the value of a property that is no unit. */
+const unitAsValue = (p: Placement) =>
+  freeText(p.slot) &&
+  typeof p.value === 'string' &&
+  isUnitWord(p.value) &&
+  !/\b(?:units?|currenc\w*)\b/i.test(`${p.slot.name} ${p.slot.description}`);
+
 const overlaps = (a: Candidate, b: Candidate) => a.start < b.end && a.end > b.start;
 
 /**
@@ -72,6 +91,7 @@ export function unsettledSlots(
   const out = new Set<Slot>();
   for (const p of sent) {
     if (typeof p.value === 'string' && cutFromWord(question.text, p.candidate)) out.add(p.slot);
+    if (looseWords(p) || unitAsValue(p)) out.add(p.slot);
     if (lacksQualifier(p.slot, p.value)) out.add(p.slot);
   }
   const sentSlots = new Set(sent.map((p) => p.slot));
