@@ -14,7 +14,7 @@ const REQUEST =
   /^\s*(?:please\s+|can you\s+|could you\s+)?(?:(?:calculate|compute|determine|estimate)(?:\s+how\s+(?:much|many))?|what(?:'s|\s+is|\s+are|\s+was|\s+were|\s+will\s+be|\s+would\s+be)|how\s+(?:much|many))\s+(?:the\s+|a\s+|an\s+|is\s+|are\s+)?([a-z][a-z\s'’-]*)/i;
 // Where the noun phrase ends: a preposition, an article, a verb of the clause, or a relative word.
 const PHRASE_END =
-  /\s(?:of|for|in|at|on|to|from|with|given|between|that|which|who|if|when|by|after|before|under|over|within|near|are|is|was|were|has|have|had|ago|does|do|did|would|will|can|should|a|an|the|there|i|we|you|it|my|our|his|her|its|their|and|or)\b/i;
+  /\s(?:of|for|in|at|on|to|from|with|given|between|that|which|who|if|when|by|after|before|under|over|within|near|are|is|was|were|has|have|had|ago|does|do|did|would|will|can|should|like|today|tomorrow|tonight|now|currently|here|a|an|the|there|i|we|you|it|my|our|his|her|its|their|and|or)\b/i;
 
 // Words that measure the thing named before them ("humidity level", "population size"): the head is that thing.
 const MEASURES = new Set(
