@@ -158,3 +158,32 @@ describe('free text that nothing in the question settles', () => {
     });
   });
 });
+
+describe('"few" says no to a yes/no property, "a few" says yes', () => {
+  const pets: ToolDefinition = {
+    name: 'pet_match',
+    description: 'Match a pet to a household.',
+    parameters: {
+      type: 'object',
+      properties: {
+        garden: { type: 'boolean', description: 'Whether the home has a garden.' },
+        visitors: { type: 'boolean', description: 'Whether the home has many visitors.' },
+      },
+      required: ['garden', 'visitors'],
+    },
+  };
+
+  it('reads "few visitors" as no', () => {
+    expect(callArguments(turn('Match a pet to our home: we have a garden and few visitors.', pets))).toEqual({
+      garden: true,
+      visitors: false,
+    });
+  });
+
+  it('reads "a few visitors" as yes', () => {
+    expect(callArguments(turn('Match a pet to our home: we have a garden and a few visitors.', pets))).toEqual({
+      garden: true,
+      visitors: true,
+    });
+  });
+});

@@ -57,8 +57,11 @@ const NEGATIONS = new Set([
   'avoiding',
 ]);
 // "don't", "doesn't", "can't" arrive as word, apostrophe, "t".
+// "Few" says hardly any ("few friends"); "a few" says some.
 const isNegation = (tokens: Token[], i: number) =>
-  NEGATIONS.has(tokens[i]!.lower) || (tokens[i]!.lower === 't' && /^['’]$/.test(tokens[i - 1]?.text ?? ''));
+  NEGATIONS.has(tokens[i]!.lower) ||
+  (tokens[i]!.lower === 'few' && tokens[i - 1]?.lower !== 'a') ||
+  (tokens[i]!.lower === 't' && /^['’]$/.test(tokens[i - 1]?.text ?? ''));
 const PHRASE_GLUE = new Set([
   'of',
   'is',
