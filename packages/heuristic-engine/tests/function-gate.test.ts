@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { heuristicFunctionTurn } from '../src/function-calling';
 import type { ToolDefinition } from '@fnquery/contracts';
 import type { ChatResponse } from '../src/turn';
+import { unsettledSlots, type Placement } from '../src/function-calling/gate';
+import { readQuestion } from '../src/function-calling/question';
+import { toolShape } from '../src/function-calling/slots';
 
 const turn = (question: string, tool: ToolDefinition): ChatResponse =>
   heuristicFunctionTurn({ messages: [{ role: 'user', content: question }], tools: [tool] });
@@ -185,5 +188,40 @@ describe('"few" says no to a yes/no property, "a few" says yes', () => {
       garden: true,
       visitors: true,
     });
+  });
+});
+
+describe('a phrase whose end the question does not settle', () => {
+  const origin: ToolDefinition = {
+    name: 'origin',
+    description: 'Who first described something.',
+    parameters: {
+      type: 'object',
+      properties: { topic: { type: 'string', description: 'What was described.' } },
+      required: ['topic'],
+    },
+  };
+  const [topic] = toolShape(origin).slots;
+  const placed = (question: string, value: string): Placement[] => {
+    const start = question.indexOf(value);
+    return [
+      {
+        slot: topic!,
+        candidate: { kind: 'text', source: 'phrase', start, end: start + value.length, text: value },
+        value,
+        strong: 1,
+      },
+    ];
+  };
+  const unsettled = (question: string, value: string) =>
+    unsettledSlots(readQuestion(question), [topic!], placed(question, value), [], () => undefined).map((s) => s.name);
+
+  it('is asked for when "of" and a lower-case word go on with it', () => {
+    expect(unsettled('Who first described the cycle of rocks?', 'cycle')).toEqual(['topic']);
+  });
+
+  it('is sent when the question ends it', () => {
+    expect(unsettled('Who first described the rock cycle?', 'rock cycle')).toEqual([]);
+    expect(unsettled('Who first described the cycle of Wilson?', 'cycle')).toEqual([]);
   });
 });

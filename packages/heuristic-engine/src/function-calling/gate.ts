@@ -75,6 +75,22 @@ const unitAsValue = (p: Placement) =>
   isUnitWord(p.value) &&
   !/\b(?:units?|currenc\w*)\b/i.test(`${p.slot.name} ${p.slot.description}`);
 
+/**
+ * A phrase read off a property's name whose written end does not settle where the value ends: "of"
+ * and a lower-case word go on with it ("history of art"). (A name followed by a lower-case word,
+ * "Gold price", mostly ends where its capitals end: that is no reason to ask.)
+ */
+function openEnded(question: Question, p: Placement): boolean {
+  const c = p.candidate;
+  if (!freeText(p.slot) || c.kind !== 'text' || c.source !== 'phrase') return false;
+  const next = question.tokens.findIndex((t) => t.start >= c.end);
+  const word = question.tokens[next];
+  if (!word || !word.word || /^\s*$/.test(question.text.slice(c.end, word.start)) === false) return false;
+  const goesOn = (t: (typeof question.tokens)[number] | undefined) =>
+    t !== undefined && t.word && !t.stop && t.text === t.lower && !/^\d/.test(t.text);
+  return word.lower === 'of' && goesOn(question.tokens[next + 1]);
+}
+
 const overlaps = (a: Candidate, b: Candidate) => a.start < b.end && a.end > b.start;
 
 /**
@@ -91,7 +107,7 @@ export function unsettledSlots(
   const out = new Set<Slot>();
   for (const p of sent) {
     if (typeof p.value === 'string' && cutFromWord(question.text, p.candidate)) out.add(p.slot);
-    if (looseWords(p) || unitAsValue(p)) out.add(p.slot);
+    if (looseWords(p) || unitAsValue(p) || openEnded(question, p)) out.add(p.slot);
     if (lacksQualifier(p.slot, p.value)) out.add(p.slot);
   }
   const sentSlots = new Set(sent.map((p) => p.slot));
