@@ -225,3 +225,29 @@ describe('a phrase whose end the question does not settle', () => {
     expect(unsettled('Who first described the cycle of Wilson?', 'cycle')).toEqual([]);
   });
 });
+
+describe('a yes/no property with a clipped name', () => {
+  const fixtures: ToolDefinition = {
+    name: 'club_fixtures',
+    description: 'Upcoming fixtures of a club.',
+    parameters: {
+      type: 'object',
+      properties: {
+        club: { type: 'string', description: 'Name of the club.' },
+        with_info: { type: 'boolean', description: 'Add venue details. Default is false.' },
+      },
+      required: ['club'],
+    },
+  };
+
+  it('is set by the full word ("info" by "information")', () => {
+    expect(callArguments(turn('Upcoming fixtures of Ajax. Add the information too.', fixtures))).toEqual({
+      club: 'Ajax',
+      with_info: true,
+    });
+  });
+
+  it('stays out when the question does not ask for it', () => {
+    expect(callArguments(turn('Upcoming fixtures of Ajax.', fixtures))).toEqual({ club: 'Ajax' });
+  });
+});

@@ -247,7 +247,8 @@ export function flagMentions(tokens: Token[], nameStems: string[]): { start: num
   const stems = content.length > 0 ? content : nameStems;
   const out: { start: number; end: number; value: boolean }[] = [];
   tokens.forEach((t, i) => {
-    if (!t.word || t.stop || !stems.some((s) => stemMatch(s, t.stem) >= 0.8)) return;
+    // A clipped name ("stats") flags its full word ("statistics") too.
+    if (!t.word || t.stop || !stems.some((s) => stemMatch(s, t.stem) >= 0.6)) return;
     const before = [i - 4, i - 3, i - 2, i - 1].filter((k) => k >= 0 && isNegation(tokens, k));
     const after = tokens.slice(i + 1, i + 3).some((n) => n.lower === 'false' || n.lower === 'no');
     const negated = (before.length > 0 || after) && !nameStems.some((s) => NEGATIONS.has(s));
