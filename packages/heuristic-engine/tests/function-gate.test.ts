@@ -251,3 +251,53 @@ describe('a yes/no property with a clipped name', () => {
     expect(callArguments(turn('Upcoming fixtures of Ajax.', fixtures))).toEqual({ club: 'Ajax' });
   });
 });
+
+describe('a number that counts things rather than measuring one', () => {
+  const box: ToolDefinition = {
+    name: 'box_volume',
+    description: 'Volume of a box from its edges.',
+    parameters: {
+      type: 'object',
+      properties: {
+        edge1: { type: 'number', description: 'First edge.' },
+        edge2: { type: 'number', description: 'Second edge.' },
+        edge3: { type: 'number', description: 'Third edge.' },
+      },
+      required: ['edge1', 'edge2', 'edge3'],
+    },
+  };
+
+  it('is no value of one of a numbered series ("three edges")', () => {
+    const response = turn('What is the volume of a box if its three edges are 2 m, 5 m and 4 m?', box);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/edge/);
+  });
+
+  it('leaves the edges written one by one to the call', () => {
+    expect(callArguments(turn('What is the volume of a box with edges of 2 m, 5 m and 4 m?', box))).toEqual({
+      edge1: 2,
+      edge2: 5,
+      edge3: 4,
+    });
+  });
+
+  it('is no value of a property per that thing ("two pizzas" for slices per pizza)', () => {
+    const party: ToolDefinition = {
+      name: 'party',
+      description: 'Plan party food.',
+      parameters: {
+        type: 'object',
+        properties: { slices_per_pizza: { type: 'integer', description: 'Slices in each pizza.' } },
+        required: ['slices_per_pizza'],
+      },
+    };
+    const [slot] = toolShape(party).slots;
+    const question = readQuestion('We ordered 2 pizzas.');
+    const start = question.text.indexOf('2');
+    const number = question.candidates.find((c) => c.kind === 'number' && c.start === start)!;
+    const sent: Placement[] = [{ slot: slot!, candidate: number, value: 2, strong: 1 }];
+    expect(unsettledSlots(question, [slot!], sent, sent, () => undefined).map((s) => s.name)).toEqual([
+      'slices_per_pizza',
+    ]);
+  });
+});

@@ -10,6 +10,7 @@
 //   its own, that the call would leave out (the function would run on its default instead).
 import type { Candidate, Question } from './question';
 import type { Slot } from './slots';
+import { stemMatch, stemOf } from '@fnquery/text-tools';
 import { isUnitWord } from '../values/units';
 import { OPTIONAL_GIVEN } from '../weights';
 
@@ -91,6 +92,27 @@ function openEnded(question: Question, p: Placement): boolean {
   return word.lower === 'of' && goesOn(question.tokens[next + 1]);
 }
 
+/**
+ * A number that counts things rather than measuring one: it names, right after it, the thing a
+ * `sides_per_die` property divides by ("two dice"), or the thing one of a numbered series
+ * (`side1`, `side2`) is ("three sides").
+ */
+function countsOther(question: Question, p: Placement): boolean {
+  if (p.candidate.kind !== 'number') return false;
+  const end = p.candidate.end;
+  const next = question.tokens.find((t) => t.start >= end && t.word);
+  if (!next || question.text.slice(end, next.start).trim() !== '') return false;
+  const words = p.slot.name
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const per = words.indexOf('per');
+  const counted =
+    per >= 0 ? words.slice(per + 1) : /\d$/.test(p.slot.name) ? words.map((w) => w.replace(/\d+$/, '')) : [];
+  return counted.some((w) => w.length > 1 && stemMatch(stemOf(w), next.stem) >= 0.8);
+}
+
 const overlaps = (a: Candidate, b: Candidate) => a.start < b.end && a.end > b.start;
 
 /**
@@ -107,7 +129,7 @@ export function unsettledSlots(
   const out = new Set<Slot>();
   for (const p of sent) {
     if (typeof p.value === 'string' && cutFromWord(question.text, p.candidate)) out.add(p.slot);
-    if (looseWords(p) || unitAsValue(p) || openEnded(question, p)) out.add(p.slot);
+    if (looseWords(p) || unitAsValue(p) || openEnded(question, p) || countsOther(question, p)) out.add(p.slot);
     if (lacksQualifier(p.slot, p.value)) out.add(p.slot);
   }
   const sentSlots = new Set(sent.map((p) => p.slot));
