@@ -301,3 +301,31 @@ describe('a number that counts things rather than measuring one', () => {
     ]);
   });
 });
+
+describe('a number word the call leaves out', () => {
+  const events: ToolDefinition = {
+    name: 'events',
+    description: 'List events.',
+    parameters: {
+      type: 'object',
+      properties: { count: { type: 'integer', description: 'How many to list. Default is 5.' } },
+    },
+  };
+  const [count] = toolShape(events).slots;
+  const given = (text: string) => {
+    const question = readQuestion(text);
+    const all: Placement[] = question.candidates
+      .filter((c) => c.kind === 'number')
+      .map((c) => ({ slot: count!, candidate: c, value: c.kind === 'number' ? c.mention.value : 0, strong: 0 }));
+    return unsettledSlots(question, [count!], [], all, () => 5).map((s) => s.name);
+  };
+
+  it('is asked for from three on ("seven events")', () => {
+    expect(given('List seven events.')).toEqual(['count']);
+  });
+
+  it('is no value when it may be a determiner or an ordinal ("two", "the third")', () => {
+    expect(given('List the two events.')).toEqual([]);
+    expect(given('List the third event.')).toEqual([]);
+  });
+});

@@ -50,7 +50,10 @@ export function lacksQualifier(slot: Slot, value: unknown): boolean {
 
 /** A value by its form alone: a number written in digits (not a part of a name like "group2"), a date, a capitalised name, quoted text. */
 const writtenValue = (c: Candidate, text: string) =>
-  (c.kind === 'number' && /\d/.test(c.mention.text) && !/[\p{L}_]/u.test(text.charAt(c.start - 1))) ||
+  (c.kind === 'number' &&
+    (/\d/.test(c.mention.text)
+      ? !/[\p{L}_]/u.test(text.charAt(c.start - 1))
+      : c.mention.value > 2 && !c.mention.ordinal)) ||
   c.kind === 'date' ||
   c.kind === 'time' ||
   (c.kind === 'text' && ['name', 'quoted', 'identifier', 'email', 'uri'].includes(c.source));
