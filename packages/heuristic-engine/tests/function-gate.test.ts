@@ -87,6 +87,13 @@ describe('an optional value the question gives', () => {
     });
   });
 
+  it('is not read from a word capitalised only because it starts the sentence', () => {
+    expect(callArguments(turn("Quick, scores in 'Tetris' for player 'mira'.", scores))).toEqual({
+      game: 'Tetris',
+      player: 'mira',
+    });
+  });
+
   it('is not read from a number inside a name', () => {
     const tank: ToolDefinition = {
       name: 'tank_volume',

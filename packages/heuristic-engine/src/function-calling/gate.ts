@@ -56,7 +56,13 @@ const writtenValue = (c: Candidate, text: string) =>
       : c.mention.value > 2 && !c.mention.ordinal)) ||
   c.kind === 'date' ||
   c.kind === 'time' ||
-  (c.kind === 'text' && ['name', 'quoted', 'identifier', 'email', 'uri'].includes(c.source));
+  (c.kind === 'text' &&
+    ['name', 'quoted', 'identifier', 'email', 'uri'].includes(c.source) &&
+    !(c.source === 'name' && startsSentence(c, text)));
+
+/** One capitalised word that starts a sentence ("Cheap places …") is capitalised for that alone. */
+const startsSentence = (c: Candidate, text: string) =>
+  /(?:^|[.!?]\s+)$/.test(text.slice(0, c.start)) && !/\s/.test(text.slice(c.start, c.end));
 
 const sameValue = (a: unknown, b: unknown) =>
   b !== undefined && JSON.stringify(a).toLowerCase() === JSON.stringify(b).toLowerCase();
