@@ -247,7 +247,7 @@ export function flagMentions(tokens: Token[], nameStems: string[]): { start: num
   const stems = content.length > 0 ? content : nameStems;
   const out: { start: number; end: number; value: boolean }[] = [];
   tokens.forEach((t, i) => {
-    // A clipped name ("stats") flags its full word ("statistics") too.
+    // A clipped name ("info") flags its full word ("information") too.
     if (!t.word || t.stop || !stems.some((s) => stemMatch(s, t.stem) >= 0.6)) return;
     const before = [i - 4, i - 3, i - 2, i - 1].filter((k) => k >= 0 && isNegation(tokens, k));
     const after = tokens.slice(i + 1, i + 3).some((n) => n.lower === 'false' || n.lower === 'no');

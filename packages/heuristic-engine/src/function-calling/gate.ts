@@ -2,8 +2,8 @@
 // be read from the question with its edges and its role settled, and every value the question gives
 // for the function must be sent. A property that fails is asked for instead of guessed. A wrong call
 // looks like an answer; a question back costs the user one more line.
-// - Edges: a string value that starts or ends inside a written word ("C" of "C#", "band" of
-//   "multi-band", "f" of "f(x)") is a piece of a value, not the value.
+// - Edges: a string value that starts or ends inside a written word ("A" of "A#", "wash" of
+//   "pre-wash", "g" of "g(t)") is a piece of a value, not the value.
 // - Form: a property whose description asks for a qualified place ("the city and state", "in the
 //   format City, State", "e.g. Oslo, NO") needs both parts; a bare city is half of it.
 // - Left-out values: an optional property the question gives a value for, with strong evidence of
@@ -60,7 +60,7 @@ const writtenValue = (c: Candidate, text: string) =>
     ['name', 'quoted', 'identifier', 'email', 'uri'].includes(c.source) &&
     !(c.source === 'name' && startsSentence(c, text)));
 
-/** One capitalised word that starts a sentence ("Cheap places …") is capitalised for that alone. */
+/** One capitalised word that starts a sentence ("Quick, …") is capitalised for that alone. */
 const startsSentence = (c: Candidate, text: string) =>
   /(?:^|[.!?]\s+)$/.test(text.slice(0, c.start)) && !/\s/.test(text.slice(c.start, c.end));
 
@@ -78,7 +78,7 @@ const freeText = (slot: Slot) =>
 const looseWords = (p: Placement) =>
   freeText(p.slot) && p.candidate.kind === 'text' && p.candidate.source === 'leftover';
 
-/** A unit's name ("Joules", "BPM") sent as the value of a property that is no unit. */
+/** A unit's name ("Kelvin", "Newtons") sent as the value of a property that is no unit. */
 const unitAsValue = (p: Placement) =>
   freeText(p.slot) &&
   typeof p.value === 'string' &&
@@ -88,7 +88,7 @@ const unitAsValue = (p: Placement) =>
 /**
  * A phrase read off a property's name whose written end does not settle where the value ends: "of"
  * and a lower-case word go on with it ("history of art"). (A name followed by a lower-case word,
- * "Gold price", mostly ends where its capitals end: that is no reason to ask.)
+ * "Copper price", mostly ends where its capitals end: that is no reason to ask.)
  */
 function openEnded(question: Question, p: Placement): boolean {
   const c = p.candidate;
@@ -103,8 +103,8 @@ function openEnded(question: Question, p: Placement): boolean {
 
 /**
  * A number that counts things rather than measuring one: it names, right after it, the thing a
- * `sides_per_die` property divides by ("two dice"), or the thing one of a numbered series
- * (`side1`, `side2`) is ("three sides").
+ * `slices_per_pizza` property divides by ("two pizzas"), or the thing one of a numbered series
+ * (`edge1`, `edge2`) is ("three edges").
  */
 function countsOther(question: Question, p: Placement): boolean {
   if (p.candidate.kind !== 'number') return false;

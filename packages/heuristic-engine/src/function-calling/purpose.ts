@@ -1,5 +1,5 @@
 // Whether a function is for what the question asks for. A question's values can fit a function that
-// does something else ("the area of a rectangle 4 m by 3 m" fits a function of height and weight),
+// does something else ("the perimeter of a garden 4 m by 3 m" fits a function of height and weight),
 // so the thing asked for, the noun after "calculate the", "what is the", "how many", must be named
 // by the function's name or description, or be a word related to one there. Where the question
 // does not start that way, nothing is judged here.
@@ -16,13 +16,13 @@ const REQUEST =
 const PHRASE_END =
   /\s(?:of|for|in|at|on|to|from|with|given|between|that|which|who|if|when|by|after|before|under|over|within|near|are|is|was|were|has|have|had|ago|does|do|did|would|will|can|should|like|today|tomorrow|tonight|now|currently|here|a|an|the|there|i|we|you|it|my|our|his|her|its|their|and|or)\b/i;
 
-// Words that measure the thing named before them ("humidity level", "population size"): the head is that thing.
+// Words that measure the thing named before them ("salt level", "herd size"): the head is that thing.
 const MEASURES = new Set(
   'level size amount number value rate total count degree percentage share figure'.split(' ').map(stemOf),
 );
 
 /**
- * The asked-for thing ("the closest integer to 30" → "integer", "the humidity level" → "humidity"),
+ * The asked-for thing ("the nearest prime to 40" → "prime", "the salt level" → "salt"),
  * when the question starts with a request for one. A unit ("how many years") names no thing.
  */
 export function askedForHead(question: Question): string | undefined {
@@ -40,7 +40,7 @@ export function askedForHead(question: Question): string | undefined {
   return head === undefined || MEASURES.has(stemOf(head)) || isUnitWord(head) ? undefined : head;
 }
 
-/** One word names the other: the same stem, or one a clipped form of the other ("contrib", "contribution"). */
+/** One word names the other: the same stem, or one a clipped form of the other ("info", "information"). */
 const names = (own: string, asked: string) =>
   stemMatch(own, asked) >= 0.8 ||
   related(own, asked) ||
