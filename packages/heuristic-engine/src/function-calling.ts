@@ -7,6 +7,7 @@ import type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
 import type { ChatMessage, ChatRequest, ChatResponse, ToolCall } from './turn';
 import { extractArguments } from './function-calling/arguments';
 import { askForMissing } from './function-calling/ask-missing';
+import { asksForSomethingElse } from './function-calling/purpose';
 import { planCalls } from './function-calling/parallel';
 import { readQuestion, type Question } from './function-calling/question';
 import { chooseTool, segmentCalls } from './function-calling/segments';
@@ -82,10 +83,11 @@ function callOrAsk(
       return { text: plan.why };
     case 'missing':
       return { text: askForMissing(plan.missing) };
-    case 'single':
-      return extraction.missing.length > 0
-        ? { text: askForMissing(extraction.missing) }
-        : { calls: [toolCall(tool, extraction.arguments)] };
+    case 'single': {
+      // What is missing, and what the question gives but does not settle (gate.ts), asked for together.
+      const ask = [...new Set([...extraction.missing, ...extraction.unsettled])].sort((a, b) => a.order - b.order);
+      return ask.length > 0 ? { text: askForMissing(ask) } : { calls: [toolCall(tool, extraction.arguments)] };
+    }
   }
 }
 
@@ -112,7 +114,8 @@ function decide(request: ChatRequest, question: Question): Decision {
   const segmented = forced ? undefined : segmentCalls(tools, question);
   if (segmented) return { calls: segmented.map((c, i) => toolCall(c.tool, c.arguments, i)) };
   const best = chooseTool(tools, question, forced);
-  if (!best) return declined(tools, question);
+  // Values that fit a function are not enough: it must be for the thing the question asks for.
+  if (!best || (!forced && asksForSomethingElse(best.tool, question))) return declined(tools, question);
   return callOrAsk(best.tool, best.extraction, question, false);
 }
 

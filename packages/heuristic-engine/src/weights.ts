@@ -29,6 +29,8 @@ export const MISSING_WEIGHT = 0.5;
 export const BASE = 0.1;
 /** Below this much strong evidence an optional property stays out (tool-args: simple_python). */
 export const OPTIONAL_EVIDENCE = 0.4;
+/** An optional property with this much strong evidence for a value the call leaves out is asked for, not dropped (tool-args: confidently wrong). */
+export const OPTIONAL_GIVEN = 0.2;
 /** Left-over words scoring no more than this, with no strong evidence, are a guess: asked for, not sent (tool-args: confidently wrong). */
 export const GUESS_SCORE = 1;
 /**

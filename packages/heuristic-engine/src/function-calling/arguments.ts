@@ -17,6 +17,7 @@ import {
   respectiveEvidence,
   unitEvidence,
 } from './evidence';
+import { unsettledSlots } from './gate';
 import { readFor } from './reading';
 import { placedByOrderOnly } from './order';
 import { settleRoles } from './roles';
@@ -44,6 +45,8 @@ export interface Extraction {
    * taken ("a radius of 5 … a radius of 10"): the question wants several calls, or is ambiguous.
    */
   contested: Slot[];
+  /** Properties the call must not be sent without asking for (gate.ts): a value cut from a word, a place without its region, a given optional value left out. */
+  unsettled: Slot[];
 }
 
 interface Pair {
@@ -154,6 +157,7 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
     ).length,
     // A direction pair's two values are settled by roles.ts, not contested.
     contested: contestedSlots(chosen, pairs, used).filter((s) => !roles || !roles.pair.includes(s)),
+    unsettled: unsettledSlots(question, shape.slots, sent, pairs, schemaDefault).filter((s) => !settled(s)),
   };
 }
 

@@ -57,8 +57,11 @@ const NEGATIONS = new Set([
   'avoiding',
 ]);
 // "don't", "doesn't", "can't" arrive as word, apostrophe, "t".
+// "Few" says hardly any ("few friends"); "a few" says some.
 const isNegation = (tokens: Token[], i: number) =>
-  NEGATIONS.has(tokens[i]!.lower) || (tokens[i]!.lower === 't' && /^['’]$/.test(tokens[i - 1]?.text ?? ''));
+  NEGATIONS.has(tokens[i]!.lower) ||
+  (tokens[i]!.lower === 'few' && tokens[i - 1]?.lower !== 'a') ||
+  (tokens[i]!.lower === 't' && /^['’]$/.test(tokens[i - 1]?.text ?? ''));
 const PHRASE_GLUE = new Set([
   'of',
   'is',
@@ -157,7 +160,20 @@ export function slotCandidates(tool: ToolReading, slot: Slot): Candidate[] {
     tokens,
     options.filter((o): o is string | number => typeof o === 'string' || typeof o === 'number'),
   );
-  const named = found.map((f): Candidate => ({ kind: 'option', start: f.start, end: f.end, value: f.option }));
+  // An example named as part of a qualified name ("Dayton" of "Dayton, Ohio") is no option: the whole is the value.
+  const fromExamples = options === slot.examples;
+  const insideName = (f: { start: number; end: number }) =>
+    tool.shared.some(
+      (c) =>
+        c.kind === 'text' &&
+        c.parts !== undefined &&
+        c.start <= f.start &&
+        c.end >= f.end &&
+        c.end - c.start > f.end - f.start,
+    );
+  const named = found
+    .filter((f) => !fromExamples || !insideName(f))
+    .map((f): Candidate => ({ kind: 'option', start: f.start, end: f.end, value: f.option }));
   if (items && named.length > 1)
     own.push({ kind: 'enumeration', start: named[0]!.start, end: named.at(-1)!.end, members: named });
   own.push(...named);
@@ -231,7 +247,8 @@ export function flagMentions(tokens: Token[], nameStems: string[]): { start: num
   const stems = content.length > 0 ? content : nameStems;
   const out: { start: number; end: number; value: boolean }[] = [];
   tokens.forEach((t, i) => {
-    if (!t.word || t.stop || !stems.some((s) => stemMatch(s, t.stem) >= 0.8)) return;
+    // A clipped name ("info") flags its full word ("information") too.
+    if (!t.word || t.stop || !stems.some((s) => stemMatch(s, t.stem) >= 0.6)) return;
     const before = [i - 4, i - 3, i - 2, i - 1].filter((k) => k >= 0 && isNegation(tokens, k));
     const after = tokens.slice(i + 1, i + 3).some((n) => n.lower === 'false' || n.lower === 'no');
     const negated = (before.length > 0 || after) && !nameStems.some((s) => NEGATIONS.has(s));

@@ -1,0 +1,159 @@
+// The last check before a call is sent (precision before recall): every value the call sends must
+// be read from the question with its edges and its role settled, and every value the question gives
+// for the function must be sent. A property that fails is asked for instead of guessed. A wrong call
+// looks like an answer; a question back costs the user one more line.
+// - Edges: a string value that starts or ends inside a written word ("A" of "A#", "wash" of
+//   "pre-wash", "g" of "g(t)") is a piece of a value, not the value.
+// - Form: a property whose description asks for a qualified place ("the city and state", "in the
+//   format City, State", "e.g. Oslo, NO") needs both parts; a bare city is half of it.
+// - Left-out values: an optional property the question gives a value for, with strong evidence of
+//   its own, that the call would leave out (the function would run on its default instead).
+import type { Candidate, Question } from './question';
+import type { Slot } from './slots';
+import { stemMatch, stemOf } from '@fnquery/text-tools';
+import { isUnitWord } from '../values/units';
+import { OPTIONAL_GIVEN } from '../weights';
+
+export interface Placement {
+  slot: Slot;
+  candidate: Candidate;
+  value: unknown;
+  /** Strong evidence for this value in this property. */
+  strong: number;
+}
+
+// Characters that continue a written word: a value ending or starting next to one was cut out of it.
+const WORD_GLUE = /[\p{L}\p{N}#+\-_/@(]/u;
+const WORD_GLUE_BEFORE = /[\p{L}\p{N}#+\-_/@]/u;
+
+/** A string value cut out of a longer written word. */
+export function cutFromWord(text: string, candidate: Candidate): boolean {
+  if (candidate.kind === 'text' ? candidate.source === 'quoted' : candidate.kind !== 'option') return false;
+  const before = text.charAt(candidate.start - 1);
+  const after = text.charAt(candidate.end);
+  return (before !== '' && WORD_GLUE_BEFORE.test(before)) || (after !== '' && WORD_GLUE.test(after));
+}
+
+// "The city and state", "City, State", "city and country", or an example written "Name, XX".
+const QUALIFIED_PLACE =
+  /\b(?:city|town)\s+and\s+(?:state|country|province|region)\b|\bcity,\s*(?:state|country|province)\b|\be\.?g\.?,?\s+(?:\p{Lu}[\p{L}.]*\s+){0,3}\p{Lu}[\p{L}.]*,\s*\p{Lu}{2}\b/iu;
+
+/** The description asks for a place with its region, and the value is a bare name. */
+export function lacksQualifier(slot: Slot, value: unknown): boolean {
+  return (
+    slot.type === 'string' &&
+    typeof value === 'string' &&
+    !value.includes(',') &&
+    QUALIFIED_PLACE.test(slot.description)
+  );
+}
+
+/** A value by its form alone: a number written in digits (not a part of a name like "group2"), a date, a capitalised name, quoted text. */
+const writtenValue = (c: Candidate, text: string) =>
+  (c.kind === 'number' &&
+    (/\d/.test(c.mention.text)
+      ? !/[\p{L}_]/u.test(text.charAt(c.start - 1))
+      : c.mention.value > 2 && !c.mention.ordinal)) ||
+  c.kind === 'date' ||
+  c.kind === 'time' ||
+  (c.kind === 'text' &&
+    ['name', 'quoted', 'identifier', 'email', 'uri'].includes(c.source) &&
+    !(c.source === 'name' && startsSentence(c, text)));
+
+/** One capitalised word that starts a sentence ("Quick, …") is capitalised for that alone. */
+const startsSentence = (c: Candidate, text: string) =>
+  /(?:^|[.!?]\s+)$/.test(text.slice(0, c.start)) && !/\s/.test(text.slice(c.start, c.end));
+
+const sameValue = (a: unknown, b: unknown) =>
+  b !== undefined && JSON.stringify(a).toLowerCase() === JSON.stringify(b).toLowerCase();
+
+/** Free text with no form or option to settle it: lower-case words left over once every other value is read. */
+const freeText = (slot: Slot) =>
+  slot.type === 'string' &&
+  !Array.isArray(slot.schema.enum) &&
+  slot.schema.pattern === undefined &&
+  slot.schema.format === undefined;
+
+/** Left-over lower-case words sent as a property's whole value: which words, and where they end, is a guess. */
+const looseWords = (p: Placement) =>
+  freeText(p.slot) && p.candidate.kind === 'text' && p.candidate.source === 'leftover';
+
+/** A unit's name ("Kelvin", "Newtons") sent as the value of a property that is no unit. */
+const unitAsValue = (p: Placement) =>
+  freeText(p.slot) &&
+  typeof p.value === 'string' &&
+  isUnitWord(p.value) &&
+  !/\b(?:units?|currenc\w*)\b/i.test(`${p.slot.name} ${p.slot.description}`);
+
+/**
+ * A phrase read off a property's name whose written end does not settle where the value ends: "of"
+ * and a lower-case word go on with it ("history of art"). (A name followed by a lower-case word,
+ * "Copper price", mostly ends where its capitals end: that is no reason to ask.)
+ */
+function openEnded(question: Question, p: Placement): boolean {
+  const c = p.candidate;
+  if (!freeText(p.slot) || c.kind !== 'text' || c.source !== 'phrase') return false;
+  const next = question.tokens.findIndex((t) => t.start >= c.end);
+  const word = question.tokens[next];
+  if (!word || !word.word || /^\s*$/.test(question.text.slice(c.end, word.start)) === false) return false;
+  const goesOn = (t: (typeof question.tokens)[number] | undefined) =>
+    t !== undefined && t.word && !t.stop && t.text === t.lower && !/^\d/.test(t.text);
+  return word.lower === 'of' && goesOn(question.tokens[next + 1]);
+}
+
+/**
+ * A number that counts things rather than measuring one: it names, right after it, the thing a
+ * `slices_per_pizza` property divides by ("two pizzas"), or the thing one of a numbered series
+ * (`edge1`, `edge2`) is ("three edges").
+ */
+function countsOther(question: Question, p: Placement): boolean {
+  if (p.candidate.kind !== 'number') return false;
+  const end = p.candidate.end;
+  const next = question.tokens.find((t) => t.start >= end && t.word);
+  if (!next || question.text.slice(end, next.start).trim() !== '') return false;
+  const words = p.slot.name
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const per = words.indexOf('per');
+  const counted =
+    per >= 0 ? words.slice(per + 1) : /\d$/.test(p.slot.name) ? words.map((w) => w.replace(/\d+$/, '')) : [];
+  return counted.some((w) => w.length > 1 && stemMatch(stemOf(w), next.stem) >= 0.8);
+}
+
+const overlaps = (a: Candidate, b: Candidate) => a.start < b.end && a.end > b.start;
+
+/**
+ * The properties a call must not be sent without settling: values cut from a word, places without
+ * the region their description asks for, and optional values the question gives that the call leaves out.
+ */
+export function unsettledSlots(
+  question: Question,
+  slots: Slot[],
+  sent: Placement[],
+  all: Placement[],
+  defaultOf: (slot: Slot) => unknown,
+): Slot[] {
+  const out = new Set<Slot>();
+  for (const p of sent) {
+    if (typeof p.value === 'string' && cutFromWord(question.text, p.candidate)) out.add(p.slot);
+    if (looseWords(p) || unitAsValue(p) || openEnded(question, p) || countsOther(question, p)) out.add(p.slot);
+    if (lacksQualifier(p.slot, p.value)) out.add(p.slot);
+  }
+  const sentSlots = new Set(sent.map((p) => p.slot));
+  for (const slot of slots) {
+    if (slot.required || sentSlots.has(slot)) continue;
+    const given = all.some(
+      (p) =>
+        p.slot === slot &&
+        (p.strong >= OPTIONAL_GIVEN || writtenValue(p.candidate, question.text)) &&
+        p.candidate.kind !== 'flag' &&
+        // The value the function takes anyway when the property is left out changes nothing.
+        !sameValue(p.value, defaultOf(slot)) &&
+        !sent.some((s) => s.candidate.kind !== 'flag' && overlaps(s.candidate, p.candidate)),
+    );
+    if (given) out.add(slot);
+  }
+  return slots.filter((s) => out.has(s));
+}

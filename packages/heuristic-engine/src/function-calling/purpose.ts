@@ -1,0 +1,56 @@
+// Whether a function is for what the question asks for. A question's values can fit a function that
+// does something else ("the perimeter of a garden 4 m by 3 m" fits a function of height and weight),
+// so the thing asked for, the noun after "calculate the", "what is the", "how many", must be named
+// by the function's name or description, or be a word related to one there. Where the question
+// does not start that way, nothing is judged here.
+import { nameWords, stemMatch, stemOf, terms } from '@fnquery/text-tools';
+import type { ToolDefinition } from '@fnquery/contracts';
+import type { Question } from './question';
+import { related } from '../lexicon/related';
+import { isUnitWord } from '../values/units';
+
+// "Calculate the …", "What is the …", "How many …", "Find me a …": the asked-for thing follows.
+const REQUEST =
+  /^\s*(?:please\s+|can you\s+|could you\s+)?(?:(?:calculate|compute|determine|estimate)(?:\s+how\s+(?:much|many))?|what(?:'s|\s+is|\s+are|\s+was|\s+were|\s+will\s+be|\s+would\s+be)|how\s+(?:much|many))\s+(?:the\s+|a\s+|an\s+|is\s+|are\s+)?([a-z][a-z\s'’-]*)/i;
+// Where the noun phrase ends: a preposition, an article, a verb of the clause, or a relative word.
+const PHRASE_END =
+  /\s(?:of|for|in|at|on|to|from|with|given|between|that|which|who|if|when|by|after|before|under|over|within|near|are|is|was|were|has|have|had|ago|does|do|did|would|will|can|should|like|today|tomorrow|tonight|now|currently|here|a|an|the|there|i|we|you|it|my|our|his|her|its|their|and|or)\b/i;
+
+// Words that measure the thing named before them ("salt level", "herd size"): the head is that thing.
+const MEASURES = new Set(
+  'level size amount number value rate total count degree percentage share figure'.split(' ').map(stemOf),
+);
+
+/**
+ * The asked-for thing ("the nearest prime to 40" → "prime", "the salt level" → "salt"),
+ * when the question starts with a request for one. A unit ("how many years") names no thing.
+ */
+export function askedForHead(question: Question): string | undefined {
+  const match = REQUEST.exec(question.text);
+  if (!match) return undefined;
+  // A leading space lets a phrase that starts with its clause's verb ("how much will I …") end at once.
+  const words = ` ${match[1]!}`
+    .split(PHRASE_END)[0]!
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 2)
+    .map((w) => w.toLowerCase().replace(/['’]s?$/, ''));
+  while (words.length > 1 && MEASURES.has(stemOf(words.at(-1)!))) words.pop();
+  const head = words.at(-1);
+  return head === undefined || MEASURES.has(stemOf(head)) || isUnitWord(head) ? undefined : head;
+}
+
+/** One word names the other: the same stem, or one a clipped form of the other ("info", "information"). */
+const names = (own: string, asked: string) =>
+  stemMatch(own, asked) >= 0.8 ||
+  related(own, asked) ||
+  (Math.min(own.length, asked.length) >= 4 && (own.startsWith(asked) || asked.startsWith(own)));
+
+/** The question asks for a thing the function's name and description never name. */
+export function asksForSomethingElse(tool: ToolDefinition, question: Question): boolean {
+  const head = askedForHead(question);
+  if (!head) return false;
+  const stem = stemOf(head);
+  const own = [...nameWords(tool.name).map(stemOf), ...terms(tool.description)];
+  return !own.some((s) => names(s, stem));
+}
