@@ -10,8 +10,8 @@ import { askForMissing } from './function-calling/ask-missing';
 import { asksForSomethingElse } from './function-calling/purpose';
 import { planCalls } from './function-calling/parallel';
 import { readQuestion, type Question } from './function-calling/question';
-import { chooseTool, segmentCalls } from './function-calling/segments';
-import { leftOut } from './function-calling/several';
+import { chooseTool, segmentCalls, writesValues } from './function-calling/segments';
+import { leftOut, requestsAsked } from './function-calling/several';
 import { sharedWords } from './function-calling/tool-choice';
 import { answerFromResult, parseResult } from './result-text';
 import { resultEvidence, structuredAnswer } from './structured-answer';
@@ -125,9 +125,22 @@ function decide(request: ChatRequest, question: Question): Decision {
  */
 function whole(request: ChatRequest, question: Question, decision: Decision): Decision {
   const forced = request.toolChoice === 'required' || typeof request.toolChoice === 'object';
-  if (!('calls' in decision) || forced) return decision;
-  const why = leftOut(offeredTools(request), question, decision.calls);
-  return why ? { text: why } : decision;
+  if (forced) return decision;
+  const tools = offeredTools(request);
+  if ('calls' in decision) {
+    const why = leftOut(tools, question, decision.calls);
+    return why ? { text: why } : decision;
+  }
+  // An ask or a decline for a question whose parts are for different functions names the part that
+  // no call could answer instead: asking for one function's optional value, or saying that no function
+  // fits, would answer a question the user did not ask.
+  const best = chooseTool(tools, question);
+  if (!best || Object.keys(best.extraction.arguments).length === 0) return decision;
+  // A part that writes values and is not for the function the whole question reads as.
+  const forAnother = (part: Question) => writesValues(part) && chooseTool(tools, part)?.tool.name !== best.tool.name;
+  if (!requestsAsked(question.text, { aboutOther: forAnother }).unanswered) return decision;
+  const why = leftOut(tools, question, [toolCall(best.tool, best.extraction.arguments)]);
+  return why?.startsWith('This asks for several things') ? { text: why } : decision;
 }
 
 /** JSON for a structured-output schema: the result's fields, else values the question gives, else the text. */
