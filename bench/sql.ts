@@ -308,10 +308,13 @@ export function naiveSelect(baseline: Baseline, question: string, tables: string
   return `SELECT ${counting ? 'COUNT(*)' : '*'} FROM \`${table.replace(/`/g, '``')}\``;
 }
 
-/** The heuristic engine's SELECT for a question, asked the way the rdbms pipeline asks; empty when it declines. */
+/** Marks a declined question's reason where the SQL would be (shown with --show-failures). */
+const DECLINED = 'declined: ';
+
+/** The heuristic engine's SELECT for a question, asked the way the rdbms pipeline asks, or why it declined. */
 function localSelect(question: string, schema: DatabaseSchema): string {
   const draft = writeSql({ question, schema }).value;
-  return 'sql' in draft ? draft.sql : '';
+  return 'sql' in draft ? draft.sql : `${DECLINED}${'unsure' in draft ? draft.unsure : 'read-only'}`;
 }
 
 async function runGenerated(
@@ -461,7 +464,7 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
               // The same SQL gives the same rows: each distinct statement runs once.
               const outcomes = new Map<string, string | undefined>();
               const outcomeOf = async (sql: string) => {
-                if (!sql) return 'declined';
+                if (sql.startsWith(DECLINED)) return 'declined';
                 if (!outcomes.has(sql)) {
                   const ours = await runGenerated(generatedSession, sql, allowedTables, database);
                   outcomes.set(

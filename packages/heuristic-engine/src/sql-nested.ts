@@ -19,6 +19,9 @@ const NEGATION = /^(?:no|without|never|none)$/;
 const COMPARATIVE =
   /^(?:more|less|fewer|greater|larger|smaller|later|earlier|longer|shorter|higher|lower|older|younger)$/;
 
+/** Joins from the rows asked for to the table they lack: directly, or through one linking table. */
+const MAX_EXCLUSION_HOPS = 2;
+
 /** How far after a negation cue the related table may be named ("never sailed on a ferry"). */
 const EXCLUSION_WINDOW = windowOf('exclusion');
 
@@ -100,7 +103,8 @@ export function narrowExclusions(reading: Reading, exclusions: Exclusions, filte
 function notIn(reading: Reading, subject: TableSchema, related: TableSchema): Condition | undefined {
   const path = joinPath(reading.linking.schema, subject, [related]);
   const first = path?.[0];
-  if (!first || first.fromColumns.length !== 1) return undefined;
+  // Beyond one table between them, the relation the question negates is one of several: not guessed.
+  if (!first || first.fromColumns.length !== 1 || path.length > MAX_EXCLUSION_HOPS) return undefined;
   const key = subject.columns.find((c) => c.name === first.fromColumns[0]);
   const referring = first.to.columns.find((c) => c.name === first.toColumns[0]);
   if (!key || !referring) return undefined;
