@@ -36,7 +36,7 @@ import {
 import { readNamedRowComparisons } from './sql-named-row';
 import { extremeOfOtherRows } from './sql-set-extreme';
 import { readAlternatives } from './sql-set-union';
-import { unreadBoth, unreadNumber, unreadTable } from './sql-set-unread';
+import { ambiguousRole, brokenSet, unreadBoth, unreadNumber, unreadSameAs, unreadTable } from './sql-set-unread';
 import { findPhrase, readQuestion, type Reading } from './sql-reading';
 import { ADJECTIVE_HINTS, AGGREGATE_WORDS, DISTINCT_WORDS, FULL_NAME, isPersonalName } from './sql-vocabulary';
 
@@ -81,6 +81,7 @@ export function planQuery(linking: Linking): SqlPlan {
       reading,
       filters.readAt,
     ),
+    reading,
   );
   const { unsure: setUnsure, ...assembledPlan } = assembled;
   const { plan, unsure: excludedUnsure } = apartFromExcluded(assembledPlan);
@@ -92,6 +93,9 @@ export function planQuery(linking: Linking): SqlPlan {
     unreadNegation(reading, plan) ??
     unreadComparison(reading) ??
     unreadAlternative(reading, plan) ??
+    brokenSet(plan) ??
+    unreadSameAs(reading) ??
+    ambiguousRole(plan) ??
     unreadBoth(reading, plan) ??
     unreadTable(reading, plan) ??
     unreadNumber(reading);
