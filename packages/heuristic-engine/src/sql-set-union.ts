@@ -45,5 +45,8 @@ export function readAlternatives(plan: SqlPlan, reading: Reading, readAt: Map<Co
   const common = plan.where.filter((c) => c !== a && c !== b);
   if (a.column.table === plan.from && b.column.table === plan.from)
     return { ...plan, where: [...common, a, { ...b, or: true }] };
-  return { ...plan, where: [...common, a], setOperation: { kind: 'UNION', where: [...common, b] } };
+  // A table named only to be joined ("… or a crossing to …") would drop, from both parts, the rows
+  // that have none of its rows: each part joins what its own condition reads.
+  const { extraTables: _joinedForNaming, ...single } = plan;
+  return { ...single, where: [...common, a], setOperation: { kind: 'UNION', where: [...common, b] } };
 }
