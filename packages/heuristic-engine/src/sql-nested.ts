@@ -20,7 +20,7 @@ const COMPARATIVE =
   /^(?:more|less|fewer|greater|larger|smaller|later|earlier|longer|shorter|higher|lower|older|younger)$/;
 
 /** Joins from the rows asked for to the table they lack: directly, or through one linking table. */
-const MAX_EXCLUSION_HOPS = 2;
+const MAX_EXCLUSION_HOPS = windowOf('exclusionHops');
 
 /** How far after a negation cue the related table may be named ("never sailed on a ferry"). */
 const EXCLUSION_WINDOW = windowOf('exclusion');
