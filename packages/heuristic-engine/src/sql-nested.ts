@@ -129,7 +129,12 @@ export function applySetOperations(plan: SqlPlan, reading: Reading): SqlPlan {
   const related = (c: Condition) => c.column.table !== plan.from;
   // "but not", "no …", "not any …": a negated value on related rows is a set of rows to take away,
   // not a test of one related row ("dorms with no sauna" are not the dorms with some other amenity).
-  const negated = where.findIndex((c) => c.op === '<>' && isLiteral(c.value) && related(c));
+  // The same holds for a value many rows share when the question says none ("countries that never hosted
+  // a final"): a country with one other row is not a country without such rows. A plain "not" ("the years
+  // whose type is not …") stays a test of each row.
+  const none = reading.words.some((w) => /^(?:never|no|none|any)$/.test(w.lower));
+  const shared = none && plan.select.some((s) => s.column && !s.aggregate) && !showsOwnRows(plan);
+  const negated = where.findIndex((c) => c.op === '<>' && isLiteral(c.value) && (related(c) || shared));
   if (negated >= 0) {
     const c = where[negated]!;
     return {

@@ -348,3 +348,17 @@ describe('parts of the question the query would leave out: declined', () => {
     expect(sql).toContain('linked by more than one key');
   });
 });
+
+describe('a negated value of rows that share the value shown', () => {
+  it('"never" takes away the values any row with it shows (EXCEPT), not the rows with another value', () => {
+    const sql = sqlOf('Which sites have never had the Lantern?');
+    expect(sql).toBe("SELECT `site` FROM `telescope` EXCEPT SELECT `site` FROM `telescope` WHERE `name` = 'Lantern'");
+    expect(() => guard(sql)).not.toThrow();
+  });
+
+  it('a plain "not" stays a test of each row', () => {
+    expect(sqlOf('What are the distinct sites whose telescopes are not named Lantern?')).toBe(
+      "SELECT DISTINCT `site` FROM `telescope` WHERE `name` <> 'Lantern'",
+    );
+  });
+});
