@@ -16,7 +16,8 @@
 //   (naiveSelect), so the engine's accuracy reads as a ratio to something that needs no engine.
 // - the rdbms pipeline end to end with the heuristic engine on a fixed sample: service overhead per
 //   request without model and database time, and AI round trips per question.
-// Run: node --import tsx bench/sql.ts [--accuracy-only] [--half=tuning --show-failures]
+//   `--shape=<simple|join|nested/set>` runs only that shape's questions (totals of the others read 0).
+// Run: node --import tsx bench/sql.ts [--accuracy-only] [--half=tuning --show-failures] [--shape=nested/set]
 
 import { readFile } from 'node:fs/promises';
 import { parseCsv } from '../lib/ingest/extract-data';
@@ -153,6 +154,8 @@ export interface BenchOptions {
   half?: Half;
   /** Print every miss of the tuning half (optionally of one shape). Never for the reporting half. */
   showFailures?: Shape | 'all';
+  /** Only questions of this shape (`--shape=nested/set` while working on one kind of rule): a faster loop. */
+  shape?: Shape;
 }
 
 export function readOptions(argv: string[]): BenchOptions {
@@ -163,10 +166,13 @@ export function readOptions(argv: string[]): BenchOptions {
     throw new Error('--show-failures needs --half=tuning: the reporting half is frozen and never printed item by item');
   const shape = show?.split('=')[1];
   if (shape && !SHAPES.includes(shape as Shape)) throw new Error(`--show-failures=<${SHAPES.join('|')}>`);
+  const only = flag('shape')?.split('=')[1];
+  if (only !== undefined && !SHAPES.includes(only as Shape)) throw new Error(`--shape=<${SHAPES.join('|')}>`);
   return {
     accuracyOnly: !!flag('accuracy-only'),
     ...(half === 'tuning' || half === 'reporting' ? { half } : {}),
     ...(show && { showFailures: (shape as Shape | undefined) ?? 'all' }),
+    ...(only && { shape: only as Shape }),
   };
 }
 
@@ -302,10 +308,13 @@ export function naiveSelect(baseline: Baseline, question: string, tables: string
   return `SELECT ${counting ? 'COUNT(*)' : '*'} FROM \`${table.replace(/`/g, '``')}\``;
 }
 
-/** The heuristic engine's SELECT for a question, asked the way the rdbms pipeline asks; empty when it declines. */
+/** Marks a declined question's reason where the SQL would be (shown with --show-failures). */
+const DECLINED = 'declined: ';
+
+/** The heuristic engine's SELECT for a question, asked the way the rdbms pipeline asks, or why it declined. */
 function localSelect(question: string, schema: DatabaseSchema): string {
   const draft = writeSql({ question, schema }).value;
-  return 'sql' in draft ? draft.sql : '';
+  return 'sql' in draft ? draft.sql : `${DECLINED}${'unsure' in draft ? draft.unsure : 'read-only'}`;
 }
 
 async function runGenerated(
@@ -415,7 +424,10 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
           { ...options, statementTimeoutMs: GENERATED_TIMEOUT_MS },
           async (generatedSession) => {
             const schema = await introspectTables(session, allowedTables);
-            for (const query of queries.filter((q) => q.database === database)) {
+            const asked = queries.filter(
+              (q) => q.database === database && (!bench.shape || shapeOf(q.sql) === bench.shape),
+            );
+            for (const query of asked) {
               const started = performance.now();
               let guarded: string;
               try {
@@ -452,7 +464,7 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
               // The same SQL gives the same rows: each distinct statement runs once.
               const outcomes = new Map<string, string | undefined>();
               const outcomeOf = async (sql: string) => {
-                if (!sql) return 'declined';
+                if (sql.startsWith(DECLINED)) return 'declined';
                 if (!outcomes.has(sql)) {
                   const ours = await runGenerated(generatedSession, sql, allowedTables, database);
                   outcomes.set(

@@ -19,6 +19,9 @@ const NEGATION = /^(?:no|without|never|none)$/;
 const COMPARATIVE =
   /^(?:more|less|fewer|greater|larger|smaller|later|earlier|longer|shorter|higher|lower|older|younger)$/;
 
+/** Joins from the rows asked for to the table they lack: directly, or through one linking table. */
+const MAX_EXCLUSION_HOPS = windowOf('exclusionHops');
+
 /** How far after a negation cue the related table may be named ("never sailed on a ferry"). */
 const EXCLUSION_WINDOW = windowOf('exclusion');
 
@@ -100,7 +103,8 @@ export function narrowExclusions(reading: Reading, exclusions: Exclusions, filte
 function notIn(reading: Reading, subject: TableSchema, related: TableSchema): Condition | undefined {
   const path = joinPath(reading.linking.schema, subject, [related]);
   const first = path?.[0];
-  if (!first || first.fromColumns.length !== 1) return undefined;
+  // Beyond one table between them, the relation the question negates is one of several: not guessed.
+  if (!first || first.fromColumns.length !== 1 || path.length > MAX_EXCLUSION_HOPS) return undefined;
   const key = subject.columns.find((c) => c.name === first.fromColumns[0]);
   const referring = first.to.columns.find((c) => c.name === first.toColumns[0]);
   if (!key || !referring) return undefined;
@@ -125,7 +129,12 @@ export function applySetOperations(plan: SqlPlan, reading: Reading): SqlPlan {
   const related = (c: Condition) => c.column.table !== plan.from;
   // "but not", "no …", "not any …": a negated value on related rows is a set of rows to take away,
   // not a test of one related row ("dorms with no sauna" are not the dorms with some other amenity).
-  const negated = where.findIndex((c) => c.op === '<>' && isLiteral(c.value) && related(c));
+  // The same holds for a value many rows share when the question says none ("countries that never hosted
+  // a final"): a country with one other row is not a country without such rows. A plain "not" ("the years
+  // whose type is not …") stays a test of each row.
+  const none = reading.words.some((w) => /^(?:never|no|none|any)$/.test(w.lower));
+  const shared = none && plan.select.some((s) => s.column && !s.aggregate) && !showsOwnRows(plan);
+  const negated = where.findIndex((c) => c.op === '<>' && isLiteral(c.value) && (related(c) || shared));
   if (negated >= 0) {
     const c = where[negated]!;
     return {

@@ -34,6 +34,9 @@ import {
   unreadNegation,
 } from './sql-nested';
 import { readNamedRowComparisons } from './sql-named-row';
+import { extremeOfOtherRows } from './sql-set-extreme';
+import { readAlternatives } from './sql-set-union';
+import { ambiguousRole, brokenSet, unreadBoth, unreadNumber, unreadSameAs, unreadTable } from './sql-set-unread';
 import { findPhrase, readQuestion, type Reading } from './sql-reading';
 import { ADJECTIVE_HINTS, AGGREGATE_WORDS, DISTINCT_WORDS, FULL_NAME, isPersonalName } from './sql-vocabulary';
 
@@ -59,18 +62,25 @@ export function planQuery(linking: Linking): SqlPlan {
   const firstAggregate = reading.words.findIndex((w, i) => AGGREGATE_WORDS.has(w.lower) && reading.claimed.has(i));
   if (aggregates.length && !group && firstAggregate >= 0)
     projection = projection.filter((m) => m.words[0]! < firstAggregate);
-  const assembled = applySetOperations(
-    assemble(reading, {
-      filters,
-      group,
-      order,
-      ranking,
-      aggregates,
-      count,
-      distinct,
-      projection,
-      countAfterShown,
-    }),
+  const assembled = extremeOfOtherRows(
+    readAlternatives(
+      applySetOperations(
+        assemble(reading, {
+          filters,
+          group,
+          order,
+          ranking,
+          aggregates,
+          count,
+          distinct,
+          projection,
+          countAfterShown,
+        }),
+        reading,
+      ),
+      reading,
+      filters.readAt,
+    ),
     reading,
   );
   const { unsure: setUnsure, ...assembledPlan } = assembled;
@@ -82,7 +92,13 @@ export function planQuery(linking: Linking): SqlPlan {
     filters.unsure ??
     unreadNegation(reading, plan) ??
     unreadComparison(reading) ??
-    unreadAlternative(reading, plan);
+    unreadAlternative(reading, plan) ??
+    brokenSet(plan) ??
+    unreadSameAs(reading) ??
+    ambiguousRole(plan) ??
+    unreadBoth(reading, plan) ??
+    unreadTable(reading, plan) ??
+    unreadNumber(reading);
   return unsure ? { ...plan, unsure } : plan;
 }
 

@@ -57,6 +57,8 @@ export const WINDOWS = {
   rankedColumn: { value: 2, setBy: OLD_SPLIT },
   /** The related table after "no", "without", "never". */
   exclusion: { value: 4, setBy: NEW_SPLIT },
+  /** Joins from the rows asked for to the table they lack: directly, or through one linking table. */
+  exclusionHops: { value: 2, setBy: NEW_SPLIT },
   /** Words between a comparison and its quantifier ("than the rating of some …"), and the column after it. */
   quantifierReach: { value: 5, setBy: NEW_SPLIT },
   quantifiedColumn: { value: 1, setBy: NEW_SPLIT },

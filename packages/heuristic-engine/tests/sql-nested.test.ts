@@ -75,7 +75,7 @@ describe('comparisons with an aggregate of other rows', () => {
     expect(sqlOf('Which observers are older than every observer from Chile?')).toMatch(
       /`age` > \(SELECT MAX\(`age`\) FROM `observer` WHERE `country` = 'Chile'\)/,
     );
-    expect(sqlOf('Which observers are older than at least one observer from Peru?')).toMatch(
+    expect(sqlOf('Name the observers whose age is above that of at least one observer from Peru.')).toMatch(
       /`age` > \(SELECT MIN\(`age`\) FROM `observer` WHERE `country` = 'Peru'\)/,
     );
     expect(sqlOf('Which telescopes have an aperture smaller than all telescopes at Gamsberg?')).toMatch(
@@ -227,7 +227,7 @@ describe('exclusions with their own conditions', () => {
 
 describe('readings the rules decline or correct', () => {
   it('does not join the rows asked for to the table that excludes them', () => {
-    const sql = sqlOf('List the names of telescopes that have no sessions.');
+    const sql = sqlOf('Which telescopes have had no sessions so far?');
     expect(sql).toBe(
       'SELECT `name` FROM `telescope` WHERE `telescope_id` NOT IN (SELECT `telescope_id` FROM `session` WHERE `telescope_id` IS NOT NULL)',
     );
@@ -254,6 +254,111 @@ describe('a column named twice', () => {
     );
     expect(sqlOf('Show the name, site and aperture of each telescope.')).toMatch(
       /^SELECT `name`, `site`, `aperture` FROM `telescope`/,
+    );
+  });
+});
+
+describe('alternatives joined by "or" (UNION)', () => {
+  it('an alternative on a related table is a second SELECT, so rows without related rows still count', () => {
+    const sql = sqlOf('Which observers come from Chile or have a session in 2021?');
+    expect(sql).toBe(
+      "SELECT `name` FROM `observer` WHERE `country` = 'Chile' UNION SELECT t1.`name` FROM `observer` AS t1 JOIN `session` AS t2 ON t1.`observer_id` = t2.`observer_id` WHERE t2.`year` = 2021",
+    );
+    expect(() => guard(sql)).not.toThrow();
+  });
+
+  it('two alternatives on the rows themselves stay one SELECT with OR', () => {
+    expect(sqlOf('Which telescopes are at Gamsberg or were built before 1970?')).toBe(
+      "SELECT `name` FROM `telescope` WHERE `site` = 'Gamsberg' OR `built_year` < 1970",
+    );
+  });
+
+  it('declines counting the rows of either alternative, which a UNION of counts would not answer', () => {
+    const sql = sqlOf('How many observers are from Chile or used the Lantern?');
+    expect(sql.startsWith(SQL_UNSURE_PREFIX)).toBe(true);
+    expect(sql).toContain('counts, ranks or sums the rows of either');
+  });
+});
+
+describe('a superlative that picks the rows of another table', () => {
+  it('an aggregate over the rows of the extreme one compares with MAX, not ORDER BY … LIMIT 1', () => {
+    const sql = sqlOf('What is the average age of the observers of the telescope with the largest aperture?');
+    expect(sql).toMatch(/^SELECT AVG\(t1\.`age`\) FROM `observer` AS t1 JOIN/);
+    expect(sql).toMatch(/WHERE t3\.`aperture` = \(SELECT MAX\(`aperture`\) FROM `telescope`\)$/);
+    expect(sql).not.toContain('LIMIT');
+    expect(() => guard(sql)).not.toThrow();
+  });
+
+  it('rows asked for in the plural are every row related to the extreme one', () => {
+    expect(sqlOf('Which observers used the telescope with the largest aperture?')).toMatch(
+      /WHERE t3\.`aperture` = \(SELECT MAX\(`aperture`\) FROM `telescope`\)$/,
+    );
+  });
+});
+
+describe('parts of the question the query would leave out: declined', () => {
+  const declines = (question: string, reason: string | RegExp) => {
+    const sql = sqlOf(question);
+    expect(sql.startsWith(SQL_UNSURE_PREFIX)).toBe(true);
+    expect(sql).toMatch(reason);
+  };
+
+  it('"both" with fewer than two conditions', () => {
+    declines('Which observers are both from Chile?', /two things at once \("both from Chile/);
+  });
+
+  it('a table the question names that no part of the query reads', () => {
+    declines('Show the observers and the telescopes from Chile.', /names telescope \("telescopes"\)/);
+  });
+
+  it('a number no condition took', () => {
+    declines('Which observers from Chile are 40?', /writes a number \("Chile are 40"\)/);
+  });
+
+  it('"the same … as" another row', () => {
+    declines('List observers in the same country as Ada Quispe.', /compares with another row/);
+  });
+
+  it('a count of the rows left after an EXCEPT', () => {
+    declines('How many observers did not use the Lantern?', /counts or sums the rows left/);
+  });
+
+  it('a relation with two keys between the same tables (which role is meant?)', () => {
+    const transfers: DatabaseSchema = {
+      ...observatory,
+      tables: [
+        table('port', [column('port_id', 'int(11)'), column('name', 'varchar(40)', ['Sollen', 'Marrow'])], {
+          primaryKey: ['port_id'],
+        }),
+        table(
+          'transfer',
+          [column('transfer_id', 'int(11)'), column('origin_id', 'int(11)'), column('destination_id', 'int(11)')],
+          {
+            primaryKey: ['transfer_id'],
+            foreignKeys: [
+              { columns: ['origin_id'], referencedTable: 'port', referencedColumns: ['port_id'] },
+              { columns: ['destination_id'], referencedTable: 'port', referencedColumns: ['port_id'] },
+            ],
+          },
+        ),
+      ],
+    };
+    const sql = heuristicSql('How many transfers involve the port Sollen?', transfers);
+    expect(sql.startsWith(SQL_UNSURE_PREFIX)).toBe(true);
+    expect(sql).toContain('linked by more than one key');
+  });
+});
+
+describe('a negated value of rows that share the value shown', () => {
+  it('"never" takes away the values any row with it shows (EXCEPT), not the rows with another value', () => {
+    const sql = sqlOf('Which sites have never had the Lantern?');
+    expect(sql).toBe("SELECT `site` FROM `telescope` EXCEPT SELECT `site` FROM `telescope` WHERE `name` = 'Lantern'");
+    expect(() => guard(sql)).not.toThrow();
+  });
+
+  it('a plain "not" stays a test of each row', () => {
+    expect(sqlOf('What are the distinct sites whose telescopes are not named Lantern?')).toBe(
+      "SELECT DISTINCT `site` FROM `telescope` WHERE `name` <> 'Lantern'",
     );
   });
 });

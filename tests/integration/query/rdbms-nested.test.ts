@@ -1,5 +1,6 @@
 // Nested and set queries, end to end: the rdbms pipeline with the heuristic engine over a private MariaDB.
-// "… that have no …" (NOT IN, with the conditions written after the cue inside it), two values or two
+// "… that have no …" (NOT IN, with the conditions written after the cue inside it), "… or …" across a
+// related table (UNION), two values or two
 // ranges on related rows (INTERSECT), "… but not …" (EXCEPT), two values of the row's own column (OR), the
 // average and "than every / at least one" as thresholds, and the questions the rules cannot express
 // ("than any", an exclusion no key relates), which are declined rather than run without the condition; a
@@ -56,9 +57,16 @@ describe.skipIf(unavailable)(`nested and set queries${unavailable ? ` (skipped: 
   });
 
   it('a skipper who does not have any ferry', async () => {
-    const { answer } = await ask('List the names of skippers who do not have any ferry.');
+    const { answer } = await ask('Which skippers do not command any ferry?');
     expect(answer).toContain('Wren Adair');
     expect(answer).not.toContain('Ines Varro');
+  });
+
+  it('"… or …" across a related table: a UNION keeps the rows with no related row (Dunlin)', async () => {
+    const { answer, sql } = await ask('Which ferries have a tonnage below 350 or a crossing to Pellow?');
+    expect(sql).toMatch(/\bUNION\b/);
+    for (const either of ['Dunlin', 'Brig', 'Ada']) expect(answer).toContain(either);
+    expect(answer).not.toContain('Corra');
   });
 
   it('two values on related rows: harbours both ferries called at (INTERSECT)', async () => {
