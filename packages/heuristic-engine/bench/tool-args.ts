@@ -96,6 +96,8 @@ export interface Outcomes {
   declined: number;
   /** Calls made with a function or arguments no expected call accepts (a partial parallel call is not). */
   confidentlyWrong: number;
+  /** Sets of calls each of which is accepted, but not as many as the question asks for: a partial answer. */
+  partial: number;
 }
 
 const noOutcomes = (): Outcomes => ({
@@ -106,6 +108,7 @@ const noOutcomes = (): Outcomes => ({
   asked: 0,
   declined: 0,
   confidentlyWrong: 0,
+  partial: 0,
 });
 
 export interface ToolArgsFigures {
@@ -394,7 +397,9 @@ export async function run(half: Half = 'report', showFailures = false): Promise<
         countFailure(category, reasonForNoCall(item, text), item, text);
         continue;
       }
-      if (!calls.every((c) => acceptedByOne(item, c))) outcomes.confidentlyWrong++;
+      const allAccepted = calls.every((c) => acceptedByOne(item, c));
+      if (!allAccepted) outcomes.confidentlyWrong++;
+      else if (calls.length !== expected.length) outcomes.partial++;
       const expectedNames = expected.map((e) => Object.keys(e)[0]!);
       if (calls.every((c) => expectedNames.includes(c.name))) chosen++;
       if (category === 'simple_python') {
@@ -467,13 +472,13 @@ const ofTotal = (n: number, total: number) => (total ? `${n}/${total} ${pct(n / 
 /** Per set: what was right, what was missed safely (asked, declined), and what was confidently wrong. */
 function printOutcomes(figures: ToolArgsFigures): void {
   console.log(
-    '\noutcomes (confidently wrong: a call made with a function or arguments that no right call has; parallel: one right call of several is not wrong)',
+    '\noutcomes (confidently wrong: a call made with a function or arguments that no right call has; partial: every call made is right, but fewer or more than asked for)',
   );
-  console.log('category            calls right       declines right    asked  declined  confidently wrong');
+  console.log('category            calls right       declines right    asked  declined  confidently wrong  partial');
   for (const [category, f] of Object.entries(figures.categories)) {
     const o = f.outcomes;
     console.log(
-      `${category.padEnd(19)} ${ofTotal(o.callsRight, o.callsExpected).padEnd(17)} ${ofTotal(o.declinesRight, o.declinesExpected).padEnd(17)} ${String(o.asked).padStart(5)}  ${String(o.declined).padStart(8)}  ${ofTotal(o.confidentlyWrong, f.items).padStart(17)}`,
+      `${category.padEnd(19)} ${ofTotal(o.callsRight, o.callsExpected).padEnd(17)} ${ofTotal(o.declinesRight, o.declinesExpected).padEnd(17)} ${String(o.asked).padStart(5)}  ${String(o.declined).padStart(8)}  ${ofTotal(o.confidentlyWrong, f.items).padStart(17)}  ${String(o.partial).padStart(7)}`,
     );
   }
 }
