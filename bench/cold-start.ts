@@ -11,7 +11,8 @@
 // rounds of that difference (+ms) and of that ratio (×hello), beside the plain medians.
 //   npm run bench -- cold-start      (FNQ_BENCH_COLD_RUNS=7; FNQ_BENCH_COLD_ONLY=health,queryVectordb;
 //                                     FNQ_BENCH_COLD_COMPARE=1 adds each bundle built as one file;
-//                                     FNQ_BENCH_COLD_BEFORE=<checkout> adds each entry of another checkout;
+//                                     FNQ_BENCH_COLD_BEFORE=<checkout> adds each entry of another checkout,
+//                                     bundled with that checkout's esbuild settings and plugins;
 //                                     FNQ_BENCH_COLD_PROFILE=<dir> writes each process's CPU profile there)
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +23,8 @@ import { loadServerless, PROJECT_ROOT } from '../local/serverless-config';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { toSqsEvent } from '../local/queue-poller';
 import { apiEvent, multipartBody, type EventInput } from '../tests/support/api-event';
-import { bundle, type EsbuildOptions } from './bundles';
+import type { Plugin } from 'esbuild';
+import { bundle, type Checkout, type EsbuildOptions } from './bundles';
 import { percentile } from './stats';
 
 const RUNS = Number(process.env.FNQ_BENCH_COLD_RUNS ?? 7);
@@ -260,6 +262,16 @@ async function seedCollection(
   sqs.destroy();
 }
 
+/**
+ * How another checkout bundles: its serverless.yml's esbuild settings and its plugins, its aliases resolved in
+ * its folder, so a "before" figure carries that commit's build settings as well as its sources.
+ */
+async function bundlingOf(root: string): Promise<{ esbuild: EsbuildOptions; checkout: Checkout }> {
+  const theirs = loadServerless(root) as unknown as { custom: { esbuild: EsbuildOptions } };
+  const plugins = ((await import(join(root, 'esbuild-plugins.mjs'))) as { default: Plugin[] }).default;
+  return { esbuild: theirs.custom.esbuild, checkout: { root, plugins } };
+}
+
 export async function run() {
   const doc = loadServerless() as unknown as {
     functions: Functions;
@@ -290,19 +302,21 @@ export async function run() {
     const hello = await bundle(doc.custom.esbuild, helloSource, join(OUT, 'hello.mjs'));
 
     await seedCollection(doc, env, token, emulators.queueUrl);
+    const before = BEFORE ? await bundlingOf(BEFORE) : undefined;
     const rows: Row[] = [];
     for (const [name, fn] of Object.entries(doc.functions)) {
       const http = fn.events?.find((e): e is HttpEvent => Boolean(e.httpApi));
       if (!http || (ONLY && !ONLY.includes(name))) continue;
       const file = await bundle(doc.custom.esbuild, entryOf(fn), join(OUT, `${name}.mjs`));
       // The same entry from another checkout (FNQ_BENCH_COLD_BEFORE), or as one file (FNQ_BENCH_COLD_COMPARE=1).
-      const files = BEFORE
+      const files = before
         ? [
             file,
             await bundle(
-              doc.custom.esbuild,
-              join(BEFORE, relative(PROJECT_ROOT, entryOf(fn))),
+              before.esbuild,
+              join(BEFORE!, relative(PROJECT_ROOT, entryOf(fn))),
               join(OUT, 'before', `${name}.mjs`),
+              before.checkout,
             ),
           ]
         : COMPARE

@@ -21,8 +21,9 @@ interface ServerlessDoc {
   resources?: ({ Resources?: Resources } | string)[];
 }
 
-export const loadServerless = (): ServerlessDoc =>
-  yaml.load(readFileSync(join(PROJECT_ROOT, 'serverless.yml'), 'utf8'), {
+/** serverless.yml of this checkout, or of another one at `root` (a bench's "before"). */
+export const loadServerless = (root = PROJECT_ROOT): ServerlessDoc =>
+  yaml.load(readFileSync(join(root, 'serverless.yml'), 'utf8'), {
     schema: yaml.DEFAULT_SCHEMA.extend(tags),
   }) as ServerlessDoc;
 
