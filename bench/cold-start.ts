@@ -66,7 +66,8 @@ interface Case {
 }
 
 interface HttpEvent {
-  httpApi: { method: string; path: string };
+  /** A route, or '*': the catch-all route (notFound). */
+  httpApi: { method: string; path: string } | '*';
 }
 
 /**
@@ -98,6 +99,7 @@ function casesFor(name: string, method: string, path: string, token: string): Ca
       return [{ kind: 'real', input: { ...base, token, query: { q: 'weather' } }, status: 200 }];
     case 'catalogFunctionPage':
     case 'catalogAssets':
+    case 'notFound':
       return [{ kind: 'real', input: base, status: 404 }];
     case 'queryVectordb':
       return [
@@ -329,7 +331,8 @@ export async function run() {
               ),
             ]
           : [file];
-      for (const c of casesFor(name, http.httpApi.method, http.httpApi.path, token)) {
+      const route = http.httpApi === '*' ? { method: 'GET', path: '/no-such-route' } : http.httpApi;
+      for (const c of casesFor(name, route.method, route.path, token)) {
         const { helloMs, results } = await interleaved(hello, files, apiEvent(c.input), env);
         const [split, oneFile] = results;
         rows.push({ name, kind: c.kind, expected: c.status, helloMs, ...split!, oneFile });
