@@ -118,6 +118,7 @@ function casesFor(name: string, method: string, path: string, token: string): Ca
     case 'queryRdbms':
     case 'queryFunction':
     case 'uploadUrl':
+    case 'webhooksCreate':
       return [unauth, bad({ body: { not: 'this' } })];
     case 'upload':
       return [unauth, bad({ body: 'not multipart', headers: { 'content-type': 'text/plain' } })];
@@ -128,6 +129,7 @@ function casesFor(name: string, method: string, path: string, token: string): Ca
       return [unauth, real(200)];
     case 'functionsList':
     case 'collectionsList':
+    case 'webhooksList':
     case 'usage':
       return [unauth, real(200)];
     case 'deploymentsGet':
