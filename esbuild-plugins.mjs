@@ -9,7 +9,8 @@
 // API keeps its service process, and all it holds, until the process that loaded it exits, which
 // for serverless offline is never.
 import { stop } from 'esbuild';
-import { basename, extname } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 
 /**
@@ -26,6 +27,40 @@ export const chunksBesideEntry = {
       : Object.keys(options.entryPoints ?? {});
     if (!options.splitting || entries.length !== 1) return;
     options.chunkNames = `${basename(entries[0], extname(entries[0]))}.chunks/[name]-[hash]`;
+  },
+};
+
+/**
+ * The AWS SDK's packages as their ES modules. For platform node, esbuild prefers a package's `main` (the SDK's
+ * dist-cjs) to its `module` (dist-es) when the package has no `exports` map, as most SDK packages have not. A
+ * CommonJS client `require`s whole modules, so nothing of them is tree-shaken: every command of the client, every
+ * protocol of @aws-sdk/core, and the credential chain's lazy `import()`s turned into `require`s that pull SSO,
+ * STS and their nested clients into the chunk every first request loads. Resolved to dist-es, each client keeps
+ * what the service calls (the figures are in docs/lambda-runtime.md). Only the SDK: other packages keep
+ * esbuild's default, which their tests ran with.
+ */
+const SDK_PACKAGE = /^(@aws-sdk|@smithy)\/[^/]+$/;
+const RESOLVING = Symbol('fnq-sdk-esm');
+const moduleFieldOf = new Map();
+
+export const awsSdkAsEsm = {
+  name: 'fnq-aws-sdk-as-esm',
+  setup(b) {
+    b.onResolve({ filter: SDK_PACKAGE }, async (args) => {
+      if (args.pluginData === RESOLVING) return undefined;
+      const found = await b.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: RESOLVING,
+      });
+      const root = /^(.*\/node_modules\/@(?:aws-sdk|smithy)\/[^/]+)\/dist-cjs\//.exec(found.path)?.[1];
+      if (found.errors.length || !root) return found.errors.length ? { errors: found.errors } : found;
+      if (!moduleFieldOf.has(root))
+        moduleFieldOf.set(root, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).module);
+      const esm = moduleFieldOf.get(root);
+      return esm ? { path: join(root, esm) } : found;
+    });
   },
 };
 
@@ -51,4 +86,4 @@ export const stopWhenIdle = {
   },
 };
 
-export default [chunksBesideEntry, stopWhenIdle];
+export default [chunksBesideEntry, awsSdkAsEsm, stopWhenIdle];

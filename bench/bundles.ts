@@ -8,7 +8,7 @@
 //   the handler's own chunks and none of the adapters it loads on first use; what a first request
 //   adds is `npm run bench -- cold-start`'s figure.
 // Run: npm run bench -- bundles
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -65,9 +65,19 @@ export interface EsbuildOptions {
   alias: Record<string, string>;
 }
 
-/** Bundles `entry` as packaging does, into `outfile`'s folder (its chunks beside it); returns the entry file. */
-export async function bundle(opts: EsbuildOptions, entry: string, outfile: string): Promise<string> {
+/** Another checkout's way of bundling: its folder (where its aliases resolve) and its esbuild plugins. */
+export interface Checkout {
+  root: string;
+  plugins: Plugin[];
+}
+
+/**
+ * Bundles `entry` as packaging does, into `outfile`'s folder (its chunks beside it); returns the entry file.
+ * `from`: bundle as another checkout does (its serverless.yml's `opts`, its plugins, aliases from its folder).
+ */
+export async function bundle(opts: EsbuildOptions, entry: string, outfile: string, from?: Checkout): Promise<string> {
   await build({
+    absWorkingDir: from?.root ?? PROJECT_ROOT,
     entryPoints: { [basename(outfile, '.mjs')]: entry },
     outdir: dirname(outfile),
     outExtension: { '.js': '.mjs' },
@@ -80,8 +90,8 @@ export async function bundle(opts: EsbuildOptions, entry: string, outfile: strin
     external: opts.exclude,
     banner: opts.banner,
     alias: opts.alias,
-    // serverless.yml's esbuild plugins (chunks beside their entry).
-    plugins: esbuildPlugins,
+    // serverless.yml's esbuild plugins (chunks beside their entry, the SDK as ES modules).
+    plugins: from?.plugins ?? esbuildPlugins,
     logLevel: 'error',
   });
   return outfile;

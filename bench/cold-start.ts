@@ -11,7 +11,8 @@
 // rounds of that difference (+ms) and of that ratio (×hello), beside the plain medians.
 //   npm run bench -- cold-start      (FNQ_BENCH_COLD_RUNS=7; FNQ_BENCH_COLD_ONLY=health,queryVectordb;
 //                                     FNQ_BENCH_COLD_COMPARE=1 adds each bundle built as one file;
-//                                     FNQ_BENCH_COLD_BEFORE=<checkout> adds each entry of another checkout;
+//                                     FNQ_BENCH_COLD_BEFORE=<checkout> adds each entry of another checkout,
+//                                     bundled with that checkout's esbuild settings and plugins;
 //                                     FNQ_BENCH_COLD_PROFILE=<dir> writes each process's CPU profile there)
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +23,8 @@ import { loadServerless, PROJECT_ROOT } from '../local/serverless-config';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { toSqsEvent } from '../local/queue-poller';
 import { apiEvent, multipartBody, type EventInput } from '../tests/support/api-event';
-import { bundle, type EsbuildOptions } from './bundles';
+import type { Plugin } from 'esbuild';
+import { bundle, type Checkout, type EsbuildOptions } from './bundles';
 import { percentile } from './stats';
 
 const RUNS = Number(process.env.FNQ_BENCH_COLD_RUNS ?? 7);
@@ -64,7 +66,8 @@ interface Case {
 }
 
 interface HttpEvent {
-  httpApi: { method: string; path: string };
+  /** A route, or '*': the catch-all route (notFound). */
+  httpApi: { method: string; path: string } | '*';
 }
 
 /**
@@ -96,6 +99,7 @@ function casesFor(name: string, method: string, path: string, token: string): Ca
       return [{ kind: 'real', input: { ...base, token, query: { q: 'weather' } }, status: 200 }];
     case 'catalogFunctionPage':
     case 'catalogAssets':
+    case 'notFound':
       return [{ kind: 'real', input: base, status: 404 }];
     case 'queryVectordb':
       return [
@@ -114,6 +118,7 @@ function casesFor(name: string, method: string, path: string, token: string): Ca
     case 'queryRdbms':
     case 'queryFunction':
     case 'uploadUrl':
+    case 'webhooksCreate':
       return [unauth, bad({ body: { not: 'this' } })];
     case 'upload':
       return [unauth, bad({ body: 'not multipart', headers: { 'content-type': 'text/plain' } })];
@@ -124,6 +129,7 @@ function casesFor(name: string, method: string, path: string, token: string): Ca
       return [unauth, real(200)];
     case 'functionsList':
     case 'collectionsList':
+    case 'webhooksList':
     case 'usage':
       return [unauth, real(200)];
     case 'deploymentsGet':
@@ -260,6 +266,16 @@ async function seedCollection(
   sqs.destroy();
 }
 
+/**
+ * How another checkout bundles: its serverless.yml's esbuild settings and its plugins, its aliases resolved in
+ * its folder, so a "before" figure carries that commit's build settings as well as its sources.
+ */
+async function bundlingOf(root: string): Promise<{ esbuild: EsbuildOptions; checkout: Checkout }> {
+  const theirs = loadServerless(root) as unknown as { custom: { esbuild: EsbuildOptions } };
+  const plugins = ((await import(join(root, 'esbuild-plugins.mjs'))) as { default: Plugin[] }).default;
+  return { esbuild: theirs.custom.esbuild, checkout: { root, plugins } };
+}
+
 export async function run() {
   const doc = loadServerless() as unknown as {
     functions: Functions;
@@ -290,20 +306,21 @@ export async function run() {
     const hello = await bundle(doc.custom.esbuild, helloSource, join(OUT, 'hello.mjs'));
 
     await seedCollection(doc, env, token, emulators.queueUrl);
+    const before = BEFORE ? await bundlingOf(BEFORE) : undefined;
     const rows: Row[] = [];
     for (const [name, fn] of Object.entries(doc.functions)) {
       const http = fn.events?.find((e): e is HttpEvent => Boolean(e.httpApi));
       if (!http || (ONLY && !ONLY.includes(name))) continue;
       const file = await bundle(doc.custom.esbuild, entryOf(fn), join(OUT, `${name}.mjs`));
       // The same entry from another checkout (FNQ_BENCH_COLD_BEFORE), or as one file (FNQ_BENCH_COLD_COMPARE=1).
-      const files = BEFORE
+      const files = before
         ? [
             file,
             await bundle(
-              // With that checkout's own bundling settings: a change of them is part of what is compared.
-              (loadServerless(BEFORE) as unknown as typeof doc).custom.esbuild,
-              join(BEFORE, relative(PROJECT_ROOT, entryOf(fn))),
+              before.esbuild,
+              join(BEFORE!, relative(PROJECT_ROOT, entryOf(fn))),
               join(OUT, 'before', `${name}.mjs`),
+              before.checkout,
             ),
           ]
         : COMPARE
@@ -316,7 +333,8 @@ export async function run() {
               ),
             ]
           : [file];
-      for (const c of casesFor(name, http.httpApi.method, http.httpApi.path, token)) {
+      const route = http.httpApi === '*' ? { method: 'GET', path: '/no-such-route' } : http.httpApi;
+      for (const c of casesFor(name, route.method, route.path, token)) {
         const { helloMs, results } = await interleaved(hello, files, apiEvent(c.input), env);
         const [split, oneFile] = results;
         rows.push({ name, kind: c.kind, expected: c.status, helloMs, ...split!, oneFile });

@@ -33,10 +33,14 @@ export function httpDeps(): HttpDeps {
   if (!http) {
     const c = getConfig();
     http = {
-      usage: onFirstUse(
-        async () =>
-          new (await import('../aws/dynamo-usage-store')).DynamoUsageStore(await dynamo(), c.aws.tables.usage),
-      ),
+      // Every counted request writes: signed without the SDK where the environment holds the credentials
+      // (Lambda, the emulators), so a cold 400 loads no SDK client; the SDK's default chain elsewhere.
+      usage: onFirstUse(async () => {
+        const { SignedUsageWriter, canSignUsage } = await import('../aws/signed-usage-writer');
+        return canSignUsage(c.aws)
+          ? new SignedUsageWriter(c.aws, c.aws.tables.usage)
+          : new (await import('../aws/dynamo-usage-store')).DynamoUsageStore(await dynamo(), c.aws.tables.usage);
+      }),
       verify: createVerifier(c.auth, jwtSecretSource()),
       log: rootLogger(),
       // Operational figures as embedded metrics in the function's log (no API call, no client).

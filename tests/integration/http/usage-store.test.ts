@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { startEmulators, type Emulators } from '../../../local/emulators';
 import { dynamoClient } from '../../../lib/aws/dynamo-client';
-import { DynamoUsageStore, usageExpiry } from '../../../lib/aws/dynamo-usage-store';
+import { DynamoUsageStore } from '../../../lib/aws/dynamo-usage-store';
+import { usageExpiry } from '../../../lib/aws/usage-item';
+import { canSignUsage, SignedUsageWriter } from '../../../lib/aws/signed-usage-writer';
 import { loadConfig } from '../../../lib/config';
 
 let emulators: Emulators;
@@ -78,5 +80,79 @@ describe('DynamoDB usage metrics', () => {
     ]);
     expect(rows[0]).toEqual(expect.objectContaining({ calls: 1, errors: 0, durationMs: 7, aiTokens: 3 }));
     expect(await store.list('nobody', '2026-01-01', '2026-12-31')).toEqual([]);
+  });
+
+  it('the signed writer (no SDK client) adds to the same items as the SDK store, concurrently and atomically', async () => {
+    const config = loadConfig({ ...emulators.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_LANCE_URI: '/tmp/x' });
+    expect(canSignUsage(config.aws)).toBe(true);
+    const writer = new SignedUsageWriter(config.aws, config.aws.tables.usage);
+    const store = new DynamoUsageStore(dynamoClient(config.aws), config.aws.tables.usage);
+    const route = 'GET /embedder-service/v1/status';
+    await store.add('acct-s', '2026-11-22', route, { calls: 1, errors: 1, durationMs: 4.4, aiTokens: 0 });
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        writer.add('acct-s', '2026-11-22', route, {
+          calls: 1,
+          errors: i % 4 === 0 ? 1 : 0,
+          durationMs: 2.6,
+          aiTokens: 7,
+        }),
+      ),
+    );
+    // Read back through the SDK: the usage route's reader sees both writers' counters in one row.
+    expect(await store.list('acct-s', '2026-11-22', '2026-11-22')).toEqual([
+      { day: '2026-11-22', endpoint: route, calls: 41, errors: 11, durationMs: 4 + 40 * 3, aiTokens: 280 },
+    ]);
+    const item = (
+      await dynamoClient(config.aws).send(
+        new GetCommand({ TableName: config.aws.tables.usage, Key: { pk: 'acct#acct-s', sk: `2026-11-22#${route}` } }),
+      )
+    ).Item;
+    expect(Object.keys(item!).sort()).toEqual([
+      'aiTokens',
+      'calls',
+      'day',
+      'durationMs',
+      'errors',
+      'expiresAt',
+      'pk',
+      'route',
+      'sk',
+    ]);
+    expect(item!.expiresAt).toBe(usageExpiry('2026-11-22'));
+  });
+
+  it('the signed writer fails with DynamoDB’s error type, without retrying a request DynamoDB refused', async () => {
+    const config = loadConfig({ ...emulators.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_LANCE_URI: '/tmp/x' });
+    const writer = new SignedUsageWriter(config.aws, 'no-such-table');
+    await expect(
+      writer.add('acct-s', '2026-11-22', 'GET /health', { calls: 1, errors: 0, durationMs: 1, aiTokens: 0 }),
+    ).rejects.toThrow(/usage table failed: 400 ResourceNotFoundException/);
+  });
+
+  it('the signed writer retries a connection that fails, then names the cause', async () => {
+    const config = loadConfig({
+      ...emulators.env,
+      FNQ_DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
+      FNQ_JWT_SECRET: 'x'.repeat(32),
+      FNQ_LANCE_URI: '/tmp/x',
+    });
+    const writer = new SignedUsageWriter(config.aws, config.aws.tables.usage);
+    const failed = await writer
+      .add('acct-s', '2026-11-22', 'GET /health', { calls: 1, errors: 0, durationMs: 1, aiTokens: 0 })
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+    expect(failed?.message).toMatch(/usage table failed/);
+    expect((failed?.cause as NodeJS.ErrnoException | undefined)?.code).toBe('ECONNREFUSED');
+  });
+
+  it('signs only where the environment holds credentials or an emulator is named', () => {
+    const aws = { region: 'eu-west-1', endpoints: {} } as Parameters<typeof canSignUsage>[0];
+    expect(canSignUsage(aws, { AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret' })).toBe(true);
+    // A developer's profile or SSO session: the SDK store and its default chain instead.
+    expect(canSignUsage(aws, { AWS_PROFILE: 'dev' })).toBe(false);
+    expect(canSignUsage({ ...aws, endpoints: { dynamodb: 'http://127.0.0.1:8000' } }, {})).toBe(true);
   });
 });
