@@ -42,11 +42,32 @@ const tlsRequired = () =>
     'database_tls_required',
   );
 
+// Authentication the caller's string may ask for: a user name and password of their own. The others
+// make the driver authenticate as the service: MONGODB-AWS signs an STS request with the Lambda role's
+// credentials (taken from the environment) and sends it to the caller's server; MONGODB-OIDC with an
+// environment fetches a cloud token; GSSAPI uses the host's Kerberos identity; X.509 needs a client
+// certificate read from a file. Options naming local files would make the driver read ours.
+const CALLER_AUTH = new Set(['scram-sha-1', 'scram-sha-256', 'plain']);
+const LOCAL_FILE_OPTION =
+  /^(tlscafile|tlscertificatefile|tlscertificatekeyfile|tlscertificatekeyfilepassword|tlscrlfile|sslca|sslcert|sslkey|sslpass|sslcrl)$/i;
+
+const optionRefused = (name: string, why: string) =>
+  badRequest(
+    `The vector_docdb_connection_string sets ${name}, ${why}`,
+    'Connect with a database user name and password in the connection string (SCRAM), and remove that option',
+    'database_option_refused',
+  );
+
 /** Refuses the string unless TLS may be on and every host it leads to is an allowed address. */
 export async function checkMongoAddresses(connectionString: string, policy: MongoAddressPolicy): Promise<void> {
   const { srv, hosts, params } = parseMongoHosts(connectionString);
   for (const [name, value] of params) {
     if (/^(tls|ssl)$/i.test(name) && value.toLowerCase() === 'false') throw tlsRequired();
+    if (/^authmechanism$/i.test(name) && !CALLER_AUTH.has(value.toLowerCase()))
+      throw optionRefused(`authMechanism=${value}`, "which would authenticate with the service's own identity");
+    if (/^authmechanismproperties$/i.test(name))
+      throw optionRefused('authMechanismProperties', 'which only the refused authentication mechanisms use');
+    if (LOCAL_FILE_OPTION.test(name)) throw optionRefused(name, "which names a file on the service's own machine");
   }
   const targets = srv ? await srvTargets(hosts[0]!.host, policy) : hosts;
   for (const { host } of targets) await resolveAllowedAddress(host, policy);

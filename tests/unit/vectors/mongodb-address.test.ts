@@ -127,6 +127,27 @@ describe('the MongoDB address policy', () => {
     await expect(checkMongoAddresses('mongodb://public.example.test/db?tls=true', policy)).resolves.toBeUndefined();
   });
 
+  it("refuses authentication that would use the service's identity, and options naming local files", async () => {
+    for (const [cs, named] of [
+      ['mongodb://public.example.test/db?authMechanism=MONGODB-AWS', 'authMechanism=MONGODB-AWS'],
+      ['mongodb://public.example.test/db?authmechanism=mongodb-oidc', 'authMechanism=mongodb-oidc'],
+      ['mongodb://public.example.test/db?authMechanism=GSSAPI', 'authMechanism=GSSAPI'],
+      ['mongodb://public.example.test/db?authMechanism=MONGODB-X509', 'authMechanism=MONGODB-X509'],
+      ['mongodb://public.example.test/db?authMechanismProperties=ENVIRONMENT:azure', 'authMechanismProperties'],
+      ['mongodb://public.example.test/db?tlsCertificateKeyFile=/proc/self/environ', 'tlsCertificateKeyFile'],
+      ['mongodb://public.example.test/db?tlsCAFile=/etc/shadow', 'tlsCAFile'],
+    ]) {
+      const error = await failure(checkMongoAddresses(cs!, policy));
+      expect(error.status).toBe(400);
+      expect(error.code).toBe('database_option_refused');
+      expect(error.message).toContain(named);
+    }
+    for (const allowed of ['SCRAM-SHA-256', 'scram-sha-1', 'PLAIN'])
+      await expect(
+        checkMongoAddresses(`mongodb://u:${SECRET}@public.example.test/db?authMechanism=${allowed}`, policy),
+      ).resolves.toBeUndefined();
+  });
+
   it("gives the driver's sockets only allowed addresses, so a second DNS answer cannot swap one in", async () => {
     const resolve = (host: string, all: boolean) =>
       new Promise((done) =>
