@@ -9,6 +9,7 @@ import { nameStems, type ColumnRef } from './sql-linking';
 import { joinPath, tablesOf, type SqlPlan } from './sql-plan';
 import type { Reading } from './sql-reading';
 import { DOUBT_WEIGHTS, MIN_CONFIDENCE } from './sql-weights';
+import { wantsCode } from './sql-chart';
 import { AGGREGATES, AGGREGATE_WORDS, SUPERLATIVES } from './sql-vocabulary';
 
 /** Words that cue a clause: a count, an aggregate, a superlative ("of" in "number of" cues nothing alone). */
@@ -31,8 +32,9 @@ function cueHeeded(word: string, plan: SqlPlan): boolean {
 
 /** Words that ask or connect rather than name anything: unread, they say nothing about the query. */
 const ASKING_WORDS = new Set(
+  // With the chart words that wantsCode does not know ("a bar chart").
   (
-    'find show list return give display tell report select compute please order ordered sort sorted ascending ' +
+    'bar pie scatter draw find show list return give display tell report select compute please order ordered sort sorted ascending ' +
     'descending alphabetical alphabetically different distinct unique corresponding correspond corresponds ' +
     'respective respectively information info details detail all each every also along together both called ' +
     'named listed associated belong belongs related across among overall well known what which whose'
@@ -49,14 +51,14 @@ export interface Doubts {
   tableLeftOut: string[];
   /** Columns the question names that the query does not use. */
   columnLeftOut: string[];
-  /** Columns used where another column matched the same words as well: "chosen or rival". */
+  /** Columns used where another column of their table matched the same words as well: "chosen or rival". */
   rivalColumn: string[];
   /** Conditions on a value whose column no stored value confirmed. */
   guessedValueColumn: string[];
   /** Values and numbers the question states that no condition or clause uses. */
   valueLeftOut: string[];
   numberLeftOut: string[];
-  /** Tables joined; those the question names in no way; joins more than one key could make. */
+  /** Tables joined to (not passed through); those the question names in no way; joins more than one key could make. */
   join: string[];
   unnamedJoin: string[];
   ambiguousJoin: string[];
@@ -97,7 +99,17 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
   const numbersLeftOut = linking.numbers.filter((n) => unclaimed(n.words)).map((n) => String(n.value));
   for (const v of reading.values) for (const i of v.words) covered.add(i);
   for (const n of linking.numbers) for (const i of n.words) covered.add(i);
-  const unread = words.flatMap((w, i) => (covered.has(i) || w.stop || !/[a-z]/i.test(w.text) ? [] : [w.lower]));
+  // A word between the names of two tables the query joins is the relation joining them ("singers who
+  // performed in concerts"): the join reads it.
+  const joinedNames = [...reading.tables, ...reading.columns]
+    .map((m) => ({ at: m.words, table: 'table' in m.target ? m.target.table : m.target }))
+    .filter((m) => tables.has(m.table));
+  const relates = (i: number) =>
+    tables.size > 1 &&
+    joinedNames.some((a) => joinedNames.some((b) => a.table !== b.table && a.at.at(-1)! < i && i < b.at[0]!));
+  const unreadWords = words.flatMap((w, i) =>
+    covered.has(i) || w.stop || !/[a-z]/i.test(w.text) || relates(i) ? [] : [w.lower],
+  );
   const plain = plan.select.filter((s) => s.column && !s.aggregate).map((s) => s.column!);
   const aggregated = plan.select.some((s) => s.aggregate) || !!plan.having || !!plan.orderBy?.item.aggregate;
   // A GROUP BY that shows columns it does not group by, or groups with nothing to aggregate; an
@@ -121,7 +133,8 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
     const rival = linking.columns.find(
       (o) =>
         !sameRef(o.target, m.target) &&
-        tables.has(o.target.table) &&
+        // Across tables the reading's context decides ("names of concerts"); within one, nothing does.
+        o.target.table === m.target.table &&
         o.words.some((i) => m.words.includes(i)) &&
         o.score >= m.score - 0.01,
     );
@@ -173,7 +186,7 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
       : [],
   );
   return {
-    unreadWord: unread.filter((w) => !CUE_WORDS.has(w) && !ASKING_WORDS.has(w)),
+    unreadWord: unreadWords.filter((w) => !CUE_WORDS.has(w) && !ASKING_WORDS.has(w) && !wantsCode(w)),
     unreadCue,
     tableLeftOut: tablesLeftOut,
     columnLeftOut: columnsLeftOut,
@@ -181,8 +194,12 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
     guessedValueColumn: guessedValueColumns,
     valueLeftOut: valuesLeftOut,
     numberLeftOut: numbersLeftOut,
-    join: path.map((step) => step.to.name),
-    unnamedJoin: path.filter((step) => !named.has(step.to)).map((step) => step.to.name),
+    // Each table the query reaches; a link table passed through is part of one relation, not another join.
+    join: path.filter((step) => !path.some((next) => next.from === step.to)).map((step) => step.to.name),
+    // A link table the path passes through to reach a named one is how they relate, not a doubt.
+    unnamedJoin: path
+      .filter((step) => !named.has(step.to) && !path.some((next) => next.from === step.to))
+      .map((step) => step.to.name),
     ambiguousJoin: ambiguousJoins,
     partialMatch: partialMatches,
     clausesApart: clausesApart ? ['the grouping and the shown columns'] : [],
