@@ -17,14 +17,17 @@
 // - the rdbms pipeline end to end with the heuristic engine on a fixed sample: service overhead per
 //   request without model and database time, and AI round trips per question.
 //   `--shape=<simple|join|nested/set>` runs only that shape's questions (totals of the others read 0).
-// Run: node --import tsx bench/sql.ts [--accuracy-only] [--half=tuning --show-failures] [--shape=nested/set]
+// - the SQL writer's confidence model (bench/sql-confidence.ts): on the tuning half, simple and join
+//   questions right / wrong / declined at a few thresholds; `--fit-confidence` fits its weights there.
+// Run: node --import tsx bench/sql.ts [--accuracy-only] [--half=tuning --show-failures] [--shape=nested/set] [--fit-confidence]
 
 import { readFile } from 'node:fs/promises';
 import { parseCsv } from '../lib/ingest/extract-data';
 import { MysqlCallerDatabases } from '../lib/sql/caller-databases';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { writeSql } from '@fnquery/heuristic-engine';
+import { SQL_MIN_CONFIDENCE, assessSql, writeSql } from '@fnquery/heuristic-engine';
+import { fitConfidence, thresholdTable, type ConfidenceSample } from './sql-confidence';
 import { heuristicTasks } from '../lib/ai/heuristic-tasks';
 import type { AiTasks } from '../lib/ai/tasks';
 import type { UsageMeter } from '../lib/ai/usage';
@@ -120,6 +123,8 @@ export interface SqlBenchFigures {
   accuracy: Record<Half, AccuracyFigures>;
   /** The reporting half's right answers by the half its database was in under the previous split. */
   reportingByPreviousHalf: Record<Half, { questions: number; correct: number }>;
+  /** One sample per simple or join question of the tuning half: the confidence model's evidence. */
+  confidence: ConfidenceSample[];
   /** The tuning half's misses, kept only when asked for (--show-failures). */
   tuningMisses: { question: string; sql: string; gold: string; shape: Shape; outcome: Outcome; why: string }[];
   orders: OrderFigures;
@@ -156,6 +161,8 @@ export interface BenchOptions {
   showFailures?: Shape | 'all';
   /** Only questions of this shape (`--shape=nested/set` while working on one kind of rule): a faster loop. */
   shape?: Shape;
+  /** Print the logistic fit of the confidence model's weights on the tuning half. */
+  fitConfidence?: boolean;
 }
 
 export function readOptions(argv: string[]): BenchOptions {
@@ -164,6 +171,8 @@ export function readOptions(argv: string[]): BenchOptions {
   const show = flag('show-failures');
   if (show && half !== 'tuning')
     throw new Error('--show-failures needs --half=tuning: the reporting half is frozen and never printed item by item');
+  if (flag('fit-confidence') && half !== 'tuning')
+    throw new Error('--fit-confidence needs --half=tuning: the model is fitted on the tuning half only');
   const shape = show?.split('=')[1];
   if (shape && !SHAPES.includes(shape as Shape)) throw new Error(`--show-failures=<${SHAPES.join('|')}>`);
   const only = flag('shape')?.split('=')[1];
@@ -173,6 +182,7 @@ export function readOptions(argv: string[]): BenchOptions {
     ...(half === 'tuning' || half === 'reporting' ? { half } : {}),
     ...(show && { showFailures: (shape as Shape | undefined) ?? 'all' }),
     ...(only && { shape: only as Shape }),
+    ...(flag('fit-confidence') && { fitConfidence: true }),
   };
 }
 
@@ -384,6 +394,7 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
       accuracy: { tuning: emptyAccuracy(), reporting: emptyAccuracy() },
       reportingByPreviousHalf: { tuning: { questions: 0, correct: 0 }, reporting: { questions: 0, correct: 0 } },
       tuningMisses: [],
+      confidence: [],
       orders: {
         correct: { tuning: { listed: 0, sorted: 0, reversed: 0 }, reporting: { listed: 0, sorted: 0, reversed: 0 } },
         questions: { tuning: 0, reporting: 0 },
@@ -482,10 +493,21 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
                 const why = await outcomeOf(sqls[i]!);
                 if (!why) figures.orders.correct[half][order] += 1;
                 if (order !== 'listed') continue;
+                const shape = shapeOf(query.sql);
+                if (half === 'tuning' && shape !== 'nested/set') {
+                  // The query written whatever its confidence, for the threshold table and the fit.
+                  const assessed = assessSql(query.question, schema);
+                  const whyUnjudged = assessed.unsure ? 'declined' : await outcomeOf(assessed.sql);
+                  figures.confidence.push({
+                    shape,
+                    outcome: outcomeOfMiss(whyUnjudged),
+                    ...(assessed.confidence !== undefined && { confidence: assessed.confidence }),
+                    ...(assessed.doubts && { doubts: assessed.doubts }),
+                  });
+                }
                 // By shape, form and kind of miss: tables as listed.
                 const accuracy = figures.accuracy[half];
                 const form = questionForm(query.sql);
-                const shape = shapeOf(query.sql);
                 const outcome = outcomeOfMiss(why);
                 const byForm = (accuracy.byForm[form] ??= { questions: 0, correct: 0 });
                 accuracy.questions += 1;
@@ -727,6 +749,13 @@ function print(figures: SqlBenchFigures | undefined, options: BenchOptions): voi
     console.log(
       `  reporting half, databases in the previous split's ${previous} half: ${correct}/${questions} (${share(correct, questions)})`,
     );
+  }
+  if (figures.confidence.length) {
+    for (const line of thresholdTable(figures.confidence, SQL_MIN_CONFIDENCE)) console.log(line);
+    if (options.fitConfidence) {
+      const fit = Object.entries(fitConfidence(figures.confidence));
+      console.log(`  logistic fit of the doubt weights: ${fit.map(([d, w]) => `${d} ${w.toFixed(2)}`).join(', ')}`);
+    }
   }
   for (const miss of figures.tuningMisses)
     console.log(

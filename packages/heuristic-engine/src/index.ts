@@ -18,3 +18,5 @@ export {
 export { LEXICAL_EMBEDDER_ID, LexicalEmbedder, embedText } from './embedder';
 /** How a retrieval answer starts when no passage is relevant, or when it quotes only the closest one. */
 export { CLOSEST_ONLY, NOTHING_RELEVANT } from './rag-answer';
+/** The SQL the engine would write for a question and its confidence in it, for the SQL bench's threshold table. */
+export { SQL_MIN_CONFIDENCE, assessSql } from './sql';

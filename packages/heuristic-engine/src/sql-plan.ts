@@ -257,3 +257,12 @@ export function simplerPlan(plan: SqlPlan): SqlPlan {
     };
   return { from: plan.from, select: [{ aggregate: 'COUNT' }], where: [], groupBy: [] };
 }
+
+/**
+ * A GROUP BY with nothing to aggregate ("the name and site of each telescope") would fold rows that share
+ * the grouped values into one: "each" there means every row, so the plan reads them all.
+ */
+export function withoutIdleGrouping(plan: SqlPlan): SqlPlan {
+  const aggregated = plan.select.some((s) => s.aggregate) || !!plan.having || !!plan.orderBy?.item.aggregate;
+  return plan.groupBy.length && !aggregated ? { ...plan, groupBy: [] } : plan;
+}

@@ -40,8 +40,8 @@ import { ambiguousRole, brokenSet, unreadBoth, unreadNumber, unreadSameAs, unrea
 import { findPhrase, readQuestion, type Reading } from './sql-reading';
 import { ADJECTIVE_HINTS, AGGREGATE_WORDS, DISTINCT_WORDS, FULL_NAME, isPersonalName } from './sql-vocabulary';
 
-export function planQuery(linking: Linking): SqlPlan {
-  const reading = readQuestion(linking);
+/** `reading` is passed in when the caller wants it after planning (the words each clause claimed). */
+export function planQuery(linking: Linking, reading: Reading = readQuestion(linking)): SqlPlan {
   // Exclusions first: "no crossings" must not be read as the crossings to count or show.
   const exclusions = readExclusions(reading);
   // Before the filters: the value naming the row compared with is not a condition on the rows asked for.

@@ -67,5 +67,45 @@ export const WINDOWS = {
 /** Numbers read as row limits ("top 5") at most this large; larger ones are compared. */
 export const MAX_ROW_LIMIT: Tuned<number> = { value: 100, setBy: OLD_SPLIT };
 
+/**
+ * Confidence of a written query (sql-confidence.ts): a logistic model over the writer's doubts, each a
+ * count. The weights are the logistic fit of the tuning half's right (1) and not-right (0) simple and join
+ * answers on these counts (`--fit-confidence` prints it); the threshold is read off the table
+ * `--half=tuning` prints (wrong-executed at most 10% of simple and 15% of join questions).
+ */
+const CONFIDENCE_FIT = 'bench/sql.ts --half=tuning --fit-confidence, split of 2026-11-26';
+export const DOUBT_WEIGHTS = {
+  /** Bias: the log-odds of a query with no doubt at all. */
+  none: { value: 1.72, setBy: CONFIDENCE_FIT },
+  /** A content word nothing read (not a table, column, value, number or clause cue). */
+  unreadWord: { value: -0.83, setBy: CONFIDENCE_FIT },
+  /** A word that cues a clause ("average", "most") that no clause read. */
+  unreadCue: { value: -2.59, setBy: CONFIDENCE_FIT },
+  /** A table the question names in full that the query does not read. */
+  tableLeftOut: { value: -1.22, setBy: CONFIDENCE_FIT },
+  /** A column the question names that the query does not use. */
+  columnLeftOut: { value: -1.41, setBy: CONFIDENCE_FIT },
+  /** A column chosen where another matched the same words as well. */
+  rivalColumn: { value: -0.36, setBy: CONFIDENCE_FIT },
+  /** A value compared with a column none of whose stored values it is. */
+  guessedValueColumn: { value: -1.39, setBy: CONFIDENCE_FIT },
+  /** A value or a number the question states that the query does not use. */
+  valueLeftOut: { value: -2.28, setBy: CONFIDENCE_FIT },
+  numberLeftOut: { value: -2.95, setBy: CONFIDENCE_FIT },
+  /** Each join; each joined table the question names in no way; each join more than one key could make. */
+  join: { value: -0.63, setBy: CONFIDENCE_FIT },
+  unnamedJoin: { value: -0.35, setBy: CONFIDENCE_FIT },
+  ambiguousJoin: { value: -1.55, setBy: CONFIDENCE_FIT },
+  /** A used name that matched only part of its words. */
+  partialMatch: { value: -0.3, setBy: CONFIDENCE_FIT },
+  /** GROUP BY and the shown columns or aggregates disagree. */
+  clausesApart: { value: -3.64, setBy: CONFIDENCE_FIT },
+  /** A shown column that holds another table's key rather than a name. */
+  keyShown: { value: -1.47, setBy: CONFIDENCE_FIT },
+} satisfies Record<string, Tuned<number>>;
+
+/** Below this confidence the engine declines instead of running the query. */
+export const MIN_CONFIDENCE: Tuned<number> = { value: 0.7, setBy: `${NEW_SPLIT} (its confidence table)` };
+
 export const tuned = (name: keyof typeof SCORES) => SCORES[name].value;
 export const windowOf = (name: keyof typeof WINDOWS) => WINDOWS[name].value;

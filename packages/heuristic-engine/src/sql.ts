@@ -6,9 +6,13 @@ import type { DatabaseSchema } from '@fnquery/contracts';
 import { SQL_READ_ONLY_REPLY, SQL_UNSURE_PREFIX, type ChatRequest, type ChatResponse } from './turn';
 import { answerFromRows } from './sql-answer';
 import { linkQuestion } from './sql-linking';
-import { renderSql, simplerPlan } from './sql-plan';
+import { renderSql, simplerPlan, withoutIdleGrouping } from './sql-plan';
 import { structuredRows } from './sql-structured';
 import { planQuery } from './sql-templates';
+import { readQuestion } from './sql-reading';
+import { DOUBTS, confidenceOf, doubtfulReading, readDoubts, type Doubt, type Doubts } from './sql-confidence';
+import type { SqlPlan } from './sql-plan';
+import { MIN_CONFIDENCE } from './sql-weights';
 import { heuristicReply } from './reply';
 
 // Tables in one order (by name, bytewise) whatever order the request lists them in: linking and
@@ -33,13 +37,50 @@ const CHANGE_REQUEST =
 export const isChangeRequest = (question: string) => CHANGE_REQUEST.test(question.trim());
 
 /**
+ * The plan for the question, the rules' own doubt (`unsure`), and the doubts the confidence model weighs;
+ * nested and set queries come from cues their rules read on purpose and say their own doubts, so the
+ * model (fitted on simple and join questions) does not judge them.
+ */
+function writtenPlan(question: string, schema: DatabaseSchema): { plan: SqlPlan; doubts?: Doubts } {
+  const linking = linkQuestion(question, canonical(schema));
+  const reading = readQuestion(linking);
+  const plan = withoutIdleGrouping(planQuery(linking, reading));
+  const nested = !!plan.setOperation || plan.where.some((c) => typeof c.value === 'object');
+  return { plan, ...(!nested && { doubts: readDoubts(reading, plan) }) };
+}
+
+/** Below this confidence a simple or join query is declined rather than run. */
+export const SQL_MIN_CONFIDENCE = MIN_CONFIDENCE.value;
+
+/**
+ * The query the engine would write, whether or not it runs it: the rules' own doubt (`unsure`) and, when
+ * the confidence model judges it, its confidence and doubt counts. The SQL bench weighs thresholds with it.
+ */
+export function assessSql(
+  question: string,
+  schema: DatabaseSchema,
+): { sql: string; unsure?: string; confidence?: number; doubts?: Record<Doubt, number> } {
+  const { plan, doubts } = writtenPlan(question, schema);
+  return {
+    sql: renderSql(plan, canonical(schema)),
+    ...(plan.unsure && { unsure: plan.unsure }),
+    ...(doubts && {
+      confidence: confidenceOf(doubts),
+      doubts: Object.fromEntries(DOUBTS.map((d) => [d, doubts[d].length])) as Record<Doubt, number>,
+    }),
+  };
+}
+
+/**
  * The SELECT for the question, or `UNSURE: <why>` when the rules cannot read it with confidence; a repair
  * turn (after a refused or failed query) gets a simpler SELECT.
  */
 export function heuristicSql(question: string, schema: DatabaseSchema, repairs = 0): string {
-  let plan = planQuery(linkQuestion(question, canonical(schema)));
-  // A reading the rules are unsure of is said, not run (a repair turn has already run one).
-  if (plan.unsure && repairs === 0) return `${SQL_UNSURE_PREFIX} ${plan.unsure}`;
+  const written = writtenPlan(question, schema);
+  let plan = written.plan;
+  const unsure = plan.unsure ?? (written.doubts && doubtfulReading(written.doubts));
+  // A reading the rules are unsure of, or too doubtful, is said, not run (a repair turn has already run one).
+  if (unsure && repairs === 0) return `${SQL_UNSURE_PREFIX} ${unsure}`;
   for (let i = 0; i < repairs; i++) plan = simplerPlan(plan);
   return renderSql(plan, canonical(schema));
 }

@@ -126,8 +126,9 @@ describe.skipIf(unavailable)(
     });
 
     it('says that no rows matched an aggregate, with numbers as people write them', async () => {
-      expect((await ask('What is the average age of singers from Peru?')).answer).toMatch(
-        /^No singer rows matched: \w+ is "Peru", so there is no average age\.$/,
+      // The question names the column: a value stored nowhere ("Peru") tied to no column is declined instead.
+      expect((await ask('What is the average age of singers whose country is Peru?')).answer).toBe(
+        'No singer rows matched: country is "Peru", so there is no average age.',
       );
       expect((await ask('What is the average age of singers?')).answer).toBe('The average age of singer rows is 36.');
     });

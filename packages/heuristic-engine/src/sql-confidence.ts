@@ -1,0 +1,248 @@
+// How sure the SQL writer is of the query it wrote, from what it already knows after planning: question
+// words nothing read, tables and columns the question names that the query leaves out, columns chosen
+// over a rival of (almost) the same name, values whose column was guessed, joins chosen among several.
+// Each doubt is counted; a logistic model (weights in sql-weights.ts) turns the counts into a
+// confidence, and below the threshold the engine says what it did not understand instead of running a
+// query that would answer with confidence and be wrong.
+import type { TableSchema } from '@fnquery/contracts';
+import { nameStems, type ColumnRef } from './sql-linking';
+import { joinPath, tablesOf, type SqlPlan } from './sql-plan';
+import type { Reading } from './sql-reading';
+import { DOUBT_WEIGHTS, MIN_CONFIDENCE } from './sql-weights';
+import { wantsCode } from './sql-chart';
+import { AGGREGATES, AGGREGATE_WORDS, SUPERLATIVES } from './sql-vocabulary';
+
+/** Words that cue a clause: a count, an aggregate, a superlative ("of" in "number of" cues nothing alone). */
+const COUNT_WORDS = new Set(['count', 'counts', 'number', 'many']);
+const CUE_WORDS = new Set([...AGGREGATE_WORDS, ...Object.keys(SUPERLATIVES), ...COUNT_WORDS]);
+
+/** A cue word whose clause the query has anyway: said twice ("how many … and the number"), not missed. */
+function cueHeeded(word: string, plan: SqlPlan): boolean {
+  const aggregates = [
+    ...plan.select.map((s) => s.aggregate),
+    plan.having?.item.aggregate,
+    plan.orderBy?.item.aggregate,
+  ];
+  if (COUNT_WORDS.has(word) && aggregates.includes('COUNT')) return true;
+  if (Object.hasOwn(AGGREGATES, word) && aggregates.includes(AGGREGATES[word])) return true;
+  const ranked =
+    (!!plan.orderBy && plan.limit !== undefined) || aggregates.includes('MAX') || aggregates.includes('MIN');
+  return Object.hasOwn(SUPERLATIVES, word) && ranked;
+}
+
+/** Words that ask or connect rather than name anything: unread, they say nothing about the query. */
+const ASKING_WORDS = new Set(
+  // With the chart words that wantsCode does not know ("a bar chart").
+  (
+    'bar pie scatter draw find show list return give display tell report select compute please order ordered sort sorted ascending ' +
+    'descending alphabetical alphabetically different distinct unique corresponding correspond corresponds ' +
+    'respective respectively information info details detail all each every also along together both called ' +
+    'named listed associated belong belongs related across among overall well known what which whose'
+  ).split(' '),
+);
+
+/** What the writer doubts, each doubt with what it is about (its count is what the model weighs). */
+export interface Doubts {
+  /** Content words no table, column, value, number or clause read (asking words and cues apart). */
+  unreadWord: string[];
+  /** Words that cue a clause ("average", "most") the query lacks: unread, or read and then dropped. */
+  unreadCue: string[];
+  /** Tables the question names in full that the query does not read. */
+  tableLeftOut: string[];
+  /** Columns the question names that the query does not use. */
+  columnLeftOut: string[];
+  /** Columns used where another column of their table matched the same words as well: "chosen or rival". */
+  rivalColumn: string[];
+  /** Conditions on a value whose column no stored value confirmed. */
+  guessedValueColumn: string[];
+  /** Values and numbers the question states that no condition or clause uses. */
+  valueLeftOut: string[];
+  numberLeftOut: string[];
+  /** Tables joined to (not passed through); those the question names in no way; joins more than one key could make. */
+  join: string[];
+  unnamedJoin: string[];
+  ambiguousJoin: string[];
+  /** Linked names used by the query that matched only part of their words. */
+  partialMatch: string[];
+  /** A GROUP BY and the shown columns or aggregates disagree. */
+  clausesApart: string[];
+  /** Shown or grouped columns that hold another table's key (`advisor` → a faculty id), not a name. */
+  keyShown: string[];
+}
+
+export type Doubt = keyof Doubts;
+
+const refName = (ref: ColumnRef) => `${ref.table.name}.${ref.column.name}`;
+const sameRef = (a: ColumnRef, b: ColumnRef) => a.table === b.table && a.column === b.column;
+
+function usedColumns(plan: SqlPlan): ColumnRef[] {
+  const refs = [
+    ...plan.select.map((s) => s.column),
+    ...plan.where.map((c) => c.column),
+    ...plan.groupBy,
+    plan.having?.item.column,
+    plan.orderBy?.item.column,
+    ...(plan.setOperation?.where.map((c) => c.column) ?? []),
+  ];
+  return refs.filter((r): r is ColumnRef => !!r);
+}
+
+export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
+  const { words, linking } = reading;
+  const used = usedColumns(plan);
+  const tables = tablesOf(plan);
+  const usesColumn = (ref: ColumnRef) => used.some((u) => sameRef(u, ref));
+  const covered = new Set<number>(reading.claimed);
+  for (const m of [...reading.tables, ...reading.columns]) for (const i of m.words) covered.add(i);
+  const unclaimed = (at: number[]) => !at.some((i) => reading.claimed.has(i));
+  const valuesLeftOut = reading.values.filter((v) => unclaimed(v.words)).map((v) => v.value);
+  const numbersLeftOut = linking.numbers.filter((n) => unclaimed(n.words)).map((n) => String(n.value));
+  for (const v of reading.values) for (const i of v.words) covered.add(i);
+  for (const n of linking.numbers) for (const i of n.words) covered.add(i);
+  // A word between the names of two tables the query joins is the relation joining them ("singers who
+  // performed in concerts"): the join reads it.
+  const joinedNames = [...reading.tables, ...reading.columns]
+    .map((m) => ({ at: m.words, table: 'table' in m.target ? m.target.table : m.target }))
+    .filter((m) => tables.has(m.table));
+  const relates = (i: number) =>
+    tables.size > 1 &&
+    joinedNames.some((a) => joinedNames.some((b) => a.table !== b.table && a.at.at(-1)! < i && i < b.at[0]!));
+  const unreadWords = words.flatMap((w, i) =>
+    covered.has(i) || w.stop || !/[a-z]/i.test(w.text) || relates(i) ? [] : [w.lower],
+  );
+  const plain = plan.select.filter((s) => s.column && !s.aggregate).map((s) => s.column!);
+  const aggregated = plan.select.some((s) => s.aggregate) || !!plan.having || !!plan.orderBy?.item.aggregate;
+  // A GROUP BY that shows columns it does not group by, or groups with nothing to aggregate; an
+  // aggregate shown beside plain columns without a GROUP BY: the clauses were read apart.
+  const clausesApart = plan.groupBy.length
+    ? plain.some((c) => !plan.groupBy.some((g) => sameRef(g, c))) || !aggregated
+    : plain.length > 0 && plan.select.some((s) => s.aggregate);
+
+  const tablesLeftOut = reading.tables
+    .filter((t) => t.score >= 1 && !tables.has(t.target) && !t.words.some((i) => reading.claimed.has(i)))
+    .map((t) => t.target.name);
+  const columnsLeftOut = reading.columns
+    .filter((m) => !usesColumn(m.target) && !m.words.some((i) => reading.claimed.has(i)))
+    .map((m) => refName(m.target));
+
+  const rivals: string[] = [];
+  const partialMatches: string[] = [];
+  for (const m of reading.columns) {
+    if (!usesColumn(m.target)) continue;
+    if (m.score < 1) partialMatches.push(refName(m.target));
+    const rival = linking.columns.find(
+      (o) =>
+        !sameRef(o.target, m.target) &&
+        // Across tables the reading's context decides ("names of concerts"); within one, nothing does.
+        o.target.table === m.target.table &&
+        o.words.some((i) => m.words.includes(i)) &&
+        o.score >= m.score - 0.01,
+    );
+    if (rival) rivals.push(`${refName(m.target)} or ${refName(rival.target)}`);
+  }
+
+  const guessedValueColumns = plan.where
+    .filter((c) => typeof c.value === 'string')
+    .filter((c) => {
+      const mention = reading.values.find((v) => v.value === c.value);
+      // Confirmed by a stored value, or by the question naming the column ("named 'Ida'").
+      const named = reading.columns.some((m) => sameRef(m.target, c.column));
+      return mention ? !named && !mention.columns.some((r) => sameRef(r, c.column)) : false;
+    })
+    .map((c) => refName(c.column));
+
+  const named = new Set<TableSchema>([
+    ...reading.tables.map((t) => t.target),
+    ...reading.columns.map((c) => c.target.table),
+    ...reading.values.flatMap((v) => v.columns.map((c) => c.table)),
+  ]);
+  const path = joinPath(linking.schema, plan.from, tables) ?? [];
+  const ambiguousJoins = path
+    .filter((step) => step.from.foreignKeys.length + step.to.foreignKeys.length > 0)
+    .filter(
+      (step) =>
+        step.from.foreignKeys.filter((f) => f.referencedTable === step.to.name).length > 1 ||
+        step.to.foreignKeys.filter((f) => f.referencedTable === step.from.name).length > 1,
+    )
+    .map((step) => `${step.from.name}–${step.to.name}`);
+  const keyWord = /^(?:id|code|no|num|number|key)$/;
+  const keysShown = [...plain, ...plan.groupBy]
+    .filter(
+      (ref) =>
+        ref.table.foreignKeys.some((f) => f.columns.includes(ref.column.name)) &&
+        !nameStems(ref.column.name).some((w) => keyWord.test(w)),
+    )
+    .map(refName);
+  // A cue word (stop words such as "most" too) whose clause the query lacks: unread, or a superlative a
+  // clause took whose ordering the plan then dropped (no column to rank by). "At least" compares instead.
+  const inNames = new Set([...reading.tables, ...reading.columns].flatMap((m) => m.words));
+  const unreadCue = words.flatMap((w, i) =>
+    CUE_WORDS.has(w.lower) &&
+    !inNames.has(i) &&
+    words[i - 1]?.lower !== 'at' &&
+    (!reading.claimed.has(i) || Object.hasOwn(SUPERLATIVES, w.lower)) &&
+    !cueHeeded(w.lower, plan)
+      ? [w.lower]
+      : [],
+  );
+  return {
+    unreadWord: unreadWords.filter((w) => !CUE_WORDS.has(w) && !ASKING_WORDS.has(w) && !wantsCode(w)),
+    unreadCue,
+    tableLeftOut: tablesLeftOut,
+    columnLeftOut: columnsLeftOut,
+    rivalColumn: rivals,
+    guessedValueColumn: guessedValueColumns,
+    valueLeftOut: valuesLeftOut,
+    numberLeftOut: numbersLeftOut,
+    // Each table the query reaches; a link table passed through is part of one relation, not another join.
+    join: path.filter((step) => !path.some((next) => next.from === step.to)).map((step) => step.to.name),
+    // A link table the path passes through to reach a named one is how they relate, not a doubt.
+    unnamedJoin: path
+      .filter((step) => !named.has(step.to) && !path.some((next) => next.from === step.to))
+      .map((step) => step.to.name),
+    ambiguousJoin: ambiguousJoins,
+    partialMatch: partialMatches,
+    clausesApart: clausesApart ? ['the grouping and the shown columns'] : [],
+    keyShown: [...new Set(keysShown)],
+  };
+}
+
+export const DOUBTS = Object.keys(DOUBT_WEIGHTS).filter((d) => d !== 'none') as Doubt[];
+
+/** The model's confidence (0–1) that the query answers the question. */
+export function confidenceOf(doubts: Doubts): number {
+  const logOdds = DOUBTS.reduce((sum, d) => sum + DOUBT_WEIGHTS[d].value * doubts[d].length, DOUBT_WEIGHTS.none.value);
+  return 1 / (1 + Math.exp(-logOdds));
+}
+
+const quoted = (items: string[]) => [...new Set(items)].map((i) => `"${i}"`).join(', ');
+
+/** What the user is told a doubt is about, most telling first; doubts about joins alone say little. */
+const SAYS: [Doubt, (items: string[]) => string][] = [
+  ['unreadCue', (i) => `${quoted(i)} asks for a clause the query would lack`],
+  ['numberLeftOut', (i) => `the number ${quoted(i)} is not tied to any column`],
+  ['valueLeftOut', (i) => `the value ${quoted(i)} is not tied to any column`],
+  ['unreadWord', (i) => `no table or column matches ${quoted(i)}`],
+  ['tableLeftOut', (i) => `the query would not read the table ${quoted(i)} the question names`],
+  ['columnLeftOut', (i) => `the query would not use the column ${quoted(i)} the question names`],
+  ['guessedValueColumn', (i) => `no stored value confirms which column ${quoted(i)} is compared on`],
+  ['rivalColumn', (i) => `more than one column fits: ${i.join('; ')}`],
+  ['keyShown', (i) => `${quoted(i)} holds another table's key, not a name`],
+  ['clausesApart', () => 'the grouping does not fit the columns asked for'],
+  ['ambiguousJoin', (i) => `the tables ${quoted(i)} can be joined on more than one key`],
+  ['unnamedJoin', (i) => `the query would join ${quoted(i)}, which the question does not name`],
+];
+
+/**
+ * Why the query is not written, when its confidence is below the threshold: what was not understood and
+ * which readings compete, for the engine's usual "could not answer" reply; undefined when confident.
+ */
+export function doubtfulReading(doubts: Doubts): string | undefined {
+  const confidence = confidenceOf(doubts);
+  if (confidence >= MIN_CONFIDENCE.value) return undefined;
+  const said = SAYS.filter(([d]) => doubts[d].length)
+    .slice(0, 3)
+    .map(([d, say]) => say(doubts[d]));
+  const why = said.length ? said.join('; ') : 'the query would join several tables the question does not name';
+  return `the reading is too uncertain to run (confidence ${confidence.toFixed(2)}, below ${MIN_CONFIDENCE.value}): ${why}; name the table and the columns the question is about`;
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { DatabaseSchema } from '@fnquery/contracts';
+import { column, table } from './schema-builders';
+import { heuristicSql } from '../src/sql';
+import { writeSql } from '../src/engine';
+import { confidenceOf, DOUBTS, type Doubts } from '../src/sql-confidence';
+import { SQL_UNSURE_PREFIX } from '../src/turn';
+import { MIN_CONFIDENCE } from '../src/sql-weights';
+
+// A small harbour database: ferries and the ports they sail from.
+const harbour: DatabaseSchema = {
+  database: 'harbour',
+  flavour: 'MariaDB',
+  serverVersion: '10.11.6-MariaDB',
+  tables: [
+    table(
+      'ferry',
+      [
+        column('ferry_id', 'int(11)'),
+        column('name', 'varchar(40)'),
+        column('built_year', 'int(11)'),
+        column('home_port_id', 'int(11)'),
+        column('status', 'varchar(20)', ['active', 'retired']),
+      ],
+      {
+        primaryKey: ['ferry_id'],
+        foreignKeys: [{ columns: ['home_port_id'], referencedTable: 'port', referencedColumns: ['port_id'] }],
+        sampleRows: [
+          [1, 'Aurora', 1998, 1, 'active'],
+          [2, 'Tern', 2011, 2, 'retired'],
+        ],
+      },
+    ),
+    table(
+      'port',
+      [column('port_id', 'int(11)'), column('port_name', 'varchar(40)'), column('country', 'varchar(40)')],
+      {
+        primaryKey: ['port_id'],
+        sampleRows: [
+          [1, 'Kells', 'Ireland'],
+          [2, 'Bergen', 'Norway'],
+        ],
+      },
+    ),
+  ],
+};
+
+const sqlOf = (question: string) => heuristicSql(question, harbour);
+const declined = (question: string) => {
+  const reply = sqlOf(question);
+  expect(reply.startsWith(SQL_UNSURE_PREFIX)).toBe(true);
+  return reply;
+};
+
+describe('confidence of a written query', () => {
+  it('runs a question every word of which it read', () => {
+    expect(sqlOf('What are the names of ferries built after 2000?')).toBe(
+      'SELECT `name` FROM `ferry` WHERE `built_year` > 2000',
+    );
+    expect(sqlOf('Which ferries are retired?')).toBe("SELECT `name` FROM `ferry` WHERE `status` = 'retired'");
+    expect(sqlOf('How many ferries does each port have?')).toMatch(/GROUP BY t1\.`port_name`$/);
+  });
+
+  it('declines an aggregate of a column no table has, naming the cue and the word', () => {
+    const reply = declined('What is the average tonnage of the ferries?');
+    expect(reply).toContain('"average"');
+    expect(reply).toContain('"tonnage"');
+    expect(reply).toMatch(/name the table and the columns/);
+  });
+
+  it('declines a superlative the query could not rank by, rather than listing every row', () => {
+    expect(declined('What is the name of the oldest ferry?')).toContain('"oldest"');
+    expect(declined('List the names of ferries with the most crossings.')).toContain('"crossings"');
+  });
+
+  it('declines words that describe the rows when no column holds them', () => {
+    expect(declined('List the names of ferries painted blue.')).toContain('"painted", "blue"');
+  });
+
+  it('says its confidence and the threshold it missed', () => {
+    const reply = declined('List the names of ferries painted blue.');
+    const confidence = Number(/confidence (\d\.\d\d)/.exec(reply)?.[1]);
+    expect(confidence).toBeLessThan(MIN_CONFIDENCE.value);
+    expect(reply).toContain(`below ${MIN_CONFIDENCE.value}`);
+  });
+
+  it('reaches the caller as the usual unsure draft, and a repair turn still writes SQL', () => {
+    const draft = writeSql({ question: 'What is the average tonnage of the ferries?', schema: harbour }).value;
+    expect(draft).toHaveProperty('unsure');
+    expect('unsure' in draft && draft.unsure).toMatch(/too uncertain to run/);
+    expect(heuristicSql('What is the average tonnage of the ferries?', harbour, 1)).toMatch(/^SELECT /);
+  });
+
+  it('lowers with every doubt, and is highest with none', () => {
+    const none = Object.fromEntries(DOUBTS.map((d) => [d, []])) as unknown as Doubts;
+    const base = confidenceOf(none);
+    for (const doubt of DOUBTS) expect(confidenceOf({ ...none, [doubt]: ['x'] })).toBeLessThan(base);
+    expect(confidenceOf({ ...none, unreadWord: ['x', 'y'] })).toBeLessThan(
+      confidenceOf({ ...none, unreadWord: ['x'] }),
+    );
+  });
+});
+
+describe('grouping', () => {
+  it('reads every row for "each" when nothing is counted or aggregated', () => {
+    expect(sqlOf('Show the name and built year of each ferry.')).toBe('SELECT `name`, `built_year` FROM `ferry`');
+  });
+});
