@@ -12,6 +12,7 @@ import { PROJECT_ROOT } from '../../local/serverless-config';
 import { FnqClient } from '../../sdk/index';
 import { ensureDebianPrograms, findExecutable } from '../support/debian-packages';
 import { bundleOf, functionDir, jsonObject, type FunctionFixture } from '../unit/functions/support';
+import { until } from '../support/until';
 
 const url = inject('stackUrl');
 const secret = inject('stackSecret');
@@ -65,9 +66,18 @@ beforeAll(async () => {
 describe('catalog routes beside hosted-function invocation', () => {
   it('GET /functions/v1 searches, while /functions/v1/{shortname} still invokes and …/openapi.json describes', async () => {
     const headers = { svcwt: await token('cat-reader') };
-    const search = await fetch(`${url}/functions/v1?q=salutation`, { headers });
-    expect(search.status).toBe(200);
-    const found = (await search.json()) as { functions: { shortname: string; method: string }[] };
+    // A warm search Lambda (an earlier test's) shows a new deploy within its refresh interval
+    // (CATALOG_TTL_MS, 10 s), so the search is polled until the deploy shows, within a deadline.
+    const found = await until(
+      'the new function in search',
+      async () => {
+        const search = await fetch(`${url}/functions/v1?q=salutation`, { headers });
+        expect(search.status).toBe(200);
+        const page = (await search.json()) as { functions: { shortname: string; method: string }[] };
+        return page.functions.length > 0 ? page : undefined;
+      },
+      30_000,
+    );
     expect(found.functions.map((f) => [f.shortname, f.method])).toEqual([['cat-greet', 'GET']]);
 
     const byTag = (await (await fetch(`${url}/functions/v1?tag=temperature`, { headers })).json()) as {

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FnqClient, FnqServiceError, verifyWebhook } from '../../sdk/index';
 import { issueToken } from '../../lib/http/token';
+import { until } from '../support/until';
 
 const url = inject('stackUrl');
 const secret = inject('stackSecret');
@@ -31,16 +32,6 @@ beforeAll(async () => {
   fnq = new FnqClient({ url, token });
 });
 afterAll(() => new Promise((resolve) => receiver.close(resolve)));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 90_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
