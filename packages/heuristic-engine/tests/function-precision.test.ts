@@ -75,6 +75,31 @@ describe('the word written with a number is its unit', () => {
   });
 });
 
+describe('a description that says "scale" in another sense holds no unit', () => {
+  const drills: ToolDefinition = {
+    name: 'practice_drill',
+    description: 'Build a practice drill.',
+    parameters: {
+      type: 'object',
+      properties: {
+        root: { type: 'string', description: 'The note the scale exercise starts from.' },
+        speed: { type: 'integer', description: 'Speed of the exercise in BPM.' },
+      },
+      required: ['root', 'speed'],
+    },
+  };
+
+  it('asks for the root rather than send the unit written with the speed', () => {
+    const response = turn('Make a drill at 90 BPM', drills);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/need the root/);
+  });
+
+  it('calls when the question names the root', () => {
+    expect(callArguments(turn('Make a drill from G at 90 BPM', drills))).toEqual({ root: 'G', speed: 90 });
+  });
+});
+
 describe('lower-case words that are no value of their own', () => {
   const ticket: ToolDefinition = {
     name: 'ticket_status',

@@ -13,8 +13,11 @@ export interface Converted {
   fit: number;
 }
 
+// "Scale", "system" and "format" name a unit only as the property's own name ("temperature scale"):
+// in a description they as often mean something else (a musical scale, a scale progression).
 export const holdsUnit = (slot: Slot) =>
-  /\b(?:unit|units|measure|measurement|scale|system|format|currency)\b/i.test(`${slot.label} ${slot.description}`);
+  /\b(?:unit|units|measure|measurement|scale|system|format|currency)\b/i.test(slot.label) ||
+  /\b(?:unit|units|measure|measurement|currency)\b/i.test(slot.description);
 
 const mentionsPercent = (slot: Slot) =>
   /percent|%/i.test(`${slot.name} ${slot.description}`) && !/decimal|fraction/i.test(slot.description);
