@@ -100,6 +100,34 @@ describe('a description that says "scale" in another sense holds no unit', () =>
   });
 });
 
+describe('a default the description states in words', () => {
+  const plants = (colour: string): ToolDefinition => ({
+    name: 'find_plants',
+    description: 'Find garden plants for a soil type.',
+    parameters: {
+      type: 'object',
+      properties: {
+        soil: { type: 'string', enum: ['clay', 'sand', 'loam'], description: 'Soil type.' },
+        colour: { type: 'string', description: `Flower colour. ${colour}` },
+      },
+      required: ['soil', 'colour'],
+    },
+  });
+
+  it('asks for a required value whose "default" is the start of a sentence', () => {
+    const response = turn('Which plants grow in clay?', plants('Default is not applied unless set.'));
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/need the colour/);
+  });
+
+  it('takes a stated default that is a value', () => {
+    expect(callArguments(turn('Which plants grow in clay?', plants('Default is white.')))).toEqual({
+      soil: 'clay',
+      colour: 'white',
+    });
+  });
+});
+
 describe('lower-case words that are no value of their own', () => {
   const ticket: ToolDefinition = {
     name: 'ticket_status',
