@@ -128,6 +128,26 @@ describe('a default the description states in words', () => {
   });
 });
 
+describe('a multiple of pi', () => {
+  const rotate = (places: string): ToolDefinition => ({
+    name: 'rotate_shape',
+    description: 'Rotate a shape on the canvas.',
+    parameters: {
+      type: 'object',
+      properties: { angle: { type: 'number', description: `Angle in radians.${places}` } },
+      required: ['angle'],
+    },
+  });
+
+  it('sends the angle, not the numeral written before "pi"', () => {
+    expect(callArguments(turn('Rotate it by 1.5 pi', rotate('')))).toEqual({ angle: 1.5 * Math.PI });
+  });
+
+  it('rounds to the decimal places the description fixes', () => {
+    expect(callArguments(turn('Rotate it by 0.5π', rotate(' Three decimal places.')))).toEqual({ angle: 1.571 });
+  });
+});
+
 describe('lower-case words that are no value of their own', () => {
   const ticket: ToolDefinition = {
     name: 'ticket_status',
