@@ -148,6 +148,24 @@ describe('a multiple of pi', () => {
   });
 });
 
+describe('a name that goes on with the kind of place it names', () => {
+  const levels: ToolDefinition = {
+    name: 'water_level',
+    description: 'Current water level of a body of water.',
+    parameters: {
+      type: 'object',
+      properties: { location: { type: 'string', description: 'Where to read the level.' } },
+      required: ['location'],
+    },
+  };
+
+  it('sends the river, not the region the name alone would be', () => {
+    expect(callArguments(turn('What is the water level in the Shannon river?', levels))).toEqual({
+      location: 'Shannon river',
+    });
+  });
+});
+
 describe('lower-case words that are no value of their own', () => {
   const ticket: ToolDefinition = {
     name: 'ticket_status',
