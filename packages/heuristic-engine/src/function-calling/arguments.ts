@@ -365,7 +365,7 @@ function schemaDefault(slot: Slot): unknown {
       return Number.isNaN(n) || (slot.type === 'integer' && !Number.isInteger(n)) ? undefined : n;
     }
     case 'string':
-      // An unquoted function word ("Default is not used", "Default is the first") is the start of a
+      // An unquoted function word ("Default is not applied", "Default is the first") is the start of a
       // sentence about the default, not a value.
       return stated?.[1] === undefined && terms(raw).length === 0 ? undefined : raw;
     default:

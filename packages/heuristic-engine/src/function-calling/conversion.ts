@@ -14,7 +14,7 @@ export interface Converted {
 }
 
 // "Scale", "system" and "format" name a unit only as the property's own name ("temperature scale"):
-// in a description they as often mean something else (a musical scale, a scale progression).
+// in a description they as often mean something else (a musical scale, a scale exercise).
 export const holdsUnit = (slot: Slot) =>
   /\b(?:unit|units|measure|measurement|scale|system|format|currency)\b/i.test(slot.label) ||
   /\b(?:unit|units|measure|measurement|currency)\b/i.test(slot.description);
@@ -97,7 +97,7 @@ function toNumber(slot: Slot, candidate: Candidate): Converted | undefined {
 const PLACE_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six'];
 const STATED_PLACES = /\b(\d|zero|one|two|three|four|five|six)\s+decimal\s+places?\b/i;
 
-/** A description that fixes the decimal places ("Four decimal places") gets the value rounded to them. */
+/** A description that fixes the decimal places ("Three decimal places") gets the value rounded to them. */
 function toStatedPlaces(slot: Slot, value: number): number {
   const stated = STATED_PLACES.exec(slot.description)?.[1]?.toLowerCase();
   if (stated === undefined) return value;

@@ -123,7 +123,7 @@ function countsOther(question: Question, p: Placement): boolean {
   return counted.some((w) => w.length > 1 && stemMatch(stemOf(w), stem) >= 0.8);
 }
 
-// Plurals no stemmer maps to their singular: "two dice" counts what `sides_per_die` divides by.
+// Plurals no stemmer maps to their singular: "three geese" counts what `eggs_per_goose` divides by.
 const IRREGULAR_PLURALS: Record<string, string> = {
   dice: 'die',
   mice: 'mouse',

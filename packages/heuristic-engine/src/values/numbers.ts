@@ -141,7 +141,7 @@ function numerals(text: string): NumberMention[] {
   return out;
 }
 
-/** "2 pi", "0.5π": a multiple of π is that number of radians' worth, not the bare numeral. */
+/** "1.5 pi", "0.5π": a multiple of π is that number of radians' worth, not the bare numeral. */
 function timesPi(mention: NumberMention): void {
   if (!mention.unit || !/^(?:pi|π)$/i.test(mention.unit)) return;
   mention.value = Number((mention.value * Math.PI).toPrecision(15));
