@@ -307,6 +307,23 @@ describe('a number that counts things rather than measuring one', () => {
       'slices_per_pizza',
     ]);
   });
+
+  it('knows the thing by an irregular plural ("three geese" for eggs per goose)', () => {
+    const farm: ToolDefinition = {
+      name: 'egg_yield',
+      description: 'Eggs a flock lays in a week.',
+      parameters: {
+        type: 'object',
+        properties: {
+          eggs_per_goose: { type: 'integer', description: 'Eggs each goose lays in a week.' },
+        },
+        required: ['eggs_per_goose'],
+      },
+    };
+    const response = turn('How many eggs do three geese lay?', farm);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/eggs per goose/);
+  });
 });
 
 describe('a number word the call leaves out', () => {

@@ -75,6 +75,97 @@ describe('the word written with a number is its unit', () => {
   });
 });
 
+describe('a description that says "scale" in another sense holds no unit', () => {
+  const drills: ToolDefinition = {
+    name: 'practice_drill',
+    description: 'Build a practice drill.',
+    parameters: {
+      type: 'object',
+      properties: {
+        root: { type: 'string', description: 'The note the scale exercise starts from.' },
+        speed: { type: 'integer', description: 'Speed of the exercise in BPM.' },
+      },
+      required: ['root', 'speed'],
+    },
+  };
+
+  it('asks for the root rather than send the unit written with the speed', () => {
+    const response = turn('Make a drill at 90 BPM', drills);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/need the root/);
+  });
+
+  it('calls when the question names the root', () => {
+    expect(callArguments(turn('Make a drill from G at 90 BPM', drills))).toEqual({ root: 'G', speed: 90 });
+  });
+});
+
+describe('a default the description states in words', () => {
+  const plants = (colour: string): ToolDefinition => ({
+    name: 'find_plants',
+    description: 'Find garden plants for a soil type.',
+    parameters: {
+      type: 'object',
+      properties: {
+        soil: { type: 'string', enum: ['clay', 'sand', 'loam'], description: 'Soil type.' },
+        colour: { type: 'string', description: `Flower colour. ${colour}` },
+      },
+      required: ['soil', 'colour'],
+    },
+  });
+
+  it('asks for a required value whose "default" is the start of a sentence', () => {
+    const response = turn('Which plants grow in clay?', plants('Default is not applied unless set.'));
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/need the colour/);
+  });
+
+  it('takes a stated default that is a value', () => {
+    expect(callArguments(turn('Which plants grow in clay?', plants('Default is white.')))).toEqual({
+      soil: 'clay',
+      colour: 'white',
+    });
+  });
+});
+
+describe('a multiple of pi', () => {
+  const rotate = (places: string): ToolDefinition => ({
+    name: 'rotate_shape',
+    description: 'Rotate a shape on the canvas.',
+    parameters: {
+      type: 'object',
+      properties: { angle: { type: 'number', description: `Angle in radians.${places}` } },
+      required: ['angle'],
+    },
+  });
+
+  it('sends the angle, not the numeral written before "pi"', () => {
+    expect(callArguments(turn('Rotate it by 1.5 pi', rotate('')))).toEqual({ angle: 1.5 * Math.PI });
+  });
+
+  it('rounds to the decimal places the description fixes', () => {
+    expect(callArguments(turn('Rotate it by 0.5π', rotate(' Three decimal places.')))).toEqual({ angle: 1.571 });
+  });
+});
+
+describe('a name that goes on with the kind of place it names', () => {
+  const levels: ToolDefinition = {
+    name: 'water_level',
+    description: 'Current water level of a body of water.',
+    parameters: {
+      type: 'object',
+      properties: { location: { type: 'string', description: 'Where to read the level.' } },
+      required: ['location'],
+    },
+  };
+
+  it('sends the river, not the region the name alone would be', () => {
+    expect(callArguments(turn('What is the water level in the Shannon river?', levels))).toEqual({
+      location: 'Shannon river',
+    });
+  });
+});
+
 describe('lower-case words that are no value of their own', () => {
   const ticket: ToolDefinition = {
     name: 'ticket_status',

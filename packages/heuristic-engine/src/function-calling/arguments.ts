@@ -365,7 +365,9 @@ function schemaDefault(slot: Slot): unknown {
       return Number.isNaN(n) || (slot.type === 'integer' && !Number.isInteger(n)) ? undefined : n;
     }
     case 'string':
-      return raw;
+      // An unquoted function word ("Default is not applied", "Default is the first") is the start of a
+      // sentence about the default, not a value.
+      return stated?.[1] === undefined && terms(raw).length === 0 ? undefined : raw;
     default:
       return undefined;
   }

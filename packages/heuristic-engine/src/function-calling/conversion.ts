@@ -13,8 +13,11 @@ export interface Converted {
   fit: number;
 }
 
+// "Scale", "system" and "format" name a unit only as the property's own name ("temperature scale"):
+// in a description they as often mean something else (a musical scale, a scale exercise).
 export const holdsUnit = (slot: Slot) =>
-  /\b(?:unit|units|measure|measurement|scale|system|format|currency)\b/i.test(`${slot.label} ${slot.description}`);
+  /\b(?:unit|units|measure|measurement|scale|system|format|currency)\b/i.test(slot.label) ||
+  /\b(?:unit|units|measure|measurement|currency)\b/i.test(slot.description);
 
 const mentionsPercent = (slot: Slot) =>
   /percent|%/i.test(`${slot.name} ${slot.description}`) && !/decimal|fraction/i.test(slot.description);
@@ -86,8 +89,20 @@ function toNumber(slot: Slot, candidate: Candidate): Converted | undefined {
       toPropertyTimeUnit(value, mention.unit, `${slot.label} ${slot.description}`) ??
       value;
   if (slot.type === 'integer' && !Number.isInteger(value)) return undefined;
+  value = toStatedPlaces(slot, value);
   // Spelled numbers are less often values ("one of", "first built"), ordinal words least.
   return { value, fit: !mention.spelled ? 1 : mention.ordinal ? 0.5 : 0.7 };
+}
+
+const PLACE_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six'];
+const STATED_PLACES = /\b(\d|zero|one|two|three|four|five|six)\s+decimal\s+places?\b/i;
+
+/** A description that fixes the decimal places ("Three decimal places") gets the value rounded to them. */
+function toStatedPlaces(slot: Slot, value: number): number {
+  const stated = STATED_PLACES.exec(slot.description)?.[1]?.toLowerCase();
+  if (stated === undefined) return value;
+  const places = /\d/.test(stated) ? Number(stated) : PLACE_WORDS.indexOf(stated);
+  return Number(value.toFixed(places));
 }
 
 function toText(slot: Slot, candidate: Candidate): Converted | undefined {

@@ -119,8 +119,21 @@ function countsOther(question: Question, p: Placement): boolean {
   const per = words.indexOf('per');
   const counted =
     per >= 0 ? words.slice(per + 1) : /\d$/.test(p.slot.name) ? words.map((w) => w.replace(/\d+$/, '')) : [];
-  return counted.some((w) => w.length > 1 && stemMatch(stemOf(w), next.stem) >= 0.8);
+  const stem = stemOf(IRREGULAR_PLURALS[next.lower] ?? next.lower);
+  return counted.some((w) => w.length > 1 && stemMatch(stemOf(w), stem) >= 0.8);
 }
+
+// Plurals no stemmer maps to their singular: "three geese" counts what `eggs_per_goose` divides by.
+const IRREGULAR_PLURALS: Record<string, string> = {
+  dice: 'die',
+  mice: 'mouse',
+  geese: 'goose',
+  teeth: 'tooth',
+  children: 'child',
+  people: 'person',
+  men: 'man',
+  women: 'woman',
+};
 
 const overlaps = (a: Candidate, b: Candidate) => a.start < b.end && a.end > b.start;
 

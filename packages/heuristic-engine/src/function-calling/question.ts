@@ -71,6 +71,11 @@ function textCandidates(source: TextSource, found: TextMention[]): Candidate[] {
   return found.map((m) => ({ kind: 'text', start: m.start, end: m.end, text: m.text, source }));
 }
 
+// A name goes on with the lower-case kind of place it names ("the Danube river", "Como lake"): the
+// feature is part of the name, and a name cut before it is a different, bigger place.
+const FEATURE_AFTER_NAME =
+  /^\s+(?:river|lake|mountains?|valley|bay|island|islands|sea|ocean|desert|canyon|falls|peninsula|glacier|volcano)(?![\p{L}\p{N}])/u;
+
 export function readQuestion(text: string): Question {
   const tokens = tokenize(text);
   const times = findTimes(text);
@@ -89,14 +94,17 @@ export function readQuestion(text: string): Question {
   // Numbers inside brackets belong to their list.
   const freeNumbers = numbers.filter((n) => !lists.some((l) => n.start >= l.start && n.end <= l.end));
   const quoted = textCandidates('quoted', findQuoted(text));
-  const names: Candidate[] = findNames(text).map((n) => ({
-    kind: 'text',
-    start: n.start,
-    end: n.end,
-    text: n.text,
-    source: 'name',
-    ...(n.parts && { parts: n.parts }),
-  }));
+  const names: Candidate[] = findNames(text).map((n) => {
+    const end = n.parts ? n.end : n.end + (FEATURE_AFTER_NAME.exec(text.slice(n.end))?.[0].length ?? 0);
+    return {
+      kind: 'text',
+      start: n.start,
+      end,
+      text: text.slice(n.start, end),
+      source: 'name',
+      ...(n.parts && { parts: n.parts }),
+    };
+  });
   const candidates: Candidate[] = [
     ...lists,
     ...quoted,

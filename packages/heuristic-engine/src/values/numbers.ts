@@ -134,10 +134,21 @@ function numerals(text: string): NumberMention[] {
     }
     mention.end = end;
     readFollowingWords(text, mention);
+    timesPi(mention);
     mention.text = text.slice(start, mention.end);
     out.push(mention);
   }
   return out;
+}
+
+/** "1.5 pi", "0.5π": a multiple of π is that number of radians' worth, not the bare numeral. */
+function timesPi(mention: NumberMention): void {
+  if (!mention.unit || !/^(?:pi|π)$/i.test(mention.unit)) return;
+  mention.value = Number((mention.value * Math.PI).toPrecision(15));
+  mention.whole = false;
+  delete mention.unit;
+  delete mention.unitStart;
+  delete mention.unitEnd;
 }
 
 /** Scale words ("million"), then a percent word or the unit word that follows the numeral. */
