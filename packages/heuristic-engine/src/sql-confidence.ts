@@ -133,7 +133,7 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
     const rival = linking.columns.find(
       (o) =>
         !sameRef(o.target, m.target) &&
-        // Across tables the reading's context decides ("names of concerts"); within one, nothing does.
+        // Across tables the reading's context decides ("route names of voyages"); within one, nothing does.
         o.target.table === m.target.table &&
         o.words.some((i) => m.words.includes(i)) &&
         o.score >= m.score - 0.01,
