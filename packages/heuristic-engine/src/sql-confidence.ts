@@ -99,8 +99,8 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
   const numbersLeftOut = linking.numbers.filter((n) => unclaimed(n.words)).map((n) => String(n.value));
   for (const v of reading.values) for (const i of v.words) covered.add(i);
   for (const n of linking.numbers) for (const i of n.words) covered.add(i);
-  // A word between the names of two tables the query joins is the relation joining them ("singers who
-  // performed in concerts"): the join reads it.
+  // A word between the names of two tables the query joins is the relation joining them ("skippers who
+  // sailed on voyages"): the join reads it.
   const joinedNames = [...reading.tables, ...reading.columns]
     .map((m) => ({ at: m.words, table: 'table' in m.target ? m.target.table : m.target }))
     .filter((m) => tables.has(m.table));
@@ -133,7 +133,7 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
     const rival = linking.columns.find(
       (o) =>
         !sameRef(o.target, m.target) &&
-        // Across tables the reading's context decides ("names of concerts"); within one, nothing does.
+        // Across tables the reading's context decides ("route names of voyages"); within one, nothing does.
         o.target.table === m.target.table &&
         o.words.some((i) => m.words.includes(i)) &&
         o.score >= m.score - 0.01,

@@ -9,7 +9,7 @@ const rows = (
   columns: string[],
   values: PlainValue[][],
   truncated = false,
-  sql = 'SELECT * FROM `singers`',
+  sql = 'SELECT * FROM `skippers`',
 ): SqlRows => ({
   sql,
   columns,
@@ -37,9 +37,9 @@ function parsesAsPython(answer: string): boolean {
 
 describe('answers from query rows', () => {
   it('states a count with the conditions the SQL applied, not the question words', () => {
-    const sql = "SELECT COUNT(*) FROM `singers` WHERE `country` = 'France'";
-    expect(answerFromRows('How many singers are from France?', rows(['COUNT(*)'], [[3]], false, sql))).toBe(
-      'There are 3 singers where country is "France".',
+    const sql = "SELECT COUNT(*) FROM `skippers` WHERE `home_port` = 'Hull'";
+    expect(answerFromRows('How many skippers are from Hull?', rows(['COUNT(*)'], [[3]], false, sql))).toBe(
+      'There are 3 skippers where home port is "Hull".',
     );
     expect(
       answerFromRows(
@@ -48,8 +48,11 @@ describe('answers from query rows', () => {
       ),
     ).toBe('There is 1 country.');
     expect(
-      answerFromRows('How many singers are there?', rows(['COUNT(*)'], [[7]], false, 'SELECT COUNT(*) FROM `singer`')),
-    ).toBe('There are 7 singer rows.');
+      answerFromRows(
+        'How many skippers are there?',
+        rows(['COUNT(*)'], [[7]], false, 'SELECT COUNT(*) FROM `skipper`'),
+      ),
+    ).toBe('There are 7 skipper rows.');
   });
 
   it('never claims a condition the SQL did not apply, and names it on a Not applied line', () => {
@@ -72,46 +75,46 @@ describe('answers from query rows', () => {
   });
 
   it('states a single value as the aggregate over the rows it read, with numbers as people write them', () => {
-    const sql = "SELECT AVG(`age`) FROM `singers` WHERE `country` = 'France'";
+    const sql = "SELECT AVG(`age`) FROM `skippers` WHERE `home_port` = 'Hull'";
     expect(
       answerFromRows(
-        'What is the average age of singers from France?',
+        'What is the average age of skippers from Hull?',
         rows(['AVG(`age`)'], [['34.500000000000']], false, sql),
       ),
-    ).toBe('The average age of singers where country is "France" is 34.5.');
+    ).toBe('The average age of skippers where home port is "Hull" is 34.5.');
   });
 
   it('says that no rows matched when aggregates ran over none', () => {
-    const sql = 'SELECT AVG(`age`) FROM `singers` WHERE `age` > 200';
+    const sql = 'SELECT AVG(`age`) FROM `skippers` WHERE `age` > 200';
     expect(
-      answerFromRows('What is the average age of singers older than 200?', rows(['AVG(`age`)'], [[null]], false, sql)),
-    ).toBe('No singers matched: age is greater than 200, so there is no average age.');
-    expect(answerFromRows('How many?', rows(['COUNT(*)'], [[0]], false, 'SELECT COUNT(*) FROM `singers`'))).toMatch(
-      /^No singers exist/,
+      answerFromRows('What is the average age of skippers older than 200?', rows(['AVG(`age`)'], [[null]], false, sql)),
+    ).toBe('No skippers matched: age is greater than 200, so there is no average age.');
+    expect(answerFromRows('How many?', rows(['COUNT(*)'], [[0]], false, 'SELECT COUNT(*) FROM `skippers`'))).toMatch(
+      /^No skippers exist/,
     );
   });
 
   it('lists one column, naming it, with the rest counted after the first ones', () => {
-    expect(answerFromRows('What are the names of singers?', rows(['name'], [['Joe'], ['Tim'], ['Ann']]))).toBe(
-      'Name of singers (3): Joe, Tim and Ann.',
+    expect(answerFromRows('What are the names of skippers?', rows(['name'], [['Joe'], ['Tim'], ['Ann']]))).toBe(
+      'Name of skippers (3): Joe, Tim and Ann.',
     );
     const many = rows(
       ['t1.name'],
-      Array.from({ length: MAX_LISTED + 5 }, (_, i) => [`singer ${i}`]),
+      Array.from({ length: MAX_LISTED + 5 }, (_, i) => [`skipper ${i}`]),
     );
-    const answer = answerFromRows('List all singers', many);
-    expect(answer).toMatch(/^Name of singers \(25\): singer 0, singer 1, /);
-    expect(answer).toContain(`singer ${MAX_LISTED - 1} and 5 more.`);
-    expect(answer).not.toContain(`singer ${MAX_LISTED},`);
+    const answer = answerFromRows('List all skippers', many);
+    expect(answer).toMatch(/^Name of skippers \(25\): skipper 0, skipper 1, /);
+    expect(answer).toContain(`skipper ${MAX_LISTED - 1} and 5 more.`);
+    expect(answer).not.toContain(`skipper ${MAX_LISTED},`);
   });
 
   it('shows one row as its fields and several as lines', () => {
-    expect(answerFromRows('Who is the oldest singer?', rows(['name', 'age'], [['Joe', 52]]))).toBe(
-      'Singers: name Joe; age 52.',
+    expect(answerFromRows('Who is the oldest skipper?', rows(['name', 'age'], [['Joe', 52]]))).toBe(
+      'Skippers: name Joe; age 52.',
     );
     expect(
       answerFromRows(
-        'Names and ages of singers',
+        'Names and ages of skippers',
         rows(
           ['name', 'age'],
           [
@@ -120,13 +123,13 @@ describe('answers from query rows', () => {
           ],
         ),
       ),
-    ).toBe('2 rows of singers (name | age):\n- Joe | 52\n- Tim | none');
+    ).toBe('2 rows of skippers (name | age):\n- Joe | 52\n- Tim | none');
   });
 
   it('says plainly when nothing matched and when the result was cut', () => {
-    expect(answerFromRows('Which singers are from Mars?', rows(['name'], []))).toBe(NO_ROWS);
-    expect(answerFromRows('List all singers', rows(['name'], [['Joe'], ['Tim']], true))).toBe(
-      'Name of singers (2): Joe and Tim.\n\nThe result was cut at 2 rows; more rows matched.',
+    expect(answerFromRows('Which skippers are from Mars?', rows(['name'], []))).toBe(NO_ROWS);
+    expect(answerFromRows('List all skippers', rows(['name'], [['Joe'], ['Tim']], true))).toBe(
+      'Name of skippers (2): Joe and Tim.\n\nThe result was cut at 2 rows; more rows matched.',
     );
   });
 
@@ -140,17 +143,17 @@ describe('answers from query rows', () => {
 describe('chart code in the answer', () => {
   it('draws categories with numbers as a bar chart, with the rows as data', () => {
     const answer = answerFromRows(
-      'Plot the number of singers per country as a bar chart',
+      'Plot the number of skippers per home port as a bar chart',
       rows(
-        ['country', 'COUNT(*)'],
+        ['home_port', 'COUNT(*)'],
         [
-          ['France', 3],
-          ["Côte d'Ivoire", 1],
+          ['Hull', 3],
+          ["L'Île-Rousse", 1],
         ],
       ),
     );
     expect(answer).toContain('import matplotlib.pyplot as plt');
-    expect(answer).toContain(`labels = ["France", "Côte d'Ivoire"]`);
+    expect(answer).toContain(`labels = ["Hull", "L'Île-Rousse"]`);
     expect(answer).toContain('values = [3, 1]');
     expect(answer).toContain('ax.bar(');
     expect(answer).toContain('ax.set_ylabel("number")');
@@ -177,7 +180,7 @@ describe('chart code in the answer', () => {
 
   it('adds no code when the question does not ask for it', () => {
     expect(
-      answerFromRows('How many singers per country?', rows(['country', 'COUNT(*)'], [['France', 3]])),
+      answerFromRows('How many skippers per home port?', rows(['home_port', 'COUNT(*)'], [['Hull', 3]])),
     ).not.toContain('```');
   });
 });
@@ -203,9 +206,9 @@ describe('structured output from rows', () => {
       properties: { count: { type: 'integer' }, answer: { type: 'string' } },
       required: ['count'],
     };
-    expect(turn('How many singers are there?', rows(['COUNT(*)'], [[6]]), schema)).toEqual({
+    expect(turn('How many skippers are there?', rows(['COUNT(*)'], [[6]]), schema)).toEqual({
       count: 6,
-      answer: 'There are 6 singers.',
+      answer: 'There are 6 skippers.',
     });
   });
 
@@ -213,7 +216,7 @@ describe('structured output from rows', () => {
     const schema = {
       type: 'object',
       properties: {
-        singers: {
+        skippers: {
           type: 'array',
           items: { type: 'object', properties: { name: { type: 'string' }, age: { type: 'number' } } },
         },
@@ -221,7 +224,7 @@ describe('structured output from rows', () => {
     };
     expect(
       turn(
-        'Names and ages of singers',
+        'Names and ages of skippers',
         rows(
           ['t1.name', 't1.age'],
           [
@@ -232,7 +235,7 @@ describe('structured output from rows', () => {
         schema,
       ),
     ).toEqual({
-      singers: [
+      skippers: [
         { name: 'Joe', age: 52 },
         { name: 'Tim', age: 32 },
       ],
@@ -241,7 +244,7 @@ describe('structured output from rows', () => {
 
   it('fills a list of values from one column', () => {
     const schema = { type: 'object', properties: { names: { type: 'array', items: { type: 'string' } } } };
-    expect(turn('What are the names of singers?', rows(['name'], [['Joe'], ['Tim']]), schema)).toEqual({
+    expect(turn('What are the names of skippers?', rows(['name'], [['Joe'], ['Tim']]), schema)).toEqual({
       names: ['Joe', 'Tim'],
     });
   });

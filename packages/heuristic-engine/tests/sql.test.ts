@@ -6,82 +6,82 @@ import { linkQuestion, nameParts } from '../src/sql-linking';
 import { assertReadOnlySelect } from './read-only-select';
 import type { DatabaseSchema, TableSchema } from '@fnquery/contracts';
 
-// A small music database, in the shape introspectTables returns.
-const musicSchema: DatabaseSchema = {
-  database: 'music',
+// A small harbour authority's database, in the shape introspectTables returns.
+const harbourSchema: DatabaseSchema = {
+  database: 'harbour_authority',
   flavour: 'MariaDB',
   serverVersion: '10.11.6-MariaDB',
   tables: [
     table(
-      'stadium',
+      'harbour',
       [
-        column('stadium_id', 'int(11)'),
+        column('harbour_id', 'int(11)'),
         column('name', 'varchar(50)'),
-        column('location', 'varchar(50)'),
+        column('town', 'varchar(50)'),
         column('capacity', 'int(11)'),
         column('opening_year', 'int(11)'),
       ],
       {
-        primaryKey: ['stadium_id'],
+        primaryKey: ['harbour_id'],
         sampleRows: [
-          [1, 'Wembley', 'London', 90000, 2007],
-          [2, 'Hampden Park', 'Glasgow', 51866, 1903],
+          [1, 'North Quay', 'Bergen', 400, 2007],
+          [2, 'Old Dock', 'Tromso', 150, 1903],
         ],
       },
     ),
     table(
-      'singer',
+      'skipper',
       [
-        column('singer_id', 'int(11)'),
+        column('skipper_id', 'int(11)'),
         column('name', 'varchar(50)'),
-        column('country', 'varchar(50)', ['France', 'Netherlands', 'United States']),
+        column('home_port', 'varchar(50)', ['Cork', 'Hull', 'Oban']),
         column('age', 'int(11)'),
-        column('is_male', 'char(1)', ['F', 'T']),
+        column('is_licensed', 'char(1)', ['F', 'T']),
       ],
       {
-        primaryKey: ['singer_id'],
+        primaryKey: ['skipper_id'],
         sampleRows: [
-          [1, 'Joe Sharp', 'Netherlands', 52, 'F'],
-          [2, 'Timbaland', 'United States', 32, 'T'],
+          [1, 'Ivo Marsh', 'Oban', 52, 'F'],
+          [2, 'Kai Lund', 'Cork', 32, 'T'],
         ],
       },
     ),
     table(
-      'concert',
+      'voyage',
       [
-        column('concert_id', 'int(11)'),
-        column('concert_name', 'varchar(50)'),
-        column('theme', 'varchar(50)'),
-        column('stadium_id', 'int(11)'),
+        column('voyage_id', 'int(11)'),
+        column('route_name', 'varchar(50)'),
+        column('purpose', 'varchar(50)'),
+        column('harbour_id', 'int(11)'),
         column('year', 'int(11)'),
       ],
       {
-        primaryKey: ['concert_id'],
-        foreignKeys: [{ columns: ['stadium_id'], referencedTable: 'stadium', referencedColumns: ['stadium_id'] }],
+        primaryKey: ['voyage_id'],
+        foreignKeys: [{ columns: ['harbour_id'], referencedTable: 'harbour', referencedColumns: ['harbour_id'] }],
       },
     ),
-    table('singer_in_concert', [column('concert_id', 'int(11)'), column('singer_id', 'int(11)')], {
-      primaryKey: ['concert_id', 'singer_id'],
+    table('skipper_on_voyage', [column('voyage_id', 'int(11)'), column('skipper_id', 'int(11)')], {
+      primaryKey: ['voyage_id', 'skipper_id'],
       foreignKeys: [
-        { columns: ['concert_id'], referencedTable: 'concert', referencedColumns: ['concert_id'] },
-        { columns: ['singer_id'], referencedTable: 'singer', referencedColumns: ['singer_id'] },
+        { columns: ['voyage_id'], referencedTable: 'voyage', referencedColumns: ['voyage_id'] },
+        { columns: ['skipper_id'], referencedTable: 'skipper', referencedColumns: ['skipper_id'] },
       ],
     }),
     // No declared foreign key: the join is inferred from the same-named key column.
     table(
-      'song',
+      'shipment',
       [
-        column('song_id', 'int(11)'),
-        column('title', 'varchar(80)'),
-        column('singer_id', 'int(11)'),
-        column('sales', 'double'),
+        column('shipment_id', 'int(11)'),
+        column('label', 'varchar(80)'),
+        column('skipper_id', 'int(11)'),
+        column('tonnage', 'double'),
       ],
-      { primaryKey: ['song_id'] },
+      { primaryKey: ['shipment_id'] },
     ),
   ],
 };
 
-const guard = (sql: string) => assertReadOnlySelect(sql, musicSchema);
+const guard = (sql: string) => assertReadOnlySelect(sql, harbourSchema);
 
 describe('schema linking', () => {
   it('splits names on underscores, camelCase and digits, and stems their words', () => {
@@ -95,22 +95,22 @@ describe('schema linking', () => {
   });
 
   it('links plural words to tables and columns, stored values to their column, and numbers', () => {
-    const linking = linkQuestion('What are the names of singers from France older than 30?', musicSchema);
+    const linking = linkQuestion('What are the names of skippers from Hull older than 30?', harbourSchema);
     const word = (i: number) => linking.words[i]!.text;
-    expect(linking.tables.filter((t) => t.target.name === 'singer').map((t) => t.words.map(word))).toContainEqual([
-      'singers',
+    expect(linking.tables.filter((t) => t.target.name === 'skipper').map((t) => t.words.map(word))).toContainEqual([
+      'skippers',
     ]);
     expect(linking.columns.some((c) => c.target.column.name === 'name' && c.words.map(word).join() === 'names')).toBe(
       true,
     );
-    const france = linking.values.find((v) => v.value === 'France');
-    expect(france?.columns.map((c) => `${c.table.name}.${c.column.name}`)).toEqual(['singer.country']);
+    const hull = linking.values.find((v) => v.value === 'Hull');
+    expect(hull?.columns.map((c) => `${c.table.name}.${c.column.name}`)).toEqual(['skipper.home_port']);
     expect(linking.numbers.map((n) => n.value)).toEqual([30]);
   });
 
   it('matches abbreviated names to the words they shorten', () => {
     const schema: DatabaseSchema = {
-      ...musicSchema,
+      ...harbourSchema,
       tables: [table('staff', [column('dept_name', 'varchar(20)'), column('emp_no', 'int(11)')])],
     };
     const linked = linkQuestion('List the department names and employee numbers', schema).columns.map(
@@ -123,27 +123,27 @@ describe('schema linking', () => {
 // What the templates' SQL returns is tested by running it: tests/integration/ai/heuristic-sql-execution.test.ts.
 describe('local text-to-SQL templates', () => {
   it('escapes quotes in values it copies from the question, and the guard accepts the result', () => {
-    const sql = heuristicSql(`Which singers are named "O'Brien"?`, musicSchema);
-    expect(sql).toContain("'O''Brien'");
+    const sql = heuristicSql(`Which skippers are named "O'Neill"?`, harbourSchema);
+    expect(sql).toContain("'O''Neill'");
     expect(() => guard(sql)).not.toThrow();
   });
 });
 
 describe('heuristicSqlTurn', () => {
-  const question = 'Show the name of the stadium with the highest capacity.';
+  const question = 'Show the name of the harbour with the highest capacity.';
   const request = (previousError?: string, assistantTurns = 0): ChatRequest => ({
     messages: [
       { role: 'system', content: 'Write one SELECT.' },
       { role: 'user', content: `Question: ${question}` },
       ...Array.from({ length: assistantTurns }, () => ({ role: 'assistant' as const, content: 'SELECT 1' })),
     ],
-    hint: { kind: 'sql', question, schema: musicSchema, ...(previousError && { previousError }) },
+    hint: { kind: 'sql', question, schema: harbourSchema, ...(previousError && { previousError }) },
   });
 
   it('answers the generation turn with the SELECT, as the local model, counting words as usage', () => {
     const reply = heuristicSqlTurn(request());
     // The engine's SQL for the question; what it returns is checked by running it (see above).
-    expect(reply.content).toBe(heuristicSql(question, musicSchema));
+    expect(reply.content).toBe(heuristicSql(question, harbourSchema));
     expect(reply.model).toBe('local');
     expect(reply.toolCalls).toEqual([]);
     expect(reply.usage.promptTokens).toBeGreaterThan(5);
@@ -172,17 +172,17 @@ describe('local text-to-SQL over any order of the tables', () => {
         );
 
   const questions = [
-    'How many singers are there?',
-    'What are the names of singers from France?',
-    'Which country has the most singers?',
-    'Show the name of the stadium with the highest capacity.',
-    'What are the names of singers who performed in concerts in 2014?',
-    'How many concerts are there in each stadium?',
-    'What is the name of the stadium where the concert named Super Bootcamp was held?',
+    'How many skippers are there?',
+    'What are the names of skippers from Hull?',
+    'Which home port has the most skippers?',
+    'Show the name of the harbour with the highest capacity.',
+    'What are the names of skippers who sailed on voyages in 2014?',
+    'How many voyages are there in each harbour?',
+    'What is the name of the harbour where the voyage named Cape Loop started?',
   ];
   it.each(questions)('writes the same SQL for every order: %s', (question) => {
     const sqls = new Set(
-      permutations(musicSchema.tables).map((tables) => heuristicSql(question, { ...musicSchema, tables })),
+      permutations(harbourSchema.tables).map((tables) => heuristicSql(question, { ...harbourSchema, tables })),
     );
     expect(sqls.size).toBe(1);
   });
@@ -190,35 +190,35 @@ describe('local text-to-SQL over any order of the tables', () => {
   it('breaks a tie between equally named tables the same way whatever their order', () => {
     // Nothing in the question tells the two tables apart: the position used to decide.
     const twins = [table('ship', [column('name', 'varchar(50)')]), table('port', [column('name', 'varchar(50)')])];
-    const sqls = permutations(twins).map((tables) => heuristicSql('List every name.', { ...musicSchema, tables }));
+    const sqls = permutations(twins).map((tables) => heuristicSql('List every name.', { ...harbourSchema, tables }));
     expect(new Set(sqls)).toEqual(new Set(['SELECT `name` FROM `port`']));
   });
 });
 
 describe('requests to change data', () => {
   it.each([
-    'Drop the table singer',
-    'Please delete all concerts',
-    'Can you update the age of Joe Sharp to 53?',
-    'Insert a new stadium called Arena',
-    'remove singers from France',
-    'Add a singer named Ann',
-    'Set the capacity of Wembley to 1',
+    'Drop the table skipper',
+    'Please delete all voyages',
+    'Can you update the age of Ivo Marsh to 53?',
+    'Insert a new harbour called South Mole',
+    'remove skippers from Hull',
+    'Add a skipper named Ann',
+    'Set the capacity of North Quay to 1',
   ])('answers %s with READ_ONLY and no SQL', (question) => {
     expect(isChangeRequest(question)).toBe(true);
     const reply = heuristicSqlTurn({
       messages: [{ role: 'user', content: question }],
-      hint: { kind: 'sql', question, schema: musicSchema },
+      hint: { kind: 'sql', question, schema: harbourSchema },
     });
     expect(reply.content).toBe(SQL_READ_ONLY_REPLY);
   });
 
   it.each([
-    'How many singers are there?',
-    'Add up the capacity of all stadiums',
-    'Which set of singers performed in 2014?',
-    'Show the singers who dropped out',
-    'List the names of singers whose records were deleted',
+    'How many skippers are there?',
+    'Add up the capacity of all harbours',
+    'Which set of skippers sailed in 2014?',
+    'Show the skippers who dropped out',
+    'List the names of skippers whose records were deleted',
   ])('reads %s as a question', (question) => {
     expect(isChangeRequest(question)).toBe(false);
   });

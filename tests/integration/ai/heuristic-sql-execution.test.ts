@@ -14,112 +14,116 @@ import type { PlainValue } from '../../../lib/sql/values';
 import { mariaDbUnavailableReason, startMariaDb, type MariaDbServer } from '../../support/mariadb';
 
 const SEED = `
-CREATE TABLE stadium (stadium_id INT PRIMARY KEY, name VARCHAR(50), location VARCHAR(50), capacity INT, opening_year INT);
-CREATE TABLE singer (singer_id INT PRIMARY KEY, name VARCHAR(50), country VARCHAR(50), age INT, is_male CHAR(1));
-CREATE TABLE concert (concert_id INT PRIMARY KEY, concert_name VARCHAR(50), theme VARCHAR(50), stadium_id INT, year INT,
-  FOREIGN KEY (stadium_id) REFERENCES stadium(stadium_id));
-CREATE TABLE singer_in_concert (concert_id INT, singer_id INT, PRIMARY KEY (concert_id, singer_id),
-  FOREIGN KEY (concert_id) REFERENCES concert(concert_id), FOREIGN KEY (singer_id) REFERENCES singer(singer_id));
+CREATE TABLE harbour (harbour_id INT PRIMARY KEY, name VARCHAR(50), town VARCHAR(50), capacity INT, opening_year INT);
+CREATE TABLE skipper (skipper_id INT PRIMARY KEY, name VARCHAR(50), home_port VARCHAR(50), age INT, is_licensed CHAR(1));
+CREATE TABLE voyage (voyage_id INT PRIMARY KEY, route_name VARCHAR(50), purpose VARCHAR(50), harbour_id INT, year INT,
+  FOREIGN KEY (harbour_id) REFERENCES harbour(harbour_id));
+CREATE TABLE skipper_on_voyage (voyage_id INT, skipper_id INT, PRIMARY KEY (voyage_id, skipper_id),
+  FOREIGN KEY (voyage_id) REFERENCES voyage(voyage_id), FOREIGN KEY (skipper_id) REFERENCES skipper(skipper_id));
 -- No declared foreign key: the join is inferred from the same-named key column.
-CREATE TABLE song (song_id INT PRIMARY KEY, title VARCHAR(80), singer_id INT, sales DOUBLE);
-INSERT INTO stadium VALUES (1,'Wembley','London',90000,2007),(2,'Hampden Park','Glasgow',51866,1903),
-  (3,'Stade de France','Paris',80698,1998),(4,'Arena Nova','Vienna',12000,2004);
-INSERT INTO singer VALUES (1,'Joe Sharp','Netherlands',52,'F'),(2,'Timbaland','United States',32,'T'),
-  (3,'Justin Brown','France',29,'T'),(4,'Rose White','France',41,'F'),(5,'John Nizinik','France',43,'T'),
-  (6,'O''Brien','United States',25,'T'),(7,'Tribal King','France',22,'T');
-INSERT INTO concert VALUES (1,'Auditions','Free choice',1,2014),(2,'Super bootcamp','Free choice 2',2,2014),
-  (3,'Home Visits','Bleeding Love',2,2015),(4,'Week 1','Wide Awake',3,2014),(5,'Week 2','Party All Night',1,2015);
-INSERT INTO singer_in_concert VALUES (1,2),(1,3),(2,1),(3,4),(4,5),(4,6),(5,7);
-INSERT INTO song VALUES (1,'Love',3,150000),(2,'Dance',4,90000),(3,'Rain',1,300000),(4,'Sun',5,50000),
-  (5,'Moon',2,220000),(6,'Star',7,120000),(7,'Sky',3,80000);
+CREATE TABLE shipment (shipment_id INT PRIMARY KEY, label VARCHAR(80), skipper_id INT, tonnage DOUBLE);
+INSERT INTO harbour VALUES (1,'North Quay','Bergen',400,2007),(2,'Old Dock','Tromso',150,1903),
+  (3,'Sand Pier','Stavanger',320,1998),(4,'East Basin','Alesund',60,2004);
+INSERT INTO skipper VALUES (1,'Ivo Marsh','Oban',52,'F'),(2,'Kai Lund','Cork',32,'T'),
+  (3,'Nell Ward','Hull',29,'T'),(4,'Rhea Stone','Hull',41,'F'),(5,'Mavis Kerr','Hull',43,'T'),
+  (6,'O''Neill','Cork',25,'T'),(7,'Tam Reed','Hull',22,'T');
+INSERT INTO voyage VALUES (1,'Fjord Run','Survey',1,2014),(2,'Cape Loop','Ferry',2,2014),
+  (3,'Island Hop','Freight',2,2015),(4,'Coast Line','Survey',3,2014),(5,'Bay Circuit','Ferry',1,2015);
+INSERT INTO skipper_on_voyage VALUES (1,2),(1,3),(2,1),(3,4),(4,5),(4,6),(5,7);
+INSERT INTO shipment VALUES (1,'Nets',3,150),(2,'Rope',4,90),(3,'Ice',1,300),(4,'Salt',5,50),
+  (5,'Timber',2,220),(6,'Tar',7,120),(7,'Coal',3,80);
 `;
-const TABLES = ['stadium', 'singer', 'concert', 'singer_in_concert', 'song'];
+const TABLES = ['harbour', 'skipper', 'voyage', 'skipper_on_voyage', 'shipment'];
 const ROW_LIMIT = 100;
 
 // [form, question, reference SQL]: the reference is what a person would write, not the engine's text.
 const CASES: [form: string, question: string, reference: string][] = [
-  ['count', 'How many singers are there?', 'SELECT COUNT(*) FROM singer'],
-  ['list', 'List the names of all singers.', 'SELECT name FROM singer'],
+  ['count', 'How many skippers are there?', 'SELECT COUNT(*) FROM skipper'],
+  ['list', 'List the names of all skippers.', 'SELECT name FROM skipper'],
   [
     'filter by a stored value',
-    'What are the names of singers from France?',
-    "SELECT name FROM singer WHERE country = 'France'",
+    'What are the names of skippers from Hull?',
+    "SELECT name FROM skipper WHERE home_port = 'Hull'",
   ],
-  ['numeric comparison', 'Show the names of singers older than 40.', 'SELECT name FROM singer WHERE age > 40'],
+  ['numeric comparison', 'Show the names of skippers older than 40.', 'SELECT name FROM skipper WHERE age > 40'],
   [
     'between',
-    'List the names of singers whose age is between 20 and 30.',
-    'SELECT name FROM singer WHERE age >= 20 AND age <= 30',
+    'List the names of skippers whose age is between 20 and 30.',
+    'SELECT name FROM skipper WHERE age >= 20 AND age <= 30',
   ],
   [
     'after a year',
-    'Show the names of stadiums opened after 2000.',
-    'SELECT name FROM stadium WHERE opening_year > 2000',
+    'Show the names of harbours opened after 2000.',
+    'SELECT name FROM harbour WHERE opening_year > 2000',
   ],
   [
     'average with a filter',
-    'What is the average age of singers from France?',
-    "SELECT AVG(age) FROM singer WHERE country = 'France'",
+    'What is the average age of skippers from Hull?',
+    "SELECT AVG(age) FROM skipper WHERE home_port = 'Hull'",
   ],
   [
     'maximum and minimum',
-    'What are the maximum and minimum capacity of stadiums?',
-    'SELECT MAX(capacity), MIN(capacity) FROM stadium',
+    'What are the maximum and minimum capacity of harbours?',
+    'SELECT MAX(capacity), MIN(capacity) FROM harbour',
   ],
-  ['total', 'What is the total sales of songs?', 'SELECT SUM(sales) FROM song'],
+  ['total', 'What is the total tonnage of shipments?', 'SELECT SUM(tonnage) FROM shipment'],
   [
     'superlative',
-    'Show the name of the stadium with the highest capacity.',
-    'SELECT name FROM stadium ORDER BY capacity DESC LIMIT 1',
+    'Show the name of the harbour with the highest capacity.',
+    'SELECT name FROM harbour ORDER BY capacity DESC LIMIT 1',
   ],
   [
     'top N by an adjective',
-    'What are the names of the 3 youngest singers?',
-    'SELECT name FROM singer ORDER BY age LIMIT 3',
+    'What are the names of the 3 youngest skippers?',
+    'SELECT name FROM skipper ORDER BY age LIMIT 3',
   ],
   [
     'top N by a column',
-    'Show the titles of the top 5 songs by sales.',
-    'SELECT title FROM song ORDER BY sales DESC LIMIT 5',
+    'Show the labels of the top 5 shipments by tonnage.',
+    'SELECT label FROM shipment ORDER BY tonnage DESC LIMIT 5',
   ],
   [
     'group-by count',
-    'How many singers are there for each country?',
-    'SELECT country, COUNT(*) FROM singer GROUP BY country',
+    'How many skippers are there for each home port?',
+    'SELECT home_port, COUNT(*) FROM skipper GROUP BY home_port',
   ],
   [
     'most common',
-    'Which country has the most singers?',
-    'SELECT country FROM singer GROUP BY country ORDER BY COUNT(*) DESC LIMIT 1',
+    'Which home port has the most skippers?',
+    'SELECT home_port FROM skipper GROUP BY home_port ORDER BY COUNT(*) DESC LIMIT 1',
   ],
-  ['distinct', 'What are the different countries of singers?', 'SELECT DISTINCT country FROM singer'],
+  ['distinct', 'What are the different home ports of skippers?', 'SELECT DISTINCT home_port FROM skipper'],
   [
     'count distinct',
-    'How many different countries do singers come from?',
-    'SELECT COUNT(DISTINCT country) FROM singer',
+    'How many different home ports do skippers sail from?',
+    'SELECT COUNT(DISTINCT home_port) FROM skipper',
   ],
-  ['order', 'List the names of singers in descending order of age.', 'SELECT name FROM singer ORDER BY age DESC'],
-  ['pattern', 'Which singers have names containing "Jo"?', "SELECT name FROM singer WHERE name LIKE '%Jo%'"],
-  ['quote in a copied value', `Which singers are named "O'Brien"?`, "SELECT name FROM singer WHERE name = 'O''Brien'"],
+  ['order', 'List the names of skippers in descending order of age.', 'SELECT name FROM skipper ORDER BY age DESC'],
+  ['pattern', 'Which skippers have names containing "Ma"?', "SELECT name FROM skipper WHERE name LIKE '%Ma%'"],
+  [
+    'quote in a copied value',
+    `Which skippers are named "O'Neill"?`,
+    "SELECT name FROM skipper WHERE name = 'O''Neill'",
+  ],
   [
     'join along a foreign key',
-    "What are the names of concerts held in the stadium named 'Wembley'?",
-    "SELECT c.concert_name FROM concert c, stadium s WHERE c.stadium_id = s.stadium_id AND s.name = 'Wembley'",
+    "What are the route names of voyages starting at the harbour named 'North Quay'?",
+    "SELECT v.route_name FROM voyage v, harbour h WHERE v.harbour_id = h.harbour_id AND h.name = 'North Quay'",
   ],
   [
     'join through a link table',
-    'What are the names of singers who performed in concerts in 2014?',
-    'SELECT s.name FROM singer s WHERE s.singer_id IN (SELECT sc.singer_id FROM singer_in_concert sc JOIN concert c USING (concert_id) WHERE c.year = 2014)',
+    'What are the names of skippers who sailed on voyages in 2014?',
+    'SELECT s.name FROM skipper s WHERE s.skipper_id IN (SELECT sv.skipper_id FROM skipper_on_voyage sv JOIN voyage v USING (voyage_id) WHERE v.year = 2014)',
   ],
   [
     'join inferred from a same-named key',
-    'What are the titles of songs by singers from France?',
-    "SELECT title FROM song WHERE singer_id IN (SELECT singer_id FROM singer WHERE country = 'France')",
+    'What are the labels of shipments by skippers from Hull?',
+    "SELECT label FROM shipment WHERE skipper_id IN (SELECT skipper_id FROM skipper WHERE home_port = 'Hull')",
   ],
   [
     'having a count of related rows',
-    'Which stadiums have at least 2 concerts?',
-    'SELECT name FROM stadium WHERE (SELECT COUNT(*) FROM concert WHERE concert.stadium_id = stadium.stadium_id) >= 2',
+    'Which harbours have at least 2 voyages?',
+    'SELECT name FROM harbour WHERE (SELECT COUNT(*) FROM voyage WHERE voyage.harbour_id = harbour.harbour_id) >= 2',
   ],
 ];
 
