@@ -229,16 +229,16 @@ const VECTORDB_CELLS: Cell[] = [
 ];
 
 const SEED = `
-CREATE TABLE singer (singer_id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, country VARCHAR(40), age INT, active BOOLEAN);
-INSERT INTO singer VALUES (1,'Ana','France',29,TRUE),(2,'Ben','Germany',41,FALSE),(3,'Chloe','France',35,TRUE),(4,'Dev','India',52,TRUE);
+CREATE TABLE skipper (skipper_id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, country VARCHAR(40), age INT, active BOOLEAN);
+INSERT INTO skipper VALUES (1,'Ana','France',29,TRUE),(2,'Ben','Germany',41,FALSE),(3,'Chloe','France',35,TRUE),(4,'Dev','India',52,TRUE);
 CREATE TABLE vessel (vessel_id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, note TEXT);
 INSERT INTO vessel VALUES (1,'Marit',${sqlString(NOTE)}),(2,'Solvei','The barge Solvei carries gravel.');
 `;
-const LIST = 'List the names and ages of singers from France.';
+const LIST = 'List the names and ages of skippers from France.';
 const RDBMS_CELLS: Cell[] = [
   {
     kind: 'flat',
-    query: 'How many singers are from France?',
+    query: 'How many skippers are from France?',
     schema: object({ answer: { type: 'string' }, count: { type: 'integer' } }),
     expected: { answer: expect.stringContaining('2'), count: 2 },
   },
@@ -257,10 +257,10 @@ const RDBMS_CELLS: Cell[] = [
     kind: 'array of objects',
     query: LIST,
     schema: object({
-      singers: { type: 'array', items: object({ name: { type: 'string' }, age: { type: 'integer' } }) },
+      skippers: { type: 'array', items: object({ name: { type: 'string' }, age: { type: 'integer' } }) },
     }),
     expected: {
-      singers: [
+      skippers: [
         { name: 'Ana', age: 29 },
         { name: 'Chloe', age: 35 },
       ],
@@ -268,35 +268,35 @@ const RDBMS_CELLS: Cell[] = [
   },
   {
     kind: 'enum',
-    query: 'What is the country of the singer named Dev?',
+    query: 'What is the country of the skipper named Dev?',
     schema: object({ country: { type: 'string', enum: ['France', 'Germany', 'India'] } }),
     expected: { country: 'India' },
   },
   {
     kind: 'number + integer',
-    query: 'What is the average age of singers from France?',
+    query: 'What is the average age of skippers from France?',
     schema: object({ average_age: { type: 'number' }, rounded: { type: 'integer' } }, ['average_age']),
     expected: { average_age: 32 },
     absent: ['rounded'],
   },
   {
     kind: 'boolean',
-    query: 'Is the singer named Ben active?',
+    query: 'Is the skipper named Ben active?',
     schema: object({ active: { type: 'boolean' } }),
     expected: { active: false },
   },
   {
     kind: 'required + optional',
     query: LIST,
-    schema: object({ answer: { type: 'string' }, stadium: { type: 'string' } }, ['answer']),
+    schema: object({ answer: { type: 'string' }, berth: { type: 'string' } }, ['answer']),
     expected: { answer: expect.stringContaining('Chloe') },
-    absent: ['stadium'],
+    absent: ['berth'],
   },
   {
     kind: 'required, no evidence, nullable',
     query: LIST,
-    schema: object({ answer: { type: 'string' }, stadium: { type: ['string', 'null'] } }),
-    expected: { answer: expect.stringContaining('Chloe'), stadium: null },
+    schema: object({ answer: { type: 'string' }, berth: { type: ['string', 'null'] } }),
+    expected: { answer: expect.stringContaining('Chloe'), berth: null },
   },
 ];
 
@@ -438,7 +438,7 @@ describe.skipIf(unavailable)(
     });
     afterAll(async () => sql?.stop());
 
-    const viaRdbms = (query: string, schema: unknown) => sql.ask(query, ['singer', 'vessel'], schema);
+    const viaRdbms = (query: string, schema: unknown) => sql.ask(query, ['skipper', 'vessel'], schema);
 
     it.each(RDBMS_CELLS.map((c) => [c.kind, c] as const))('rdbms × %s', async (_, cell) => {
       const result = await viaRdbms(cell.query, cell.schema);
@@ -456,7 +456,7 @@ describe.skipIf(unavailable)(
     );
 
     it.each(ALSO_UNSATISFIABLE)('refuses %s with 400', async (_, schema, reason) => {
-      await expect(viaRdbms('How many singers are there?', schema)).rejects.toMatchObject({
+      await expect(viaRdbms('How many skippers are there?', schema)).rejects.toMatchObject({
         status: 400,
         code: 'invalid_structured_output',
         message: expect.stringMatching(reason),
@@ -464,7 +464,7 @@ describe.skipIf(unavailable)(
     });
 
     it('refuses a schema no value satisfies with 400, before any work', async () => {
-      await expect(viaRdbms('How many singers are there?', UNSATISFIABLE)).rejects.toMatchObject({
+      await expect(viaRdbms('How many skippers are there?', UNSATISFIABLE)).rejects.toMatchObject({
         status: 400,
         code: 'invalid_structured_output',
       });
