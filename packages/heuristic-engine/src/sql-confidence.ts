@@ -6,7 +6,7 @@
 // query that would answer with confidence and be wrong.
 import type { TableSchema } from '@fnquery/contracts';
 import { nameStems, type ColumnRef } from './sql-linking';
-import { joinPath, tablesOf, type SqlPlan } from './sql-plan';
+import { clauseColumns, joinPath, tablesOf, type SqlPlan } from './sql-plan';
 import type { Reading } from './sql-reading';
 import { DOUBT_WEIGHTS, MIN_CONFIDENCE } from './sql-weights';
 import { wantsCode } from './sql-chart';
@@ -76,14 +76,7 @@ const refName = (ref: ColumnRef) => `${ref.table.name}.${ref.column.name}`;
 const sameRef = (a: ColumnRef, b: ColumnRef) => a.table === b.table && a.column === b.column;
 
 function usedColumns(plan: SqlPlan): ColumnRef[] {
-  const refs = [
-    ...plan.select.map((s) => s.column),
-    ...plan.where.map((c) => c.column),
-    ...plan.groupBy,
-    plan.having?.item.column,
-    plan.orderBy?.item.column,
-    ...(plan.setOperation?.where.map((c) => c.column) ?? []),
-  ];
+  const refs = [...clauseColumns(plan), ...(plan.setOperation?.where.map((c) => c.column) ?? [])];
   return refs.filter((r): r is ColumnRef => !!r);
 }
 

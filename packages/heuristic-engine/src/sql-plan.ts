@@ -151,14 +151,17 @@ export function joinPath(schema: DatabaseSchema, from: TableSchema, needed: Iter
   return path;
 }
 
+/** The columns a plan's own clauses read (not those of a set operation's second query); undefined for none. */
+export const clauseColumns = (plan: SqlPlan) => [
+  ...plan.select.map((s) => s.column),
+  ...plan.where.map((c) => c.column),
+  ...plan.groupBy,
+  plan.having?.item.column,
+  plan.orderBy?.item.column,
+];
+
 export function tablesOf(plan: SqlPlan): Set<TableSchema> {
-  const refs = [
-    ...plan.select.map((s) => s.column),
-    ...plan.where.map((c) => c.column),
-    ...plan.groupBy,
-    plan.having?.item.column,
-    plan.orderBy?.item.column,
-  ];
+  const refs = clauseColumns(plan);
   return new Set([plan.from, ...(plan.extraTables ?? []), ...refs.flatMap((r) => (r ? [r.table] : []))]);
 }
 

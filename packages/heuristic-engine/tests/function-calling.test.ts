@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { heuristicFunctionTurn } from '../src/function-calling';
 import { LOCAL_MODEL_ID } from '../src/reply';
-import type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
+import type { ToolDefinition } from '@fnquery/contracts';
 import type { ChatRequest, ChatResponse } from '../src/turn';
 import { schemaChecker } from '../bench/schema-check';
-
-const tool = (
-  name: string,
-  description: string,
-  properties: Record<string, JsonSchema>,
-  required = Object.keys(properties),
-): ToolDefinition => ({
-  name,
-  description,
-  parameters: { type: 'object', properties, required },
-});
+import { tool } from './schema-builders';
 
 const ask = (question: string, tools: ToolDefinition[], extra: Partial<ChatRequest> = {}): ChatResponse =>
   heuristicFunctionTurn({

@@ -4,14 +4,9 @@
 // the engine asks for both rather than guess. The examples are our own.
 import { describe, expect, it } from 'vitest';
 import { heuristicFunctionTurn } from '../src/function-calling';
-import type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
+import type { ToolDefinition } from '@fnquery/contracts';
 import type { ChatResponse } from '../src/turn';
-
-const tool = (name: string, description: string, properties: Record<string, JsonSchema>): ToolDefinition => ({
-  name,
-  description,
-  parameters: { type: 'object', properties, required: Object.keys(properties) },
-});
+import { tool } from './schema-builders';
 
 const turn = (question: string, offered: ToolDefinition): ChatResponse =>
   heuristicFunctionTurn({

@@ -3,15 +3,9 @@
 // examples are our own.
 import { describe, expect, it } from 'vitest';
 import { heuristicFunctionTurn } from '../src/function-calling';
-import type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
+import type { ToolDefinition } from '@fnquery/contracts';
 import type { ChatRequest } from '../src/turn';
-
-const tool = (
-  name: string,
-  description: string,
-  properties: Record<string, JsonSchema>,
-  required = Object.keys(properties),
-): ToolDefinition => ({ name, description, parameters: { type: 'object', properties, required } });
+import { tool } from './schema-builders';
 
 const tides = tool(
   'tide_times',

@@ -4,15 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { decideFunctionCall } from '../src/index';
 import { heuristicFunctionTurn } from '../src/function-calling';
-import type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
+import type { ToolDefinition } from '@fnquery/contracts';
 import type { ChatResponse } from '../src/turn';
-
-const tool = (
-  name: string,
-  description: string,
-  properties: Record<string, JsonSchema>,
-  required = Object.keys(properties),
-): ToolDefinition => ({ name, description, parameters: { type: 'object', properties, required } });
+import { tool } from './schema-builders';
 
 const turn = (question: string, offered: ToolDefinition, named = false): ChatResponse =>
   heuristicFunctionTurn({

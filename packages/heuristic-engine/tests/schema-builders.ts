@@ -1,6 +1,14 @@
-// Database schemas for tests, in the shape the service's introspection hands the engine: one column or
-// table written in a line, everything it does not name left empty.
-import type { ColumnSchema, TableSchema } from '@fnquery/contracts';
+// Schemas for tests, written in a line: database columns and tables in the shape the service's
+// introspection hands the engine, everything they do not name left empty; and function tools.
+import type { ColumnSchema, JsonSchema, TableSchema, ToolDefinition } from '@fnquery/contracts';
+
+/** A function tool; every property required unless `required` says otherwise. */
+export const tool = (
+  name: string,
+  description: string,
+  properties: Record<string, JsonSchema>,
+  required = Object.keys(properties),
+): ToolDefinition => ({ name, description, parameters: { type: 'object', properties, required } });
 
 export const column = (name: string, type: string, distinctValues?: string[]): ColumnSchema => ({
   name,

@@ -7,6 +7,9 @@ import { usageExpiry } from '../../../lib/aws/usage-item';
 import { canSignUsage, SignedUsageWriter } from '../../../lib/aws/signed-usage-writer';
 import { loadConfig } from '../../../lib/config';
 
+/** What a usage item holds: the counters and the key, nothing about the request itself. */
+const STORED_FIELDS = ['aiTokens', 'calls', 'day', 'durationMs', 'errors', 'expiresAt', 'pk', 'route', 'sk'];
+
 let emulators: Emulators;
 beforeAll(async () => {
   emulators = await startEmulators({ stage: 'usagetest' });
@@ -42,17 +45,7 @@ describe('DynamoDB usage metrics', () => {
       route: 'POST /q',
     });
     // Nothing about the request itself is stored: only the counters and the key.
-    expect(Object.keys(item!).sort()).toEqual([
-      'aiTokens',
-      'calls',
-      'day',
-      'durationMs',
-      'errors',
-      'expiresAt',
-      'pk',
-      'route',
-      'sk',
-    ]);
+    expect(Object.keys(item!).sort()).toEqual(STORED_FIELDS);
     // DynamoDB's TTL removes the day's counters 400 days after it: the usage route reads at most 366.
     expect(item!.expiresAt).toBe(Date.parse('2027-12-26T00:00:00Z') / 1000);
     expect(usageExpiry('2026-11-21')).toBe(item!.expiresAt);
@@ -108,17 +101,7 @@ describe('DynamoDB usage metrics', () => {
         new GetCommand({ TableName: config.aws.tables.usage, Key: { pk: 'acct#acct-s', sk: `2026-11-22#${route}` } }),
       )
     ).Item;
-    expect(Object.keys(item!).sort()).toEqual([
-      'aiTokens',
-      'calls',
-      'day',
-      'durationMs',
-      'errors',
-      'expiresAt',
-      'pk',
-      'route',
-      'sk',
-    ]);
+    expect(Object.keys(item!).sort()).toEqual(STORED_FIELDS);
     expect(item!.expiresAt).toBe(usageExpiry('2026-11-22'));
   });
 
