@@ -24,6 +24,7 @@ import { catalogFields } from '../lib/aws/dynamo-function-registry';
 import type { FunctionRecord } from '../lib/functions/ports';
 import { catalogEntry } from '../lib/functions/catalog-entry';
 import { declaredResources, loadServerless, PROJECT_ROOT } from './serverless-config';
+import { makeStoreConsistent, type FilesystemStore } from './s3-consistency';
 import { RETRY_BUDGET } from '../lib/ingest/limits';
 import { persistQueue, type EmulatedQueue } from './sqs-journal';
 import { startTransactionShim } from './dynamo-transaction-shim';
@@ -161,6 +162,8 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
     resetOnClose: !options.dataDir,
     configureBuckets: [{ name: bucket, configs: [] }],
   });
+  // S3's read-after-write consistency, which s3rver's own store lacks (see the file).
+  const removeSpool = makeStoreConsistent((s3 as unknown as { store: FilesystemStore }).store);
   const { port: s3Port } = (await s3.run()) as AddressInfo;
 
   let requestHandler: (req: IncomingMessage, res: ServerResponse) => unknown = () => undefined;
@@ -238,7 +241,7 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
           () => new Promise((resolve) => dynamo.close(resolve)),
         ),
         new Promise((resolve) => sqs.close(resolve)),
-        s3.close(),
+        s3.close().then(removeSpool),
       ]);
     },
   };
