@@ -19,7 +19,6 @@ import { startFakeSsm, type FakeSsm } from '../../support/fake-ssm';
 import { packaged, SECRET_PARAMETER, type Packaged } from '../../support/packaged-service';
 import { lambdaRuntimes, type RieLambda } from '../../support/lambda-rie';
 import { startRieLambdaService, type RieLambdaService } from '../../support/rie-lambda-service';
-import { makeObjectWritesAtomic } from '../vectors/atomic-s3rver';
 import { runPackagedLambda } from '../../support/packaged-lambda-env';
 
 const SECRET = 'rie-test-secret-0123456789-abcdefghijkl';
@@ -39,7 +38,6 @@ beforeAll(async () => {
   pkg = packaged();
   await lambdaRuntimes(); // built once per machine (minutes), before any test's own timeout runs
   emulators = await startEmulators({ stage: 'ci' });
-  makeObjectWritesAtomic(emulators.s3);
   ssm = await startFakeSsm({ [SECRET_PARAMETER]: SECRET });
   lambdaApi = await startRieLambdaService();
   sqs = new SQSClient({ region: 'us-east-1', endpoint: emulators.endpoints.sqs, credentials });

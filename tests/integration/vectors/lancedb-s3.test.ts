@@ -1,10 +1,9 @@
 // LanceVectorStore on S3 (s3rver) with the DynamoDB commit store (dynalite), as deployed:
 // `s3+ddb://bucket/prefix?ddbTableName=T`, the commits table coming from serverless.yml.
-// s3rver is given S3's all-or-nothing object writes first (atomic-s3rver.ts explains why).
+// The emulators' s3rver has S3's all-or-nothing object writes (local/s3-consistency.ts explains why).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulators, type Emulators } from '../../../local/emulators';
 import { LanceVectorStore } from '../../../lib/vectors/lancedb-store';
-import { makeObjectWritesAtomic } from './atomic-s3rver';
 import { TOPICS, chunksOf, queryFor } from './chunks';
 
 let emulators: Emulators;
@@ -12,7 +11,6 @@ let storageOptions: Record<string, string>;
 
 beforeAll(async () => {
   emulators = await startEmulators({ stage: `vectors${process.pid}` });
-  makeObjectWritesAtomic(emulators.s3);
   storageOptions = {
     awsEndpoint: emulators.endpoints.s3,
     awsRegion: 'us-east-1',
