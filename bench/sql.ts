@@ -619,7 +619,7 @@ async function measurePipeline(
       tables: tablesOf.get(query.database) ?? [],
       sqldb_connection_string: dsnOf(query.database),
     };
-    const model = prepareModel(body, {}, timedLocal);
+    const model = await prepareModel(body, {}, timedLocal);
     [modelMs, databaseMs, firstStatementAt] = [0, 0, undefined];
     const started = performance.now();
     // Failed queries end in the 400 envelope: that path is the service's work too.

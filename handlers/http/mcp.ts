@@ -1,10 +1,12 @@
 // POST /mcp — hosted functions, the account's collections, deploys and uploads as MCP tools
 // (stateless Streamable HTTP). Takes the token as svcwt or as `Authorization: Bearer`, which MCP clients send.
 // This module is the route's edge: the MCP server and its dependencies are imported on the first request
-// past auth (after-auth/), so a refused one loads none of them.
+// past auth (after-auth/) that is a well-formed JSON-RPC request, so a refused or malformed one loads none
+// of them (the framing's answers are the server's own, lib/mcp/framing.ts).
 import { apiRoute, MCP_TAG_FILTER } from '../../lib/api/routes';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { routeCheck } from '../../lib/http/validate';
+import { frameMcpRequest } from '../../lib/mcp/framing';
 import type { McpDeps } from '../../lib/mcp/server';
 import { httpDeps } from '../../lib/services/core';
 import { lazyHandler, once } from '../../lib/services/lazy';
@@ -20,7 +22,15 @@ export function createMcpHandler(deps: { http: HttpDeps; mcp: McpDeps | (() => P
   const checkQuery = routeCheck('ANY /mcp tag', MCP_TAG_FILTER, '/query');
   const load = deps.mcp;
   const mcp = once(async () => ({ ...(typeof load === 'function' ? await load() : load), checkQuery }));
-  return httpHandler(edge, async (req) => await (await server()).handleMcp(req, await mcp()), deps.http);
+  return httpHandler(
+    edge,
+    async (req) => {
+      const framed = frameMcpRequest(req);
+      if ('reply' in framed) return framed.reply;
+      return await (await server()).serveMcp(framed, req, await mcp());
+    },
+    deps.http,
+  );
 }
 
 export const handler = lazyHandler(() =>

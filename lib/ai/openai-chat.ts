@@ -1,5 +1,4 @@
 // ChatModel on OpenAI's chat completions API (OpenAI itself or any compatible endpoint).
-import type OpenAI from 'openai';
 import type {
   ChatCompletion,
   ChatCompletionCreateParamsNonStreaming,
@@ -7,23 +6,24 @@ import type {
   ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions';
 import { badGateway } from '../errors';
-import { callPlatform, createOpenAIClient, type OpenAIAdapterOptions } from './openai-client';
+import { platformCalls, type PlatformCall } from './openai-calls';
+import type { OpenAIAdapterOptions } from './openai-options';
 import { toResponseFormat } from './openai-response-format';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ToolCall, ToolChoice } from './ports';
 
 export class OpenAIChat implements ChatModel {
   readonly id: string;
-  private readonly client: OpenAI;
+  private readonly call: PlatformCall;
 
   constructor(private readonly options: OpenAIAdapterOptions) {
     this.id = `${options.platform}:${options.model}`;
-    this.client = createOpenAIClient(options);
+    this.call = platformCalls(options);
   }
 
   async chat(request: ChatRequest): Promise<ChatResponse> {
     const params = toCompletionParams(this.options.model, request);
-    const completion = await callPlatform(this.options, request.signal, (signal) =>
-      this.client.chat.completions.create(params, { signal }),
+    const completion = await this.call(request.signal, (client, signal) =>
+      client.chat.completions.create(params, { signal }),
     );
     return fromCompletion(completion);
   }

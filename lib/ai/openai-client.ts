@@ -1,33 +1,9 @@
-// What the OpenAI chat and embedding adapters share: one client setup and one call path
-// (time budget, retries, error mapping).
+// What the OpenAI chat and embedding adapters share that needs the SDK: one client setup and one call path
+// (time budget, retries, error mapping). Imported on an adapter's first call (openai-calls.ts).
 import OpenAI from 'openai';
+import type { OpenAIAdapterOptions } from './openai-options';
 import { retryVerdict, toPlatformError } from './openai-errors';
-import type { PlatformName } from './ports';
 import { withRetries } from '../retry';
-
-/** A key read before each request; `current` is the last value read, to scrub it from error messages. */
-export type KeyReader = (() => Promise<string>) & { current: string };
-
-/** Wraps `read` so the SDK asks it before each request and the value stays at hand for scrubbing. */
-export function readKey(read: () => Promise<string>): KeyReader {
-  const reader = Object.assign(async () => (reader.current = await read()), { current: '' });
-  return reader;
-}
-
-export interface OpenAIAdapterOptions {
-  /** Whose key this is: `openai` = the caller's `api+key`, `default` = the operator's. */
-  platform: PlatformName;
-  /** Fixed (a caller's, the operator's from the environment), or read before each request. */
-  apiKey: string | KeyReader;
-  /** Any OpenAI-compatible endpoint; OpenAI's own when omitted. */
-  baseURL?: string;
-  model: string;
-  /** Budget for one port call, retries and backoff included. */
-  timeoutMs: number;
-  maxRetries: number;
-  /** First backoff delay (default 500 ms); tests make it small. */
-  retryBaseDelayMs?: number;
-}
 
 export function createOpenAIClient(options: OpenAIAdapterOptions): OpenAI {
   return new OpenAI({

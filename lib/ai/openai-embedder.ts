@@ -1,8 +1,8 @@
 // Embedder on OpenAI's embeddings API. Always asks for EMBEDDING_DIMENSIONS and checks what comes
 // back: a model that ignores `dimensions` would otherwise fill a collection with unusable vectors.
-import type OpenAI from 'openai';
 import { badGateway } from '../errors';
-import { callPlatform, createOpenAIClient, type OpenAIAdapterOptions } from './openai-client';
+import { platformCalls, type PlatformCall } from './openai-calls';
+import type { OpenAIAdapterOptions } from './openai-options';
 import { EMBEDDING_DIMENSIONS, type Embedder, type TokenUsage } from './ports';
 import { addUsage, NO_USAGE } from './usage';
 
@@ -12,11 +12,11 @@ export const EMBEDDING_BATCH_SIZE = 128;
 export class OpenAIEmbedder implements Embedder {
   readonly id: string;
   readonly dimensions = EMBEDDING_DIMENSIONS;
-  private readonly client: OpenAI;
+  private readonly call: PlatformCall;
 
   constructor(private readonly options: OpenAIAdapterOptions) {
     this.id = `${options.platform}:${options.model}`;
-    this.client = createOpenAIClient(options);
+    this.call = platformCalls(options);
   }
 
   async embed(
@@ -36,11 +36,8 @@ export class OpenAIEmbedder implements Embedder {
 
   private async embedBatch(batch: string[], signal: AbortSignal | undefined) {
     // The SDK asks for base64 and decodes it to numbers itself.
-    const response = await callPlatform(this.options, signal, (s) =>
-      this.client.embeddings.create(
-        { model: this.options.model, input: batch, dimensions: this.dimensions },
-        { signal: s },
-      ),
+    const response = await this.call(signal, (client, s) =>
+      client.embeddings.create({ model: this.options.model, input: batch, dimensions: this.dimensions }, { signal: s }),
     );
     const data = [...response.data].sort((a, b) => a.index - b.index);
     if (data.length !== batch.length) {

@@ -8,7 +8,7 @@
 import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_CHAT_MODEL, DEFAULT_OPENAI_EMBED_MODEL } from '../config';
 import { badRequest } from '../errors';
 import { OpenAIChat } from './openai-chat';
-import { readKey, type OpenAIAdapterOptions } from './openai-client';
+import { readKey, type OpenAIAdapterOptions } from './openai-options';
 import { OnnxEmbedder, isModelId, modelFolder } from './onnx-embedder';
 import { downloadedModel, type ModelObjects } from './model-download';
 import { OpenAIEmbedder } from './openai-embedder';

@@ -77,7 +77,7 @@ const checkAsk = argsCheck<AskArgs>(askValidator);
 
 export interface CollectionToolDeps {
   retrieval: VectordbDeps;
-  queryModel(body: SharedQueryBody): QueryModel;
+  queryModel(body: SharedQueryBody): Promise<QueryModel>;
 }
 
 export interface CollectionCallContext {
@@ -132,7 +132,7 @@ async function ask(a: AskArgs, deps: CollectionToolDeps, ctx: CollectionCallCont
     vector_docdb_collection: a.collection,
     ...(a.rag_query && { rag_query: a.rag_query }),
   };
-  const model = deps.queryModel(body);
+  const model = await deps.queryModel(body);
   try {
     const { answer, messages } = await answerFromDocuments(ctx.account, body, model, deps.retrieval, ctx.signal);
     return toolResult({ answer, messages });

@@ -6,11 +6,10 @@
 // those with a tag from `?tag=`), the account's collections (search_collection, ask_collection), and
 // two tools that start work (fnq_deploy_function, fnq_upload_document) which clients with MCP tasks
 // follow as tasks (tasks.ts): 2025-11-25's experimental tasks and 2026-07-28's Tasks extension.
-import { isServiceError, methodNotAllowed, notAcceptable, toServiceError } from '../errors';
+import { isServiceError, toServiceError } from '../errors';
 import { lookupFunction } from '../functions/invoke';
 import type { FunctionRecord, FunctionRegistry } from '../functions/ports';
 import { jsonRpcCodeOf, jsonRpcError } from '../http/envelope';
-import { parseJsonBody } from '../wire/body';
 import type { Reply } from '../http/event';
 import type { ServiceRequest } from '../http/handler';
 import { errorFields } from '../log';
@@ -18,7 +17,6 @@ import { callCollectionTool, collectionTools, type CollectionToolDeps } from './
 import { callFunctionTool, functionTool, type FunctionCallDeps } from './function-tools';
 import { isJobTool, jobTools, startJob, type JobToolDeps } from './job-tools';
 import {
-  classify,
   errorMessage,
   invalidParams,
   negotiatedVersion,
@@ -29,10 +27,10 @@ import {
   RpcError,
   rpcError,
   unknownMethod,
-  type Incoming,
   type RpcId,
 } from './protocol';
-import { checkLegacyHeader, checkModernRequest, eraOf, META, type Era } from './revisions';
+import { frameMcpRequest, jsonRpcReply, type McpRequest } from './framing';
+import { META, type Era } from './revisions';
 import {
   legacyTask,
   modernTask,
@@ -57,8 +55,6 @@ export interface McpDeps extends FunctionCallDeps, CollectionToolDeps {
   checkQuery?: (query: Record<string, string | undefined>) => void | Promise<void>;
 }
 
-type Request = Extract<Incoming, { kind: 'request' }>;
-
 const INSTRUCTIONS =
   'Tools of this server are hosted functions (each validates its arguments against its definition; read a tool ' +
   'error, correct the arguments and call again) and two tools over your uploaded documents: search_collection ' +
@@ -81,59 +77,26 @@ const TASK_RESULT_WAIT_MS = 20_000;
 export const TOOLS_TTL_MS = 60_000;
 export const DISCOVER_TTL_MS = 3_600_000;
 
-/** Bytes, so the JSON-RPC message goes out exactly as built (the span id stays in the x-span-id header). */
-const jsonRpcReply = (status: number, message: object): Reply => ({
-  status,
-  body: Buffer.from(JSON.stringify(message)),
-  headers: { 'content-type': 'application/json' },
-});
-
-/** This server answers JSON only; a client that accepts neither JSON nor anything gets 406. */
-function checkAccept(accept: string | undefined): void {
-  if (!accept || /(^|,)\s*(application\/json|application\/\*|\*\/\*)\s*(;|,|$)/i.test(accept)) return;
-  throw notAcceptable(
-    `The request accepts only "${accept}"`,
-    'Accept application/json (and text/event-stream, as MCP clients send)',
-  );
-}
-
-/** Framing failures (body, content type, batch) answer with their HTTP status and the request's id when known. */
-function framingFailure(e: unknown, id: RpcId | null, spanId: string): Reply {
-  if (e instanceof RpcError) return jsonRpcReply(e.failure.status, errorMessage(id, e, spanId));
-  const failure = toServiceError(e);
-  return jsonRpcReply(failure.status, jsonRpcError(id, jsonRpcCodeOf(failure), failure, spanId));
-}
-
+/**
+ * Every request: framed (framing.ts), then served. The route's edge frames first itself and calls
+ * `serveMcp` with what it framed, so a malformed request never loads this module.
+ */
 export async function handleMcp(req: ServiceRequest, deps: McpDeps): Promise<Reply> {
-  if (req.method !== 'POST') {
-    throw methodNotAllowed(
-      `This stateless MCP server takes POST only, not ${req.method}`,
-      'POST one JSON-RPC message per request; there is no event stream to GET',
-      'method_not_allowed',
-      { headers: { allow: 'POST' } },
-    );
-  }
-  let message: Incoming;
+  const framed = frameMcpRequest(req);
+  return 'reply' in framed ? framed.reply : serveMcp(framed, req, deps);
+}
+
+/** A framed request, answered: its method's result, or its JSON-RPC error. */
+export async function serveMcp(
+  { request, era }: { request: McpRequest; era: Era },
+  req: ServiceRequest,
+  deps: McpDeps,
+): Promise<Reply> {
   try {
-    checkAccept(req.headers.accept);
-    message = classify(parseJsonBody(req));
+    const result = await dispatch(request, era, req, deps);
+    return jsonRpcReply(200, resultMessage(request.id, era === 'modern' ? complete(result, deps) : result));
   } catch (e) {
-    return framingFailure(e, null, req.spanId);
-  }
-  // Notifications (initialized, cancelled) and responses need no answer from a stateless server.
-  if (message.kind !== 'request') return { status: 202 };
-  const era = eraOf(message, req.headers);
-  try {
-    if (era === 'modern') checkModernRequest(message, req.headers);
-    else if (message.method !== 'initialize') checkLegacyHeader(req.headers);
-  } catch (e) {
-    return framingFailure(e, message.id, req.spanId);
-  }
-  try {
-    const result = await dispatch(message, era, req, deps);
-    return jsonRpcReply(200, resultMessage(message.id, era === 'modern' ? complete(result, deps) : result));
-  } catch (e) {
-    return methodFailure(message.id, e, req);
+    return methodFailure(request.id, e, req);
   }
 }
 
@@ -155,7 +118,7 @@ function methodFailure(id: RpcId, e: unknown, req: ServiceRequest): Reply {
   );
 }
 
-async function dispatch(message: Request, era: Era, req: ServiceRequest, deps: McpDeps): Promise<object> {
+async function dispatch(message: McpRequest, era: Era, req: ServiceRequest, deps: McpDeps): Promise<object> {
   const modern = era === 'modern';
   switch (modern ? `modern:${message.method}` : message.method) {
     case 'initialize': {

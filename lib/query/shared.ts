@@ -3,10 +3,19 @@
 // schema fails fast with its 400 and nothing else is touched.
 import { chatTasks } from '../ai/chat-tasks/index';
 import { resolvePlatform, type AiPlatformConfig, type PlatformName } from '../ai/platform';
-import { answerWithSchema, parseStructuredOutput, type StructuredOutput } from '../ai/structured-output';
+import type { StructuredOutput } from '../ai/structured-output';
 import type { AiTasks, AnswerFormat } from '../ai/tasks';
 import { UsageMeter } from '../ai/usage';
+import { once } from '../once';
 import type { SharedQueryBody } from './body-schema';
+
+/**
+ * The schema compiler (Ajv, with RE2 for `pattern`: about 290 KB of bundle) loads with the first query
+ * that carries a `structured_output`, which most queries do not: a cold start without one parses none of it.
+ */
+const structuredOutput = once(() => import('../ai/structured-output'));
+/** What parseStructuredOutput reads as no schema: the field absent, empty or only white space. */
+const carriesSchema = (encoded: string | undefined) => /\S/.test(encoded ?? '');
 
 /** The body fields every query endpoint takes, typed from their schema (body-schema.ts). */
 export type { SharedQueryBody };
@@ -20,12 +29,14 @@ export interface QueryModel {
 }
 
 /** `localTasks`: the embedded default's tasks (lib/ai/heuristic-tasks.ts), recording their usage in the meter. */
-export function prepareModel(
+export async function prepareModel(
   body: SharedQueryBody,
   ai: AiPlatformConfig,
   localTasks: (meter: UsageMeter) => AiTasks,
-): QueryModel {
-  const structured = parseStructuredOutput(body.structured_output);
+): Promise<QueryModel> {
+  const structured = carriesSchema(body.structured_output)
+    ? (await structuredOutput()).parseStructuredOutput(body.structured_output)
+    : undefined;
   const { name, chat } = resolvePlatform({ ai_platform: body.ai_platform, apiKey: body['api+key'] }, ai);
   const meter = new UsageMeter();
   const tasks = chat ? chatTasks(meter.meterChat(chat)) : localTasks(meter);
@@ -40,6 +51,6 @@ export async function finalAnswer(
   model: QueryModel,
   answer: (format?: AnswerFormat) => Promise<string>,
 ): Promise<string> {
-  if (model.structured) return (await answerWithSchema(answer, model.structured)).json;
+  if (model.structured) return (await (await structuredOutput()).answerWithSchema(answer, model.structured)).json;
   return answer();
 }

@@ -5,4 +5,5 @@ import { heuristicTasks } from '../ai/heuristic-tasks';
 import { prepareModel, type QueryModel, type SharedQueryBody } from '../query/shared';
 import { aiPlatformConfig } from './core';
 
-export const queryModel = (body: SharedQueryBody): QueryModel => prepareModel(body, aiPlatformConfig(), heuristicTasks);
+export const queryModel = (body: SharedQueryBody): Promise<QueryModel> =>
+  prepareModel(body, aiPlatformConfig(), heuristicTasks);

@@ -39,7 +39,7 @@ export async function startHeuristicRdbms(seedSql: string): Promise<HeuristicRdb
           structured_output: Buffer.from(JSON.stringify(structuredOutput)).toString('base64'),
         }),
       };
-      const model = prepareModel(body, {}, heuristicTasks);
+      const model = await prepareModel(body, {}, heuristicTasks);
       return { ...(await answerFromDatabase(body, model, options)), calls: model.meter.total.calls };
     },
     stop: () => db.stop(),

@@ -9,11 +9,11 @@ import { functionInvoker, functionRegistry } from '../../../lib/services/functio
 import { queryModel } from '../../../lib/services/query';
 
 export function createFunctionAnswer(deps: {
-  queryModel: (body: SharedQueryBody) => QueryModel;
+  queryModel: (body: SharedQueryBody) => Promise<QueryModel>;
   functions: FunctionQueryDeps;
 }): (req: ServiceRequest<FunctionQueryBody>) => Promise<Reply> {
-  return (req) =>
-    answerQuery(req, deps.queryModel(req.body), (model) =>
+  return async (req) =>
+    answerQuery(req, await deps.queryModel(req.body), (model) =>
       answerWithFunction(req.body, model, deps.functions, req.log, req.signal),
     );
 }

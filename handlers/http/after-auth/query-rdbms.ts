@@ -8,11 +8,13 @@ import { queryModel } from '../../../lib/services/query';
 import { rdbmsOptions } from '../../../lib/services/rdbms';
 
 export function createRdbmsAnswer(deps: {
-  queryModel: (body: SharedQueryBody) => QueryModel;
+  queryModel: (body: SharedQueryBody) => Promise<QueryModel>;
   rdbms: RdbmsOptions;
 }): (req: ServiceRequest<RdbmsBody>) => Promise<Reply> {
-  return (req) =>
-    answerQuery(req, deps.queryModel(req.body), (model) => answerFromDatabase(req.body, model, deps.rdbms, req.signal));
+  return async (req) =>
+    answerQuery(req, await deps.queryModel(req.body), (model) =>
+      answerFromDatabase(req.body, model, deps.rdbms, req.signal),
+    );
 }
 
 export const wiredAnswer = () => createRdbmsAnswer({ queryModel, rdbms: rdbmsOptions() });

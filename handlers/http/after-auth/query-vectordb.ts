@@ -9,7 +9,7 @@ import { queryModel } from '../../../lib/services/query';
 import { vectordbDeps } from '../../../lib/services/retrieval';
 
 export function createVectordbAnswer(deps: {
-  queryModel: (body: SharedQueryBody) => QueryModel;
+  queryModel: (body: SharedQueryBody) => Promise<QueryModel>;
   retrieval: VectordbDeps;
 }): (req: ServiceRequest<VectordbBody>) => Promise<Reply> {
   return async (req) => {
@@ -21,7 +21,7 @@ export function createVectordbAnswer(deps: {
       const ref = { account: req.principal.account, collection: req.body.vector_docdb_collection };
       deps.retrieval.store.prepare(ref).catch(() => undefined);
     }
-    return answerQuery(req, deps.queryModel(req.body), (model) =>
+    return answerQuery(req, await deps.queryModel(req.body), (model) =>
       answerFromDocuments(req.principal.account, req.body, model, deps.retrieval, req.signal),
     );
   };

@@ -1,7 +1,7 @@
 // OpenAIChat through the real openai SDK against the local fake server.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAIChat } from '../../../lib/ai/openai-chat';
-import type { OpenAIAdapterOptions } from '../../../lib/ai/openai-client';
+import type { OpenAIAdapterOptions } from '../../../lib/ai/openai-options';
 import type { ChatMessage, ToolDefinition } from '../../../lib/ai/ports';
 import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai';
 

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../lib/errors';
 import { OpenAIChat } from '../../../lib/ai/openai-chat';
-import type { OpenAIAdapterOptions } from '../../../lib/ai/openai-client';
+import type { OpenAIAdapterOptions } from '../../../lib/ai/openai-options';
 import type { ChatRequest } from '../../../lib/ai/ports';
 import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai';
 import { freePort } from '../../../local/emulators';

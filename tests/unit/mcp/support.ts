@@ -142,6 +142,8 @@ export async function setup(
     store,
     embedder,
     token,
+    mcpDeps: deps,
+    httpDeps: http.deps,
     usage: http.usage,
     lines: http.lines,
     registry,

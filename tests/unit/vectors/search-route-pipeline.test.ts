@@ -32,7 +32,7 @@ describe('search route in the retrieval pipeline', () => {
 
   it('searches a local-embedder collection by full text, as measured', async () => {
     const seen: SearchQuery[] = [];
-    await answerFromDocuments('acct', body, model(), depsRecording(seen));
+    await answerFromDocuments('acct', body, await model(), depsRecording(seen));
     expect(seen.map((q) => q.mode)).toEqual(['text']);
   });
 
@@ -41,7 +41,7 @@ describe('search route in the retrieval pipeline', () => {
     await answerFromDocuments(
       'acct',
       body,
-      model(),
+      await model(),
       depsRecording(seen, { [LEXICAL_EMBEDDER_ID]: 'hybrid', '*': 'hybrid' }),
     );
     expect(seen.map((q) => q.mode)).toEqual(['hybrid']);
