@@ -21,6 +21,7 @@ import { unsettledSlots } from './gate';
 import { readFor } from './reading';
 import { placedByOrderOnly } from './order';
 import { settleRoles } from './roles';
+import { signed } from './signs';
 import type { Candidate, Question, Span } from './question';
 import { buildArguments, toolShape, type Slot } from './slots';
 import { BASE, OPTIONAL_EVIDENCE, GUESS_SCORE, RIVAL_SHARE } from '../weights';
@@ -104,7 +105,7 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
       pairs.push({
         slot,
         candidate,
-        value: converted.value,
+        value: signed(question, slot, candidate, converted.value),
         score: converted.fit * (BASE + evidence),
         strong,
         evidence,
