@@ -46,6 +46,11 @@ export interface Extraction {
    * taken ("a radius of 5 … a radius of 10"): the question wants several calls, or is ambiguous.
    */
   contested: Slot[];
+  /**
+   * The question writes two values of the kind of the tool's direction pair (two currencies, two
+   * units): whichever way round, the question is about what this tool does.
+   */
+  writesPair: boolean;
   /** Properties the call must not be sent without asking for (gate.ts): a value cut from a word, a place without its region, a given optional value left out. */
   unsettled: Slot[];
 }
@@ -158,6 +163,7 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
     ).length,
     // A direction pair's two values are settled by roles.ts, not contested.
     contested: contestedSlots(chosen, pairs, used).filter((s) => !roles || !roles.pair.includes(s)),
+    writesPair: (roles?.written ?? 0) >= 2,
     unsettled: unsettledSlots(question, shape.slots, sent, pairs, schemaDefault).filter((s) => !settled(s)),
   };
 }

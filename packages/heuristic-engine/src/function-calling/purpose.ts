@@ -8,6 +8,7 @@ import type { ToolDefinition } from '@fnquery/contracts';
 import type { Question } from './question';
 import { related } from '../lexicon/related';
 import { isUnitWord } from '../values/units';
+import { findCurrencies } from '../values/currencies';
 
 // "Calculate the …", "What is the …", "How many …", "Find me a …": the asked-for thing follows.
 const REQUEST =
@@ -23,7 +24,7 @@ const MEASURES = new Set(
 
 /**
  * The asked-for thing ("the nearest prime to 40" → "prime", "the salt level" → "salt"),
- * when the question starts with a request for one. A unit ("how many years") names no thing.
+ * when the question starts with a request for one.
  */
 export function askedForHead(question: Question): string | undefined {
   const match = REQUEST.exec(question.text);
@@ -37,7 +38,10 @@ export function askedForHead(question: Question): string | undefined {
     .map((w) => w.toLowerCase().replace(/['’]s?$/, ''));
   while (words.length > 1 && MEASURES.has(stemOf(words.at(-1)!))) words.pop();
   const head = words.at(-1);
-  return head === undefined || MEASURES.has(stemOf(head)) || isUnitWord(head) ? undefined : head;
+  // A unit or a currency ("how many years", "the GBP value of 60 EUR") names no thing either.
+  return head === undefined || MEASURES.has(stemOf(head)) || isUnitWord(head) || findCurrencies(head).length > 0
+    ? undefined
+    : head;
 }
 
 /** One word names the other: the same stem, or one a clipped form of the other ("info", "information"). */

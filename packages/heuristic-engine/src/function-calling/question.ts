@@ -76,10 +76,29 @@ function textCandidates(source: TextSource, found: TextMention[]): Candidate[] {
 const FEATURE_AFTER_NAME =
   /^\s+(?:river|lake|mountains?|valley|bay|island|islands|sea|ocean|desert|canyon|falls|peninsula|glacier|volcano)(?![\p{L}\p{N}])/u;
 
+// A number written in groups of three with spaces ("1 200 yen", "12 500 000"), as much of Europe
+// writes thousands: one number, not "1" and "200". Only a lone run counts: "3 100 200" next to
+// another number may be a list.
+const SPACE_GROUPED = /(?<![\d.,]\s?)\b\d{1,3}(?:[ \u00a0\u202f]\d{3})+\b(?![.,]?\d|\s\d)/gu;
+
+function withSpaceGroups(text: string, numbers: NumberMention[]): NumberMention[] {
+  let out = numbers;
+  for (const m of text.matchAll(SPACE_GROUPED)) {
+    const parts = out.filter((n) => n.start >= m.index && n.start < m.index + m[0].length);
+    const last = parts.at(-1);
+    // Each group read as a plain numeral, the last one with whatever it carries ("200 yen").
+    if (!last || parts.some((n, i) => n.text !== m[0].split(/\s/u)[i] || (i < parts.length - 1 && n.unit))) continue;
+    const value = Number(m[0].replace(/\s/gu, ''));
+    const merged: NumberMention = { ...last, value, start: parts[0]!.start, text: m[0] };
+    out = [...out.filter((n) => !parts.includes(n)), merged].sort((a, b) => a.start - b.start);
+  }
+  return out;
+}
+
 export function readQuestion(text: string): Question {
   const tokens = tokenize(text);
   const times = findTimes(text);
-  const numbers = findNumbers(text);
+  const numbers = withSpaceGroups(text, findNumbers(text));
   // In "9:45 PM" the numbers are an hour and minutes, whatever follows them.
   for (const time of times) {
     const parts = numbers.filter((n) => n.start >= time.start && n.end <= time.end + 3);
