@@ -7,6 +7,7 @@ import type { Candidate } from './question';
 import { TEXT_FIT } from '../weights';
 import { dateLayoutIn, formatDate, formatTime, toBaseUnit, toPropertyTimeUnit, type ListItem } from '../schema-values';
 import { slotHolds, slotType, type Slot } from './slots';
+import { toPropertyMeasureUnit } from '../values/measure-units';
 
 export interface Converted {
   value: unknown;
@@ -87,6 +88,7 @@ function toNumber(slot: Slot, candidate: Candidate): Converted | undefined {
     value =
       toBaseUnit(value, mention.unit, slot.description) ??
       toPropertyTimeUnit(value, mention.unit, `${slot.label} ${slot.description}`) ??
+      toPropertyMeasureUnit(value, mention.unit, `${slot.label} ${slot.description}`) ??
       value;
   if (slot.type === 'integer' && !Number.isInteger(value)) return undefined;
   value = toStatedPlaces(slot, value);
