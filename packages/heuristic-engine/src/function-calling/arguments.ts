@@ -130,10 +130,11 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
   const evidenceFor = (slot: Slot, candidate: Candidate) =>
     pairs.find((p) => p.slot === slot && p.candidate.start === candidate.start && p.candidate.end === candidate.end)
       ?.evidence;
-  for (const slot of placedByOrderOnly([...chosen.values()], evidenceFor)) chosen.delete(slot);
-  const values = new Map<Slot, unknown>([...chosen].map(([slot, pair]) => [slot, pair.value]));
-  // A pair of direction properties takes only the values whose roles the question settles.
+  // A pair of direction properties takes only the values whose roles the question settles (roles.ts), whatever their order.
   const roles = settleRoles(shape.slots, question);
+  for (const slot of placedByOrderOnly([...chosen.values()], evidenceFor))
+    if (!roles?.pair.includes(slot)) chosen.delete(slot);
+  const values = new Map<Slot, unknown>([...chosen].map(([slot, pair]) => [slot, pair.value]));
   for (const slot of roles?.unsettled ?? []) values.delete(slot);
   for (const [slot, value] of roles?.values ?? []) values.set(slot, value);
   const missing: Slot[] = [];

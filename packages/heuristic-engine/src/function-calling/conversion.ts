@@ -141,9 +141,11 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
       return { value: date, fit: 1 };
     }
     case 'time':
-      return format === 'time'
-        ? { value: formatTime(candidate.time), fit: 1 }
-        : { value: candidate.time.text, fit: 0.8 };
+      if (format === 'time') return { value: formatTime(candidate.time), fit: 1 };
+      // A clock time is a value for a time, a date-time or free text; never for a place, a zone, a name.
+      return slotHolds.time(slot) || slotHolds.date(slot) || !holdsOther(slot)
+        ? { value: candidate.time.text, fit: 0.8 }
+        : undefined;
     case 'expression':
       return { value: candidate.expression, fit: slotHolds.formula(slot) ? 1 : 0.2 };
     case 'option':
@@ -160,6 +162,11 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
       return undefined;
   }
 }
+
+// Properties whose values are places, zones, names or addresses: what no clock time can be.
+const NOT_A_TIME =
+  /\b(?:time\s*zone|timezone|tz|zone|city|town|country|location|place|region|address|name|person|email|url)\b/i;
+const holdsOther = (slot: Slot) => NOT_A_TIME.test(`${slot.label} ${slot.description}`);
 
 function itemSlot(slot: Slot): Slot {
   const items = (

@@ -4,8 +4,11 @@
 // so the engine asks for those values instead. A placement is settled when the evidence for it
 // (the properties' words near the values, units, prepositions) beats the evidence for the swap.
 // Order alone settles it where the properties are a numbered series (`x`/`y`, `num1`/`num2`,
-// `first_word`/`second_word`) or a range's two ends (`start_year`/`end_year`, `min_price`/`max_price`)
-// written in that order: the function reads them the way the question writes them.
+// `first_word`/`second_word`) or, for numbers, a range's two ends (`start_year`/`end_year`,
+// `min_price`/`max_price`) written in that order: the function reads them the way the question writes
+// them. Two names at the ends of a `start_city`/`end_city` or `from_zone`/`to_zone` pair are a
+// direction, not a range: "in Oslo … if it is … in Lima" writes the target first, so only the words
+// around the names ("from", "to", "leaving") settle which is which.
 import type { Candidate } from './question';
 import type { Slot } from './slots';
 import { ORDER_MARGIN } from '../weights';
@@ -58,6 +61,8 @@ const hasOwnForm = (p: Placed) =>
   // A phrase is read off the property's own name ("imperial units"): its place is its reading.
   (p.candidate.kind === 'text' && ['email', 'uri', 'phrase'].includes(p.candidate.source));
 
+const seriesSettles = (first: Slot, second: Slot) => seriesName(first) === seriesName(second);
+
 /** Order settles these two: a series, or a range's ends written low end first. */
 export function orderSettles(first: Slot, second: Slot): boolean {
   return seriesName(first) === seriesName(second) || (endOf(first) === -1 && endOf(second) === 1);
@@ -79,7 +84,8 @@ export function placedByOrderOnly(
   const out = new Set<Slot>();
   for (const a of open) {
     for (const b of open) {
-      if (a.slot.order >= b.slot.order || kindOf(a.slot) !== kindOf(b.slot) || orderSettles(...writtenOrder(a, b)))
+      if (a.slot.order >= b.slot.order || kindOf(a.slot) !== kindOf(b.slot)) continue;
+      if (kindOf(a.slot) === 'number' ? orderSettles(...writtenOrder(a, b)) : seriesSettles(...writtenOrder(a, b)))
         continue;
       const aInB = evidenceFor(b.slot, a.candidate);
       const bInA = evidenceFor(a.slot, b.candidate);

@@ -1,4 +1,5 @@
-// Yes and no for boolean properties, and the words that look like a "no" but are none. Examples are our own.
+// Words that look like a value of a kind and are none: a "No" that abbreviates "number", a clock
+// time where a time zone is asked for. Examples are our own.
 import { describe, expect, it } from 'vitest';
 import { heuristicFunctionTurn } from '../src/function-calling';
 import type { ToolDefinition } from '@fnquery/contracts';
@@ -30,5 +31,30 @@ describe('"No" before a number', () => {
 
   it('still negates where it says no', () => {
     expect(firstCall('Status of parcel 4411, no events please', parcel)).toMatchObject({ include_events: false });
+  });
+});
+
+describe('a clock time', () => {
+  const zones = tool('convert_time', 'Convert a clock time between time zones', {
+    time: { type: 'string', description: 'Time as HH:MM' },
+    from_timezone: { type: 'string', description: 'IANA time zone of the given time' },
+    to_timezone: { type: 'string', description: 'IANA time zone to convert to' },
+  });
+
+  it('is no time zone, and two cities written in no direction are asked for, not placed by their order', () => {
+    const response = heuristicFunctionTurn({
+      messages: [{ role: 'user', content: 'What is 08:15 in Nairobi time if it is 08:15 in Lisbon?' }],
+      tools: [zones],
+    });
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/need the from timezone .* to timezone/);
+  });
+
+  it('fills the time and the zones where "from" and "to" settle them', () => {
+    expect(firstCall('Convert 08:15 from Lisbon to Nairobi', zones)).toEqual({
+      time: '08:15',
+      from_timezone: 'Lisbon',
+      to_timezone: 'Nairobi',
+    });
   });
 });
