@@ -115,3 +115,26 @@ describe('names end where the sentence does', () => {
     });
   });
 });
+
+describe('two dates', () => {
+  const stay = tool('reserve_cabin', 'Reserve a cabin for a stay.', {
+    check_in: { type: 'string', format: 'date', description: 'First night of the stay.' },
+    check_out: { type: 'string', format: 'date', description: 'Day the guests leave.' },
+  });
+
+  it('asks for both when nothing but their order places them', () => {
+    for (const question of ['Cabin, check out 2026-08-14, check in 2026-08-10', 'Cabin 2026-08-14 2026-08-10']) {
+      const response = turn(question, stay);
+      expect(response.toolCalls).toEqual([]);
+      expect(response.content).toMatch(/need the check in .* and the check out/);
+    }
+  });
+
+  it('places the ends of a range written "from … to …" or "between … and …" in schema order', () => {
+    for (const question of [
+      'Reserve a cabin from 2026-08-10 to 2026-08-14',
+      'Reserve a cabin between 2026-08-10 and 2026-08-14',
+    ])
+      expect(called(turn(question, stay))).toEqual({ check_in: '2026-08-10', check_out: '2026-08-14' });
+  });
+});

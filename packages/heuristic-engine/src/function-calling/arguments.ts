@@ -132,7 +132,7 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
       ?.evidence;
   // A pair of direction properties takes only the values whose roles the question settles (roles.ts), whatever their order.
   const roles = settleRoles(shape.slots, question);
-  for (const slot of placedByOrderOnly([...chosen.values()], evidenceFor))
+  for (const slot of placedByOrderOnly([...chosen.values()], evidenceFor, question.text))
     if (!roles?.pair.includes(slot)) chosen.delete(slot);
   const values = new Map<Slot, unknown>([...chosen].map(([slot, pair]) => [slot, pair.value]));
   for (const slot of roles?.unsettled ?? []) values.delete(slot);

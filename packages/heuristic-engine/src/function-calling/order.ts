@@ -68,6 +68,18 @@ export function orderSettles(first: Slot, second: Slot): boolean {
   return seriesName(first) === seriesName(second) || (endOf(first) === -1 && endOf(second) === 1);
 }
 
+/** `a` (the earlier property) and `b` written as "from a to b", "between a and b" or "a - b". */
+function writtenAsRange(text: string, a: Placed, b: Placed): boolean {
+  if (a.candidate.start > b.candidate.start) return false;
+  const between = text.slice(a.candidate.end, b.candidate.start);
+  const before = text.slice(0, a.candidate.start);
+  return (
+    (/^\s*(?:to|until|till|through|thru)\s+(?:the\s+)?$/i.test(between) && /\bfrom\s+(?:the\s+)?$/i.test(before)) ||
+    (/^\s*and\s+(?:the\s+)?$/i.test(between) && /\bbetween\s+(?:the\s+)?$/i.test(before)) ||
+    /^\s*[-–]\s*$/.test(between)
+  );
+}
+
 const writtenOrder = (a: Placed, b: Placed): [Slot, Slot] =>
   a.candidate.start < b.candidate.start ? [a.slot, b.slot] : [b.slot, a.slot];
 
@@ -79,14 +91,25 @@ const writtenOrder = (a: Placed, b: Placed): [Slot, Slot] =>
 export function placedByOrderOnly(
   placed: Placed[],
   evidenceFor: (slot: Slot, candidate: Candidate) => number | undefined,
+  text = '',
 ): Slot[] {
-  const open = placed.filter((p) => p.slot.required && kindOf(p.slot) !== undefined && !hasOwnForm(p));
+  // Two dates (or two times) say by their form that they are dates, not which date is which.
+  const formOf = (p: Placed) =>
+    p.candidate.kind === 'date' || p.candidate.kind === 'time' ? p.candidate.kind : undefined;
+  const twoOfForm = (p: Placed) => formOf(p) !== undefined && placed.filter((q) => formOf(q) === formOf(p)).length > 1;
+  const open = placed.filter(
+    (p) => p.slot.required && kindOf(p.slot) !== undefined && (!hasOwnForm(p) || (twoOfForm(p) && !p.formSettled)),
+  );
   const out = new Set<Slot>();
   for (const a of open) {
     for (const b of open) {
       if (a.slot.order >= b.slot.order || kindOf(a.slot) !== kindOf(b.slot)) continue;
-      if (kindOf(a.slot) === 'number' ? orderSettles(...writtenOrder(a, b)) : seriesSettles(...writtenOrder(a, b)))
-        continue;
+      if (formOf(a) !== formOf(b)) continue;
+      // Numbers and dates may be a range's ends (`min_price`/`max_price`, `start_date`/`end_date`).
+      const range = kindOf(a.slot) === 'number' || formOf(a) !== undefined;
+      if (range ? orderSettles(...writtenOrder(a, b)) : seriesSettles(...writtenOrder(a, b))) continue;
+      // "from 9 May to 12 May" writes a range: its ends go to the two properties in schema order.
+      if (formOf(a) !== undefined && writtenAsRange(text, a, b)) continue;
       const aInB = evidenceFor(b.slot, a.candidate);
       const bInA = evidenceFor(a.slot, b.candidate);
       if (aInB === undefined || bInA === undefined) continue;
