@@ -260,7 +260,8 @@ function unsettledName(held: Pair, pairs: Pair[], chosen: Map<Slot, Pair>, quest
       !startsSentence(p.candidate) &&
       !listed(held.candidate, p.candidate) &&
       !listed(p.candidate, held.candidate) &&
-      !used.some((u) => overlaps(u, p.candidate)),
+      // A value sent from the rival's tail ("15" of "Tom 15") leaves its name free.
+      !used.some((u) => overlaps(u, p.candidate) && u.start <= p.candidate.start),
   );
 }
 
