@@ -22,12 +22,24 @@ const MEASURES = new Set(
   'level size amount number value rate total count degree percentage share figure'.split(' ').map(stemOf),
 );
 
+// A question that starts with the thing it asks for: "Perimeter of a circle of radius 3", "The
+// boiling point of …". Quantifiers ("all of", "one of", "list of") name no thing.
+const NAMED_FIRST = /^\s*(?:the\s+)?([a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*)?)\s+of\s/i;
+const QUANTIFIERS = new Set(
+  'all one some most each both any none many few several list lots lot part half rest set kind type sort'.split(' '),
+);
+function namedFirst(text: string): RegExpExecArray | null {
+  const match = NAMED_FIRST.exec(text);
+  const words = match?.[1]!.toLowerCase().split(/\s+/) ?? [];
+  return match && !words.some((w) => QUANTIFIERS.has(w)) ? match : null;
+}
+
 /**
  * The asked-for thing ("the nearest prime to 40" → "prime", "the salt level" → "salt"),
  * when the question starts with a request for one.
  */
 export function askedForHead(question: Question): string | undefined {
-  const match = REQUEST.exec(question.text);
+  const match = REQUEST.exec(question.text) ?? namedFirst(question.text);
   if (!match) return undefined;
   // A leading space lets a phrase that starts with its clause's verb ("how much will I …") end at once.
   const words = ` ${match[1]!}`
