@@ -42,3 +42,38 @@ describe('a length, a mass or a temperature in the property unit', () => {
     expect(toPropertyMeasureUnit(3, 'km', 'Distance in kilometers')).toBeUndefined();
   });
 });
+
+describe('a number in a unit of another kind', () => {
+  const load = tool('axle_load', 'Load per axle of a trailer', {
+    mass_kg: { type: 'number', description: 'Loaded mass' },
+    length_m: { type: 'number', description: 'Trailer length' },
+  });
+
+  it('is not sent to a property that names a unit of another kind; a list shares its last unit', () => {
+    // "900 and 1200 kg": both are masses, so neither is the length, which is asked for.
+    const response = heuristicFunctionTurn({
+      messages: [{ role: 'user', content: 'Axle load for 900 and 1200 kg' }],
+      tools: [load],
+    });
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/need the length m/);
+  });
+
+  it('fans out over the masses when the length is given', () => {
+    const response = heuristicFunctionTurn({
+      messages: [{ role: 'user', content: 'Axle load for 900 and 1200 kg on a 6 trailer' }],
+      tools: [load],
+    });
+    expect(response.toolCalls.map((c) => JSON.parse(c.arguments) as unknown)).toEqual([
+      { mass_kg: 900, length_m: 6 },
+      { mass_kg: 1200, length_m: 6 },
+    ]);
+  });
+
+  it('is sent where the units fit', () => {
+    expect(firstCall('Axle load for a mass of 1200 kg and a length of 6 m', load)).toEqual({
+      mass_kg: 1200,
+      length_m: 6,
+    });
+  });
+});

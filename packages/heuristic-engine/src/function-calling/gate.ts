@@ -6,12 +6,15 @@
 //   "pre-wash", "g" of "g(t)") is a piece of a value, not the value.
 // - Form: a property whose description asks for a qualified place ("the city and state", "in the
 //   format City, State", "e.g. Oslo, NO") needs both parts; a bare city is half of it.
+// - Kind: a number written in a unit of another kind than the one the property names ("70 kg" for
+//   `height_m`) is not its value.
 // - Left-out values: an optional property the question gives a value for, with strong evidence of
 //   its own, that the call would leave out (the function would run on its default instead).
 import type { Candidate, Question } from './question';
 import type { Slot } from './slots';
 import { stemMatch, stemOf } from '@fnquery/text-tools';
 import { isUnitWord } from '../values/units';
+import { measuresOtherKind } from '../values/measure-units';
 import { OPTIONAL_GIVEN } from '../weights';
 
 export interface Placement {
@@ -135,6 +138,12 @@ const IRREGULAR_PLURALS: Record<string, string> = {
   women: 'woman',
 };
 
+/** A number written in a unit of another kind than the one the property names ("70 kg" for `height_m`). */
+const otherMeasure = (p: Placement) =>
+  p.candidate.kind === 'number' &&
+  p.candidate.mention.unit !== undefined &&
+  measuresOtherKind(p.candidate.mention.unit, `${p.slot.label} ${p.slot.description}`, p.slot.name);
+
 const overlaps = (a: Candidate, b: Candidate) => a.start < b.end && a.end > b.start;
 
 /**
@@ -152,6 +161,7 @@ export function unsettledSlots(
   for (const p of sent) {
     if (typeof p.value === 'string' && cutFromWord(question.text, p.candidate)) out.add(p.slot);
     if (looseWords(p) || unitAsValue(p) || openEnded(question, p) || countsOther(question, p)) out.add(p.slot);
+    if (otherMeasure(p)) out.add(p.slot);
     if (lacksQualifier(p.slot, p.value)) out.add(p.slot);
   }
   const sentSlots = new Set(sent.map((p) => p.slot));

@@ -95,6 +95,14 @@ function withSpaceGroups(text: string, numbers: NumberMention[]): NumberMention[
   return out;
 }
 
+/** "70 and 80 kg", "3, 4 and 5 cm": the unit written after a list of numbers is every member's. */
+function shareLastUnit(members: Candidate[]): void {
+  const numbers = members.flatMap((m) => (m.kind === 'number' ? [m.mention] : []));
+  const unit = numbers.at(-1)?.unit;
+  if (numbers.length !== members.length || unit === undefined || numbers.at(-1)!.percent) return;
+  for (const n of numbers.slice(0, -1)) if (n.unit === undefined && !n.percent) n.unit = unit;
+}
+
 export function readQuestion(text: string): Question {
   const tokens = tokenize(text);
   const times = findTimes(text);
@@ -152,8 +160,10 @@ export function readQuestion(text: string): Question {
   ];
   const enumerations: Extract<Candidate, { kind: 'enumeration' }>[] = [];
   for (const group of [freeNumbers.map(numberCandidate), quoted, names, lists]) {
-    for (const members of findEnumerations(text, group))
+    for (const members of findEnumerations(text, group)) {
       enumerations.push({ kind: 'enumeration', start: members[0]!.start, end: members.at(-1)!.end, members });
+      shareLastUnit(members);
+    }
   }
   for (const list of findPhraseLists(text, tokens)) {
     enumerations.push({

@@ -86,3 +86,21 @@ export function toPropertyMeasureUnit(value: number, unit: string, propertyWords
   if (Math.abs(converted - value) < 1e-12) return undefined;
   return Number(converted.toPrecision(12));
 }
+
+/**
+ * A number written in a unit of one kind for a property whose words name a unit of another ("70 kg"
+ * for `height_m`): whatever it is, it is not this property's value.
+ */
+export function measuresOtherKind(unit: string, propertyWords: string, propertyName = ''): boolean {
+  const from = writtenMeasure(unit);
+  if (!from) return false;
+  // In a property's name a one-letter word is a unit symbol: the "m" of `height_m`, the "g" of `mass_g`.
+  const nameSymbols = propertyName
+    .split(/[^a-z]+/i)
+    .filter((w) => /^[mg]$/i.test(w))
+    .flatMap((w) => unitStems(w.toLowerCase()));
+  const kinds = new Set(
+    [...unitWordsOf(propertyWords), ...nameSymbols].flatMap((s) => (MEASURES[s] ? [MEASURES[s].kind] : [])),
+  );
+  return kinds.size > 0 && !kinds.has(from.measure.kind);
+}
