@@ -58,3 +58,29 @@ describe('a clock time', () => {
     });
   });
 });
+
+describe('a number outside the bounds of its property', () => {
+  const markdown = tool('apply_discount', 'Price after a discount.', {
+    price: { type: 'number', description: 'Price before the discount.' },
+    discount: { type: 'number', description: 'The discount as a fraction between 0 and 1.' },
+  });
+  const rating = tool('rate_film', 'Rate a film.', {
+    title: { type: 'string' },
+    stars: { type: 'integer', minimum: 1, maximum: 5 },
+  });
+
+  it('is no value for it: the property is asked for instead', () => {
+    const response = heuristicFunctionTurn({
+      messages: [{ role: 'user', content: 'discount 60 by 30' }],
+      tools: [markdown],
+    });
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/need the discount/);
+    expect(firstCall('Rate "Solaris" 8 stars', rating)).toBeUndefined();
+  });
+
+  it('is sent when it is within them', () => {
+    expect(firstCall('A price of 60 with a discount of 0.3', markdown)).toEqual({ price: 60, discount: 0.3 });
+    expect(firstCall('Rate "Solaris" 4 stars', rating)).toEqual({ title: 'Solaris', stars: 4 });
+  });
+});

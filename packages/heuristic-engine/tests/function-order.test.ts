@@ -138,3 +138,22 @@ describe('two dates', () => {
       expect(called(turn(question, stay))).toEqual({ check_in: '2026-08-10', check_out: '2026-08-14' });
   });
 });
+
+describe("a range's two ends", () => {
+  const pick = tool('random_pick', 'A random whole number in a range.', {
+    low: { type: 'integer', description: 'Smallest number.' },
+    high: { type: 'integer', description: 'Largest number.' },
+  });
+
+  it('are placed by their order when written low first', () => {
+    expect(called(turn('A random pick between 3 and 9', pick))).toEqual({ low: 3, high: 9 });
+  });
+
+  it('are asked for when written high first and nothing else places them', () => {
+    for (const question of ['A random pick between 9 and 3', 'A random pick up to 90 from 30']) {
+      const response = turn(question, pick);
+      expect(response.toolCalls).toEqual([]);
+      expect(response.content).toMatch(/need the low .* and the high/);
+    }
+  });
+});

@@ -91,9 +91,29 @@ function toNumber(slot: Slot, candidate: Candidate): Converted | undefined {
       toPropertyMeasureUnit(value, mention.unit, `${slot.label} ${slot.description}`) ??
       value;
   if (slot.type === 'integer' && !Number.isInteger(value)) return undefined;
+  if (!withinBounds(slot, value)) return undefined;
   value = toStatedPlaces(slot, value);
   // Spelled numbers are less often values ("one of", "first built"), ordinal words least.
   return { value, fit: !mention.spelled ? 1 : mention.ordinal ? 0.5 : 0.7 };
+}
+
+// "A fraction between 0 and 1", "a score from 1 to 10": the bounds a description states.
+const STATED_BOUNDS = /\b(?:between|from)\s+(-?\d+(?:\.\d+)?)\s+(?:and|to)\s+(-?\d+(?:\.\d+)?)\b/i;
+
+/**
+ * Within the schema's `minimum`/`maximum` and the bounds its description states: "discount 80 by 25"
+ * gives no 80 for a discount "as a fraction between 0 and 1".
+ */
+function withinBounds(slot: Slot, value: number): boolean {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = slot.schema;
+  if (typeof minimum === 'number' && value < minimum) return false;
+  if (typeof maximum === 'number' && value > maximum) return false;
+  if (typeof exclusiveMinimum === 'number' && value <= exclusiveMinimum) return false;
+  if (typeof exclusiveMaximum === 'number' && value >= exclusiveMaximum) return false;
+  const stated = STATED_BOUNDS.exec(slot.description);
+  if (!stated) return true;
+  const [low, high] = [Number(stated[1]), Number(stated[2])].sort((a, b) => a - b);
+  return value >= low! && value <= high!;
 }
 
 const PLACE_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six'];

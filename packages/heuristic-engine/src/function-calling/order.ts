@@ -80,6 +80,13 @@ function writtenAsRange(text: string, a: Placed, b: Placed): boolean {
   );
 }
 
+/** Numbers written low first ("between 1 and 10"); "between 10 and 1" leaves the range's ends to their evidence. */
+function ascending(a: Placed, b: Placed): boolean {
+  const [first, second] = a.candidate.start < b.candidate.start ? [a, b] : [b, a];
+  if (first.candidate.kind !== 'number' || second.candidate.kind !== 'number') return true;
+  return first.candidate.mention.value <= second.candidate.mention.value;
+}
+
 const writtenOrder = (a: Placed, b: Placed): [Slot, Slot] =>
   a.candidate.start < b.candidate.start ? [a.slot, b.slot] : [b.slot, a.slot];
 
@@ -107,7 +114,8 @@ export function placedByOrderOnly(
       if (formOf(a) !== formOf(b)) continue;
       // Numbers and dates may be a range's ends (`min_price`/`max_price`, `start_date`/`end_date`).
       const range = kindOf(a.slot) === 'number' || formOf(a) !== undefined;
-      if (range ? orderSettles(...writtenOrder(a, b)) : seriesSettles(...writtenOrder(a, b))) continue;
+      const [first, second] = writtenOrder(a, b);
+      if (seriesSettles(first, second) || (range && orderSettles(first, second) && ascending(a, b))) continue;
       // "from 9 May to 12 May" writes a range: its ends go to the two properties in schema order.
       if (formOf(a) !== undefined && writtenAsRange(text, a, b)) continue;
       const aInB = evidenceFor(b.slot, a.candidate);
