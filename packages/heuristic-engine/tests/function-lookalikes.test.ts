@@ -84,3 +84,33 @@ describe('a number outside the bounds of its property', () => {
     expect(firstCall('Rate "Solaris" 4 stars', rating)).toEqual({ title: 'Solaris', stars: 4 });
   });
 });
+
+describe('an enum option written as a verb with its object', () => {
+  const route = tool(
+    'route_plan',
+    'Route between two places',
+    {
+      origin: { type: 'string' },
+      destination: { type: 'string' },
+      mode: { type: 'string', enum: ['driving', 'walking', 'cycling'] },
+    },
+    ['origin', 'destination'],
+  );
+
+  it('is no option: "walking the dog" says nothing of the mode', () => {
+    const response = heuristicFunctionTurn({
+      messages: [{ role: 'user', content: 'Route from Lund to Malmö, I will be walking the dog' }],
+      tools: [route],
+    });
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/need the mode/);
+  });
+
+  it('is the option where it names the mode', () => {
+    expect(firstCall('Route from Lund to Malmö, walking', route)).toEqual({
+      origin: 'Lund',
+      destination: 'Malmö',
+      mode: 'walking',
+    });
+  });
+});

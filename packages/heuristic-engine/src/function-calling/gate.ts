@@ -8,6 +8,7 @@
 //   format City, State", "e.g. Oslo, NO") needs both parts; a bare city is half of it.
 // - Kind: a number written in a unit of another kind than the one the property names ("70 kg" for
 //   `height_m`) is not its value.
+// - Verbs: an enum option read from a verb with its object ("driving a hard bargain") is asked for.
 // - Left-out values: an optional property the question gives a value for, with strong evidence of
 //   its own, that the call would leave out (the function would run on its default instead).
 import type { Candidate, Question } from './question';
@@ -144,6 +145,24 @@ const otherMeasure = (p: Placement) =>
   p.candidate.mention.unit !== undefined &&
   measuresOtherKind(p.candidate.mention.unit, `${p.slot.label} ${p.slot.description}`, p.slot.name);
 
+const DETERMINERS_AFTER = new Set(['a', 'an', 'the', 'my', 'your', 'his', 'her', 'our', 'their', 'this', 'that']);
+
+/**
+ * An enum option read from a verb with its object ("I am driving a hard bargain" gives no `mode:
+ * driving`): a word in -ing or -ed right before a determiner does another job than naming the option.
+ */
+function optionAsVerb(question: Question, p: Placement): boolean {
+  if (p.candidate.kind !== 'option') return false;
+  const end = p.candidate.end;
+  const next = question.tokens.find((t) => t.start >= end);
+  return (
+    next !== undefined &&
+    /^[ \t]+$/.test(question.text.slice(end, next.start)) &&
+    DETERMINERS_AFTER.has(next.lower) &&
+    /(?:ing|ed)$/.test(question.text.slice(p.candidate.start, end))
+  );
+}
+
 const overlaps = (a: Candidate, b: Candidate) => a.start < b.end && a.end > b.start;
 
 /**
@@ -159,6 +178,7 @@ export function unsettledSlots(
 ): Slot[] {
   const out = new Set<Slot>();
   for (const p of sent) {
+    if (optionAsVerb(question, p)) out.add(p.slot);
     if (typeof p.value === 'string' && cutFromWord(question.text, p.candidate)) out.add(p.slot);
     if (looseWords(p) || unitAsValue(p) || openEnded(question, p) || countsOther(question, p)) out.add(p.slot);
     if (otherMeasure(p)) out.add(p.slot);
