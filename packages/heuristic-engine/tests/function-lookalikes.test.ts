@@ -114,3 +114,28 @@ describe('an enum option written as a verb with its object', () => {
     });
   });
 });
+
+describe('an ordinal enum option', () => {
+  const ferry = tool(
+    'book_ferry',
+    'Book a ferry crossing',
+    {
+      port: { type: 'string', description: 'Port of arrival' },
+      deck: { type: 'string', enum: ['first', 'second'], description: 'Deck class' },
+    },
+    ['port'],
+  );
+
+  it('orders the things asked about in "the first ferry", and is asked for', () => {
+    const response = heuristicFunctionTurn({
+      messages: [{ role: 'user', content: 'Book the first ferry to Tallinn' }],
+      tools: [ferry],
+    });
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/need the deck/);
+  });
+
+  it('is the option where it names the class', () => {
+    expect(firstCall('Book a ferry to Tallinn, first class', ferry)).toEqual({ port: 'Tallinn', deck: 'first' });
+  });
+});

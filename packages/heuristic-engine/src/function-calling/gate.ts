@@ -8,7 +8,8 @@
 //   format City, State", "e.g. Oslo, NO") needs both parts; a bare city is half of it.
 // - Kind: a number written in a unit of another kind than the one the property names ("70 kg" for
 //   `height_m`) is not its value.
-// - Verbs: an enum option read from a verb with its object ("driving a hard bargain") is asked for.
+// - Verbs and ordinals: an enum option read from a verb with its object ("driving a hard bargain") or
+//   from an ordinal ("the first flight" is no first class) is asked for.
 // - Left-out values: an optional property the question gives a value for, with strong evidence of
 //   its own, that the call would leave out (the function would run on its default instead).
 import type { Candidate, Question } from './question';
@@ -163,6 +164,23 @@ function optionAsVerb(question: Question, p: Placement): boolean {
   );
 }
 
+const ORDINAL_OPTIONS = /^(?:first|second|third|last|next|final)$/i;
+// What an ordinal option is the option of ("first class", "the last tier").
+const OPTION_KINDS = /^(?:class|tier|level|grade|place|prize|round|stage|seat|row)$/i;
+
+/**
+ * An ordinal option read from "the first flight", "the next train": the word orders the things the
+ * question is about, it does not choose the option (first class is written "first class").
+ */
+function optionAsOrdinal(question: Question, p: Placement): boolean {
+  if (p.candidate.kind !== 'option' || !ORDINAL_OPTIONS.test(question.text.slice(p.candidate.start, p.candidate.end)))
+    return false;
+  const at = question.tokens.findIndex((t) => t.start >= p.candidate.start);
+  const before = question.tokens[at - 1];
+  const next = question.tokens[at + 1];
+  return before?.lower === 'the' && next !== undefined && next.word && !OPTION_KINDS.test(next.text);
+}
+
 const overlaps = (a: Candidate, b: Candidate) => a.start < b.end && a.end > b.start;
 
 /**
@@ -178,7 +196,7 @@ export function unsettledSlots(
 ): Slot[] {
   const out = new Set<Slot>();
   for (const p of sent) {
-    if (optionAsVerb(question, p)) out.add(p.slot);
+    if (optionAsVerb(question, p) || optionAsOrdinal(question, p)) out.add(p.slot);
     if (typeof p.value === 'string' && cutFromWord(question.text, p.candidate)) out.add(p.slot);
     if (looseWords(p) || unitAsValue(p) || openEnded(question, p) || countsOther(question, p)) out.add(p.slot);
     if (otherMeasure(p)) out.add(p.slot);
