@@ -139,3 +139,23 @@ describe('an ordinal enum option', () => {
     expect(firstCall('Book a ferry to Tallinn, first class', ferry)).toEqual({ port: 'Tallinn', deck: 'first' });
   });
 });
+
+describe('a two-letter option code', () => {
+  const locale = tool('set_locale', 'Set the locale of a report', {
+    locale: { type: 'string', enum: ['en', 'de', 'fr'] },
+  });
+
+  it('is no code when it is a word of the prose ("de facto")', () => {
+    const response = heuristicFunctionTurn({
+      messages: [{ role: 'user', content: 'Set the locale of the report, it is de facto final' }],
+      tools: [locale],
+    });
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/need the locale/);
+  });
+
+  it('is the code after "to" or the property name, or in capitals', () => {
+    expect(firstCall('Set the locale of the report to de', locale)).toEqual({ locale: 'de' });
+    expect(firstCall('Report locale fr', locale)).toEqual({ locale: 'fr' });
+  });
+});

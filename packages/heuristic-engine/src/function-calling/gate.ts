@@ -9,7 +9,8 @@
 // - Kind: a number written in a unit of another kind than the one the property names ("70 kg" for
 //   `height_m`) is not its value.
 // - Verbs and ordinals: an enum option read from a verb with its object ("driving a hard bargain") or
-//   from an ordinal ("the first flight" is no first class) is asked for.
+//   from an ordinal ("the first flight" is no first class), or a two-letter code read from a lower-case
+//   word nothing ties to the property ("de facto"), is asked for.
 // - Left-out values: an optional property the question gives a value for, with strong evidence of
 //   its own, that the call would leave out (the function would run on its default instead).
 import type { Candidate, Question } from './question';
@@ -164,6 +165,23 @@ function optionAsVerb(question: Question, p: Placement): boolean {
   );
 }
 
+/**
+ * A one- or two-letter option ("de", "es", "en") read from a lower-case word with neither the
+ * property's name nor "to", "in", "into", "as" right before it: "de facto" and "es" of a Spanish
+ * phrase are words, not codes.
+ */
+function shortOptionInProse(question: Question, p: Placement): boolean {
+  if (p.candidate.kind !== 'option') return false;
+  const written = question.text.slice(p.candidate.start, p.candidate.end);
+  if (written.length > 2 || written !== written.toLowerCase()) return false;
+  const at = question.tokens.findIndex((t) => t.start >= p.candidate.start);
+  const before = question.tokens.slice(Math.max(0, at - 2), at).filter((t) => t.word);
+  const cued = before.some(
+    (t) => ['to', 'in', 'into', 'as'].includes(t.lower) || p.slot.nameStems.some((s) => stemMatch(s, t.stem) >= 0.8),
+  );
+  return !cued;
+}
+
 const ORDINAL_OPTIONS = /^(?:first|second|third|last|next|final)$/i;
 // What an ordinal option is the option of ("first class", "the last tier").
 const OPTION_KINDS = /^(?:class|tier|level|grade|place|prize|round|stage|seat|row)$/i;
@@ -196,7 +214,7 @@ export function unsettledSlots(
 ): Slot[] {
   const out = new Set<Slot>();
   for (const p of sent) {
-    if (optionAsVerb(question, p) || optionAsOrdinal(question, p)) out.add(p.slot);
+    if (optionAsVerb(question, p) || optionAsOrdinal(question, p) || shortOptionInProse(question, p)) out.add(p.slot);
     if (typeof p.value === 'string' && cutFromWord(question.text, p.candidate)) out.add(p.slot);
     if (looseWords(p) || unitAsValue(p) || openEnded(question, p) || countsOther(question, p)) out.add(p.slot);
     if (otherMeasure(p)) out.add(p.slot);
