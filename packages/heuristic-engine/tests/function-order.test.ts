@@ -115,3 +115,45 @@ describe('names end where the sentence does', () => {
     });
   });
 });
+
+describe('two dates', () => {
+  const stay = tool('reserve_cabin', 'Reserve a cabin for a stay.', {
+    check_in: { type: 'string', format: 'date', description: 'First night of the stay.' },
+    check_out: { type: 'string', format: 'date', description: 'Day the guests leave.' },
+  });
+
+  it('asks for both when nothing but their order places them', () => {
+    for (const question of ['Cabin, check out 2026-08-14, check in 2026-08-10', 'Cabin 2026-08-14 2026-08-10']) {
+      const response = turn(question, stay);
+      expect(response.toolCalls).toEqual([]);
+      expect(response.content).toMatch(/need the check in .* and the check out/);
+    }
+  });
+
+  it('places the ends of a range written "from … to …" or "between … and …" in schema order', () => {
+    for (const question of [
+      'Reserve a cabin from 2026-08-10 to 2026-08-14',
+      'Reserve a cabin between 2026-08-10 and 2026-08-14',
+    ])
+      expect(called(turn(question, stay))).toEqual({ check_in: '2026-08-10', check_out: '2026-08-14' });
+  });
+});
+
+describe("a range's two ends", () => {
+  const pick = tool('random_pick', 'A random whole number in a range.', {
+    low: { type: 'integer', description: 'Smallest number.' },
+    high: { type: 'integer', description: 'Largest number.' },
+  });
+
+  it('are placed by their order when written low first', () => {
+    expect(called(turn('A random pick between 3 and 9', pick))).toEqual({ low: 3, high: 9 });
+  });
+
+  it('are asked for when written high first and nothing else places them', () => {
+    for (const question of ['A random pick between 9 and 3', 'A random pick up to 90 from 30']) {
+      const response = turn(question, pick);
+      expect(response.toolCalls).toEqual([]);
+      expect(response.content).toMatch(/need the low .* and the high/);
+    }
+  });
+});

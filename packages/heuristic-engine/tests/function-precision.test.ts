@@ -47,6 +47,30 @@ describe('a capitalised name with no evidence, beside another name', () => {
   });
 });
 
+describe('a name followed by the number the call sends', () => {
+  const payment: ToolDefinition = {
+    name: 'send_money',
+    description: 'Send money to a person.',
+    parameters: {
+      type: 'object',
+      properties: {
+        recipient: { type: 'string', description: 'Who receives the money.' },
+        amount: { type: 'number' },
+      },
+      required: ['recipient', 'amount'],
+    },
+  };
+
+  it('is still a rival name: "Tom 15" leaves Tom free, so nothing settles who is paid', () => {
+    const response = turn('Rosa owes me nothing; send Tom 15', payment);
+    expect(response.toolCalls).toEqual([]);
+  });
+
+  it('is the recipient when it is the only name', () => {
+    expect(callArguments(turn('Send 15 to Tom', payment))).toEqual({ recipient: 'Tom', amount: 15 });
+  });
+});
+
 describe('the word written with a number is its unit', () => {
   const melting: ToolDefinition = {
     name: 'melting_point',

@@ -54,3 +54,24 @@ describe('a function whose values fit but whose purpose does not', () => {
     expect(response.toolCalls[0]?.name).toBe('loan_payment');
   });
 });
+
+describe('a question that starts with the thing it asks for', () => {
+  it('names it before "of", unless it is a quantifier', () => {
+    expect(askedForHead(readQuestion('Perimeter of a pond of radius 3'))).toBe('perimeter');
+    expect(askedForHead(readQuestion('The boiling point of brine at sea level'))).toBe('point');
+    expect(askedForHead(readQuestion('All of my loans at 3% for 10 years'))).toBeUndefined();
+    expect(askedForHead(readQuestion('List of payments on 5000 at 3% for 10 years'))).toBeUndefined();
+  });
+
+  it('declines a function that computes another thing from the same values', () => {
+    const pond: ToolDefinition = {
+      name: 'pond_area',
+      description: 'Surface area of a round pond.',
+      parameters: { type: 'object', properties: { radius: { type: 'number' } }, required: ['radius'] },
+    };
+    const ask = (question: string) =>
+      heuristicFunctionTurn({ messages: [{ role: 'user', content: question }], tools: [pond] });
+    expect(ask('Perimeter of a pond of radius 3').toolCalls).toEqual([]);
+    expect(ask('Area of a pond of radius 3').toolCalls[0]?.name).toBe('pond_area');
+  });
+});

@@ -21,6 +21,7 @@ import { unsettledSlots } from './gate';
 import { readFor } from './reading';
 import { placedByOrderOnly } from './order';
 import { settleRoles } from './roles';
+import { signed } from './signs';
 import type { Candidate, Question, Span } from './question';
 import { buildArguments, toolShape, type Slot } from './slots';
 import { BASE, OPTIONAL_EVIDENCE, GUESS_SCORE, RIVAL_SHARE } from '../weights';
@@ -45,6 +46,11 @@ export interface Extraction {
    * taken ("a radius of 5 … a radius of 10"): the question wants several calls, or is ambiguous.
    */
   contested: Slot[];
+  /**
+   * The question writes two values of the kind of the tool's direction pair (two currencies, two
+   * units): whichever way round, the question is about what this tool does.
+   */
+  writesPair: boolean;
   /** Properties the call must not be sent without asking for (gate.ts): a value cut from a word, a place without its region, a given optional value left out. */
   unsettled: Slot[];
 }
@@ -104,7 +110,7 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
       pairs.push({
         slot,
         candidate,
-        value: converted.value,
+        value: signed(question, slot, candidate, converted.value),
         score: converted.fit * (BASE + evidence),
         strong,
         evidence,
@@ -124,10 +130,11 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
   const evidenceFor = (slot: Slot, candidate: Candidate) =>
     pairs.find((p) => p.slot === slot && p.candidate.start === candidate.start && p.candidate.end === candidate.end)
       ?.evidence;
-  for (const slot of placedByOrderOnly([...chosen.values()], evidenceFor)) chosen.delete(slot);
-  const values = new Map<Slot, unknown>([...chosen].map(([slot, pair]) => [slot, pair.value]));
-  // A pair of direction properties takes only the values whose roles the question settles.
+  // A pair of direction properties takes only the values whose roles the question settles (roles.ts), whatever their order.
   const roles = settleRoles(shape.slots, question);
+  for (const slot of placedByOrderOnly([...chosen.values()], evidenceFor, question.text))
+    if (!roles?.pair.includes(slot)) chosen.delete(slot);
+  const values = new Map<Slot, unknown>([...chosen].map(([slot, pair]) => [slot, pair.value]));
   for (const slot of roles?.unsettled ?? []) values.delete(slot);
   for (const [slot, value] of roles?.values ?? []) values.set(slot, value);
   const missing: Slot[] = [];
@@ -157,6 +164,7 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
     ).length,
     // A direction pair's two values are settled by roles.ts, not contested.
     contested: contestedSlots(chosen, pairs, used).filter((s) => !roles || !roles.pair.includes(s)),
+    writesPair: (roles?.written ?? 0) >= 2,
     unsettled: unsettledSlots(question, shape.slots, sent, pairs, schemaDefault).filter((s) => !settled(s)),
   };
 }
@@ -252,7 +260,8 @@ function unsettledName(held: Pair, pairs: Pair[], chosen: Map<Slot, Pair>, quest
       !startsSentence(p.candidate) &&
       !listed(held.candidate, p.candidate) &&
       !listed(p.candidate, held.candidate) &&
-      !used.some((u) => overlaps(u, p.candidate)),
+      // A value sent from the rival's tail ("15" of "Tom 15") leaves its name free.
+      !used.some((u) => overlaps(u, p.candidate) && u.start <= p.candidate.start),
   );
 }
 

@@ -58,10 +58,13 @@ const NEGATIONS = new Set([
 ]);
 // "don't", "doesn't", "can't" arrive as word, apostrophe, "t".
 // "Few" says hardly any ("few friends"); "a few" says some.
+// "No" before a number ("Case No 512", "No. 7") abbreviates "number": it negates nothing.
 const isNegation = (tokens: Token[], i: number) =>
-  NEGATIONS.has(tokens[i]!.lower) ||
+  (NEGATIONS.has(tokens[i]!.lower) && !abbreviatesNumber(tokens, i)) ||
   (tokens[i]!.lower === 'few' && tokens[i - 1]?.lower !== 'a') ||
   (tokens[i]!.lower === 't' && /^['’]$/.test(tokens[i - 1]?.text ?? ''));
+const abbreviatesNumber = (tokens: Token[], i: number) =>
+  tokens[i]!.lower === 'no' && /^\d/.test((tokens[i + 1]?.text === '.' ? tokens[i + 2] : tokens[i + 1])?.text ?? '');
 const PHRASE_GLUE = new Set([
   'of',
   'is',

@@ -7,6 +7,7 @@ import type { Candidate } from './question';
 import { TEXT_FIT } from '../weights';
 import { dateLayoutIn, formatDate, formatTime, toBaseUnit, toPropertyTimeUnit, type ListItem } from '../schema-values';
 import { slotHolds, slotType, type Slot } from './slots';
+import { toPropertyMeasureUnit } from '../values/measure-units';
 
 export interface Converted {
   value: unknown;
@@ -87,11 +88,32 @@ function toNumber(slot: Slot, candidate: Candidate): Converted | undefined {
     value =
       toBaseUnit(value, mention.unit, slot.description) ??
       toPropertyTimeUnit(value, mention.unit, `${slot.label} ${slot.description}`) ??
+      toPropertyMeasureUnit(value, mention.unit, `${slot.label} ${slot.description}`) ??
       value;
   if (slot.type === 'integer' && !Number.isInteger(value)) return undefined;
+  if (!withinBounds(slot, value)) return undefined;
   value = toStatedPlaces(slot, value);
   // Spelled numbers are less often values ("one of", "first built"), ordinal words least.
   return { value, fit: !mention.spelled ? 1 : mention.ordinal ? 0.5 : 0.7 };
+}
+
+// "A fraction between 0 and 1", "a score from 1 to 10": the bounds a description states.
+const STATED_BOUNDS = /\b(?:between|from)\s+(-?\d+(?:\.\d+)?)\s+(?:and|to)\s+(-?\d+(?:\.\d+)?)\b/i;
+
+/**
+ * Within the schema's `minimum`/`maximum` and the bounds its description states: "discount 80 by 25"
+ * gives no 80 for a discount "as a fraction between 0 and 1".
+ */
+function withinBounds(slot: Slot, value: number): boolean {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = slot.schema;
+  if (typeof minimum === 'number' && value < minimum) return false;
+  if (typeof maximum === 'number' && value > maximum) return false;
+  if (typeof exclusiveMinimum === 'number' && value <= exclusiveMinimum) return false;
+  if (typeof exclusiveMaximum === 'number' && value >= exclusiveMaximum) return false;
+  const stated = STATED_BOUNDS.exec(slot.description);
+  if (!stated) return true;
+  const [low, high] = [Number(stated[1]), Number(stated[2])].sort((a, b) => a - b);
+  return value >= low! && value <= high!;
 }
 
 const PLACE_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six'];
@@ -139,9 +161,11 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
       return { value: date, fit: 1 };
     }
     case 'time':
-      return format === 'time'
-        ? { value: formatTime(candidate.time), fit: 1 }
-        : { value: candidate.time.text, fit: 0.8 };
+      if (format === 'time') return { value: formatTime(candidate.time), fit: 1 };
+      // A clock time is a value for a time, a date-time or free text; never for a place, a zone, a name.
+      return slotHolds.time(slot) || slotHolds.date(slot) || !holdsOther(slot)
+        ? { value: candidate.time.text, fit: 0.8 }
+        : undefined;
     case 'expression':
       return { value: candidate.expression, fit: slotHolds.formula(slot) ? 1 : 0.2 };
     case 'option':
@@ -158,6 +182,11 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
       return undefined;
   }
 }
+
+// Properties whose values are places, zones, names or addresses: what no clock time can be.
+const NOT_A_TIME =
+  /\b(?:time\s*zone|timezone|tz|zone|city|town|country|location|place|region|address|name|person|email|url)\b/i;
+const holdsOther = (slot: Slot) => NOT_A_TIME.test(`${slot.label} ${slot.description}`);
 
 function itemSlot(slot: Slot): Slot {
   const items = (

@@ -6,12 +6,18 @@
 //   "pre-wash", "g" of "g(t)") is a piece of a value, not the value.
 // - Form: a property whose description asks for a qualified place ("the city and state", "in the
 //   format City, State", "e.g. Oslo, NO") needs both parts; a bare city is half of it.
+// - Kind: a number written in a unit of another kind than the one the property names ("70 kg" for
+//   `height_m`) is not its value.
+// - Verbs and ordinals: an enum option read from a verb with its object ("driving a hard bargain") or
+//   from an ordinal ("the first flight" is no first class), or a two-letter code read from a lower-case
+//   word nothing ties to the property ("de facto"), is asked for.
 // - Left-out values: an optional property the question gives a value for, with strong evidence of
 //   its own, that the call would leave out (the function would run on its default instead).
 import type { Candidate, Question } from './question';
 import type { Slot } from './slots';
 import { stemMatch, stemOf } from '@fnquery/text-tools';
 import { isUnitWord } from '../values/units';
+import { measuresOtherKind } from '../values/measure-units';
 import { OPTIONAL_GIVEN } from '../weights';
 
 export interface Placement {
@@ -135,6 +141,64 @@ const IRREGULAR_PLURALS: Record<string, string> = {
   women: 'woman',
 };
 
+/** A number written in a unit of another kind than the one the property names ("70 kg" for `height_m`). */
+const otherMeasure = (p: Placement) =>
+  p.candidate.kind === 'number' &&
+  p.candidate.mention.unit !== undefined &&
+  measuresOtherKind(p.candidate.mention.unit, `${p.slot.label} ${p.slot.description}`, p.slot.name);
+
+const DETERMINERS_AFTER = new Set(['a', 'an', 'the', 'my', 'your', 'his', 'her', 'our', 'their', 'this', 'that']);
+
+/**
+ * An enum option read from a verb with its object ("I am driving a hard bargain" gives no `mode:
+ * driving`): a word in -ing or -ed right before a determiner does another job than naming the option.
+ */
+function optionAsVerb(question: Question, p: Placement): boolean {
+  if (p.candidate.kind !== 'option') return false;
+  const end = p.candidate.end;
+  const next = question.tokens.find((t) => t.start >= end);
+  return (
+    next !== undefined &&
+    /^[ \t]+$/.test(question.text.slice(end, next.start)) &&
+    DETERMINERS_AFTER.has(next.lower) &&
+    /(?:ing|ed)$/.test(question.text.slice(p.candidate.start, end))
+  );
+}
+
+/**
+ * A one- or two-letter option ("de", "es", "en") read from a lower-case word with neither the
+ * property's name nor "to", "in", "into", "as" right before it: "de facto" and "es" of a Spanish
+ * phrase are words, not codes.
+ */
+function shortOptionInProse(question: Question, p: Placement): boolean {
+  if (p.candidate.kind !== 'option') return false;
+  const written = question.text.slice(p.candidate.start, p.candidate.end);
+  if (written.length > 2 || written !== written.toLowerCase()) return false;
+  const at = question.tokens.findIndex((t) => t.start >= p.candidate.start);
+  const before = question.tokens.slice(Math.max(0, at - 2), at).filter((t) => t.word);
+  const cued = before.some(
+    (t) => ['to', 'in', 'into', 'as'].includes(t.lower) || p.slot.nameStems.some((s) => stemMatch(s, t.stem) >= 0.8),
+  );
+  return !cued;
+}
+
+const ORDINAL_OPTIONS = /^(?:first|second|third|last|next|final)$/i;
+// What an ordinal option is the option of ("first class", "the last tier").
+const OPTION_KINDS = /^(?:class|tier|level|grade|place|prize|round|stage|seat|row)$/i;
+
+/**
+ * An ordinal option read from "the first flight", "the next train": the word orders the things the
+ * question is about, it does not choose the option (first class is written "first class").
+ */
+function optionAsOrdinal(question: Question, p: Placement): boolean {
+  if (p.candidate.kind !== 'option' || !ORDINAL_OPTIONS.test(question.text.slice(p.candidate.start, p.candidate.end)))
+    return false;
+  const at = question.tokens.findIndex((t) => t.start >= p.candidate.start);
+  const before = question.tokens[at - 1];
+  const next = question.tokens[at + 1];
+  return before?.lower === 'the' && next !== undefined && next.word && !OPTION_KINDS.test(next.text);
+}
+
 const overlaps = (a: Candidate, b: Candidate) => a.start < b.end && a.end > b.start;
 
 /**
@@ -150,8 +214,10 @@ export function unsettledSlots(
 ): Slot[] {
   const out = new Set<Slot>();
   for (const p of sent) {
+    if (optionAsVerb(question, p) || optionAsOrdinal(question, p) || shortOptionInProse(question, p)) out.add(p.slot);
     if (typeof p.value === 'string' && cutFromWord(question.text, p.candidate)) out.add(p.slot);
     if (looseWords(p) || unitAsValue(p) || openEnded(question, p) || countsOther(question, p)) out.add(p.slot);
+    if (otherMeasure(p)) out.add(p.slot);
     if (lacksQualifier(p.slot, p.value)) out.add(p.slot);
   }
   const sentSlots = new Set(sent.map((p) => p.slot));

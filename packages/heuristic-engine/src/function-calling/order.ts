@@ -4,8 +4,11 @@
 // so the engine asks for those values instead. A placement is settled when the evidence for it
 // (the properties' words near the values, units, prepositions) beats the evidence for the swap.
 // Order alone settles it where the properties are a numbered series (`x`/`y`, `num1`/`num2`,
-// `first_word`/`second_word`) or a range's two ends (`start_year`/`end_year`, `min_price`/`max_price`)
-// written in that order: the function reads them the way the question writes them.
+// `first_word`/`second_word`) or, for numbers, a range's two ends (`start_year`/`end_year`,
+// `min_price`/`max_price`) written in that order: the function reads them the way the question writes
+// them. Two names at the ends of a `start_city`/`end_city` or `from_zone`/`to_zone` pair are a
+// direction, not a range: "in Oslo … if it is … in Lima" writes the target first, so only the words
+// around the names ("from", "to", "leaving") settle which is which.
 import type { Candidate } from './question';
 import type { Slot } from './slots';
 import { ORDER_MARGIN } from '../weights';
@@ -58,9 +61,30 @@ const hasOwnForm = (p: Placed) =>
   // A phrase is read off the property's own name ("imperial units"): its place is its reading.
   (p.candidate.kind === 'text' && ['email', 'uri', 'phrase'].includes(p.candidate.source));
 
+const seriesSettles = (first: Slot, second: Slot) => seriesName(first) === seriesName(second);
+
 /** Order settles these two: a series, or a range's ends written low end first. */
 export function orderSettles(first: Slot, second: Slot): boolean {
   return seriesName(first) === seriesName(second) || (endOf(first) === -1 && endOf(second) === 1);
+}
+
+/** `a` (the earlier property) and `b` written as "from a to b", "between a and b" or "a - b". */
+function writtenAsRange(text: string, a: Placed, b: Placed): boolean {
+  if (a.candidate.start > b.candidate.start) return false;
+  const between = text.slice(a.candidate.end, b.candidate.start);
+  const before = text.slice(0, a.candidate.start);
+  return (
+    (/^\s*(?:to|until|till|through|thru)\s+(?:the\s+)?$/i.test(between) && /\bfrom\s+(?:the\s+)?$/i.test(before)) ||
+    (/^\s*and\s+(?:the\s+)?$/i.test(between) && /\bbetween\s+(?:the\s+)?$/i.test(before)) ||
+    /^\s*[-–]\s*$/.test(between)
+  );
+}
+
+/** Numbers written low first ("between 1 and 10"); "between 10 and 1" leaves the range's ends to their evidence. */
+function ascending(a: Placed, b: Placed): boolean {
+  const [first, second] = a.candidate.start < b.candidate.start ? [a, b] : [b, a];
+  if (first.candidate.kind !== 'number' || second.candidate.kind !== 'number') return true;
+  return first.candidate.mention.value <= second.candidate.mention.value;
 }
 
 const writtenOrder = (a: Placed, b: Placed): [Slot, Slot] =>
@@ -74,13 +98,26 @@ const writtenOrder = (a: Placed, b: Placed): [Slot, Slot] =>
 export function placedByOrderOnly(
   placed: Placed[],
   evidenceFor: (slot: Slot, candidate: Candidate) => number | undefined,
+  text = '',
 ): Slot[] {
-  const open = placed.filter((p) => p.slot.required && kindOf(p.slot) !== undefined && !hasOwnForm(p));
+  // Two dates (or two times) say by their form that they are dates, not which date is which.
+  const formOf = (p: Placed) =>
+    p.candidate.kind === 'date' || p.candidate.kind === 'time' ? p.candidate.kind : undefined;
+  const twoOfForm = (p: Placed) => formOf(p) !== undefined && placed.filter((q) => formOf(q) === formOf(p)).length > 1;
+  const open = placed.filter(
+    (p) => p.slot.required && kindOf(p.slot) !== undefined && (!hasOwnForm(p) || (twoOfForm(p) && !p.formSettled)),
+  );
   const out = new Set<Slot>();
   for (const a of open) {
     for (const b of open) {
-      if (a.slot.order >= b.slot.order || kindOf(a.slot) !== kindOf(b.slot) || orderSettles(...writtenOrder(a, b)))
-        continue;
+      if (a.slot.order >= b.slot.order || kindOf(a.slot) !== kindOf(b.slot)) continue;
+      if (formOf(a) !== formOf(b)) continue;
+      // Numbers and dates may be a range's ends (`min_price`/`max_price`, `start_date`/`end_date`).
+      const range = kindOf(a.slot) === 'number' || formOf(a) !== undefined;
+      const [first, second] = writtenOrder(a, b);
+      if (seriesSettles(first, second) || (range && orderSettles(first, second) && ascending(a, b))) continue;
+      // "from 9 May to 12 May" writes a range: its ends go to the two properties in schema order.
+      if (formOf(a) !== undefined && writtenAsRange(text, a, b)) continue;
       const aInB = evidenceFor(b.slot, a.candidate);
       const bInA = evidenceFor(a.slot, b.candidate);
       if (aInB === undefined || bInA === undefined) continue;

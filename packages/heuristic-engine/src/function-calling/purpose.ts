@@ -8,6 +8,7 @@ import type { ToolDefinition } from '@fnquery/contracts';
 import type { Question } from './question';
 import { related } from '../lexicon/related';
 import { isUnitWord } from '../values/units';
+import { findCurrencies } from '../values/currencies';
 
 // "Calculate the …", "What is the …", "How many …", "Find me a …": the asked-for thing follows.
 const REQUEST =
@@ -21,12 +22,24 @@ const MEASURES = new Set(
   'level size amount number value rate total count degree percentage share figure'.split(' ').map(stemOf),
 );
 
+// A question that starts with the thing it asks for: "Perimeter of a circle of radius 3", "The
+// boiling point of …". Quantifiers ("all of", "one of", "list of") name no thing.
+const NAMED_FIRST = /^\s*(?:the\s+)?([a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*)?)\s+of\s/i;
+const QUANTIFIERS = new Set(
+  'all one some most each both any none many few several list lots lot part half rest set kind type sort'.split(' '),
+);
+function namedFirst(text: string): RegExpExecArray | null {
+  const match = NAMED_FIRST.exec(text);
+  const words = match?.[1]!.toLowerCase().split(/\s+/) ?? [];
+  return match && !words.some((w) => QUANTIFIERS.has(w)) ? match : null;
+}
+
 /**
  * The asked-for thing ("the nearest prime to 40" → "prime", "the salt level" → "salt"),
- * when the question starts with a request for one. A unit ("how many years") names no thing.
+ * when the question starts with a request for one.
  */
 export function askedForHead(question: Question): string | undefined {
-  const match = REQUEST.exec(question.text);
+  const match = REQUEST.exec(question.text) ?? namedFirst(question.text);
   if (!match) return undefined;
   // A leading space lets a phrase that starts with its clause's verb ("how much will I …") end at once.
   const words = ` ${match[1]!}`
@@ -37,7 +50,10 @@ export function askedForHead(question: Question): string | undefined {
     .map((w) => w.toLowerCase().replace(/['’]s?$/, ''));
   while (words.length > 1 && MEASURES.has(stemOf(words.at(-1)!))) words.pop();
   const head = words.at(-1);
-  return head === undefined || MEASURES.has(stemOf(head)) || isUnitWord(head) ? undefined : head;
+  // A unit or a currency ("how many years", "the GBP value of 60 EUR") names no thing either.
+  return head === undefined || MEASURES.has(stemOf(head)) || isUnitWord(head) || findCurrencies(head).length > 0
+    ? undefined
+    : head;
 }
 
 /** One word names the other: the same stem, or one a clipped form of the other ("info", "information"). */

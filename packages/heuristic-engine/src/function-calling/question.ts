@@ -76,10 +76,37 @@ function textCandidates(source: TextSource, found: TextMention[]): Candidate[] {
 const FEATURE_AFTER_NAME =
   /^\s+(?:river|lake|mountains?|valley|bay|island|islands|sea|ocean|desert|canyon|falls|peninsula|glacier|volcano)(?![\p{L}\p{N}])/u;
 
+// A number written in groups of three with spaces ("1 200 yen", "12 500 000"), as much of Europe
+// writes thousands: one number, not "1" and "200". Only a lone run counts: "3 100 200" next to
+// another number may be a list.
+const SPACE_GROUPED = /(?<![\d.,]\s?)\b\d{1,3}(?:[ \u00a0\u202f]\d{3})+\b(?![.,]?\d|\s\d)/gu;
+
+function withSpaceGroups(text: string, numbers: NumberMention[]): NumberMention[] {
+  let out = numbers;
+  for (const m of text.matchAll(SPACE_GROUPED)) {
+    const parts = out.filter((n) => n.start >= m.index && n.start < m.index + m[0].length);
+    const last = parts.at(-1);
+    // Each group read as a plain numeral, the last one with whatever it carries ("200 yen").
+    if (!last || parts.some((n, i) => n.text !== m[0].split(/\s/u)[i] || (i < parts.length - 1 && n.unit))) continue;
+    const value = Number(m[0].replace(/\s/gu, ''));
+    const merged: NumberMention = { ...last, value, start: parts[0]!.start, text: m[0] };
+    out = [...out.filter((n) => !parts.includes(n)), merged].sort((a, b) => a.start - b.start);
+  }
+  return out;
+}
+
+/** "70 and 80 kg", "3, 4 and 5 cm": the unit written after a list of numbers is every member's. */
+function shareLastUnit(members: Candidate[]): void {
+  const numbers = members.flatMap((m) => (m.kind === 'number' ? [m.mention] : []));
+  const unit = numbers.at(-1)?.unit;
+  if (numbers.length !== members.length || unit === undefined || numbers.at(-1)!.percent) return;
+  for (const n of numbers.slice(0, -1)) if (n.unit === undefined && !n.percent) n.unit = unit;
+}
+
 export function readQuestion(text: string): Question {
   const tokens = tokenize(text);
   const times = findTimes(text);
-  const numbers = findNumbers(text);
+  const numbers = withSpaceGroups(text, findNumbers(text));
   // In "9:45 PM" the numbers are an hour and minutes, whatever follows them.
   for (const time of times) {
     const parts = numbers.filter((n) => n.start >= time.start && n.end <= time.end + 3);
@@ -133,8 +160,10 @@ export function readQuestion(text: string): Question {
   ];
   const enumerations: Extract<Candidate, { kind: 'enumeration' }>[] = [];
   for (const group of [freeNumbers.map(numberCandidate), quoted, names, lists]) {
-    for (const members of findEnumerations(text, group))
+    for (const members of findEnumerations(text, group)) {
       enumerations.push({ kind: 'enumeration', start: members[0]!.start, end: members.at(-1)!.end, members });
+      shareLastUnit(members);
+    }
   }
   for (const list of findPhraseLists(text, tokens)) {
     enumerations.push({

@@ -6,7 +6,8 @@
 // - a direction word before it: "from X" is the source; "to", "into", "in", "as X" the target; "for X"
 //   the target in an exchange ("euros for pesos"), the source when X has the amount ("yen for 300
 //   dollars");
-// - a word after it: "X equivalent of", "X worth of" name the target; "X to …" the source;
+// - a word after it: "X equivalent of", "X worth of", "the X value of" name the target, unless X has
+//   the amount ("60 EUR worth of pounds" pays the euros); "X to …" the source;
 // - "how many / how much X" asks for the target;
 // - the value written with the amount ("60 EUR", "€45", "12 inches") is the source.
 // With two values, one settled role settles the other; with nothing settled, or more than two values,
@@ -74,12 +75,13 @@ export function rolePair(slots: Slot[]): RolePair | undefined {
 }
 
 const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, million: 1e6, bn: 1e9, billion: 1e9 };
-const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?(k|m|mn|bn|thousand|million|billion)?`;
+// Thousands grouped by commas or by spaces ("1,200", "1 200", as much of Europe writes them).
+const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)|\d+)(\.\d+)?\s?(k|m|mn|bn|thousand|million|billion)?`;
 const NUMBER_BEFORE = new RegExp(`${NUMBER}\\s*$`, 'i');
 const NUMBER_AFTER = new RegExp(`^\\s*${NUMBER}(?![\\p{L}\\d])`, 'iu');
 
 const amountOf = (m: RegExpExecArray) =>
-  Number(`${m[1]!.replace(/,/g, '')}${m[2] ?? ''}`) * (m[3] ? SCALE[m[3].toLowerCase()]! : 1);
+  Number(`${m[1]!.replace(/[,\s]/gu, '')}${m[2] ?? ''}`) * (m[3] ? SCALE[m[3].toLowerCase()]! : 1);
 
 /**
  * The amount written right against a value: "1,200 Japanese yen", "5k INR", "€45", "EUR 60". Scale
@@ -91,7 +93,7 @@ function attachedAmount(text: string, start: number, end: number, money: boolean
     NUMBER_BEFORE.exec(text.slice(Math.max(0, start - 24), start)) ??
     (symbolFirst || (money && /^\s/.test(text.slice(end))) ? NUMBER_AFTER.exec(text.slice(end, end + 24)) : null);
   if (!found) return undefined;
-  return money ? amountOf(found) : Number(`${found[1]!.replace(/,/g, '')}${found[2] ?? ''}`);
+  return money ? amountOf(found) : Number(`${found[1]!.replace(/[,\s]/gu, '')}${found[2] ?? ''}`);
 }
 
 // Prepositions (and what may sit between them and the value: an article, the amount).
@@ -100,7 +102,7 @@ const PRECEDING = new RegExp(
   'i',
 );
 const HOW_MANY = /\bhow\s+(?:many|much)\s+(?:in\s+)?$/i;
-const FOLLOWING_TARGET = /^\s*(?:equivalent|worth)\b/i;
+const FOLLOWING_TARGET = /^\s*(?:equivalent\b|worth\b|(?:value|amount|price)\s+of\b)/i;
 const FOLLOWING_SOURCE = /^\s*(?:to|into|->|→)\s/i;
 
 /** Evidence for each role of one mention, by the words around it. */
@@ -117,7 +119,9 @@ function roleEvidence(text: string, mention: Mention, amountElsewhere: boolean):
     else if (amountElsewhere) evidence.target += ROLE_EVIDENCE.directionWord;
   } else if (preposition) evidence.target += ROLE_EVIDENCE.directionWord;
   if (HOW_MANY.test(before)) evidence.target += ROLE_EVIDENCE.directionWord;
-  if (FOLLOWING_TARGET.test(after)) evidence.target += ROLE_EVIDENCE.directionWord;
+  // "the GBP equivalent of 60 EUR" wants the pounds; "60 EUR worth of pounds" pays the euros.
+  if (FOLLOWING_TARGET.test(after))
+    evidence[mention.amount === undefined ? 'target' : 'source'] += ROLE_EVIDENCE.directionWord;
   else if (FOLLOWING_SOURCE.test(after)) evidence.source += ROLE_EVIDENCE.directionWord;
   if (mention.amount !== undefined) evidence.source += ROLE_EVIDENCE.withAmount;
   return evidence;
@@ -153,6 +157,8 @@ export interface SettledRoles {
   unsettled: Slot[];
   /** The pair's two properties. */
   pair: [Slot, Slot];
+  /** How many different values of the pair's kind the question writes ("60 EUR in GBP": two). */
+  written: number;
 }
 
 /**
@@ -210,6 +216,7 @@ export function settleRoles(slots: Slot[], question: Question): SettledRoles | u
     values,
     unsettled: [pair.source, pair.target].filter((s) => !values.has(s)),
     pair: [pair.source, pair.target],
+    written: entries.length,
   };
 }
 

@@ -24,7 +24,12 @@ export interface Choice {
  */
 export function chooseTool(tools: ToolDefinition[], question: Question, forced = false): Choice | undefined {
   const ranked = rankTools(tools, question);
-  if (!ranked[0] || (ranked[0].score < RELEVANCE_THRESHOLD && !forced)) return undefined;
+  if (!ranked[0]) return undefined;
+  if (ranked[0].score < RELEVANCE_THRESHOLD && !forced)
+    return pairWriter(
+      ranked.map((r) => r.tool),
+      question,
+    );
   const contenders = ranked
     .filter((r) => r.score >= ranked[0]!.score * CONTENDER_SHARE)
     .map((r) => {
@@ -36,6 +41,18 @@ export function chooseTool(tools: ToolDefinition[], question: Question, forced =
       };
     });
   return contenders.reduce((a, b) => (b.score > a.score ? b : a));
+}
+
+/**
+ * Below the relevance threshold, the one tool whose direction pair the question writes both values
+ * of ("60 EUR in GBP" for a converter whose words the question never uses): two currencies, or two
+ * units, and a tool that takes exactly such a pair, are about the same thing.
+ */
+function pairWriter(tools: ToolDefinition[], question: Question): Choice | undefined {
+  const writers = tools
+    .map((tool) => ({ tool, extraction: extractArguments(tool, question) }))
+    .filter((c) => c.extraction.writesPair);
+  return writers.length === 1 ? writers[0] : undefined;
 }
 
 // Where one request ends and the next begins: a sentence end before a capital (not the dot of an

@@ -12,7 +12,7 @@ export interface CurrencyMention {
 
 /** Code → the names it is written as, the more specific first; `*` marks a name that needs nothing more. */
 const NAMES: Record<string, string[]> = {
-  USD: ['us dollar', 'u.s. dollar', 'american dollar', 'dollar*', 'buck*'],
+  USD: ['united states dollar', 'us dollar', 'u.s. dollar', 'american dollar', 'dollar*', 'buck*'],
   EUR: ['euro*'],
   GBP: ['british pound', 'pounds sterling', 'pound sterling', 'sterling*', 'pound*', 'quid*'],
   JPY: ['japanese yen', 'yen*'],
