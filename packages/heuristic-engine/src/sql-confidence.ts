@@ -8,7 +8,7 @@ import type { TableSchema } from '@fnquery/contracts';
 import { nameStems, type ColumnRef } from './sql-linking';
 import { clauseColumns, joinPath, tablesOf, type SqlPlan } from './sql-plan';
 import type { Reading } from './sql-reading';
-import { DOUBT_WEIGHTS, MIN_CONFIDENCE } from './sql-weights';
+import { DOUBT_WEIGHTS, MIN_CONFIDENCE, type PlanShape } from './sql-weights';
 import { wantsCode } from './sql-chart';
 import { AGGREGATES, AGGREGATE_WORDS, SUPERLATIVES } from './sql-vocabulary';
 
@@ -18,10 +18,13 @@ const CUE_WORDS = new Set([...AGGREGATE_WORDS, ...Object.keys(SUPERLATIVES), ...
 
 /** A cue word whose clause the query has anyway: said twice ("how many … and the number"), not missed. */
 function cueHeeded(word: string, plan: SqlPlan): boolean {
+  // A subquery's aggregate ("= (SELECT MAX(aperture) …)") heeds the cue as the outer clauses do.
+  const compared = [...plan.where, ...(plan.setOperation?.where ?? [])].map((c) => c.value);
   const aggregates = [
     ...plan.select.map((s) => s.aggregate),
     plan.having?.item.aggregate,
     plan.orderBy?.item.aggregate,
+    ...compared.map((v) => (typeof v === 'object' && 'of' in v ? v.aggregate : undefined)),
   ];
   if (COUNT_WORDS.has(word) && aggregates.includes('COUNT')) return true;
   if (Object.hasOwn(AGGREGATES, word) && aggregates.includes(AGGREGATES[word])) return true;
@@ -202,9 +205,18 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
 
 export const DOUBTS = Object.keys(DOUBT_WEIGHTS).filter((d) => d !== 'none') as Doubt[];
 
-/** The model's confidence (0–1) that the query answers the question. */
-export function confidenceOf(doubts: Doubts): number {
-  const logOdds = DOUBTS.reduce((sum, d) => sum + DOUBT_WEIGHTS[d].value * doubts[d].length, DOUBT_WEIGHTS.none.value);
+/** The shape a plan is judged as: a subquery or set operation, joined tables, or one table. */
+export function planShape(plan: SqlPlan): PlanShape {
+  if (plan.setOperation || plan.where.some((c) => typeof c.value === 'object')) return 'nested/set';
+  return tablesOf(plan).size > 1 ? 'join' : 'simple';
+}
+
+/** The model's confidence (0–1) that a query of this shape answers the question. */
+export function confidenceOf(doubts: Doubts, shape: PlanShape): number {
+  const logOdds = DOUBTS.reduce(
+    (sum, d) => sum + DOUBT_WEIGHTS[d][shape].value * doubts[d].length,
+    DOUBT_WEIGHTS.none[shape].value,
+  );
   return 1 / (1 + Math.exp(-logOdds));
 }
 
@@ -230,12 +242,13 @@ const SAYS: [Doubt, (items: string[]) => string][] = [
  * Why the query is not written, when its confidence is below the threshold: what was not understood and
  * which readings compete, for the engine's usual "could not answer" reply; undefined when confident.
  */
-export function doubtfulReading(doubts: Doubts): string | undefined {
-  const confidence = confidenceOf(doubts);
-  if (confidence >= MIN_CONFIDENCE.value) return undefined;
+export function doubtfulReading(doubts: Doubts, shape: PlanShape): string | undefined {
+  const confidence = confidenceOf(doubts, shape);
+  const threshold = MIN_CONFIDENCE[shape].value;
+  if (confidence >= threshold) return undefined;
   const said = SAYS.filter(([d]) => doubts[d].length)
     .slice(0, 3)
     .map(([d, say]) => say(doubts[d]));
   const why = said.length ? said.join('; ') : 'the query would join several tables the question does not name';
-  return `the reading is too uncertain to run (confidence ${confidence.toFixed(2)}, below ${MIN_CONFIDENCE.value}): ${why}; name the table and the columns the question is about`;
+  return `the reading is too uncertain to run (confidence ${confidence.toFixed(2)}, below ${threshold}): ${why}; name the table and the columns the question is about`;
 }

@@ -80,8 +80,9 @@ describe('confidence of a written query', () => {
   it('says its confidence and the threshold it missed', () => {
     const reply = declined('List the names of ferries painted blue.');
     const confidence = Number(/confidence (\d\.\d\d)/.exec(reply)?.[1]);
-    expect(confidence).toBeLessThan(MIN_CONFIDENCE.value);
-    expect(reply).toContain(`below ${MIN_CONFIDENCE.value}`);
+    // One table, no subquery: judged as a simple query.
+    expect(confidence).toBeLessThan(MIN_CONFIDENCE.simple.value);
+    expect(reply).toContain(`below ${MIN_CONFIDENCE.simple.value}`);
   });
 
   it('reaches the caller as the usual unsure draft, and a repair turn still writes SQL', () => {
@@ -91,13 +92,15 @@ describe('confidence of a written query', () => {
     expect(heuristicSql('What is the average tonnage of the ferries?', harbour, 1)).toMatch(/^SELECT /);
   });
 
-  it('lowers with every doubt, and is highest with none', () => {
+  it('lowers with every doubt, and is highest with none, in every shape', () => {
     const none = Object.fromEntries(DOUBTS.map((d) => [d, []])) as unknown as Doubts;
-    const base = confidenceOf(none);
-    for (const doubt of DOUBTS) expect(confidenceOf({ ...none, [doubt]: ['x'] })).toBeLessThan(base);
-    expect(confidenceOf({ ...none, unreadWord: ['x', 'y'] })).toBeLessThan(
-      confidenceOf({ ...none, unreadWord: ['x'] }),
-    );
+    for (const shape of ['simple', 'join', 'nested/set'] as const) {
+      const base = confidenceOf(none, shape);
+      for (const doubt of DOUBTS) expect(confidenceOf({ ...none, [doubt]: ['x'] }, shape)).toBeLessThan(base);
+      expect(confidenceOf({ ...none, unreadWord: ['x', 'y'] }, shape)).toBeLessThan(
+        confidenceOf({ ...none, unreadWord: ['x'] }, shape),
+      );
+    }
   });
 });
 
