@@ -71,6 +71,12 @@ export interface Doubts {
   clausesApart: string[];
   /** Shown or grouped columns that hold another table's key (`advisor` → a faculty id), not a name. */
   keyShown: string[];
+  /** Tables read where another table matched the same words as well ("locations": two tables of locations). */
+  rivalTable: string[];
+  /** Tables the joins pass through that the question names in no way. */
+  passedThrough: string[];
+  /** Keys compared with a number by size ("ferry_id > 20"): a quantity meant for another column. */
+  keyCompared: string[];
 }
 
 export type Doubt = keyof Doubts;
@@ -81,6 +87,36 @@ const sameRef = (a: ColumnRef, b: ColumnRef) => a.table === b.table && a.column 
 function usedColumns(plan: SqlPlan): ColumnRef[] {
   const refs = [...clauseColumns(plan), ...(plan.setOperation?.where.map((c) => c.column) ?? [])];
   return refs.filter((r): r is ColumnRef => !!r);
+}
+
+const SIZE_OPERATORS = new Set(['>', '>=', '<', '<=', 'BETWEEN']);
+const ID_NAME = /(?:^|_)id$|[a-z]Id$|ID$/;
+
+/** A primary key, a foreign key or an id: it identifies rows, it does not measure them. */
+const isKeyColumn = ({ table, column }: ColumnRef) =>
+  table.primaryKey.includes(column.name) ||
+  table.foreignKeys.some((f) => f.columns.includes(column.name)) ||
+  ID_NAME.test(column.name);
+
+/** Key-like columns two tables share by name: what a join without a declared key could be made on. */
+const sharedKeyColumns = (a: TableSchema, b: TableSchema) =>
+  a.columns.filter((c) => ID_NAME.test(c.name) && b.columns.some((d) => d.name.toLowerCase() === c.name.toLowerCase()))
+    .length;
+
+/** Tables the query reads whose words another table, not read, matched as well. */
+function rivalTables(reading: Reading, tables: Set<TableSchema>): string[] {
+  return reading.tables
+    .filter((m) => tables.has(m.target))
+    .flatMap((m) => {
+      const rival = reading.linking.tables.find(
+        (o) =>
+          o.target !== m.target &&
+          !tables.has(o.target) &&
+          o.words.some((i) => m.words.includes(i)) &&
+          o.score >= m.score - 0.01,
+      );
+      return rival ? [`${m.target.name} or ${rival.target.name}`] : [];
+    });
 }
 
 export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
@@ -154,12 +190,14 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
   ]);
   const path = joinPath(linking.schema, plan.from, tables) ?? [];
   const ambiguousJoins = path
-    .filter((step) => step.from.foreignKeys.length + step.to.foreignKeys.length > 0)
-    .filter(
-      (step) =>
-        step.from.foreignKeys.filter((f) => f.referencedTable === step.to.name).length > 1 ||
-        step.to.foreignKeys.filter((f) => f.referencedTable === step.from.name).length > 1,
-    )
+    .filter((step) => {
+      const declared = [
+        ...step.from.foreignKeys.filter((f) => f.referencedTable === step.to.name),
+        ...step.to.foreignKeys.filter((f) => f.referencedTable === step.from.name),
+      ];
+      // Without a declared key, the join takes a same-named key column: several of them, several readings.
+      return declared.length ? declared.length > 1 : sharedKeyColumns(step.from, step.to) > 1;
+    })
     .map((step) => `${step.from.name}–${step.to.name}`);
   const keyWord = /^(?:id|code|no|num|number|key)$/;
   const keysShown = [...plain, ...plan.groupBy]
@@ -200,6 +238,13 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
     partialMatch: partialMatches,
     clausesApart: clausesApart ? ['the grouping and the shown columns'] : [],
     keyShown: [...new Set(keysShown)],
+    rivalTable: rivalTables(reading, tables),
+    passedThrough: path
+      .filter((step) => !named.has(step.to) && path.some((next) => next.from === step.to))
+      .map((step) => step.to.name),
+    keyCompared: [...plan.where, ...(plan.setOperation?.where ?? [])]
+      .filter((c) => SIZE_OPERATORS.has(c.op) && typeof c.value === 'number' && isKeyColumn(c.column))
+      .map((c) => refName(c.column)),
   };
 }
 
@@ -232,10 +277,13 @@ const SAYS: [Doubt, (items: string[]) => string][] = [
   ['columnLeftOut', (i) => `the query would not use the column ${quoted(i)} the question names`],
   ['guessedValueColumn', (i) => `no stored value confirms which column ${quoted(i)} is compared on`],
   ['rivalColumn', (i) => `more than one column fits: ${i.join('; ')}`],
+  ['rivalTable', (i) => `more than one table fits: ${i.join('; ')}`],
+  ['keyCompared', (i) => `a number is compared with the key ${quoted(i)}, which identifies rows, not measures them`],
   ['keyShown', (i) => `${quoted(i)} holds another table's key, not a name`],
   ['clausesApart', () => 'the grouping does not fit the columns asked for'],
   ['ambiguousJoin', (i) => `the tables ${quoted(i)} can be joined on more than one key`],
   ['unnamedJoin', (i) => `the query would join ${quoted(i)}, which the question does not name`],
+  ['passedThrough', (i) => `the query would pass through ${quoted(i)}, which the question does not name`],
 ];
 
 /**

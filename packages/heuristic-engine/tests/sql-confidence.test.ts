@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DatabaseSchema } from '@fnquery/contracts';
 import { column, table } from './schema-builders';
-import { heuristicSql } from '../src/sql';
+import { assessSql, heuristicSql } from '../src/sql';
 import { writeSql } from '../src/engine';
 import { confidenceOf, DOUBTS, type Doubts } from '../src/sql-confidence';
 import { SQL_UNSURE_PREFIX } from '../src/turn';
@@ -101,6 +101,60 @@ describe('confidence of a written query', () => {
         confidenceOf({ ...none, unreadWord: ['x'] }, shape),
       );
     }
+  });
+});
+
+// A depot of our own whose tables share words ("parts") and, undeclared, two key columns.
+const depot: DatabaseSchema = {
+  database: 'depot',
+  flavour: 'MariaDB',
+  serverVersion: '10.11.6-MariaDB',
+  tables: [
+    table('parts_stock', [column('stock_id', 'int(11)'), column('bin', 'varchar(10)'), column('quantity', 'int(11)')], {
+      primaryKey: ['stock_id'],
+    }),
+    table('parts_order', [column('order_id', 'int(11)'), column('supplier', 'varchar(40)')], {
+      primaryKey: ['order_id'],
+    }),
+    table('delivery', [
+      column('delivery_id', 'int(11)'),
+      column('van_id', 'int(11)'),
+      column('depot_id', 'int(11)'),
+      column('driver', 'varchar(40)'),
+    ]),
+    table('van_shift', [
+      column('shift_id', 'int(11)'),
+      column('van_id', 'int(11)'),
+      column('depot_id', 'int(11)'),
+      column('shift_date', 'date'),
+    ]),
+  ],
+};
+
+describe('doubts of the shapes a wrong answer often takes', () => {
+  const doubtsOf = (question: string, schema = harbour) => assessSql(question, schema).doubts;
+
+  it('counts a key compared by size with a number: ids identify rows, they do not measure them', () => {
+    expect(doubtsOf('List the names of ferries whose ferry id is above 1.').keyCompared).toBe(1);
+    expect(doubtsOf('What are the names of ferries built after 2000?').keyCompared).toBe(0);
+  });
+
+  it('counts a table read where another table matched the same words as well', () => {
+    expect(doubtsOf('How many parts are there?', depot).rivalTable).toBe(1);
+    expect(doubtsOf('How many parts orders are there?', depot).rivalTable).toBe(0);
+  });
+
+  it('counts a join between tables that share more than one key column and declare none', () => {
+    const assessed = assessSql('Which drivers drove vans on shifts dated 2026-01-05?', depot);
+    expect(assessed.sql).toMatch(/JOIN/);
+    expect(assessed.doubts.ambiguousJoin).toBe(1);
+  });
+
+  it('judges a query under the weights of its own shape', () => {
+    expect(assessSql('Which ports have no ferries?', harbour).shape).toBe('nested/set');
+    expect(assessSql('Show the port names of retired ferries.', harbour).shape).toBe('join');
+    expect(assessSql('What are the names of ports in Norway?', harbour).shape).toBe('simple');
+    expect(sqlOf('Which ports have no ferries?')).toMatch(/NOT IN \(SELECT `home_port_id` FROM `ferry`/);
   });
 });
 
