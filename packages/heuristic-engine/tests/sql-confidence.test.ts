@@ -158,6 +158,19 @@ describe('doubts of the shapes a wrong answer often takes', () => {
   });
 });
 
+describe('values of a column asked for, not rows', () => {
+  it('lists each value once when the rows are not what is asked about', () => {
+    expect(sqlOf('What statuses do ferries have?')).toBe('SELECT DISTINCT `status` FROM `ferry`');
+    expect(sqlOf('Which countries have ports?')).toBe('SELECT DISTINCT `country` FROM `port`');
+  });
+
+  it('lists one line per row when the question names the rows, a name, or a limit', () => {
+    expect(sqlOf('List the built years of all ferries.')).toBe('SELECT `built_year` FROM `ferry`');
+    expect(sqlOf('List the countries of all ports.')).toBe('SELECT `country` FROM `port`');
+    expect(sqlOf('What are the names of ports?')).toBe('SELECT `port_name` FROM `port`');
+  });
+});
+
 describe('grouping', () => {
   it('reads every row for "each" when nothing is counted or aggregated', () => {
     expect(sqlOf('Show the name and built year of each ferry.')).toBe('SELECT `name`, `built_year` FROM `ferry`');
