@@ -413,10 +413,12 @@ function personName(reading: Reading, value: ValueMention, filters: Filters): bo
 
 /** The column holding a row's name: `name`, `<table>_name`, else the first name-like or title column. */
 export function nameColumn(table: TableSchema): ColumnRef | undefined {
+  // A column named as its table, in the singular too (`campus` of `campuses`), names its rows.
+  const tableStems = nameStems(table.name).join(' ');
   const rank = (c: ColumnSchema) => {
     const n = c.name.toLowerCase();
     if (n === 'name') return 0;
-    if (n === table.name.toLowerCase()) return 1;
+    if (n === table.name.toLowerCase() || nameStems(c.name).join(' ') === tableStems) return 1;
     if (/name$/.test(n) && !/(?:first|last|middle|nick|user)_?name$|^[fl]name$/.test(n)) return 1;
     if (/title$/.test(n)) return 2;
     if (/name/.test(n)) return 3;

@@ -171,6 +171,24 @@ describe('values of a column asked for, not rows', () => {
   });
 });
 
+describe('the column that names the rows', () => {
+  it('is the one named as its table, in the singular too', () => {
+    const sites: DatabaseSchema = {
+      ...harbour,
+      tables: [
+        table(
+          'campsites',
+          [column('site_id', 'int(11)'), column('campsite', 'varchar(40)'), column('county', 'varchar(40)')],
+          { primaryKey: ['site_id'], sampleRows: [[1, 'Glenbeg', 'Kerry']] },
+        ),
+      ],
+    };
+    expect(heuristicSql('Which campsites are in Kerry?', sites)).toBe(
+      "SELECT `campsite` FROM `campsites` WHERE `county` = 'Kerry'",
+    );
+  });
+});
+
 describe('grouping', () => {
   it('reads every row for "each" when nothing is counted or aggregated', () => {
     expect(sqlOf('Show the name and built year of each ferry.')).toBe('SELECT `name`, `built_year` FROM `ferry`');
