@@ -146,8 +146,11 @@ export function readFilters(reading: Reading): Filters {
 const PATTERN =
   /\b(?:(start|starts|starting|begin|begins|beginning)\s+with|(end|ends|ending)\s+with|(contain|contains|containing|include|includes|including|substring|like))(?:\s+(?:a|an|the))?(?:\s+(?:letter|word|string|substring|text|phrase))?$/;
 
-/** "starts with A", "containing the letter a": the unquoted word after a pattern cue is a value too. */
-const PATTERN_FILLER = /^(?:a|an|the|letter|word|string|substring|text|phrase)$/;
+/**
+ * "starts with A", "containing the letter a": the unquoted word after a pattern cue is a value too, but
+ * not a quantifier ("containing both …") nor a table's name ("albums that contain tracks" relates rows).
+ */
+const PATTERN_FILLER = /^(?:a|an|the|letter|word|string|substring|text|phrase|both|either|all|any|some)$/;
 
 function patternValues(reading: Reading): ValueMention[] {
   const { words } = reading;
@@ -159,6 +162,7 @@ function patternValues(reading: Reading): ValueMention[] {
       .join(' ');
     if (!PATTERN.test(before) || PATTERN_FILLER.test(word.lower) || reading.values.some((v) => v.words.includes(i)))
       return;
+    if (reading.tables.some((t) => t.words.includes(i))) return;
     if (found.some((f) => f.words[0] === i - 1)) return;
     found.push({ value: word.text, words: [i], columns: [], quoted: true });
   });

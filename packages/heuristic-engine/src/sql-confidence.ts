@@ -283,6 +283,7 @@ const SAYS: [Doubt, (items: string[]) => string][] = [
   ['clausesApart', () => 'the grouping does not fit the columns asked for'],
   ['ambiguousJoin', (i) => `the tables ${quoted(i)} can be joined on more than one key`],
   ['unnamedJoin', (i) => `the query would join ${quoted(i)}, which the question does not name`],
+  ['join', (i) => `joined queries like this one, joining ${quoted(i)}, are too often wrong to run unchecked`],
   ['passedThrough', (i) => `the query would pass through ${quoted(i)}, which the question does not name`],
 ];
 

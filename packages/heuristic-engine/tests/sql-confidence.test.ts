@@ -189,6 +189,17 @@ describe('the column that names the rows', () => {
   });
 });
 
+describe('a pattern cue before a table name', () => {
+  it('relates the rows rather than matching the name as text', () => {
+    expect(assessSql('Show the names of ports that contain ferries.', harbour).sql).toBe(
+      'SELECT t1.`port_name` FROM `port` AS t1 JOIN `ferry` AS t2 ON t1.`port_id` = t2.`home_port_id`',
+    );
+    expect(sqlOf("List the ferries whose name contains 'or'.")).toBe(
+      "SELECT `name` FROM `ferry` WHERE `name` LIKE '%or%'",
+    );
+  });
+});
+
 describe('grouping', () => {
   it('reads every row for "each" when nothing is counted or aggregated', () => {
     expect(sqlOf('Show the name and built year of each ferry.')).toBe('SELECT `name`, `built_year` FROM `ferry`');
