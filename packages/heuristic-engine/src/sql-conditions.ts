@@ -148,7 +148,7 @@ const PATTERN =
 
 /**
  * "starts with A", "containing the letter a": the unquoted word after a pattern cue is a value too, but
- * not a quantifier ("containing both …") nor a table's name ("albums that contain tracks" relates rows).
+ * not a quantifier ("containing both …") nor a table's name ("ports that contain ferries" relates rows).
  */
 const PATTERN_FILLER = /^(?:a|an|the|letter|word|string|substring|text|phrase|both|either|all|any|some)$/;
 
@@ -417,7 +417,7 @@ function personName(reading: Reading, value: ValueMention, filters: Filters): bo
 
 /** The column holding a row's name: `name`, `<table>_name`, else the first name-like or title column. */
 export function nameColumn(table: TableSchema): ColumnRef | undefined {
-  // A column named as its table, in the singular too (`campus` of `campuses`), names its rows.
+  // A column named as its table, in the singular too (`harbour` of `harbours`), names its rows.
   const tableStems = nameStems(table.name).join(' ');
   const rank = (c: ColumnSchema) => {
     const n = c.name.toLowerCase();
