@@ -98,6 +98,9 @@ const isKeyColumn = ({ table, column }: ColumnRef) =>
   table.foreignKeys.some((f) => f.columns.includes(column.name)) ||
   ID_NAME.test(column.name);
 
+/** A table of keys only (`skipper_on_voyage`): passing through it is how two tables relate, not a detour. */
+const isLinkTable = (table: TableSchema) => table.columns.every((column) => isKeyColumn({ table, column }));
+
 /** Key-like columns two tables share by name: what a join without a declared key could be made on. */
 const sharedKeyColumns = (a: TableSchema, b: TableSchema) =>
   a.columns.filter((c) => ID_NAME.test(c.name) && b.columns.some((d) => d.name.toLowerCase() === c.name.toLowerCase()))
@@ -240,7 +243,7 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
     keyShown: [...new Set(keysShown)],
     rivalTable: rivalTables(reading, tables),
     passedThrough: path
-      .filter((step) => !named.has(step.to) && path.some((next) => next.from === step.to))
+      .filter((step) => !named.has(step.to) && !isLinkTable(step.to) && path.some((next) => next.from === step.to))
       .map((step) => step.to.name),
     keyCompared: [...plan.where, ...(plan.setOperation?.where ?? [])]
       .filter((c) => SIZE_OPERATORS.has(c.op) && typeof c.value === 'number' && isKeyColumn(c.column))

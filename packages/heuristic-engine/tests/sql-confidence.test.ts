@@ -150,6 +150,36 @@ describe('doubts of the shapes a wrong answer often takes', () => {
     expect(assessed.doubts.ambiguousJoin).toBe(1);
   });
 
+  it('counts a table passed through unnamed, but not a table of keys only that links two others', () => {
+    const crew = (link: boolean): DatabaseSchema => ({
+      ...harbour,
+      tables: [
+        table('skipper', [column('skipper_id', 'int(11)'), column('name', 'varchar(40)')], {
+          primaryKey: ['skipper_id'],
+        }),
+        table('voyage', [column('voyage_id', 'int(11)'), column('year', 'int(11)')], { primaryKey: ['voyage_id'] }),
+        table(
+          'skipper_on_voyage',
+          [
+            column('skipper_id', 'int(11)'),
+            column('voyage_id', 'int(11)'),
+            ...(link ? [] : [column('wage', 'int(11)')]),
+          ],
+          {
+            foreignKeys: [
+              { columns: ['skipper_id'], referencedTable: 'skipper', referencedColumns: ['skipper_id'] },
+              { columns: ['voyage_id'], referencedTable: 'voyage', referencedColumns: ['voyage_id'] },
+            ],
+          },
+        ),
+      ],
+    });
+    const question = 'What are the names of skippers who sailed on voyages in 2015?';
+    expect(assessSql(question, crew(true)).sql).toContain('JOIN `skipper_on_voyage`');
+    expect(assessSql(question, crew(true)).doubts.passedThrough).toBe(0);
+    expect(assessSql(question, crew(false)).doubts.passedThrough).toBe(1);
+  });
+
   it('judges a query under the weights of its own shape', () => {
     expect(assessSql('Which ports have no ferries?', harbour).shape).toBe('nested/set');
     expect(assessSql('Show the port names of retired ferries.', harbour).shape).toBe('join');
