@@ -1,52 +1,60 @@
-// The SQL writer's confidence model on the tuning half (bench/sql.ts collects one sample per simple or
-// join question): the precision/coverage table of a few thresholds, and the logistic fit of the model's
-// weights (`--fit-confidence`). Each sample carries the outcome of the query the engine would write
+// The SQL writer's confidence model on the tuning half (bench/sql.ts collects one sample per question,
+// under the shape of the query written): per shape, the precision/coverage table of a few thresholds, and
+// the logistic fit of the model's weights (`--fit-confidence`). Each sample carries the outcome of the query the engine would write
 // whatever its confidence, so a threshold's cost in right answers shows next to the wrong ones it saves.
-import type { Outcome, Shape } from './sql';
+import { SHAPES, type Outcome, type Shape } from './sql';
 
 export interface ConfidenceSample {
+  /** The shape of the query the engine wrote, not the gold query's. */
   shape: Shape;
-  /** Undefined when the model does not judge the query (the rules declined it, or it is nested). */
-  confidence?: number;
-  doubts?: Record<string, number>;
+  /** The shape of the query written (simple, join, nested/set), whose weights and threshold judge it. */
+  confidence: number;
+  doubts: Record<string, number>;
   /** The outcome of the query written whatever its confidence ('declined' when the rules declined). */
   outcome: Outcome;
 }
 
-export const THRESHOLDS = [0, 0.5, 0.6, 0.65, 0.7, 0.72, 0.75, 0.8];
+export const THRESHOLDS = [0, 0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.72, 0.75, 0.8, 0.85, 0.9];
 
 /** At threshold `t`, a judged question below it is declined; the others keep their outcome. */
 const outcomeAt = (sample: ConfidenceSample, t: number): Outcome =>
-  sample.confidence !== undefined && sample.confidence < t ? 'declined' : sample.outcome;
+  sample.confidence < t ? 'declined' : sample.outcome;
 
-export function thresholdTable(samples: ConfidenceSample[], chosen: number): string[] {
+export function thresholdTable(samples: ConfidenceSample[], chosen: Record<Shape, number>): string[] {
   const lines = [
-    'Confidence threshold, tuning half (right / wrong = ran and returned other rows / declined; precision = right of those run):',
+    'Confidence threshold, tuning half, by the shape of the query written (right / wrong = ran and returned other rows / declined;',
+    '  precision = right of those run; cost = right answers lost and wrong ones saved against no threshold):',
   ];
   const share = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`;
-  for (const t of THRESHOLDS) {
-    const cells = (['simple', 'join'] as const).map((shape) => {
-      const of = samples.filter((s) => s.shape === shape);
-      const count = (o: Outcome) => of.filter((s) => outcomeAt(s, t) === o).length;
-      const [right, wrong, declined] = [count('right'), count('wrong'), count('declined')];
-      return `${shape} ${right} / ${wrong} (${share(wrong, of.length)}) / ${declined}, precision ${share(right, right + wrong)}`;
-    });
-    lines.push(`  ${t === chosen ? '*' : ' '} ${t.toFixed(2)}: ${cells.join('; ')}`);
+  for (const shape of SHAPES) {
+    const of = samples.filter((s) => s.shape === shape);
+    const count = (o: Outcome, t: number) => of.filter((s) => outcomeAt(s, t) === o).length;
+    lines.push(`  ${shape} (${of.length} questions):`);
+    for (const t of THRESHOLDS) {
+      const [right, wrong, declined] = [count('right', t), count('wrong', t), count('declined', t)];
+      const cost = `−${count('right', 0) - right} right, −${count('wrong', 0) - wrong} wrong`;
+      lines.push(
+        `  ${t === chosen[shape] ? '*' : ' '} ${t.toFixed(2)}: ${right} / ${wrong} (${share(wrong, of.length)}) / ${declined}, precision ${share(right, right + wrong)}; ${cost}`,
+      );
+    }
   }
-  lines.push('  (* the threshold in packages/heuristic-engine/src/sql-weights.ts)');
+  lines.push('  (* the threshold of each shape in packages/heuristic-engine/src/sql-weights.ts)');
   return lines;
 }
 
+/** No doubt raises confidence: a fitted weight is held at or below this. */
+const MAX_DOUBT_WEIGHT = -0.1;
+
 /**
- * Logistic regression of "the query is right" on the doubt counts, by batch gradient descent: the bias and
- * one weight per doubt, as sql-weights.ts holds them.
+ * Logistic regression of "the query is right" on the doubt counts, by projected batch gradient descent: the
+ * bias and one weight per doubt, as sql-weights.ts holds them, each doubt's weight at most MAX_DOUBT_WEIGHT.
  */
 export function fitConfidence(samples: ConfidenceSample[], steps = 3000, rate = 0.5): Record<string, number> {
-  const judged = samples.filter((s) => s.doubts && s.outcome !== 'declined');
+  const judged = samples.filter((s) => s.outcome !== 'declined');
   const names = Object.keys(judged[0]?.doubts ?? {});
   let bias = 0;
-  const weights = names.map(() => 0);
-  const xs = judged.map((s) => names.map((n) => s.doubts![n]!));
+  const weights = names.map(() => MAX_DOUBT_WEIGHT);
+  const xs = judged.map((s) => names.map((n) => s.doubts[n]!));
   const ys = judged.map((s) => (s.outcome === 'right' ? 1 : 0));
   for (let step = 0; step < steps; step++) {
     let gradientBias = 0;
@@ -58,7 +66,7 @@ export function fitConfidence(samples: ConfidenceSample[], steps = 3000, rate = 
       x.forEach((v, j) => (gradient[j]! += error * v));
     });
     bias -= (rate * gradientBias) / xs.length;
-    gradient.forEach((g, j) => (weights[j]! -= (rate * g) / xs.length));
+    gradient.forEach((g, j) => (weights[j] = Math.min(MAX_DOUBT_WEIGHT, weights[j]! - (rate * g) / xs.length)));
   }
   return Object.fromEntries([['none', bias], ...names.map((n, j) => [n, weights[j]!])]);
 }

@@ -17,8 +17,9 @@
 // - the rdbms pipeline end to end with the heuristic engine on a fixed sample: service overhead per
 //   request without model and database time, and AI round trips per question.
 //   `--shape=<simple|join|nested/set>` runs only that shape's questions (totals of the others read 0).
-// - the SQL writer's confidence model (bench/sql-confidence.ts): on the tuning half, simple and join
-//   questions right / wrong / declined at a few thresholds; `--fit-confidence` fits its weights there.
+// - the SQL writer's confidence model (bench/sql-confidence.ts): on the tuning half, by the shape of the
+//   written query, right / wrong / declined at a few thresholds; `--fit-confidence` fits its weights
+//   there, per shape.
 // Run: node --import tsx bench/sql.ts [--accuracy-only] [--half=tuning --show-failures] [--shape=nested/set] [--fit-confidence]
 
 import { readFile } from 'node:fs/promises';
@@ -123,7 +124,7 @@ export interface SqlBenchFigures {
   accuracy: Record<Half, AccuracyFigures>;
   /** The reporting half's right answers by the half its database was in under the previous split. */
   reportingByPreviousHalf: Record<Half, { questions: number; correct: number }>;
-  /** One sample per simple or join question of the tuning half: the confidence model's evidence. */
+  /** One sample per question of the tuning half: the confidence model's evidence. */
   confidence: ConfidenceSample[];
   /** The tuning half's misses, kept only when asked for (--show-failures). */
   tuningMisses: { question: string; sql: string; gold: string; shape: Shape; outcome: Outcome; why: string }[];
@@ -494,15 +495,16 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
                 if (!why) figures.orders.correct[half][order] += 1;
                 if (order !== 'listed') continue;
                 const shape = shapeOf(query.sql);
-                if (half === 'tuning' && shape !== 'nested/set') {
-                  // The query written whatever its confidence, for the threshold table and the fit.
+                if (half === 'tuning') {
+                  // The query written whatever its confidence, for the threshold table and the fit, under
+                  // the shape it is judged as (the written query's, not the gold query's).
                   const assessed = assessSql(query.question, schema);
                   const whyUnjudged = assessed.unsure ? 'declined' : await outcomeOf(assessed.sql);
                   figures.confidence.push({
-                    shape,
+                    shape: assessed.shape,
                     outcome: outcomeOfMiss(whyUnjudged),
-                    ...(assessed.confidence !== undefined && { confidence: assessed.confidence }),
-                    ...(assessed.doubts && { doubts: assessed.doubts }),
+                    confidence: assessed.confidence,
+                    doubts: assessed.doubts,
                   });
                 }
                 // By shape, form and kind of miss: tables as listed.
@@ -753,8 +755,10 @@ function print(figures: SqlBenchFigures | undefined, options: BenchOptions): voi
   if (figures.confidence.length) {
     for (const line of thresholdTable(figures.confidence, SQL_MIN_CONFIDENCE)) console.log(line);
     if (options.fitConfidence) {
-      const fit = Object.entries(fitConfidence(figures.confidence));
-      console.log(`  logistic fit of the doubt weights: ${fit.map(([d, w]) => `${d} ${w.toFixed(2)}`).join(', ')}`);
+      for (const shape of SHAPES) {
+        const fit = Object.entries(fitConfidence(figures.confidence.filter((s) => s.shape === shape)));
+        console.log(`  logistic fit, ${shape}: ${fit.map(([d, w]) => `${d} ${w.toFixed(2)}`).join(', ')}`);
+      }
     }
   }
   for (const miss of figures.tuningMisses)

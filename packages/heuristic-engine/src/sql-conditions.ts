@@ -146,8 +146,11 @@ export function readFilters(reading: Reading): Filters {
 const PATTERN =
   /\b(?:(start|starts|starting|begin|begins|beginning)\s+with|(end|ends|ending)\s+with|(contain|contains|containing|include|includes|including|substring|like))(?:\s+(?:a|an|the))?(?:\s+(?:letter|word|string|substring|text|phrase))?$/;
 
-/** "starts with A", "containing the letter a": the unquoted word after a pattern cue is a value too. */
-const PATTERN_FILLER = /^(?:a|an|the|letter|word|string|substring|text|phrase)$/;
+/**
+ * "starts with A", "containing the letter a": the unquoted word after a pattern cue is a value too, but
+ * not a quantifier ("containing both …") nor a table's name ("ports that contain ferries" relates rows).
+ */
+const PATTERN_FILLER = /^(?:a|an|the|letter|word|string|substring|text|phrase|both|either|all|any|some)$/;
 
 function patternValues(reading: Reading): ValueMention[] {
   const { words } = reading;
@@ -159,6 +162,7 @@ function patternValues(reading: Reading): ValueMention[] {
       .join(' ');
     if (!PATTERN.test(before) || PATTERN_FILLER.test(word.lower) || reading.values.some((v) => v.words.includes(i)))
       return;
+    if (reading.tables.some((t) => t.words.includes(i))) return;
     if (found.some((f) => f.words[0] === i - 1)) return;
     found.push({ value: word.text, words: [i], columns: [], quoted: true });
   });
@@ -413,10 +417,12 @@ function personName(reading: Reading, value: ValueMention, filters: Filters): bo
 
 /** The column holding a row's name: `name`, `<table>_name`, else the first name-like or title column. */
 export function nameColumn(table: TableSchema): ColumnRef | undefined {
+  // A column named as its table, in the singular too (`harbour` of `harbours`), names its rows.
+  const tableStems = nameStems(table.name).join(' ');
   const rank = (c: ColumnSchema) => {
     const n = c.name.toLowerCase();
     if (n === 'name') return 0;
-    if (n === table.name.toLowerCase()) return 1;
+    if (n === table.name.toLowerCase() || nameStems(c.name).join(' ') === tableStems) return 1;
     if (/name$/.test(n) && !/(?:first|last|middle|nick|user)_?name$|^[fl]name$/.test(n)) return 1;
     if (/title$/.test(n)) return 2;
     if (/name/.test(n)) return 3;

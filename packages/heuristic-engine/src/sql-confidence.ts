@@ -8,7 +8,7 @@ import type { TableSchema } from '@fnquery/contracts';
 import { nameStems, type ColumnRef } from './sql-linking';
 import { clauseColumns, joinPath, tablesOf, type SqlPlan } from './sql-plan';
 import type { Reading } from './sql-reading';
-import { DOUBT_WEIGHTS, MIN_CONFIDENCE } from './sql-weights';
+import { DOUBT_WEIGHTS, MIN_CONFIDENCE, type PlanShape } from './sql-weights';
 import { wantsCode } from './sql-chart';
 import { AGGREGATES, AGGREGATE_WORDS, SUPERLATIVES } from './sql-vocabulary';
 
@@ -18,10 +18,13 @@ const CUE_WORDS = new Set([...AGGREGATE_WORDS, ...Object.keys(SUPERLATIVES), ...
 
 /** A cue word whose clause the query has anyway: said twice ("how many … and the number"), not missed. */
 function cueHeeded(word: string, plan: SqlPlan): boolean {
+  // A subquery's aggregate ("= (SELECT MAX(aperture) …)") heeds the cue as the outer clauses do.
+  const compared = [...plan.where, ...(plan.setOperation?.where ?? [])].map((c) => c.value);
   const aggregates = [
     ...plan.select.map((s) => s.aggregate),
     plan.having?.item.aggregate,
     plan.orderBy?.item.aggregate,
+    ...compared.map((v) => (typeof v === 'object' && 'of' in v ? v.aggregate : undefined)),
   ];
   if (COUNT_WORDS.has(word) && aggregates.includes('COUNT')) return true;
   if (Object.hasOwn(AGGREGATES, word) && aggregates.includes(AGGREGATES[word])) return true;
@@ -68,6 +71,12 @@ export interface Doubts {
   clausesApart: string[];
   /** Shown or grouped columns that hold another table's key (`advisor` → a faculty id), not a name. */
   keyShown: string[];
+  /** Tables read where another table matched the same words as well ("locations": two tables of locations). */
+  rivalTable: string[];
+  /** Tables the joins pass through that the question names in no way. */
+  passedThrough: string[];
+  /** Keys compared with a number by size ("ferry_id > 20"): a quantity meant for another column. */
+  keyCompared: string[];
 }
 
 export type Doubt = keyof Doubts;
@@ -78,6 +87,39 @@ const sameRef = (a: ColumnRef, b: ColumnRef) => a.table === b.table && a.column 
 function usedColumns(plan: SqlPlan): ColumnRef[] {
   const refs = [...clauseColumns(plan), ...(plan.setOperation?.where.map((c) => c.column) ?? [])];
   return refs.filter((r): r is ColumnRef => !!r);
+}
+
+const SIZE_OPERATORS = new Set(['>', '>=', '<', '<=', 'BETWEEN']);
+const ID_NAME = /(?:^|_)id$|[a-z]Id$|ID$/;
+
+/** A primary key, a foreign key or an id: it identifies rows, it does not measure them. */
+const isKeyColumn = ({ table, column }: ColumnRef) =>
+  table.primaryKey.includes(column.name) ||
+  table.foreignKeys.some((f) => f.columns.includes(column.name)) ||
+  ID_NAME.test(column.name);
+
+/** A table of keys only (`skipper_on_voyage`): passing through it is how two tables relate, not a detour. */
+const isLinkTable = (table: TableSchema) => table.columns.every((column) => isKeyColumn({ table, column }));
+
+/** Key-like columns two tables share by name: what a join without a declared key could be made on. */
+const sharedKeyColumns = (a: TableSchema, b: TableSchema) =>
+  a.columns.filter((c) => ID_NAME.test(c.name) && b.columns.some((d) => d.name.toLowerCase() === c.name.toLowerCase()))
+    .length;
+
+/** Tables the query reads whose words another table, not read, matched as well. */
+function rivalTables(reading: Reading, tables: Set<TableSchema>): string[] {
+  return reading.tables
+    .filter((m) => tables.has(m.target))
+    .flatMap((m) => {
+      const rival = reading.linking.tables.find(
+        (o) =>
+          o.target !== m.target &&
+          !tables.has(o.target) &&
+          o.words.some((i) => m.words.includes(i)) &&
+          o.score >= m.score - 0.01,
+      );
+      return rival ? [`${m.target.name} or ${rival.target.name}`] : [];
+    });
 }
 
 export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
@@ -151,12 +193,14 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
   ]);
   const path = joinPath(linking.schema, plan.from, tables) ?? [];
   const ambiguousJoins = path
-    .filter((step) => step.from.foreignKeys.length + step.to.foreignKeys.length > 0)
-    .filter(
-      (step) =>
-        step.from.foreignKeys.filter((f) => f.referencedTable === step.to.name).length > 1 ||
-        step.to.foreignKeys.filter((f) => f.referencedTable === step.from.name).length > 1,
-    )
+    .filter((step) => {
+      const declared = [
+        ...step.from.foreignKeys.filter((f) => f.referencedTable === step.to.name),
+        ...step.to.foreignKeys.filter((f) => f.referencedTable === step.from.name),
+      ];
+      // Without a declared key, the join takes a same-named key column: several of them, several readings.
+      return declared.length ? declared.length > 1 : sharedKeyColumns(step.from, step.to) > 1;
+    })
     .map((step) => `${step.from.name}–${step.to.name}`);
   const keyWord = /^(?:id|code|no|num|number|key)$/;
   const keysShown = [...plain, ...plan.groupBy]
@@ -197,14 +241,30 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
     partialMatch: partialMatches,
     clausesApart: clausesApart ? ['the grouping and the shown columns'] : [],
     keyShown: [...new Set(keysShown)],
+    rivalTable: rivalTables(reading, tables),
+    passedThrough: path
+      .filter((step) => !named.has(step.to) && !isLinkTable(step.to) && path.some((next) => next.from === step.to))
+      .map((step) => step.to.name),
+    keyCompared: [...plan.where, ...(plan.setOperation?.where ?? [])]
+      .filter((c) => SIZE_OPERATORS.has(c.op) && typeof c.value === 'number' && isKeyColumn(c.column))
+      .map((c) => refName(c.column)),
   };
 }
 
 export const DOUBTS = Object.keys(DOUBT_WEIGHTS).filter((d) => d !== 'none') as Doubt[];
 
-/** The model's confidence (0–1) that the query answers the question. */
-export function confidenceOf(doubts: Doubts): number {
-  const logOdds = DOUBTS.reduce((sum, d) => sum + DOUBT_WEIGHTS[d].value * doubts[d].length, DOUBT_WEIGHTS.none.value);
+/** The shape a plan is judged as: a subquery or set operation, joined tables, or one table. */
+export function planShape(plan: SqlPlan): PlanShape {
+  if (plan.setOperation || plan.where.some((c) => typeof c.value === 'object')) return 'nested/set';
+  return tablesOf(plan).size > 1 ? 'join' : 'simple';
+}
+
+/** The model's confidence (0–1) that a query of this shape answers the question. */
+export function confidenceOf(doubts: Doubts, shape: PlanShape): number {
+  const logOdds = DOUBTS.reduce(
+    (sum, d) => sum + DOUBT_WEIGHTS[d][shape].value * doubts[d].length,
+    DOUBT_WEIGHTS.none[shape].value,
+  );
   return 1 / (1 + Math.exp(-logOdds));
 }
 
@@ -220,22 +280,27 @@ const SAYS: [Doubt, (items: string[]) => string][] = [
   ['columnLeftOut', (i) => `the query would not use the column ${quoted(i)} the question names`],
   ['guessedValueColumn', (i) => `no stored value confirms which column ${quoted(i)} is compared on`],
   ['rivalColumn', (i) => `more than one column fits: ${i.join('; ')}`],
+  ['rivalTable', (i) => `more than one table fits: ${i.join('; ')}`],
+  ['keyCompared', (i) => `a number is compared with the key ${quoted(i)}, which identifies rows, not measures them`],
   ['keyShown', (i) => `${quoted(i)} holds another table's key, not a name`],
   ['clausesApart', () => 'the grouping does not fit the columns asked for'],
   ['ambiguousJoin', (i) => `the tables ${quoted(i)} can be joined on more than one key`],
   ['unnamedJoin', (i) => `the query would join ${quoted(i)}, which the question does not name`],
+  ['join', (i) => `joined queries like this one, joining ${quoted(i)}, are too often wrong to run unchecked`],
+  ['passedThrough', (i) => `the query would pass through ${quoted(i)}, which the question does not name`],
 ];
 
 /**
  * Why the query is not written, when its confidence is below the threshold: what was not understood and
  * which readings compete, for the engine's usual "could not answer" reply; undefined when confident.
  */
-export function doubtfulReading(doubts: Doubts): string | undefined {
-  const confidence = confidenceOf(doubts);
-  if (confidence >= MIN_CONFIDENCE.value) return undefined;
+export function doubtfulReading(doubts: Doubts, shape: PlanShape): string | undefined {
+  const confidence = confidenceOf(doubts, shape);
+  const threshold = MIN_CONFIDENCE[shape].value;
+  if (confidence >= threshold) return undefined;
   const said = SAYS.filter(([d]) => doubts[d].length)
     .slice(0, 3)
     .map(([d, say]) => say(doubts[d]));
   const why = said.length ? said.join('; ') : 'the query would join several tables the question does not name';
-  return `the reading is too uncertain to run (confidence ${confidence.toFixed(2)}, below ${MIN_CONFIDENCE.value}): ${why}; name the table and the columns the question is about`;
+  return `the reading is too uncertain to run (confidence ${confidence.toFixed(2)}, below ${threshold}): ${why}; name the table and the columns the question is about`;
 }

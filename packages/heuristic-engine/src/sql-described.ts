@@ -9,7 +9,7 @@ import { nameWords } from '@fnquery/text-tools';
 export interface SqlDescription {
   /** The outermost FROM table, in words ("ferries", "harbour"). */
   table: string;
-  /** The outermost WHERE and HAVING in words, or '' when none. */
+  /** The outermost WHERE and HAVING in words (of both SELECTs of a set operation), or '' when none. */
   conditions: string;
 }
 
@@ -49,8 +49,32 @@ const safeTokens = (sql: string): Token[] => {
 const identifier = (token: Token) =>
   token.kind === 'quoted-identifier' ? token.text.slice(1, -1).replace(/``/g, '`') : token.text;
 
+/** How the rows of a set operation's second SELECT combine with the first's, in words. */
+const SET_WORDS: Record<string, string> = { UNION: 'or', INTERSECT: 'and also', EXCEPT: 'but not' };
+
 export function describeSql(sql: string): SqlDescription {
   const tokens = safeTokens(sql);
+  // "SELECT … WHERE a EXCEPT SELECT … WHERE b": each SELECT is described, joined by what the operation does.
+  const split = tokens.findIndex(
+    (t) => t.depth === 0 && t.kind === 'word' && Object.hasOwn(SET_WORDS, t.text.toUpperCase()),
+  );
+  const first = describeSelect(split < 0 ? tokens : tokens.slice(0, split));
+  if (split < 0) return first;
+  const second = describeSelect(tokens.slice(split + 1).filter((t, i) => i > 0 || t.text.toUpperCase() !== 'ALL'));
+  const joining = SET_WORDS[tokens[split]!.text.toUpperCase()]!;
+  const otherTable = second.table && second.table !== first.table ? `${second.table} ` : '';
+  const secondWhere = second.conditions ? `${otherTable}where ${second.conditions}` : otherTable || 'any row';
+  // Without conditions of its own, the first SELECT is every row: the second's conditions say it all.
+  const alone: Record<string, string> = {
+    or: `any row, or ${secondWhere}`,
+    'and also': otherTable ? `also in ${secondWhere}` : second.conditions,
+    'but not': otherTable ? `not in ${secondWhere}` : `not (${second.conditions})`,
+  };
+  const conditions = first.conditions ? `${first.conditions}, ${joining} ${secondWhere}` : alone[joining]!;
+  return { table: first.table, conditions };
+}
+
+function describeSelect(tokens: Token[]): SqlDescription {
   const outer = (index: number) => tokens[index]!.depth === 0;
   const from = tokens.findIndex((t, i) => outer(i) && t.kind === 'word' && t.text.toUpperCase() === 'FROM');
   const table = from >= 0 && tokens[from + 1] ? nameWords(identifier(tokens[from + 1]!)).join(' ') : '';

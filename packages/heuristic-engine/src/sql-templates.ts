@@ -38,6 +38,7 @@ import { extremeOfOtherRows } from './sql-set-extreme';
 import { readAlternatives } from './sql-set-union';
 import { ambiguousRole, brokenSet, unreadBoth, unreadNumber, unreadSameAs, unreadTable } from './sql-set-unread';
 import { findPhrase, readQuestion, type Reading } from './sql-reading';
+import { valuesOnce } from './sql-value-list';
 import { ADJECTIVE_HINTS, AGGREGATE_WORDS, DISTINCT_WORDS, FULL_NAME, isPersonalName } from './sql-vocabulary';
 
 /** `reading` is passed in when the caller wants it after planning (the words each clause claimed). */
@@ -63,23 +64,26 @@ export function planQuery(linking: Linking, reading: Reading = readQuestion(link
   if (aggregates.length && !group && firstAggregate >= 0)
     projection = projection.filter((m) => m.words[0]! < firstAggregate);
   const assembled = extremeOfOtherRows(
-    readAlternatives(
-      applySetOperations(
-        assemble(reading, {
-          filters,
-          group,
-          order,
-          ranking,
-          aggregates,
-          count,
-          distinct,
-          projection,
-          countAfterShown,
-        }),
+    valuesOnce(
+      readAlternatives(
+        applySetOperations(
+          assemble(reading, {
+            filters,
+            group,
+            order,
+            ranking,
+            aggregates,
+            count,
+            distinct,
+            projection,
+            countAfterShown,
+          }),
+          reading,
+        ),
         reading,
+        filters.readAt,
       ),
       reading,
-      filters.readAt,
     ),
     reading,
   );

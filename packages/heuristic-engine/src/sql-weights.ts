@@ -67,45 +67,70 @@ export const WINDOWS = {
 /** Numbers read as row limits ("top 5") at most this large; larger ones are compared. */
 export const MAX_ROW_LIMIT: Tuned<number> = { value: 100, setBy: OLD_SPLIT };
 
+/** The shapes of query the confidence model weighs apart: one table, joined tables, a subquery or set operation. */
+export type PlanShape = 'simple' | 'join' | 'nested/set';
+
 /**
  * Confidence of a written query (sql-confidence.ts): a logistic model over the writer's doubts, each a
- * count. The weights are the logistic fit of the tuning half's right (1) and not-right (0) simple and join
- * answers on these counts (`--fit-confidence` prints it); the threshold is read off the table
- * `--half=tuning` prints (wrong-executed at most 10% of simple and 15% of join questions).
+ * count, fitted per shape of the written query, because a doubt costs a different share of right answers
+ * in each (a join is no doubt at all among joined queries, and the bias of a nested query is its own). The
+ * weights are the logistic fit of the tuning half's right (1) and not-right (0) answers of that shape
+ * (`--fit-confidence` prints it), each weight kept at or below -0.1: a doubt never raises confidence.
  */
-const CONFIDENCE_FIT = 'bench/sql.ts --half=tuning --fit-confidence, split of 2026-11-26';
+const CONFIDENCE_FIT = 'bench/sql.ts --half=tuning --fit-confidence, split of 2026-11-26 (per shape)';
+const perShape = (simple: number, join: number, nested: number): Record<PlanShape, Tuned<number>> => ({
+  simple: { value: simple, setBy: CONFIDENCE_FIT },
+  join: { value: join, setBy: CONFIDENCE_FIT },
+  'nested/set': { value: nested, setBy: CONFIDENCE_FIT },
+});
+/** Per doubt: simple, join, nested/set. */
 export const DOUBT_WEIGHTS = {
   /** Bias: the log-odds of a query with no doubt at all. */
-  none: { value: 1.72, setBy: CONFIDENCE_FIT },
+  none: perShape(2.21, 1.93, 2.93),
   /** A content word nothing read (not a table, column, value, number or clause cue). */
-  unreadWord: { value: -0.83, setBy: CONFIDENCE_FIT },
+  unreadWord: perShape(-1.14, -0.49, -0.51),
   /** A word that cues a clause ("average", "most") that no clause read. */
-  unreadCue: { value: -2.59, setBy: CONFIDENCE_FIT },
+  unreadCue: perShape(-2.37, -3.12, -0.1),
   /** A table the question names in full that the query does not read. */
-  tableLeftOut: { value: -1.22, setBy: CONFIDENCE_FIT },
+  tableLeftOut: perShape(-0.1, -0.1, -0.1),
   /** A column the question names that the query does not use. */
-  columnLeftOut: { value: -1.41, setBy: CONFIDENCE_FIT },
+  columnLeftOut: perShape(-2.25, -0.91, -0.8),
   /** A column chosen where another matched the same words as well. */
-  rivalColumn: { value: -0.36, setBy: CONFIDENCE_FIT },
+  rivalColumn: perShape(-0.17, -0.67, -0.61),
   /** A value compared with a column none of whose stored values it is. */
-  guessedValueColumn: { value: -1.39, setBy: CONFIDENCE_FIT },
+  guessedValueColumn: perShape(-3.21, -0.1, -0.1),
   /** A value or a number the question states that the query does not use. */
-  valueLeftOut: { value: -2.28, setBy: CONFIDENCE_FIT },
-  numberLeftOut: { value: -2.95, setBy: CONFIDENCE_FIT },
+  valueLeftOut: perShape(-3.14, -2.34, -0.1),
+  numberLeftOut: perShape(-0.1, -0.1, -0.1),
   /** Each join; each joined table the question names in no way; each join more than one key could make. */
-  join: { value: -0.63, setBy: CONFIDENCE_FIT },
-  unnamedJoin: { value: -0.35, setBy: CONFIDENCE_FIT },
-  ambiguousJoin: { value: -1.55, setBy: CONFIDENCE_FIT },
+  join: perShape(-0.1, -0.94, -1.99),
+  unnamedJoin: perShape(-0.1, -1.42, -0.1),
+  ambiguousJoin: perShape(-0.1, -3.79, -1.31),
   /** A used name that matched only part of its words. */
-  partialMatch: { value: -0.3, setBy: CONFIDENCE_FIT },
+  partialMatch: perShape(-0.27, -0.37, -0.1),
   /** GROUP BY and the shown columns or aggregates disagree. */
-  clausesApart: { value: -3.64, setBy: CONFIDENCE_FIT },
+  clausesApart: perShape(-3.83, -3.87, -4.83),
   /** A shown column that holds another table's key rather than a name. */
-  keyShown: { value: -1.47, setBy: CONFIDENCE_FIT },
-} satisfies Record<string, Tuned<number>>;
+  keyShown: perShape(-1.48, -2.12, -1.43),
+  /** A table read where another matched the same words as well. */
+  rivalTable: perShape(-0.89, -0.48, -1.44),
+  /** Each table a join passes through that the question names in no way. */
+  passedThrough: perShape(-0.1, -0.53, -0.94),
+  /** A key compared with a number by size. */
+  keyCompared: perShape(-1.49, -2.13, -0.1),
+} satisfies Record<string, Record<PlanShape, Tuned<number>>>;
 
-/** Below this confidence the engine declines instead of running the query. */
-export const MIN_CONFIDENCE: Tuned<number> = { value: 0.7, setBy: `${NEW_SPLIT} (its confidence table)` };
+/**
+ * Below this confidence the engine declines instead of running a query of that shape. Each is the row of the
+ * shape's threshold table (printed by every `--half=tuning` run) with the most right answers less twice the
+ * wrong ones: a confidently wrong answer costs twice a decline.
+ */
+const THRESHOLD_TABLE = `${NEW_SPLIT} (its confidence table, per shape)`;
+export const MIN_CONFIDENCE: Record<PlanShape, Tuned<number>> = {
+  simple: { value: 0.72, setBy: THRESHOLD_TABLE },
+  join: { value: 0.65, setBy: THRESHOLD_TABLE },
+  'nested/set': { value: 0.7, setBy: THRESHOLD_TABLE },
+};
 
 export const tuned = (name: keyof typeof SCORES) => SCORES[name].value;
 export const windowOf = (name: keyof typeof WINDOWS) => WINDOWS[name].value;

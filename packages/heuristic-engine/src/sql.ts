@@ -10,9 +10,17 @@ import { renderSql, simplerPlan, withoutIdleGrouping } from './sql-plan';
 import { structuredRows } from './sql-structured';
 import { planQuery } from './sql-templates';
 import { readQuestion } from './sql-reading';
-import { DOUBTS, confidenceOf, doubtfulReading, readDoubts, type Doubt, type Doubts } from './sql-confidence';
+import {
+  DOUBTS,
+  confidenceOf,
+  doubtfulReading,
+  planShape,
+  readDoubts,
+  type Doubt,
+  type Doubts,
+} from './sql-confidence';
 import type { SqlPlan } from './sql-plan';
-import { MIN_CONFIDENCE } from './sql-weights';
+import { MIN_CONFIDENCE, type PlanShape } from './sql-weights';
 import { heuristicReply } from './reply';
 
 // Tables in one order (by name, bytewise) whatever order the request lists them in: linking and
@@ -37,37 +45,36 @@ const CHANGE_REQUEST =
 export const isChangeRequest = (question: string) => CHANGE_REQUEST.test(question.trim());
 
 /**
- * The plan for the question, the rules' own doubt (`unsure`), and the doubts the confidence model weighs;
- * nested and set queries come from cues their rules read on purpose and say their own doubts, so the
- * model (fitted on simple and join questions) does not judge them.
+ * The plan for the question, its shape, and the doubts the confidence model weighs; the rules' own doubt
+ * is the plan's `unsure`. Nested and set queries are judged too, by the weights fitted on their shape.
  */
-function writtenPlan(question: string, schema: DatabaseSchema): { plan: SqlPlan; doubts?: Doubts } {
+function writtenPlan(question: string, schema: DatabaseSchema): { plan: SqlPlan; shape: PlanShape; doubts: Doubts } {
   const linking = linkQuestion(question, canonical(schema));
   const reading = readQuestion(linking);
   const plan = withoutIdleGrouping(planQuery(linking, reading));
-  const nested = !!plan.setOperation || plan.where.some((c) => typeof c.value === 'object');
-  return { plan, ...(!nested && { doubts: readDoubts(reading, plan) }) };
+  return { plan, shape: planShape(plan), doubts: readDoubts(reading, plan) };
 }
 
-/** Below this confidence a simple or join query is declined rather than run. */
-export const SQL_MIN_CONFIDENCE = MIN_CONFIDENCE.value;
+/** Below these confidences a query of each shape is declined rather than run. */
+export const SQL_MIN_CONFIDENCE = Object.fromEntries(
+  Object.entries(MIN_CONFIDENCE).map(([shape, tuned]) => [shape, tuned.value]),
+) as Record<PlanShape, number>;
 
 /**
- * The query the engine would write, whether or not it runs it: the rules' own doubt (`unsure`) and, when
- * the confidence model judges it, its confidence and doubt counts. The SQL bench weighs thresholds with it.
+ * The query the engine would write, whether or not it runs it: the rules' own doubt (`unsure`), the shape
+ * it is judged as, its confidence and doubt counts. The SQL bench weighs thresholds with it.
  */
 export function assessSql(
   question: string,
   schema: DatabaseSchema,
-): { sql: string; unsure?: string; confidence?: number; doubts?: Record<Doubt, number> } {
-  const { plan, doubts } = writtenPlan(question, schema);
+): { sql: string; unsure?: string; shape: PlanShape; confidence: number; doubts: Record<Doubt, number> } {
+  const { plan, shape, doubts } = writtenPlan(question, schema);
   return {
     sql: renderSql(plan, canonical(schema)),
     ...(plan.unsure && { unsure: plan.unsure }),
-    ...(doubts && {
-      confidence: confidenceOf(doubts),
-      doubts: Object.fromEntries(DOUBTS.map((d) => [d, doubts[d].length])) as Record<Doubt, number>,
-    }),
+    shape,
+    confidence: confidenceOf(doubts, shape),
+    doubts: Object.fromEntries(DOUBTS.map((d) => [d, doubts[d].length])) as Record<Doubt, number>,
   };
 }
 
@@ -78,7 +85,7 @@ export function assessSql(
 export function heuristicSql(question: string, schema: DatabaseSchema, repairs = 0): string {
   const written = writtenPlan(question, schema);
   let plan = written.plan;
-  const unsure = plan.unsure ?? (written.doubts && doubtfulReading(written.doubts));
+  const unsure = plan.unsure ?? doubtfulReading(written.doubts, written.shape);
   // A reading the rules are unsure of, or too doubtful, is said, not run (a repair turn has already run one).
   if (unsure && repairs === 0) return `${SQL_UNSURE_PREFIX} ${unsure}`;
   for (let i = 0; i < repairs; i++) plan = simplerPlan(plan);

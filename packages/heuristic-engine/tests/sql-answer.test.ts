@@ -35,6 +35,29 @@ function parsesAsPython(answer: string): boolean {
   return true;
 }
 
+describe('answers from a set operation', () => {
+  it('describes the conditions of both SELECTs and how they combine', () => {
+    const except =
+      "SELECT `name` FROM `skippers` WHERE `home_port` = 'Hull' EXCEPT SELECT `name` FROM `skippers` WHERE `rank` = 'mate'";
+    expect(
+      answerFromRows('Which skippers from Hull are not mates?', rows(['name'], [['Ida'], ['Ove']], false, except)),
+    ).toBe('Name of skippers where home port is "Hull", but not where rank is "mate" (2): Ida and Ove.');
+    const union =
+      "SELECT `name` FROM `skippers` WHERE `age` < 30 UNION SELECT `name` FROM `pilots` WHERE `licence` = 'B'";
+    expect(answerFromRows('Who is young or holds licence B?', rows(['name'], [['Ida'], ['Lu']], false, union))).toBe(
+      'Name of skippers where age is less than 30, or pilots where licence is "B" (2): Ida and Lu.',
+    );
+    const intersect = "SELECT `port` FROM `skippers` INTERSECT SELECT `port` FROM `skippers` WHERE `rank` = 'mate'";
+    expect(
+      answerFromRows('Which ports have skippers and mates?', rows(['port'], [['Hull'], ['Wick']], false, intersect)),
+    ).toBe('Port of skippers where rank is "mate" (2): Hull and Wick.');
+    const exceptAll = "SELECT `name` FROM `skippers` EXCEPT SELECT `name` FROM `skippers` WHERE `rank` = 'mate'";
+    expect(answerFromRows('Which skippers are not mates?', rows(['name'], [['Ida'], ['Ove']], false, exceptAll))).toBe(
+      'Name of skippers where not (rank is "mate") (2): Ida and Ove.',
+    );
+  });
+});
+
 describe('answers from query rows', () => {
   it('states a count with the conditions the SQL applied, not the question words', () => {
     const sql = "SELECT COUNT(*) FROM `skippers` WHERE `home_port` = 'Hull'";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DatabaseSchema } from '@fnquery/contracts';
 import { column, table } from './schema-builders';
-import { heuristicSql } from '../src/sql';
+import { assessSql, heuristicSql } from '../src/sql';
 import { writeSql } from '../src/engine';
 import { confidenceOf, DOUBTS, type Doubts } from '../src/sql-confidence';
 import { SQL_UNSURE_PREFIX } from '../src/turn';
@@ -80,8 +80,9 @@ describe('confidence of a written query', () => {
   it('says its confidence and the threshold it missed', () => {
     const reply = declined('List the names of ferries painted blue.');
     const confidence = Number(/confidence (\d\.\d\d)/.exec(reply)?.[1]);
-    expect(confidence).toBeLessThan(MIN_CONFIDENCE.value);
-    expect(reply).toContain(`below ${MIN_CONFIDENCE.value}`);
+    // One table, no subquery: judged as a simple query.
+    expect(confidence).toBeLessThan(MIN_CONFIDENCE.simple.value);
+    expect(reply).toContain(`below ${MIN_CONFIDENCE.simple.value}`);
   });
 
   it('reaches the caller as the usual unsure draft, and a repair turn still writes SQL', () => {
@@ -91,12 +92,140 @@ describe('confidence of a written query', () => {
     expect(heuristicSql('What is the average tonnage of the ferries?', harbour, 1)).toMatch(/^SELECT /);
   });
 
-  it('lowers with every doubt, and is highest with none', () => {
+  it('lowers with every doubt, and is highest with none, in every shape', () => {
     const none = Object.fromEntries(DOUBTS.map((d) => [d, []])) as unknown as Doubts;
-    const base = confidenceOf(none);
-    for (const doubt of DOUBTS) expect(confidenceOf({ ...none, [doubt]: ['x'] })).toBeLessThan(base);
-    expect(confidenceOf({ ...none, unreadWord: ['x', 'y'] })).toBeLessThan(
-      confidenceOf({ ...none, unreadWord: ['x'] }),
+    for (const shape of ['simple', 'join', 'nested/set'] as const) {
+      const base = confidenceOf(none, shape);
+      for (const doubt of DOUBTS) expect(confidenceOf({ ...none, [doubt]: ['x'] }, shape)).toBeLessThan(base);
+      expect(confidenceOf({ ...none, unreadWord: ['x', 'y'] }, shape)).toBeLessThan(
+        confidenceOf({ ...none, unreadWord: ['x'] }, shape),
+      );
+    }
+  });
+});
+
+// A depot of our own whose tables share words ("parts") and, undeclared, two key columns.
+const depot: DatabaseSchema = {
+  database: 'depot',
+  flavour: 'MariaDB',
+  serverVersion: '10.11.6-MariaDB',
+  tables: [
+    table('parts_stock', [column('stock_id', 'int(11)'), column('bin', 'varchar(10)'), column('quantity', 'int(11)')], {
+      primaryKey: ['stock_id'],
+    }),
+    table('parts_order', [column('order_id', 'int(11)'), column('supplier', 'varchar(40)')], {
+      primaryKey: ['order_id'],
+    }),
+    table('delivery', [
+      column('delivery_id', 'int(11)'),
+      column('van_id', 'int(11)'),
+      column('depot_id', 'int(11)'),
+      column('driver', 'varchar(40)'),
+    ]),
+    table('van_shift', [
+      column('shift_id', 'int(11)'),
+      column('van_id', 'int(11)'),
+      column('depot_id', 'int(11)'),
+      column('shift_date', 'date'),
+    ]),
+  ],
+};
+
+describe('doubts of the shapes a wrong answer often takes', () => {
+  const doubtsOf = (question: string, schema = harbour) => assessSql(question, schema).doubts;
+
+  it('counts a key compared by size with a number: ids identify rows, they do not measure them', () => {
+    expect(doubtsOf('List the names of ferries whose ferry id is above 1.').keyCompared).toBe(1);
+    expect(doubtsOf('What are the names of ferries built after 2000?').keyCompared).toBe(0);
+  });
+
+  it('counts a table read where another table matched the same words as well', () => {
+    expect(doubtsOf('How many parts are there?', depot).rivalTable).toBe(1);
+    expect(doubtsOf('How many parts orders are there?', depot).rivalTable).toBe(0);
+  });
+
+  it('counts a join between tables that share more than one key column and declare none', () => {
+    const assessed = assessSql('Which drivers drove vans on shifts dated 2026-01-05?', depot);
+    expect(assessed.sql).toMatch(/JOIN/);
+    expect(assessed.doubts.ambiguousJoin).toBe(1);
+  });
+
+  it('counts a table passed through unnamed, but not a table of keys only that links two others', () => {
+    const crew = (link: boolean): DatabaseSchema => ({
+      ...harbour,
+      tables: [
+        table('skipper', [column('skipper_id', 'int(11)'), column('name', 'varchar(40)')], {
+          primaryKey: ['skipper_id'],
+        }),
+        table('voyage', [column('voyage_id', 'int(11)'), column('year', 'int(11)')], { primaryKey: ['voyage_id'] }),
+        table(
+          'skipper_on_voyage',
+          [
+            column('skipper_id', 'int(11)'),
+            column('voyage_id', 'int(11)'),
+            ...(link ? [] : [column('wage', 'int(11)')]),
+          ],
+          {
+            foreignKeys: [
+              { columns: ['skipper_id'], referencedTable: 'skipper', referencedColumns: ['skipper_id'] },
+              { columns: ['voyage_id'], referencedTable: 'voyage', referencedColumns: ['voyage_id'] },
+            ],
+          },
+        ),
+      ],
+    });
+    const question = 'What are the names of skippers who sailed on voyages in 2015?';
+    expect(assessSql(question, crew(true)).sql).toContain('JOIN `skipper_on_voyage`');
+    expect(assessSql(question, crew(true)).doubts.passedThrough).toBe(0);
+    expect(assessSql(question, crew(false)).doubts.passedThrough).toBe(1);
+  });
+
+  it('judges a query under the weights of its own shape', () => {
+    expect(assessSql('Which ports have no ferries?', harbour).shape).toBe('nested/set');
+    expect(assessSql('Show the port names of retired ferries.', harbour).shape).toBe('join');
+    expect(assessSql('What are the names of ports in Norway?', harbour).shape).toBe('simple');
+    expect(sqlOf('Which ports have no ferries?')).toMatch(/NOT IN \(SELECT `home_port_id` FROM `ferry`/);
+  });
+});
+
+describe('values of a column asked for, not rows', () => {
+  it('lists each value once when the rows are not what is asked about', () => {
+    expect(sqlOf('What statuses do ferries have?')).toBe('SELECT DISTINCT `status` FROM `ferry`');
+    expect(sqlOf('Which countries have ports?')).toBe('SELECT DISTINCT `country` FROM `port`');
+  });
+
+  it('lists one line per row when the question names the rows, a name, or a limit', () => {
+    expect(sqlOf('List the built years of all ferries.')).toBe('SELECT `built_year` FROM `ferry`');
+    expect(sqlOf('List the countries of all ports.')).toBe('SELECT `country` FROM `port`');
+    expect(sqlOf('What are the names of ports?')).toBe('SELECT `port_name` FROM `port`');
+  });
+});
+
+describe('the column that names the rows', () => {
+  it('is the one named as its table, in the singular too', () => {
+    const sites: DatabaseSchema = {
+      ...harbour,
+      tables: [
+        table(
+          'campsites',
+          [column('site_id', 'int(11)'), column('campsite', 'varchar(40)'), column('county', 'varchar(40)')],
+          { primaryKey: ['site_id'], sampleRows: [[1, 'Glenbeg', 'Kerry']] },
+        ),
+      ],
+    };
+    expect(heuristicSql('Which campsites are in Kerry?', sites)).toBe(
+      "SELECT `campsite` FROM `campsites` WHERE `county` = 'Kerry'",
+    );
+  });
+});
+
+describe('a pattern cue before a table name', () => {
+  it('relates the rows rather than matching the name as text', () => {
+    expect(assessSql('Show the names of ports that contain ferries.', harbour).sql).toBe(
+      'SELECT t1.`port_name` FROM `port` AS t1 JOIN `ferry` AS t2 ON t1.`port_id` = t2.`home_port_id`',
+    );
+    expect(sqlOf("List the ferries whose name contains 'or'.")).toBe(
+      "SELECT `name` FROM `ferry` WHERE `name` LIKE '%or%'",
     );
   });
 });

@@ -7,7 +7,7 @@ import { column, table } from './schema-builders';
 import { SQL_UNSURE_PREFIX } from '../src/turn';
 import { assertReadOnlySelect } from './read-only-select';
 import type { DatabaseSchema } from '@fnquery/contracts';
-import { heuristicSql } from '../src/sql';
+import { assessSql, heuristicSql } from '../src/sql';
 
 const observatory: DatabaseSchema = {
   database: 'observatory',
@@ -56,6 +56,8 @@ const observatory: DatabaseSchema = {
 
 const sqlOf = (question: string) => heuristicSql(question, observatory);
 const guard = (sql: string) => assertReadOnlySelect(sql, observatory);
+/** The SQL the rules write, whether or not the confidence model then lets it run (joined nested queries rarely do). */
+const writtenOf = (question: string) => assessSql(question, observatory).sql;
 
 describe('comparisons with an aggregate of other rows', () => {
   it('"younger than average" compares the column the adjective names with its mean', () => {
@@ -282,7 +284,7 @@ describe('alternatives joined by "or" (UNION)', () => {
 
 describe('a superlative that picks the rows of another table', () => {
   it('an aggregate over the rows of the extreme one compares with MAX, not ORDER BY … LIMIT 1', () => {
-    const sql = sqlOf('What is the average age of the observers of the telescope with the largest aperture?');
+    const sql = writtenOf('What is the average age of the observers of the telescope with the largest aperture?');
     expect(sql).toMatch(/^SELECT AVG\(t1\.`age`\) FROM `observer` AS t1 JOIN/);
     expect(sql).toMatch(/WHERE t3\.`aperture` = \(SELECT MAX\(`aperture`\) FROM `telescope`\)$/);
     expect(sql).not.toContain('LIMIT');
@@ -290,7 +292,7 @@ describe('a superlative that picks the rows of another table', () => {
   });
 
   it('rows asked for in the plural are every row related to the extreme one', () => {
-    expect(sqlOf('Which observers used the telescope with the largest aperture?')).toMatch(
+    expect(writtenOf('Which observers used the telescope with the largest aperture?')).toMatch(
       /WHERE t3\.`aperture` = \(SELECT MAX\(`aperture`\) FROM `telescope`\)$/,
     );
   });

@@ -70,17 +70,26 @@ describe.skipIf(unavailable)(`nested and set queries${unavailable ? ` (skipped: 
   });
 
   it('two values on related rows: harbours both ferries called at (INTERSECT)', async () => {
-    const { answer, sql } = await ask('Which harbours were visited by the Ada and the Brig?');
+    const { answer, sql } = await ask('Which harbours had crossings by the Ada and the Brig?');
     expect(sql).toMatch(/\bINTERSECT\b/);
     for (const both of ['Kells', 'Pellow']) expect(answer).toContain(both);
     expect(answer).not.toContain('Orme');
   });
 
   it('"… but not …" on related rows (EXCEPT)', async () => {
-    const { answer, sql } = await ask('Which harbours were visited by Ada but not by Brig?');
+    const { answer, sql } = await ask('Which harbours had crossings by Ada but not by Brig?');
     expect(sql).toMatch(/\bEXCEPT\b/);
     expect(answer).toContain('Orme');
     expect(answer).not.toContain('Kells');
+  });
+
+  it('declines a set operation through a table the question does not name, and says which to name', async () => {
+    // "visited" relates harbours to ferries through crossings; joined nested queries of that kind are wrong
+    // too often on the tuning half to run unchecked (the confidence model of nested and set queries).
+    const { answer, messages } = await ask('Which harbours were visited by the Ada and the Brig?');
+    expect(messages[0]).toMatch(/^NOT RUN: /);
+    expect(messages[0]).toContain('"crossing"');
+    expect(answer).toMatch(/^Nothing was run/);
   });
 
   it('a negated value on related rows takes those rows away (EXCEPT), not "some other value"', async () => {
