@@ -36,14 +36,22 @@ export const dynamo = async (): Promise<DynamoDocuments> => {
   return sdkDocuments(await withTracing(dynamoClient(aws)));
 };
 
+/** A DynamoDB adapter: its module and the process's DynamoDB calls imported side by side, not one after the other. */
+export async function dynamoAdapter<M, T>(load: () => Promise<M>, build: (module: M, db: DynamoDocuments) => T) {
+  const [module, db] = await Promise.all([load(), dynamo()]);
+  return build(module, db);
+}
+
 export function httpDeps(): HttpDeps {
   if (!http) {
     const c = getConfig();
     http = {
       // Every counted request writes; through dynamo(), so a cold 400 on Lambda loads no SDK client.
-      usage: onFirstUse(
-        async () =>
-          new (await import('../aws/dynamo-usage-store')).DynamoUsageStore(await dynamo(), c.aws.tables.usage),
+      usage: onFirstUse(() =>
+        dynamoAdapter(
+          () => import('../aws/dynamo-usage-store'),
+          (m, db) => new m.DynamoUsageStore(db, c.aws.tables.usage),
+        ),
       ),
       verify: createVerifier(c.auth, jwtSecretSource()),
       log: rootLogger(),
@@ -57,9 +65,11 @@ export function httpDeps(): HttpDeps {
 
 export function statuses(): StatusStore {
   const c = getConfig();
-  statusStore ??= onFirstUse(
-    async () =>
-      new (await import('../aws/dynamo-status-store')).DynamoStatusStore(await dynamo(), c.aws.tables.uploads),
+  statusStore ??= onFirstUse(() =>
+    dynamoAdapter(
+      () => import('../aws/dynamo-status-store'),
+      (m, db) => new m.DynamoStatusStore(db, c.aws.tables.uploads),
+    ),
   );
   return statusStore;
 }
