@@ -16,6 +16,7 @@ import { signRequest, type Credentials } from './sigv4';
 import { fromAttributes, toAttributes, type AttributeValue, type Item } from './dynamo-json';
 import type { DynamoDocuments, Page } from './dynamo-documents';
 import { withRetries } from '../retry';
+import { traceAwsCall } from './tracing';
 
 type Env = Record<string, string | undefined>;
 type Json = Record<string, unknown>;
@@ -155,15 +156,19 @@ export class SignedDynamo implements DynamoDocuments {
   private async call(operation: string, input: Json): Promise<Json> {
     const body = JSON.stringify(input);
     let retries = 0;
-    return withRetries(
-      () => this.send(operation, body),
-      { maxRetries: ATTEMPTS - 1, baseDelayMs: BASE_DELAY_MS, deadline: Number.POSITIVE_INFINITY },
-      (e) => {
-        const base = retryBase(e);
-        return base === undefined
-          ? { retry: false }
-          : { retry: true, afterMs: Math.random() * Math.min(base * 2 ** retries++, MAX_DELAY_MS) };
-      },
+    const table = typeof input.TableName === 'string' ? input.TableName : undefined;
+    const traced = { operation, region: this.region, ...(table && { table_name: table }) };
+    return traceAwsCall('DynamoDB', traced, () =>
+      withRetries(
+        () => this.send(operation, body),
+        { maxRetries: ATTEMPTS - 1, baseDelayMs: BASE_DELAY_MS, deadline: Number.POSITIVE_INFINITY },
+        (e) => {
+          const base = retryBase(e);
+          return base === undefined
+            ? { retry: false }
+            : { retry: true, afterMs: Math.random() * Math.min(base * 2 ** retries++, MAX_DELAY_MS) };
+        },
+      ),
     );
   }
 
