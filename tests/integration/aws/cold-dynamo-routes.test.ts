@@ -27,6 +27,7 @@ const ROUTES: Record<string, { status: number; token?: false; query?: Record<str
   functionOpenApi: { status: 404 },
   catalogSearch: { status: 200, query: { q: 'weather' } },
   catalogFunctionPage: { status: 404, token: false },
+  catalogPage: { status: 200, token: false },
   usage: { status: 200 },
   webhooksList: { status: 200 },
   webhooksDelete: { status: 404 },
