@@ -9,6 +9,8 @@ export type AttributeValue = Record<string, unknown>;
 export type Item = Record<string, unknown>;
 
 const isBinary = (v: unknown): v is Uint8Array => v instanceof Uint8Array;
+/** What a map or list keeps: the document client leaves out undefined entries and functions. */
+const stored = (v: unknown) => v !== undefined && typeof v !== 'function';
 const base64 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64');
 
 function numberText(n: number | bigint): string {
@@ -25,7 +27,7 @@ export function toAttribute(value: unknown): AttributeValue {
   if (typeof value === 'number' || typeof value === 'bigint') return { N: numberText(value) };
   if (typeof value === 'boolean') return { BOOL: value };
   if (isBinary(value)) return { B: base64(value) };
-  if (Array.isArray(value)) return { L: value.filter((v) => v !== undefined).map(toAttribute) };
+  if (Array.isArray(value)) return { L: value.filter(stored).map(toAttribute) };
   if (value instanceof Set) return setAttribute(value);
   if (typeof value === 'object' && (value.constructor === Object || !value.constructor))
     return { M: toAttributes(value as Item) };
@@ -46,7 +48,7 @@ function setAttribute(set: Set<unknown>): AttributeValue {
 /** A map of plain values (an item, a key, the expression values), its undefined entries left out. */
 export function toAttributes(values: Item): Record<string, AttributeValue> {
   const out: Record<string, AttributeValue> = {};
-  for (const [k, v] of Object.entries(values)) if (v !== undefined) out[k] = toAttribute(v);
+  for (const [k, v] of Object.entries(values)) if (stored(v)) out[k] = toAttribute(v);
   return out;
 }
 
