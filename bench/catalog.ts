@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoClient } from '../lib/aws/dynamo-client';
+import { dynamoClient, sdkDocuments } from '../lib/aws/dynamo-client';
 import { DynamoCatalogSource } from '../lib/aws/dynamo-catalog-source';
 import { CATALOG_REVISION_KEY, DynamoFunctionRegistry, registryItem } from '../lib/aws/dynamo-function-registry';
 import { scanAll } from '../lib/aws/dynamo-pages';
@@ -135,6 +135,7 @@ const emulators = await startEmulators({ stage: 'bench-catalog' });
 try {
   const config = loadConfig({ ...emulators.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_LANCE_URI: '/tmp/x' });
   const db = dynamoClient(config.aws);
+  const docs = sdkDocuments(db);
   const table = config.aws.tables.functions;
   const schema = (words: string) => ({
     type: 'object',
@@ -186,12 +187,12 @@ try {
       }),
     );
   await bump();
-  const source = new DynamoCatalogSource(db, table);
+  const source = new DynamoCatalogSource(docs, table);
   let scannedBytes = 0;
   let indexBytes = 0;
   const scanRefresh = await time(
     async () => {
-      const items = await scanAll(db, { TableName: table });
+      const items = await scanAll(docs, { TableName: table });
       scannedBytes = Buffer.byteLength(JSON.stringify(items));
       return new CatalogIndex(
         items
@@ -228,7 +229,7 @@ try {
   // every call. After: the registry's snapshot (dynamo-function-snapshot.ts).
   const oldListAll = async () =>
     (
-      await scanAll(db, {
+      await scanAll(docs, {
         TableName: table,
         FilterExpression: 'begins_with(pk, :fn)',
         ExpressionAttributeValues: { ':fn': 'fn#' },
@@ -240,8 +241,8 @@ try {
     updated: new Date(r.updatedAt).toISOString(),
   });
   const scanList = await time(oldListAll, 5, 1);
-  const coldList = await time(() => new DynamoFunctionRegistry(db, table, toEntry).listAll(), 5, 1);
-  const warm = new DynamoFunctionRegistry(db, table, toEntry);
+  const coldList = await time(() => new DynamoFunctionRegistry(docs, table, toEntry).listAll(), 5, 1);
+  const warm = new DynamoFunctionRegistry(docs, table, toEntry);
   await warm.listAll();
   const unchangedList = await time(() => warm.listAll(), 200, 20);
   let redeploys = 0;

@@ -12,7 +12,7 @@ import { createLogger } from '../lib/log';
 import { issueToken } from '../lib/http/token';
 import { apiEvent, lambdaContext } from '../tests/support/api-event';
 import { startEmulators } from '../local/emulators';
-import { dynamoClient } from '../lib/aws/dynamo-client';
+import { dynamoDocuments } from '../lib/aws/dynamo-client';
 import { DynamoUsageStore } from '../lib/aws/dynamo-usage-store';
 import { loadConfig } from '../lib/config';
 import { isMain, ms, time } from './stats';
@@ -74,7 +74,7 @@ export async function run() {
       FNQ_JWT_SECRET: SECRET,
       FNQ_LANCE_URI: '/tmp/fnq-http-bench-unused',
     });
-    const store = new DynamoUsageStore(dynamoClient(config.aws), config.aws.tables.usage);
+    const store = new DynamoUsageStore(dynamoDocuments(config.aws), config.aws.tables.usage);
     let dynamoWrites = 0;
     const counted = { add: (...args: Parameters<DynamoUsageStore['add']>) => (dynamoWrites++, store.add(...args)) };
     const realDeps = { ...deps, usage: counted };

@@ -20,6 +20,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { scanAll } from '../lib/aws/dynamo-pages';
+import { sdkDocuments } from '../lib/aws/dynamo-client';
 import { catalogFields } from '../lib/aws/dynamo-function-registry';
 import type { FunctionRecord } from '../lib/functions/ports';
 import { catalogEntry } from '../lib/functions/catalog-entry';
@@ -94,7 +95,7 @@ async function addMissingIndexes(ddb: DynamoDBClient, declared: CreateTableComma
   const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
   if ((declared.GlobalSecondaryIndexes ?? []).every((i) => present.has(i.IndexName))) return;
   const docs = DynamoDBDocumentClient.from(ddb);
-  const items = await scanAll(docs, { TableName: declared.TableName });
+  const items = await scanAll(sdkDocuments(docs), { TableName: declared.TableName });
   await ddb.send(new DeleteTableCommand({ TableName: declared.TableName }));
   await ddb.send(new CreateTableCommand(declared));
   const upgraded = items.map((item) =>

@@ -1,7 +1,7 @@
 // The catalog's reads of the functions table (lib/catalog/catalog.ts): the revision item, one
 // GetItem, and the entries from the sparse index `catalog`, which projects only each function's
 // small catalog entry. Neither is a Scan, and the entries are read only when the revision moved.
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDocuments } from './dynamo-documents';
 import type { CatalogSource } from '../functions/ports';
 import type { CatalogEntry } from '../functions/catalog-entry';
 import { CATALOG_INDEX, CATALOG_LISTED, CATALOG_REVISION_KEY } from './dynamo-function-registry';
@@ -9,14 +9,16 @@ import { queryAll } from './dynamo-pages';
 
 export class DynamoCatalogSource implements CatalogSource {
   constructor(
-    private readonly db: DynamoDBDocumentClient,
+    private readonly db: DynamoDocuments,
     private readonly table: string,
   ) {}
 
   async revision(): Promise<string> {
-    const out = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: CATALOG_REVISION_KEY, ProjectionExpression: 'revision' }),
-    );
+    const out = await this.db.get({
+      TableName: this.table,
+      Key: CATALOG_REVISION_KEY,
+      ProjectionExpression: 'revision',
+    });
     return String(out.Item?.revision ?? 0);
   }
 

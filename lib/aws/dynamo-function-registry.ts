@@ -6,8 +6,8 @@
 // index `catalog`, and every register and remove bumps the catalog revision item in the same
 // transaction: the catalog reads those (dynamo-catalog-source.ts) and never scans the table, and
 // neither does listAll (dynamo-function-snapshot.ts).
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { isDynamoError, type DynamoDocuments } from './dynamo-documents';
 import {
   registryKey,
   type CatalogEntry,
@@ -44,13 +44,13 @@ function fromItem(item: Record<string, unknown>): FunctionRecord {
   return { ...(rest as Omit<FunctionRecord, 'spec'>), spec: JSON.parse(specJson as string) as NormalizedSpec };
 }
 
-const cancelled = (e: unknown) => e instanceof TransactionCanceledException;
+const cancelled = (e: unknown) => isDynamoError(e, 'TransactionCanceledException');
 
 export class DynamoFunctionRegistry implements FunctionRegistry {
   private readonly snapshot: FunctionSnapshot;
 
   constructor(
-    private readonly db: DynamoDBDocumentClient,
+    private readonly db: DynamoDocuments,
     private readonly table: string,
     private readonly toCatalogEntry: ToCatalogEntry,
   ) {
@@ -63,9 +63,7 @@ export class DynamoFunctionRegistry implements FunctionRegistry {
   }
 
   async get(shortname: string): Promise<FunctionRecord | undefined> {
-    const out = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: { pk: pk(shortname) }, ConsistentRead: true }),
-    );
+    const out = await this.db.get({ TableName: this.table, Key: { pk: pk(shortname) }, ConsistentRead: true });
     return out.Item ? fromItem(out.Item) : undefined;
   }
 
@@ -130,23 +128,19 @@ export class DynamoFunctionRegistry implements FunctionRegistry {
   }
 
   /** `change` and a bump of the catalog revision, both or neither. */
-  private async withRevision(
-    change: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number],
-  ) {
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          change,
-          {
-            Update: {
-              TableName: this.table,
-              Key: CATALOG_REVISION_KEY,
-              UpdateExpression: 'ADD revision :one',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
+  private async withRevision(change: NonNullable<TransactWriteCommandInput['TransactItems']>[number]) {
+    await this.db.transactWrite({
+      TransactItems: [
+        change,
+        {
+          Update: {
+            TableName: this.table,
+            Key: CATALOG_REVISION_KEY,
+            UpdateExpression: 'ADD revision :one',
+            ExpressionAttributeValues: { ':one': 1 },
           },
-        ],
-      }),
-    );
+        },
+      ],
+    });
   }
 }

@@ -8,7 +8,7 @@
 // The index is eventually consistent: right after a deploy it may still lack the function. So a
 // list is trusted for at most SNAPSHOT_MAX_AGE_MS even when the revision stands still, and the next
 // call reads the index again (one Query of small entries; definitions only for what changed).
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDocuments } from './dynamo-documents';
 import type { CatalogEntry, FunctionRecord } from '../functions/ports';
 import { batchGetAll, queryAll } from './dynamo-pages';
 
@@ -35,7 +35,7 @@ export class FunctionSnapshot {
   private refreshing: Promise<FunctionRecord[]> | undefined;
 
   constructor(
-    private readonly db: DynamoDBDocumentClient,
+    private readonly db: DynamoDocuments,
     private readonly table: string,
     private readonly keys: SnapshotKeys,
     private readonly fromItem: (item: Record<string, unknown>) => FunctionRecord,
@@ -52,14 +52,12 @@ export class FunctionSnapshot {
   }
 
   private async revision(): Promise<string> {
-    const out = await this.db.send(
-      new GetCommand({
-        TableName: this.table,
-        Key: this.keys.revisionKey,
-        ProjectionExpression: 'revision',
-        ConsistentRead: true,
-      }),
-    );
+    const out = await this.db.get({
+      TableName: this.table,
+      Key: this.keys.revisionKey,
+      ProjectionExpression: 'revision',
+      ConsistentRead: true,
+    });
     return String(out.Item?.revision ?? 0);
   }
 

@@ -1,15 +1,7 @@
 // Every item of a Query or Scan, following LastEvaluatedKey across DynamoDB's 1 MB pages: the one
 // pagination loop of the DynamoDB adapters; and BatchGetItem's loop over its 100-key batches.
-import {
-  BatchGetCommand,
-  QueryCommand,
-  ScanCommand,
-  type DynamoDBDocumentClient,
-  type QueryCommandInput,
-  type ScanCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-
-type Item = Record<string, unknown>;
+import type { QueryCommandInput, ScanCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDocuments, Item } from './dynamo-documents';
 
 async function allPages(
   send: (start: Item | undefined) => Promise<{ Items?: Item[]; LastEvaluatedKey?: Item }>,
@@ -24,11 +16,11 @@ async function allPages(
   return items;
 }
 
-export const queryAll = (db: DynamoDBDocumentClient, input: Omit<QueryCommandInput, 'ExclusiveStartKey'>) =>
-  allPages((start) => db.send(new QueryCommand({ ...input, ExclusiveStartKey: start })));
+export const queryAll = (db: DynamoDocuments, input: Omit<QueryCommandInput, 'ExclusiveStartKey'>) =>
+  allPages((start) => db.query({ ...input, ExclusiveStartKey: start }));
 
-export const scanAll = (db: DynamoDBDocumentClient, input: Omit<ScanCommandInput, 'ExclusiveStartKey'>) =>
-  allPages((start) => db.send(new ScanCommand({ ...input, ExclusiveStartKey: start })));
+export const scanAll = (db: DynamoDocuments, input: Omit<ScanCommandInput, 'ExclusiveStartKey'>) =>
+  allPages((start) => db.scan({ ...input, ExclusiveStartKey: start }));
 
 /** BatchGetItem allows 100 keys per call. */
 const BATCH_GET_MAX = 100;
@@ -42,7 +34,7 @@ const BATCH_GET_PARALLEL = 8;
  * time, retrying the keys DynamoDB leaves unprocessed under load.
  */
 export async function batchGetAll(
-  db: DynamoDBDocumentClient,
+  db: DynamoDocuments,
   table: string,
   keys: Item[],
   options: { consistentRead?: boolean } = {},
@@ -56,11 +48,11 @@ export async function batchGetAll(
       for (let attempt = 0; pending.length; attempt++) {
         if (attempt > BATCH_GET_RETRIES) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed`);
         if (attempt) await new Promise((done) => setTimeout(done, Math.min(1000, 25 * 2 ** attempt)));
-        const out = await db.send(
-          new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistentRead } } }),
-        );
+        const out = await db.batchGet({
+          RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistentRead } },
+        });
         items.push(...(out.Responses?.[table] ?? []));
-        pending = (out.UnprocessedKeys?.[table]?.Keys as Item[] | undefined) ?? [];
+        pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
       }
     }
   };

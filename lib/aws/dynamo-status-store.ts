@@ -5,9 +5,8 @@
 // every write that moves a job on is a conditional update of the record alone.
 // Records of unfinished uploads (queued, processing) carry `unfinished`, the key of the sparse index
 // of that name: the sweep reads that small index instead of scanning the table.
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { cancellationReasons, isDynamoError, type DynamoDocuments } from './dynamo-documents';
 import type { CollectionRecord, CreateResult, Settlement, StatusStore, UploadRecord } from '../ingest/ports';
 import { withRetries } from '../retry';
 import { queryAll } from './dynamo-pages';
@@ -40,7 +39,7 @@ async function conditional<T>(write: () => Promise<T>): Promise<T | undefined> {
   try {
     return await write();
   } catch (e) {
-    if (e instanceof ConditionalCheckFailedException) return undefined;
+    if (isDynamoError(e, 'ConditionalCheckFailedException')) return undefined;
     throw e;
   }
 }
@@ -54,9 +53,9 @@ function strip<T>(item: Record<string, unknown>): T {
  * Sends a transaction, again while DynamoDB cancels it for a conflict with another transaction on
  * the same items (uploads of one account racing for its counter): that is a race lost, not a refusal.
  */
-const transact = (db: DynamoDBDocumentClient, input: ConstructorParameters<typeof TransactWriteCommand>[0]) =>
+const transact = (db: DynamoDocuments, input: TransactWriteCommandInput) =>
   withRetries(
-    () => db.send(new TransactWriteCommand(input)),
+    () => db.transactWrite(input),
     { maxRetries: 4, baseDelayMs: 20, deadline: Date.now() + 2_000, fullJitter: true },
     (e) => ({ retry: cancellationCodes(e)?.codes.includes('TransactionConflict') ?? false }),
   );
@@ -65,26 +64,24 @@ const transact = (db: DynamoDBDocumentClient, input: ConstructorParameters<typeo
 function cancellationCodes(
   e: unknown,
 ): { codes: (string | undefined)[]; items: Record<string, unknown>[] } | undefined {
-  if (!(e instanceof TransactionCanceledException)) return undefined;
-  const reasons = e.CancellationReasons ?? [];
+  const reasons = cancellationReasons(e);
+  if (!reasons) return undefined;
   return { codes: reasons.map((r) => r.Code), items: reasons.map((r) => (r.Item ?? {}) as Record<string, unknown>) };
 }
 
 export class DynamoStatusStore implements StatusStore {
   constructor(
-    private readonly db: DynamoDBDocumentClient,
+    private readonly db: DynamoDocuments,
     private readonly table: string,
   ) {}
 
   async get(account: string, uploadId: string): Promise<UploadRecord | undefined> {
-    const out = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: uploadKey(account, uploadId), ConsistentRead: true }),
-    );
+    const out = await this.db.get({ TableName: this.table, Key: uploadKey(account, uploadId), ConsistentRead: true });
     return out.Item ? strip<UploadRecord>(out.Item) : undefined;
   }
 
   async put(record: UploadRecord): Promise<void> {
-    await this.db.send(new PutCommand({ TableName: this.table, Item: recordItem(record) }));
+    await this.db.put({ TableName: this.table, Item: recordItem(record) });
   }
 
   async create(record: UploadRecord & { embedder: string }, maxDocuments: number | null): Promise<CreateResult> {
@@ -141,25 +138,23 @@ export class DynamoStatusStore implements StatusStore {
 
   async claim(account: string, uploadId: string, lease: { leaseId: string; leaseUntil: number }, now: number) {
     const out = await conditional(() =>
-      this.db.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: uploadKey(account, uploadId),
-          UpdateExpression:
-            'SET #state = :processing, leaseId = :lease, leaseUntil = :until, attempts = attempts + :one REMOVE awaitingFileUntil',
-          ConditionExpression: '#state = :queued OR (#state = :processing AND leaseUntil < :now)',
-          ExpressionAttributeNames: STATE,
-          ExpressionAttributeValues: {
-            ':processing': 'processing',
-            ':queued': 'queued',
-            ':lease': lease.leaseId,
-            ':until': lease.leaseUntil,
-            ':one': 1,
-            ':now': now,
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      ),
+      this.db.update({
+        TableName: this.table,
+        Key: uploadKey(account, uploadId),
+        UpdateExpression:
+          'SET #state = :processing, leaseId = :lease, leaseUntil = :until, attempts = attempts + :one REMOVE awaitingFileUntil',
+        ConditionExpression: '#state = :queued OR (#state = :processing AND leaseUntil < :now)',
+        ExpressionAttributeNames: STATE,
+        ExpressionAttributeValues: {
+          ':processing': 'processing',
+          ':queued': 'queued',
+          ':lease': lease.leaseId,
+          ':until': lease.leaseUntil,
+          ':one': 1,
+          ':now': now,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
     );
     return out?.Attributes ? strip<UploadRecord>(out.Attributes) : undefined;
   }
@@ -213,17 +208,15 @@ export class DynamoStatusStore implements StatusStore {
 
   async markDeleting(account: string, uploadId: string): Promise<UploadRecord | undefined> {
     const out = await conditional(() =>
-      this.db.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: uploadKey(account, uploadId),
-          UpdateExpression: 'SET #state = :deleting REMOVE leaseId, leaseUntil, unfinished',
-          ConditionExpression: 'attribute_exists(sk)',
-          ExpressionAttributeNames: STATE,
-          ExpressionAttributeValues: { ':deleting': 'deleting' },
-          ReturnValues: 'ALL_OLD',
-        }),
-      ),
+      this.db.update({
+        TableName: this.table,
+        Key: uploadKey(account, uploadId),
+        UpdateExpression: 'SET #state = :deleting REMOVE leaseId, leaseUntil, unfinished',
+        ConditionExpression: 'attribute_exists(sk)',
+        ExpressionAttributeNames: STATE,
+        ExpressionAttributeValues: { ':deleting': 'deleting' },
+        ReturnValues: 'ALL_OLD',
+      }),
     );
     return out?.Attributes ? strip<UploadRecord>(out.Attributes) : undefined;
   }
@@ -252,15 +245,12 @@ export class DynamoStatusStore implements StatusStore {
       const cancelled = cancellationCodes(e);
       if (!cancelled) throw e;
       // A counter already at zero (never expected) must not keep the record: remove it alone.
-      if (cancelled.codes[0] !== 'ConditionalCheckFailed')
-        await conditional(() => this.db.send(new DeleteCommand(removeRecord.Delete)));
+      if (cancelled.codes[0] !== 'ConditionalCheckFailed') await conditional(() => this.db.delete(removeRecord.Delete));
     }
   }
 
   async getCollection(account: string, name: string): Promise<CollectionRecord | undefined> {
-    const out = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: collectionKey(account, name), ConsistentRead: true }),
-    );
+    const out = await this.db.get({ TableName: this.table, Key: collectionKey(account, name), ConsistentRead: true });
     return out.Item
       ? { account, name, embedder: out.Item.embedder as string, createdAt: out.Item.createdAt as number }
       : undefined;
@@ -296,7 +286,7 @@ export class DynamoStatusStore implements StatusStore {
   }
 
   async deleteCollection(account: string, name: string): Promise<void> {
-    await this.db.send(new DeleteCommand({ TableName: this.table, Key: collectionKey(account, name) }));
+    await this.db.delete({ TableName: this.table, Key: collectionKey(account, name) });
   }
 
   private async updateIf(
@@ -310,14 +300,12 @@ export class DynamoStatusStore implements StatusStore {
     names: Record<string, string> = {},
   ): Promise<boolean> {
     const out = await conditional(() =>
-      this.db.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: uploadKey(account, uploadId),
-          ExpressionAttributeNames: { ...STATE, ...names },
-          ...update,
-        }),
-      ),
+      this.db.update({
+        TableName: this.table,
+        Key: uploadKey(account, uploadId),
+        ExpressionAttributeNames: { ...STATE, ...names },
+        ...update,
+      }),
     );
     return out !== undefined;
   }

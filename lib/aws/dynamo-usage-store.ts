@@ -1,26 +1,23 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDocuments } from './dynamo-documents';
 import type { UsageDelta, UsageReader, UsageRow, UsageStore } from '../usage/ports';
 import { queryAll } from './dynamo-pages';
 import { USAGE_ATTRIBUTE_NAMES, USAGE_UPDATE_EXPRESSION, usageKey, usagePk, usageValues } from './usage-item';
 
-/** The counters through the SDK's document client: the reader of the usage route, and the writer off Lambda. */
+/** The usage counters: the usage route's reader, and every counted request's writer. */
 export class DynamoUsageStore implements UsageStore, UsageReader {
   constructor(
-    private readonly db: DynamoDBDocumentClient,
+    private readonly db: DynamoDocuments,
     private readonly table: string,
   ) {}
 
   async add(account: string, day: string, route: string, delta: UsageDelta): Promise<void> {
-    await this.db.send(
-      new UpdateCommand({
-        TableName: this.table,
-        Key: usageKey(account, day, route),
-        UpdateExpression: USAGE_UPDATE_EXPRESSION,
-        ExpressionAttributeNames: USAGE_ATTRIBUTE_NAMES,
-        ExpressionAttributeValues: usageValues(day, route, delta),
-      }),
-    );
+    await this.db.update({
+      TableName: this.table,
+      Key: usageKey(account, day, route),
+      UpdateExpression: USAGE_UPDATE_EXPRESSION,
+      ExpressionAttributeNames: USAGE_ATTRIBUTE_NAMES,
+      ExpressionAttributeValues: usageValues(day, route, delta),
+    });
   }
 
   async list(account: string, from: string, to: string): Promise<UsageRow[]> {

@@ -3,9 +3,7 @@
 // endpoint's deliveries share the endpoint's (`ep#<id>`, `dl#<id>`), and delivery ids begin with
 // their time, so a Query read backwards lists the newest first. Deliveries expire 30 days after
 // they were made (TTL on expiresAt); a removed endpoint's deliveries go the same way.
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isDynamoError, type DynamoDocuments } from './dynamo-documents';
 import type { DeliveryRecord, EndpointRecord, WebhookStore } from '../webhooks/ports';
 import { queryAll } from './dynamo-pages';
 
@@ -24,21 +22,19 @@ async function conditional(write: () => Promise<unknown>): Promise<boolean> {
     await write();
     return true;
   } catch (e) {
-    if (e instanceof ConditionalCheckFailedException) return false;
+    if (isDynamoError(e, 'ConditionalCheckFailedException')) return false;
     throw e;
   }
 }
 
 export class DynamoWebhookStore implements WebhookStore {
   constructor(
-    private readonly db: DynamoDBDocumentClient,
+    private readonly db: DynamoDocuments,
     private readonly table: string,
   ) {}
 
   async putEndpoint(record: EndpointRecord): Promise<void> {
-    await this.db.send(
-      new PutCommand({ TableName: this.table, Item: { ...endpointKey(record.account, record.id), ...record } }),
-    );
+    await this.db.put({ TableName: this.table, Item: { ...endpointKey(record.account, record.id), ...record } });
   }
 
   async listEndpoints(account: string): Promise<EndpointRecord[]> {
@@ -51,39 +47,37 @@ export class DynamoWebhookStore implements WebhookStore {
   }
 
   async getEndpoint(account: string, id: string): Promise<EndpointRecord | undefined> {
-    const { Item } = await this.db.send(new GetCommand({ TableName: this.table, Key: endpointKey(account, id) }));
+    const { Item } = await this.db.get({ TableName: this.table, Key: endpointKey(account, id) });
     return strip<EndpointRecord>(Item);
   }
 
   deleteEndpoint(account: string, id: string): Promise<boolean> {
     return conditional(() =>
-      this.db.send(
-        new DeleteCommand({
-          TableName: this.table,
-          Key: endpointKey(account, id),
-          ConditionExpression: 'attribute_exists(pk)',
-        }),
-      ),
+      this.db.delete({
+        TableName: this.table,
+        Key: endpointKey(account, id),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
     );
   }
 
   createDelivery(record: DeliveryRecord): Promise<boolean> {
     const expiresAt = Math.floor(record.createdAt / 1000) + DELIVERY_DAYS * 86_400;
     return conditional(() =>
-      this.db.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: { ...deliveryKey(record.endpointId, record.id), ...record, expiresAt },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      ),
+      this.db.put({
+        TableName: this.table,
+        Item: { ...deliveryKey(record.endpointId, record.id), ...record, expiresAt },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
     );
   }
 
   async getDelivery(endpointId: string, id: string): Promise<DeliveryRecord | undefined> {
-    const { Item } = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: deliveryKey(endpointId, id), ConsistentRead: true }),
-    );
+    const { Item } = await this.db.get({
+      TableName: this.table,
+      Key: deliveryKey(endpointId, id),
+      ConsistentRead: true,
+    });
     return strip<DeliveryRecord>(Item);
   }
 
@@ -94,35 +88,31 @@ export class DynamoWebhookStore implements WebhookStore {
   ): Promise<boolean> {
     const next = change.nextAttemptAt === undefined ? ' REMOVE nextAttemptAt' : ', nextAttemptAt = :next';
     return conditional(() =>
-      this.db.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: deliveryKey(record.endpointId, record.id),
-          // `status` is a DynamoDB reserved word.
-          UpdateExpression: `SET #status = :status, attempts = :attempts${next}`,
-          ConditionExpression: 'size(attempts) = :before',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':status': change.status,
-            ':attempts': change.attempts,
-            ':before': attemptsBefore,
-            ...(change.nextAttemptAt !== undefined && { ':next': change.nextAttemptAt }),
-          },
-        }),
-      ),
+      this.db.update({
+        TableName: this.table,
+        Key: deliveryKey(record.endpointId, record.id),
+        // `status` is a DynamoDB reserved word.
+        UpdateExpression: `SET #status = :status, attempts = :attempts${next}`,
+        ConditionExpression: 'size(attempts) = :before',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': change.status,
+          ':attempts': change.attempts,
+          ':before': attemptsBefore,
+          ...(change.nextAttemptAt !== undefined && { ':next': change.nextAttemptAt }),
+        },
+      }),
     );
   }
 
   async listDeliveries(endpointId: string, limit: number): Promise<DeliveryRecord[]> {
-    const { Items = [] } = await this.db.send(
-      new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :dl)',
-        ExpressionAttributeValues: { ':pk': `ep#${endpointId}`, ':dl': 'dl#' },
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
-    );
+    const { Items = [] } = await this.db.query({
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :dl)',
+      ExpressionAttributeValues: { ':pk': `ep#${endpointId}`, ':dl': 'dl#' },
+      ScanIndexForward: false,
+      Limit: limit,
+    });
     return Items.map((item) => strip<DeliveryRecord>(item)!);
   }
 }

@@ -2,7 +2,7 @@
 // functions table's catalog index and revision (lib/aws/dynamo-catalog-source.ts).
 import { Catalog, type CatalogSource } from '../catalog/catalog';
 import { getConfig } from '../config';
-import { dynamo } from './core';
+import { dynamoAdapter } from './core';
 import { onFirstUse } from './lazy';
 
 let catalog: Catalog | undefined;
@@ -10,9 +10,11 @@ let source: CatalogSource | undefined;
 
 function catalogSource(): CatalogSource {
   const c = getConfig();
-  source ??= onFirstUse(
-    async () =>
-      new (await import('../aws/dynamo-catalog-source')).DynamoCatalogSource(await dynamo(), c.aws.tables.functions),
+  source ??= onFirstUse(() =>
+    dynamoAdapter(
+      () => import('../aws/dynamo-catalog-source'),
+      (m, db) => new m.DynamoCatalogSource(db, c.aws.tables.functions),
+    ),
   );
   return source;
 }

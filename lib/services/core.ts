@@ -6,7 +6,7 @@ import { Metrics } from '@aws-lambda-powertools/metrics';
 import { getConfig, type Config } from '../config';
 import { aiApiKeySource, jwtSecretSource } from './secrets';
 import { rootLogger } from '../log';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDocuments } from '../aws/dynamo-documents';
 import { createVerifier } from '../http/auth';
 import { onFirstUse } from './lazy';
 import type { HttpDeps } from '../http/handler';
@@ -20,27 +20,39 @@ let aiPlatform: AiPlatformConfig | undefined;
 
 export const config = (): Config => getConfig();
 
-/** The process's DynamoDB document client, its SDK imported on first use. */
-export const dynamo = async (): Promise<DynamoDBDocumentClient> => {
-  const [{ dynamoClient }, { withTracing }] = await Promise.all([
+/**
+ * The process's DynamoDB calls: signed without the SDK where the environment holds the credentials (Lambda)
+ * or an emulator is named, so a cold start's first read or usage count loads no SDK client; elsewhere (a
+ * developer's profile or SSO session) the SDK's document client with its default credential chain.
+ */
+export const dynamo = async (): Promise<DynamoDocuments> => {
+  const { aws } = getConfig();
+  const { canSign, signedDynamo } = await import('../aws/signed-dynamo');
+  if (canSign(aws)) return signedDynamo(aws);
+  const [{ dynamoClient, sdkDocuments }, { withTracing }] = await Promise.all([
     import('../aws/dynamo-client'),
     import('../aws/tracing'),
   ]);
-  return withTracing(dynamoClient(getConfig().aws));
+  return sdkDocuments(await withTracing(dynamoClient(aws)));
 };
+
+/** A DynamoDB adapter: its module and the process's DynamoDB calls imported side by side, not one after the other. */
+export async function dynamoAdapter<M, T>(load: () => Promise<M>, build: (module: M, db: DynamoDocuments) => T) {
+  const [module, db] = await Promise.all([load(), dynamo()]);
+  return build(module, db);
+}
 
 export function httpDeps(): HttpDeps {
   if (!http) {
     const c = getConfig();
     http = {
-      // Every counted request writes: signed without the SDK where the environment holds the credentials
-      // (Lambda, the emulators), so a cold 400 loads no SDK client; the SDK's default chain elsewhere.
-      usage: onFirstUse(async () => {
-        const { SignedUsageWriter, canSignUsage } = await import('../aws/signed-usage-writer');
-        return canSignUsage(c.aws)
-          ? new SignedUsageWriter(c.aws, c.aws.tables.usage)
-          : new (await import('../aws/dynamo-usage-store')).DynamoUsageStore(await dynamo(), c.aws.tables.usage);
-      }),
+      // Every counted request writes; through dynamo(), so a cold 400 on Lambda loads no SDK client.
+      usage: onFirstUse(() =>
+        dynamoAdapter(
+          () => import('../aws/dynamo-usage-store'),
+          (m, db) => new m.DynamoUsageStore(db, c.aws.tables.usage),
+        ),
+      ),
       verify: createVerifier(c.auth, jwtSecretSource()),
       log: rootLogger(),
       // Operational figures as embedded metrics in the function's log (no API call, no client).
@@ -53,9 +65,11 @@ export function httpDeps(): HttpDeps {
 
 export function statuses(): StatusStore {
   const c = getConfig();
-  statusStore ??= onFirstUse(
-    async () =>
-      new (await import('../aws/dynamo-status-store')).DynamoStatusStore(await dynamo(), c.aws.tables.uploads),
+  statusStore ??= onFirstUse(() =>
+    dynamoAdapter(
+      () => import('../aws/dynamo-status-store'),
+      (m, db) => new m.DynamoStatusStore(db, c.aws.tables.uploads),
+    ),
   );
   return statusStore;
 }

@@ -8,7 +8,7 @@ import type { BuildQueue, DeploymentStore } from '../functions/build/ports';
 import type { InvokeDeps } from '../functions/invoke';
 import type { HostingDeps } from '../functions/manage';
 import type { FunctionInvoker, FunctionRegistry } from '../functions/ports';
-import { dynamo } from './core';
+import { dynamoAdapter } from './core';
 import { onFirstUse } from './lazy';
 import { blobs } from './storage';
 import { webhookEvents } from './webhooks';
@@ -20,13 +20,11 @@ let buildQueue: BuildQueue | undefined;
 
 export function functionRegistry(): FunctionRegistry {
   const c = getConfig();
-  registry ??= onFirstUse(
-    async () =>
-      new (await import('../aws/dynamo-function-registry')).DynamoFunctionRegistry(
-        await dynamo(),
-        c.aws.tables.functions,
-        (await import('../functions/catalog-entry')).catalogEntry,
-      ),
+  registry ??= onFirstUse(() =>
+    dynamoAdapter(
+      () => Promise.all([import('../aws/dynamo-function-registry'), import('../functions/catalog-entry')]),
+      ([m, entry], db) => new m.DynamoFunctionRegistry(db, c.aws.tables.functions, entry.catalogEntry),
+    ),
   );
   return registry;
 }

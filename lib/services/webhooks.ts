@@ -5,7 +5,7 @@ import { rootLogger } from '../log';
 import { queueSink, type DeliverDeps } from '../webhooks/deliver';
 import type { EndpointDeps } from '../webhooks/endpoints';
 import type { EventSink, WebhookQueue, WebhookStore } from '../webhooks/ports';
-import { dynamo } from './core';
+import { dynamoAdapter } from './core';
 import { onFirstUse } from './lazy';
 
 let store: WebhookStore | undefined;
@@ -14,9 +14,11 @@ let sink: EventSink | undefined;
 
 export function webhookStore(): WebhookStore {
   const { aws } = getConfig();
-  store ??= onFirstUse(
-    async () =>
-      new (await import('../aws/dynamo-webhook-store')).DynamoWebhookStore(await dynamo(), aws.tables.webhooks),
+  store ??= onFirstUse(() =>
+    dynamoAdapter(
+      () => import('../aws/dynamo-webhook-store'),
+      (m, db) => new m.DynamoWebhookStore(db, aws.tables.webhooks),
+    ),
   );
   return store;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { issueToken } from '../../lib/http/token';
 import { loadConfig } from '../../lib/config';
-import { dynamoClient } from '../../lib/aws/dynamo-client';
+import { dynamoDocuments } from '../../lib/aws/dynamo-client';
 import { DynamoStatusStore } from '../../lib/aws/dynamo-status-store';
 
 const url = inject('stackUrl');
@@ -58,7 +58,7 @@ describe('the local stack through serverless offline', () => {
   it('reads a status record for its owner only', async () => {
     // Seed a record through the same DynamoDB the service uses (the emulator of the stack).
     const config = loadConfig(inject('stackEnv'));
-    const store = new DynamoStatusStore(dynamoClient(config.aws), config.aws.tables.uploads);
+    const store = new DynamoStatusStore(dynamoDocuments(config.aws), config.aws.tables.uploads);
     await store.put({
       account: 'owner-1',
       uploadId: '11111111-2222-3333-4444-555555555555',

@@ -3,7 +3,9 @@
 // sparse catalog index — no Scan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulators, type Emulators } from '../../../local/emulators';
-import { dynamoClient } from '../../../lib/aws/dynamo-client';
+import { signedDynamo } from '../../../lib/aws/signed-dynamo';
+import type { DynamoDocuments } from '../../../lib/aws/dynamo-documents';
+import { recordingDynamo, type RecordedCall } from '../../support/recording-dynamo';
 import {
   CATALOG_INDEX,
   CATALOG_LISTED,
@@ -19,29 +21,19 @@ import { validateSpec } from '../../../lib/spec/index';
 import { jsonObject, specFor } from '../../unit/functions/support';
 
 let emulators: Emulators;
-let client: ReturnType<typeof dynamoClient>;
+let client: DynamoDocuments;
 let config: ReturnType<typeof loadConfig>;
 let registry: DynamoFunctionRegistry;
 let catalog: DynamoCatalogSource;
-const commands: string[] = [];
-/** Keys asked for by each BatchGetItem, to see that only changed definitions are fetched. */
-const batchGetKeys: number[] = [];
+const calls: RecordedCall[] = [];
+/** The operations sent since the test last emptied `calls`. */
+const commands = () => calls.map((c) => c.operation);
 
 beforeAll(async () => {
   emulators = await startEmulators({ stage: 'fnregistry' });
   config = loadConfig({ ...emulators.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_LANCE_URI: '/tmp/x' });
-  client = dynamoClient(config.aws);
-  // Records every command the registry sends to the dev stack's DynamoDB front (no Scan on listAll).
-  client.middlewareStack.add(
-    (next, context) => (args) => {
-      commands.push(String(context.commandName));
-      const batch = (args.input as { RequestItems?: Record<string, { Keys: unknown[] }> }).RequestItems;
-      if (context.commandName === 'BatchGetItemCommand' && batch)
-        batchGetKeys.push(Object.values(batch).reduce((n, t) => n + t.Keys.length, 0));
-      return next(args);
-    },
-    { step: 'initialize' },
-  );
+  // Records every call the registry sends through the signed caller, as on Lambda (no Scan on listAll).
+  client = recordingDynamo(signedDynamo(config.aws), calls);
   registry = new DynamoFunctionRegistry(client, config.aws.tables.functions, catalogEntry);
   catalog = new DynamoCatalogSource(client, config.aws.tables.functions);
 });
@@ -122,7 +114,7 @@ describe('DynamoDB function registry', () => {
       record(`zz-big-${String(i).padStart(2, '0')}`, `owner-${i % 3}`, 1, 'x'.repeat(100_000)),
     );
     for (const fn of [...big].reverse()) expect(await registry.register(fn, undefined)).toBe('registered');
-    commands.length = 0;
+    calls.length = 0;
     const all = await registry.listAll();
     const names = all.map((r) => r.shortname);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
@@ -130,25 +122,27 @@ describe('DynamoDB function registry', () => {
     expect(names).toEqual(expect.arrayContaining(['alpha', 'beta', 'race', 'weather']));
     expect(all.find((r) => r.shortname === 'zz-big-13')).toEqual(big[13]);
     // The revision, the catalog index, then the definitions of the functions this container has not seen.
-    expect(commands).not.toContain('ScanCommand');
-    expect(commands[0]).toBe('GetItemCommand');
-    expect(commands).toContain('QueryCommand');
-    expect(commands).toContain('BatchGetItemCommand');
+    expect(commands()).not.toContain('scan');
+    expect(commands()[0]).toBe('get');
+    expect(commands()).toContain('query');
+    expect(commands()).toContain('batchGet');
 
     // Nothing changed: one GetItem of the revision answers.
-    commands.length = 0;
+    calls.length = 0;
     expect((await registry.listAll()).map((r) => r.shortname)).toEqual(names);
-    expect(commands).toEqual(['GetItemCommand']);
+    expect(commands()).toEqual(['get']);
 
     // A redeploy moves the revision: the index is read again, and only the redeployed definition.
     const redeployed = record('zz-big-03', 'owner-0', 2, 'redeployed');
     expect(await registry.register(redeployed, 1)).toBe('registered');
-    commands.length = 0;
+    calls.length = 0;
     const after = await registry.listAll();
     expect(after.find((r) => r.shortname === 'zz-big-03')).toEqual(redeployed);
     expect(after.map((r) => r.shortname)).toEqual(names);
-    expect(commands).toEqual(['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand']);
-    expect(batchGetKeys.at(-1)).toBe(1);
+    expect(commands()).toEqual(['get', 'query', 'batchGet']);
+    expect(
+      (calls.at(-1)!.input.RequestItems as Record<string, { Keys: unknown[] }>)[config.aws.tables.functions]!.Keys,
+    ).toHaveLength(1);
   });
 
   it('re-reads the index once a listing is a minute old, since the index may lag a deploy', async () => {
@@ -161,15 +155,15 @@ describe('DynamoDB function registry', () => {
       () => now,
     );
     const first = await snapshot.list();
-    commands.length = 0;
+    calls.length = 0;
     now += SNAPSHOT_MAX_AGE_MS - 1;
     expect(await snapshot.list()).toBe(first);
-    expect(commands).toEqual(['GetItemCommand']);
-    commands.length = 0;
+    expect(commands()).toEqual(['get']);
+    calls.length = 0;
     now += 2;
     expect((await snapshot.list()).map((r) => r.shortname)).toEqual(first.map((r) => r.shortname));
     // The index again, but no definition: none was deployed since.
-    expect(commands).toEqual(['GetItemCommand', 'QueryCommand']);
+    expect(commands()).toEqual(['get', 'query']);
   });
 
   it('removes a function for its owner only', async () => {
@@ -180,10 +174,10 @@ describe('DynamoDB function registry', () => {
   });
 
   it('gives the catalog every function entry and a revision that moves with each change, without a Scan', async () => {
-    commands.length = 0;
+    calls.length = 0;
     const before = await catalog.revision();
     const entries = await catalog.entries();
-    expect(commands).toEqual(['GetItemCommand', 'QueryCommand']);
+    expect(commands()).toEqual(['get', 'query']);
     const all = await registry.listAll();
     expect(entries.sort((a, b) => a.shortname.localeCompare(b.shortname))).toEqual(all.map(catalogEntry));
     expect(entries.map((e) => e.shortname)).not.toContain('alpha');

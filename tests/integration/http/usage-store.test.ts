@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { startEmulators, type Emulators } from '../../../local/emulators';
-import { dynamoClient } from '../../../lib/aws/dynamo-client';
+import { dynamoClient, dynamoDocuments, sdkDocuments } from '../../../lib/aws/dynamo-client';
 import { DynamoUsageStore } from '../../../lib/aws/dynamo-usage-store';
 import { usageExpiry } from '../../../lib/aws/usage-item';
-import { canSignUsage, SignedUsageWriter } from '../../../lib/aws/signed-usage-writer';
+import { canSign, SignedDynamo, signedDynamo } from '../../../lib/aws/signed-dynamo';
 import { loadConfig } from '../../../lib/config';
 
 /** What a usage item holds: the counters and the key, nothing about the request itself. */
@@ -20,7 +20,7 @@ describe('DynamoDB usage metrics', () => {
   it('adds concurrent increments atomically', async () => {
     const config = loadConfig({ ...emulators.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_LANCE_URI: '/tmp/x' });
     const db = dynamoClient(config.aws);
-    const store = new DynamoUsageStore(db, config.aws.tables.usage);
+    const store = new DynamoUsageStore(sdkDocuments(db), config.aws.tables.usage);
     await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
         store.add('acct-c', '2026-11-21', 'POST /q', {
@@ -53,7 +53,7 @@ describe('DynamoDB usage metrics', () => {
 
   it('lists one account’s days in the window, every route, and nothing of other accounts', async () => {
     const config = loadConfig({ ...emulators.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_LANCE_URI: '/tmp/x' });
-    const store = new DynamoUsageStore(dynamoClient(config.aws), config.aws.tables.usage);
+    const store = new DynamoUsageStore(dynamoDocuments(config.aws), config.aws.tables.usage);
     const one = { calls: 1, errors: 0, durationMs: 7, aiTokens: 3 };
     for (const [account, day, route] of [
       ['acct-l', '2026-10-31', 'GET /health'],
@@ -75,16 +75,16 @@ describe('DynamoDB usage metrics', () => {
     expect(await store.list('nobody', '2026-01-01', '2026-12-31')).toEqual([]);
   });
 
-  it('the signed writer (no SDK client) adds to the same items as the SDK store, concurrently and atomically', async () => {
+  it('the signed caller (no SDK client) adds to the same items as the SDK, concurrently and atomically', async () => {
     const config = loadConfig({ ...emulators.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_LANCE_URI: '/tmp/x' });
-    expect(canSignUsage(config.aws)).toBe(true);
-    const writer = new SignedUsageWriter(config.aws, config.aws.tables.usage);
-    const store = new DynamoUsageStore(dynamoClient(config.aws), config.aws.tables.usage);
+    expect(canSign(config.aws)).toBe(true);
+    const signed = new DynamoUsageStore(signedDynamo(config.aws), config.aws.tables.usage);
+    const sdk = new DynamoUsageStore(dynamoDocuments(config.aws), config.aws.tables.usage);
     const route = 'GET /embedder-service/v1/status';
-    await store.add('acct-s', '2026-11-22', route, { calls: 1, errors: 1, durationMs: 4.4, aiTokens: 0 });
+    await sdk.add('acct-s', '2026-11-22', route, { calls: 1, errors: 1, durationMs: 4.4, aiTokens: 0 });
     await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        writer.add('acct-s', '2026-11-22', route, {
+        signed.add('acct-s', '2026-11-22', route, {
           calls: 1,
           errors: i % 4 === 0 ? 1 : 0,
           durationMs: 2.6,
@@ -92,10 +92,10 @@ describe('DynamoDB usage metrics', () => {
         }),
       ),
     );
-    // Read back through the SDK: the usage route's reader sees both writers' counters in one row.
-    expect(await store.list('acct-s', '2026-11-22', '2026-11-22')).toEqual([
-      { day: '2026-11-22', endpoint: route, calls: 41, errors: 11, durationMs: 4 + 40 * 3, aiTokens: 280 },
-    ]);
+    // Both readers see both writers' counters in one row.
+    const row = { day: '2026-11-22', endpoint: route, calls: 41, errors: 11, durationMs: 4 + 40 * 3, aiTokens: 280 };
+    expect(await sdk.list('acct-s', '2026-11-22', '2026-11-22')).toEqual([row]);
+    expect(await signed.list('acct-s', '2026-11-22', '2026-11-22')).toEqual([row]);
     const item = (
       await dynamoClient(config.aws).send(
         new GetCommand({ TableName: config.aws.tables.usage, Key: { pk: 'acct#acct-s', sk: `2026-11-22#${route}` } }),
@@ -105,37 +105,41 @@ describe('DynamoDB usage metrics', () => {
     expect(item!.expiresAt).toBe(usageExpiry('2026-11-22'));
   });
 
-  it('the signed writer fails with DynamoDB’s error type, without retrying a request DynamoDB refused', async () => {
+  it('the signed caller fails with DynamoDB’s error type, without retrying a request DynamoDB refused', async () => {
     const config = loadConfig({ ...emulators.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_LANCE_URI: '/tmp/x' });
-    const writer = new SignedUsageWriter(config.aws, 'no-such-table');
-    await expect(
-      writer.add('acct-s', '2026-11-22', 'GET /health', { calls: 1, errors: 0, durationMs: 1, aiTokens: 0 }),
-    ).rejects.toThrow(/usage table failed: 400 ResourceNotFoundException/);
+    const store = new DynamoUsageStore(signedDynamo(config.aws), 'no-such-table');
+    const failed = await store
+      .add('acct-s', '2026-11-22', 'GET /health', { calls: 1, errors: 0, durationMs: 1, aiTokens: 0 })
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+    expect(failed?.name).toBe('ResourceNotFoundException');
+    expect(failed?.message).toBe('DynamoDB UpdateItem failed: 400 ResourceNotFoundException');
   });
 
-  it('the signed writer retries a connection that fails, then names the cause', async () => {
+  it('the signed caller retries a connection that fails, then names the cause', async () => {
     const config = loadConfig({
       ...emulators.env,
       FNQ_DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
       FNQ_JWT_SECRET: 'x'.repeat(32),
       FNQ_LANCE_URI: '/tmp/x',
     });
-    const writer = new SignedUsageWriter(config.aws, config.aws.tables.usage);
-    const failed = await writer
+    const store = new DynamoUsageStore(new SignedDynamo(config.aws), config.aws.tables.usage);
+    const failed = await store
       .add('acct-s', '2026-11-22', 'GET /health', { calls: 1, errors: 0, durationMs: 1, aiTokens: 0 })
       .then(
         () => undefined,
-        (e: unknown) => e as Error,
+        (e: unknown) => e as NodeJS.ErrnoException,
       );
-    expect(failed?.message).toMatch(/usage table failed/);
-    expect((failed?.cause as NodeJS.ErrnoException | undefined)?.code).toBe('ECONNREFUSED');
+    expect(failed?.code).toBe('ECONNREFUSED');
   });
 
   it('signs only where the environment holds credentials or an emulator is named', () => {
-    const aws = { region: 'eu-west-1', endpoints: {} } as Parameters<typeof canSignUsage>[0];
-    expect(canSignUsage(aws, { AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret' })).toBe(true);
-    // A developer's profile or SSO session: the SDK store and its default chain instead.
-    expect(canSignUsage(aws, { AWS_PROFILE: 'dev' })).toBe(false);
-    expect(canSignUsage({ ...aws, endpoints: { dynamodb: 'http://127.0.0.1:8000' } }, {})).toBe(true);
+    const aws = { region: 'eu-west-1', endpoints: {} } as Parameters<typeof canSign>[0];
+    expect(canSign(aws, { AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret' })).toBe(true);
+    // A developer's profile or SSO session: the SDK's client and its default chain instead.
+    expect(canSign(aws, { AWS_PROFILE: 'dev' })).toBe(false);
+    expect(canSign({ ...aws, endpoints: { dynamodb: 'http://127.0.0.1:8000' } }, {})).toBe(true);
   });
 });

@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusStore, UploadRecord } from '../../../lib/ingest/status';
 import { startIngestStack, type IngestStack } from './stack';
+import { DynamoStatusStore } from '../../../lib/aws/dynamo-status-store';
+import { recordingDynamo, type RecordedCall } from '../../support/recording-dynamo';
 
 let stack: IngestStack;
 let store: StatusStore;
@@ -142,17 +144,12 @@ describe('DynamoStatusStore', () => {
     await store.settle('sweepable', failed!.uploadId, 'f', { state: 'failed', completedAt: now, error: 'x' });
     await store.markDeleting('sweepable', deleting!.uploadId);
 
-    const sent: string[] = [];
-    const db = await stack.services.dynamo();
-    db.middlewareStack.add(
-      (next, context) => (args) => {
-        sent.push(String(context.commandName));
-        return next(args);
-      },
-      { step: 'initialize', name: 'recordCommands' },
+    const calls: RecordedCall[] = [];
+    const recorded = new DynamoStatusStore(
+      recordingDynamo(await stack.services.dynamo(), calls),
+      stack.services.config().aws.tables.uploads,
     );
-    const listed = (await store.listUnfinished()).filter((r) => r.account === 'sweepable');
-    db.middlewareStack.remove('recordCommands');
+    const listed = (await recorded.listUnfinished()).filter((r) => r.account === 'sweepable');
     expect(listed.map((r) => [r.uploadId, r.state]).sort()).toEqual(
       [
         [queued!.uploadId, 'queued'],
@@ -160,6 +157,6 @@ describe('DynamoStatusStore', () => {
       ].sort(),
     );
     expect(listed[0]).not.toHaveProperty('unfinished');
-    expect(sent).toEqual(['QueryCommand']);
+    expect(calls.map((c) => c.operation)).toEqual(['query']);
   });
 });

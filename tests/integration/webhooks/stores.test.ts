@@ -5,6 +5,7 @@ import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoClient } from '../../../lib/aws/dynamo-client';
+import { signedDynamo } from '../../../lib/aws/signed-dynamo';
 import { DynamoWebhookStore } from '../../../lib/aws/dynamo-webhook-store';
 import { sqsClient } from '../../../lib/aws/sqs-client';
 import { SqsWebhookQueue } from '../../../lib/aws/sqs-webhook-queue';
@@ -19,7 +20,8 @@ let store: DynamoWebhookStore;
 beforeAll(async () => {
   emulators = await startEmulators({ stage: 'webhookstest' });
   config = loadConfig({ ...emulators.env, FNQ_JWT_SECRET: 'x'.repeat(32), FNQ_LANCE_URI: '/tmp/x' });
-  store = new DynamoWebhookStore(dynamoClient(config.aws), config.aws.tables.webhooks);
+  // Through the signed caller, as on Lambda; the SDK's client reads the stored item back below.
+  store = new DynamoWebhookStore(signedDynamo(config.aws), config.aws.tables.webhooks);
 });
 afterAll(() => emulators.stop());
 

@@ -2,7 +2,7 @@
 // client) under npm start, serverless offline, tests, or POWERTOOLS_TRACE_ENABLED=false.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tracingOn, withTracing } from '../../../lib/aws/tracing';
+import { traceAwsCall, tracingOn, withTracing } from '../../../lib/aws/tracing';
 
 const LAMBDA = { AWS_LAMBDA_FUNCTION_NAME: 'fnquery-dev-health', AWS_XRAY_DAEMON_ADDRESS: '127.0.0.1:2000' };
 const middlewareNames = (client: DynamoDBClient) => client.middlewareStack.identify().join('\n');
@@ -41,5 +41,31 @@ describe('withTracing', () => {
     await withTracing(client, LAMBDA);
     expect(middlewareNames(client)).toBe(after);
     client.destroy();
+  });
+
+  it('makes a call without an SDK client a DynamoDB subsegment of the current segment, failures included', async () => {
+    Object.assign(process.env, LAMBDA, { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x' });
+    const xray = await import('aws-xray-sdk-core');
+    const segment = new xray.Segment('traced-request');
+    const attributes = { operation: 'GetItem', region: 'eu-west-1', table_name: 'uploads' };
+    await xray.getNamespace().runPromise(async () => {
+      xray.setSegment(segment);
+      expect(await traceAwsCall('DynamoDB', attributes, async () => 'answer', LAMBDA)).toBe('answer');
+      await expect(
+        traceAwsCall('DynamoDB', attributes, () => Promise.reject(new Error('refused')), LAMBDA),
+      ).rejects.toThrow('refused');
+    });
+    const subsegments = (segment.subsegments ?? []).map(
+      (s) => JSON.parse(JSON.stringify(s)) as Record<string, unknown>,
+    );
+    expect(subsegments).toHaveLength(2);
+    for (const s of subsegments) expect(s).toMatchObject({ name: 'DynamoDB', namespace: 'aws', aws: attributes });
+    expect(subsegments[0]).not.toHaveProperty('fault');
+    expect(subsegments[1]).toMatchObject({ fault: true });
+    expect(subsegments.every((s) => typeof s.end_time === 'number')).toBe(true);
+  });
+
+  it('leaves the call alone when tracing is off', async () => {
+    expect(await traceAwsCall('DynamoDB', { operation: 'GetItem', region: 'r' }, async () => 7, {})).toBe(7);
   });
 });
