@@ -3,17 +3,15 @@ import { apiRoute } from '../../lib/api/routes';
 import type { FunctionRegistry } from '../../lib/functions/ports';
 import { httpHandler, type HttpDeps } from '../../lib/http/handler';
 import { httpDeps } from '../../lib/services/core';
-import { lazyHandler, once } from '../../lib/services/lazy';
+import { lazyHandler } from '../../lib/services/lazy';
+import { lookupFunction } from '../../lib/functions/lookup';
 import { functionRegistry } from '../../lib/services/functions';
-
-// lookupFunction's module is the invoker's (the spec's compiler with it): imported on the first request past auth.
-const invoker = once(() => import('../../lib/functions/invoke'));
 
 export function createSpecHandler(deps: { http: HttpDeps; registry: FunctionRegistry }) {
   return httpHandler(
     apiRoute('GET /functions/v1/{shortname}/spec.json'),
     async (req) => {
-      const fn = await (await invoker()).lookupFunction(deps.registry, req.pathParams.shortname);
+      const fn = await lookupFunction(deps.registry, req.pathParams.shortname);
       // Bytes, so the document stays a valid spec.json (no spanId field added to it).
       return {
         status: 200,

@@ -1,7 +1,6 @@
 // Calling a hosted function over REST: find it, check the method, validate the whole request
 // against its definition (every violation in one 400), run it, and shape its answer by outputType.
-import { badRequest, methodNotAllowed, ServiceError } from '../errors';
-import { SHORTNAME } from '../spec/rules';
+import { methodNotAllowed, ServiceError } from '../errors';
 import { parseJsonBody } from '../wire/body';
 import type { HttpRequest, Reply } from '../wire/request';
 import { readMultipartFile } from '../wire/multipart';
@@ -17,7 +16,7 @@ import {
 import { bodyViolations } from '../spec/request-validators';
 import { checkAgainstSchema, ValidationBudgetExceeded, VALIDATION_DEADLINE_MS } from '../spec/validation-pool';
 import { FUNCTION_REPLY_MAX_BYTES, functionBadOutput } from './failures';
-import { functionNotFound } from './manage';
+import { lookupFunction } from './lookup';
 import { mediaTypeOf } from './media-types';
 import type { FunctionInvoker, FunctionRecord, FunctionRegistry, FunctionRequest } from './ports';
 import type { FunctionSettings } from '../config';
@@ -41,36 +40,6 @@ export const OUTPUT_INVALID_HEADER = 'x-fnq-output-invalid';
 
 /** Never handed to user code: the caller's credentials. */
 const PRIVATE_HEADERS = new Set(['svcwt', 'authorization', 'cookie', 'proxy-authorization']);
-
-// One definition object per function version, so validators compiled for it are reused across calls.
-const specs = new Map<string, NormalizedSpec>();
-function stableSpec(fn: FunctionRecord): NormalizedSpec {
-  const key = `${fn.shortname}@${fn.codeSha256}@${fn.version}`;
-  let spec = specs.get(key);
-  if (!spec) {
-    if (specs.size >= 1000) specs.clear();
-    spec = fn.spec;
-    specs.set(key, spec);
-  }
-  return spec;
-}
-
-export async function lookupFunction(
-  registry: FunctionRegistry,
-  shortname: string | undefined,
-): Promise<FunctionRecord> {
-  // Checked before the registry: an oversized key would fail in storage as a 500.
-  if (shortname && shortname.length > SHORTNAME.max) {
-    throw badRequest(
-      `The function name is ${shortname.length} characters long; shortnames have at most ${SHORTNAME.max}`,
-      'Send the shortname of a deployed function (GET /functions/v1 lists them)',
-      'identifier_too_long',
-    );
-  }
-  const fn = shortname ? await registry.get(shortname) : undefined;
-  if (!fn) throw functionNotFound(shortname ?? '');
-  return { ...fn, spec: stableSpec(fn) };
-}
 
 /** 422: the body may be fine, but checking it against this schema costs more than the service gives it. */
 function requestUnverifiable(spec: NormalizedSpec, stop: ValidationBudgetExceeded): ServiceError {
@@ -249,7 +218,11 @@ function fileReply(fn: FunctionRecord, body: unknown): Reply {
 }
 
 export async function invokeFunction(deps: InvokeDeps, req: InvocationRequest): Promise<Reply> {
-  const fn = await lookupFunction(deps.registry, req.pathParams.shortname);
+  return invokeFound(deps, req, await lookupFunction(deps.registry, req.pathParams.shortname));
+}
+
+/** The call of a function already found (lookup.ts), so a caller can find it before loading this module. */
+export async function invokeFound(deps: InvokeDeps, req: InvocationRequest, fn: FunctionRecord): Promise<Reply> {
   const allowed = fn.spec.requirements.requestType;
   if (req.method !== allowed) {
     throw methodNotAllowed(

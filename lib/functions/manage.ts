@@ -2,7 +2,7 @@
 // The server trusts nothing the client checked: the bundle is re-read, spec.json re-validated with
 // the same validator `fnq deploy` uses, and the entry file looked for.
 import { createHash, randomBytes } from 'node:crypto';
-import { badRequest, conflict, notFound, ServiceError, tooLarge } from '../errors';
+import { badRequest, conflict, ServiceError, tooLarge } from '../errors';
 import type { BlobStore } from '../storage/ports';
 import type { Logger } from '../log';
 import { errorFields } from '../log';
@@ -11,6 +11,7 @@ import { runtimeInfo } from '../spec/runtimes';
 import type { NormalizedSpec } from '../spec/types';
 import { readBundle, SPEC_FILE, type BundleFiles } from './bundle';
 import { entryFileOf } from './languages';
+import { functionNotFound } from './lookup';
 import { registryKey, type FunctionInvoker, type FunctionRecord, type FunctionRegistry } from './ports';
 
 export interface HostingDeps {
@@ -29,13 +30,6 @@ export interface DeployResult {
   created: boolean;
   warnings: string[];
 }
-
-export const functionNotFound = (shortname: string) =>
-  notFound(
-    `No function named "${shortname}" was found`,
-    'Check the shortname; fnq functions list shows the functions you deployed',
-    'function_not_found',
-  );
 
 const shortnameTaken = (shortname: string) =>
   conflict(

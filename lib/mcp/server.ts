@@ -7,7 +7,7 @@
 // two tools that start work (fnq_deploy_function, fnq_upload_document) which clients with MCP tasks
 // follow as tasks (tasks.ts): 2025-11-25's experimental tasks and 2026-07-28's Tasks extension.
 import { isServiceError, toServiceError } from '../errors';
-import { lookupFunction } from '../functions/invoke';
+import { lookupFunction } from '../functions/lookup';
 import type { FunctionRecord, FunctionRegistry } from '../functions/ports';
 import { jsonRpcCodeOf, jsonRpcError } from '../http/envelope';
 import type { Reply } from '../http/event';

@@ -5,7 +5,8 @@
 import type { FunctionDecision, FunctionQuestion } from '../ai/tasks';
 import { ServiceError } from '../errors';
 import type { Logger } from '../log';
-import { lookupFunction, toolRequestViolations } from '../functions/invoke';
+import { toolRequestViolations } from '../functions/invoke';
+import { lookupFunction } from '../functions/lookup';
 import type { FunctionInvoker, FunctionRegistry } from '../functions/ports';
 import { toolArgumentsToRequest, toToolDefinition, type Violation } from '../spec/index';
 import type { FunctionQueryBody } from './body-schema';
