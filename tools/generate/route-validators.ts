@@ -7,7 +7,7 @@ import standaloneCode from 'ajv/dist/standalone';
 import { format, resolveConfig } from 'prettier';
 import { MCP_TAG_FILTER, ROUTES } from '../../lib/api/routes';
 import { createAjv, type JsonSchema } from '../../lib/json-schema';
-import { linearRegExp } from '../../lib/spec/linear-regexp';
+import { assertOwnPatternsLinear } from './own-patterns';
 
 const DIR = 'lib/http/validators';
 const HEADER =
@@ -18,10 +18,14 @@ const HEADER =
  * levels under lib/; `runtime` is lib/http/validators/runtime.ts as that folder imports it).
  */
 const providers = (runtime: string): { uses: RegExp; line: string }[] => [
-  { uses: /\blinearRegExp\b/, line: "import { linearRegExp } from '../../spec/linear-regexp';" },
   { uses: /\bfirstRepeat\b/, line: "import { firstRepeat } from '../../spec/unique-items';" },
   { uses: /\bucs2length\b|\bfullFormats\b/, line: `import { fullFormats, ucs2length } from '${runtime}';` },
 ];
+
+/** Ajv's code.regExp for JavaScript's engine; the generated code calls `new RegExp` itself. */
+const nativeRegExp = Object.assign((pattern: string, flags: string) => new RegExp(pattern, flags), {
+  code: 'new RegExp',
+});
 
 /** Every schema a request is checked against, by the key the middleware looks it up with. */
 export function validatedSchemas(): Record<string, JsonSchema> {
@@ -43,8 +47,10 @@ export const slug = (key: string) =>
 
 /** Ajv's standalone module for one schema, with its `require`s replaced by the imports above. */
 export function validatorModule(schema: JsonSchema, header = HEADER, runtime = './runtime'): string {
-  // The service's Ajv (lib/json-schema.ts), emitting source: the same options every request check had.
-  const ajv = createAjv({ code: { source: true, esm: true, regExp: linearRegExp, formats: _`fullFormats` } });
+  // The service's Ajv (lib/json-schema.ts), emitting source, with JavaScript's own regular expressions:
+  // these schemas' patterns are the service's, checked here (own-patterns.ts) to be unable to backtrack.
+  assertOwnPatternsLinear(header, schema);
+  const ajv = createAjv({ code: { source: true, esm: true, regExp: nativeRegExp, formats: _`fullFormats` } });
   const code = standaloneCode(ajv, ajv.compile(schema))
     .replace(/^"use strict";/, '')
     .replaceAll('require("ajv/dist/runtime/ucs2length").default', 'ucs2length');

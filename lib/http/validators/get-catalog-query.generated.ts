@@ -12,7 +12,7 @@ const schema31 = {
     cursor: { type: 'string', maxLength: 512 },
   },
 };
-const func8 = ucs2length;
+const func4 = ucs2length;
 function validate20(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -30,7 +30,7 @@ function validate20(
     if (data.q !== undefined) {
       let data0 = data.q;
       if (typeof data0 === 'string') {
-        if (func8(data0) > 200) {
+        if (func4(data0) > 200) {
           const err0 = {
             instancePath: instancePath + '/q',
             schemaPath: '#/properties/q/maxLength',
@@ -64,7 +64,7 @@ function validate20(
     if (data.tag !== undefined) {
       let data1 = data.tag;
       if (typeof data1 === 'string') {
-        if (func8(data1) > 660) {
+        if (func4(data1) > 660) {
           const err2 = {
             instancePath: instancePath + '/tag',
             schemaPath: '#/properties/tag/maxLength',
@@ -98,7 +98,7 @@ function validate20(
     if (data.cursor !== undefined) {
       let data2 = data.cursor;
       if (typeof data2 === 'string') {
-        if (func8(data2) > 512) {
+        if (func4(data2) > 512) {
           const err4 = {
             instancePath: instancePath + '/cursor',
             schemaPath: '#/properties/cursor/maxLength',

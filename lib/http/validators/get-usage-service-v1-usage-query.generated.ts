@@ -12,7 +12,7 @@ const schema31 = {
     to: { type: 'string', maxLength: 10, description: 'Last day, YYYY-MM-DD (default today).' },
   },
 };
-const func8 = ucs2length;
+const func4 = ucs2length;
 function validate20(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -47,7 +47,7 @@ function validate20(
     if (data.from !== undefined) {
       let data0 = data.from;
       if (typeof data0 === 'string') {
-        if (func8(data0) > 10) {
+        if (func4(data0) > 10) {
           const err1 = {
             instancePath: instancePath + '/from',
             schemaPath: '#/properties/from/maxLength',
@@ -81,7 +81,7 @@ function validate20(
     if (data.to !== undefined) {
       let data1 = data.to;
       if (typeof data1 === 'string') {
-        if (func8(data1) > 10) {
+        if (func4(data1) > 10) {
           const err3 = {
             instancePath: instancePath + '/to',
             schemaPath: '#/properties/to/maxLength',

@@ -16,7 +16,7 @@ const schema31 = {
   },
   additionalProperties: false,
 };
-const func8 = ucs2length;
+const func4 = ucs2length;
 function validate20(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -87,7 +87,7 @@ function validate20(
     if (data.query !== undefined) {
       let data0 = data.query;
       if (typeof data0 === 'string') {
-        if (func8(data0) > 20000) {
+        if (func4(data0) > 20000) {
           const err3 = {
             instancePath: instancePath + '/query',
             schemaPath: '#/properties/query/maxLength',
@@ -102,7 +102,7 @@ function validate20(
           }
           errors++;
         }
-        if (func8(data0) < 1) {
+        if (func4(data0) < 1) {
           const err4 = {
             instancePath: instancePath + '/query',
             schemaPath: '#/properties/query/minLength',
@@ -136,7 +136,7 @@ function validate20(
     if (data.ai_platform !== undefined) {
       let data1 = data.ai_platform;
       if (typeof data1 === 'string') {
-        if (func8(data1) > 64) {
+        if (func4(data1) > 64) {
           const err6 = {
             instancePath: instancePath + '/ai_platform',
             schemaPath: '#/properties/ai_platform/maxLength',
@@ -170,7 +170,7 @@ function validate20(
     if (data['api+key'] !== undefined) {
       let data2 = data['api+key'];
       if (typeof data2 === 'string') {
-        if (func8(data2) > 512) {
+        if (func4(data2) > 512) {
           const err8 = {
             instancePath: instancePath + '/api+key',
             schemaPath: '#/properties/api%2Bkey/maxLength',
@@ -204,7 +204,7 @@ function validate20(
     if (data.structured_output !== undefined) {
       let data3 = data.structured_output;
       if (typeof data3 === 'string') {
-        if (func8(data3) > 100000) {
+        if (func4(data3) > 100000) {
           const err10 = {
             instancePath: instancePath + '/structured_output',
             schemaPath: '#/properties/structured_output/maxLength',
@@ -238,7 +238,7 @@ function validate20(
     if (data.function !== undefined) {
       let data4 = data.function;
       if (typeof data4 === 'string') {
-        if (func8(data4) > 64) {
+        if (func4(data4) > 64) {
           const err12 = {
             instancePath: instancePath + '/function',
             schemaPath: '#/properties/function/maxLength',
@@ -253,7 +253,7 @@ function validate20(
           }
           errors++;
         }
-        if (func8(data4) < 1) {
+        if (func4(data4) < 1) {
           const err13 = {
             instancePath: instancePath + '/function',
             schemaPath: '#/properties/function/minLength',

@@ -24,8 +24,8 @@ const schema31 = {
   },
   additionalProperties: false,
 };
-const func8 = ucs2length;
-const func3 = firstRepeat;
+const func4 = ucs2length;
+const func0 = firstRepeat;
 function validate20(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -112,7 +112,7 @@ function validate20(
     if (data.query !== undefined) {
       let data0 = data.query;
       if (typeof data0 === 'string') {
-        if (func8(data0) > 20000) {
+        if (func4(data0) > 20000) {
           const err4 = {
             instancePath: instancePath + '/query',
             schemaPath: '#/properties/query/maxLength',
@@ -127,7 +127,7 @@ function validate20(
           }
           errors++;
         }
-        if (func8(data0) < 1) {
+        if (func4(data0) < 1) {
           const err5 = {
             instancePath: instancePath + '/query',
             schemaPath: '#/properties/query/minLength',
@@ -161,7 +161,7 @@ function validate20(
     if (data.ai_platform !== undefined) {
       let data1 = data.ai_platform;
       if (typeof data1 === 'string') {
-        if (func8(data1) > 64) {
+        if (func4(data1) > 64) {
           const err7 = {
             instancePath: instancePath + '/ai_platform',
             schemaPath: '#/properties/ai_platform/maxLength',
@@ -195,7 +195,7 @@ function validate20(
     if (data['api+key'] !== undefined) {
       let data2 = data['api+key'];
       if (typeof data2 === 'string') {
-        if (func8(data2) > 512) {
+        if (func4(data2) > 512) {
           const err9 = {
             instancePath: instancePath + '/api+key',
             schemaPath: '#/properties/api%2Bkey/maxLength',
@@ -229,7 +229,7 @@ function validate20(
     if (data.structured_output !== undefined) {
       let data3 = data.structured_output;
       if (typeof data3 === 'string') {
-        if (func8(data3) > 100000) {
+        if (func4(data3) > 100000) {
           const err11 = {
             instancePath: instancePath + '/structured_output',
             schemaPath: '#/properties/structured_output/maxLength',
@@ -297,7 +297,7 @@ function validate20(
         for (let i0 = 0; i0 < len0; i0++) {
           let data5 = data4[i0];
           if (typeof data5 === 'string') {
-            if (func8(data5) > 64) {
+            if (func4(data5) > 64) {
               const err15 = {
                 instancePath: instancePath + '/tables/' + i0,
                 schemaPath: '#/properties/tables/items/maxLength',
@@ -312,7 +312,7 @@ function validate20(
               }
               errors++;
             }
-            if (func8(data5) < 1) {
+            if (func4(data5) < 1) {
               const err16 = {
                 instancePath: instancePath + '/tables/' + i0,
                 schemaPath: '#/properties/tables/items/minLength',
@@ -343,7 +343,7 @@ function validate20(
             errors++;
           }
         }
-        const repeat0 = func3(data4);
+        const repeat0 = func0(data4);
         if (repeat0 !== undefined) {
           const err18 = {
             instancePath: instancePath + '/tables',
@@ -378,7 +378,7 @@ function validate20(
     if (data.sqldb_connection_string !== undefined) {
       let data6 = data.sqldb_connection_string;
       if (typeof data6 === 'string') {
-        if (func8(data6) > 2048) {
+        if (func4(data6) > 2048) {
           const err20 = {
             instancePath: instancePath + '/sqldb_connection_string',
             schemaPath: '#/properties/sqldb_connection_string/maxLength',
@@ -393,7 +393,7 @@ function validate20(
           }
           errors++;
         }
-        if (func8(data6) < 1) {
+        if (func4(data6) < 1) {
           const err21 = {
             instancePath: instancePath + '/sqldb_connection_string',
             schemaPath: '#/properties/sqldb_connection_string/minLength',

@@ -19,7 +19,7 @@ const schema31 = {
   },
   additionalProperties: false,
 };
-const func8 = ucs2length;
+const func4 = ucs2length;
 function validate20(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -93,7 +93,7 @@ function validate20(
     if (data.query !== undefined) {
       let data0 = data.query;
       if (typeof data0 === 'string') {
-        if (func8(data0) > 20000) {
+        if (func4(data0) > 20000) {
           const err3 = {
             instancePath: instancePath + '/query',
             schemaPath: '#/properties/query/maxLength',
@@ -108,7 +108,7 @@ function validate20(
           }
           errors++;
         }
-        if (func8(data0) < 1) {
+        if (func4(data0) < 1) {
           const err4 = {
             instancePath: instancePath + '/query',
             schemaPath: '#/properties/query/minLength',
@@ -142,7 +142,7 @@ function validate20(
     if (data.ai_platform !== undefined) {
       let data1 = data.ai_platform;
       if (typeof data1 === 'string') {
-        if (func8(data1) > 64) {
+        if (func4(data1) > 64) {
           const err6 = {
             instancePath: instancePath + '/ai_platform',
             schemaPath: '#/properties/ai_platform/maxLength',
@@ -176,7 +176,7 @@ function validate20(
     if (data['api+key'] !== undefined) {
       let data2 = data['api+key'];
       if (typeof data2 === 'string') {
-        if (func8(data2) > 512) {
+        if (func4(data2) > 512) {
           const err8 = {
             instancePath: instancePath + '/api+key',
             schemaPath: '#/properties/api%2Bkey/maxLength',
@@ -210,7 +210,7 @@ function validate20(
     if (data.structured_output !== undefined) {
       let data3 = data.structured_output;
       if (typeof data3 === 'string') {
-        if (func8(data3) > 100000) {
+        if (func4(data3) > 100000) {
           const err10 = {
             instancePath: instancePath + '/structured_output',
             schemaPath: '#/properties/structured_output/maxLength',
@@ -244,7 +244,7 @@ function validate20(
     if (data.vector_docdb_collection !== undefined) {
       let data4 = data.vector_docdb_collection;
       if (typeof data4 === 'string') {
-        if (func8(data4) > 255) {
+        if (func4(data4) > 255) {
           const err12 = {
             instancePath: instancePath + '/vector_docdb_collection',
             schemaPath: '#/properties/vector_docdb_collection/maxLength',
@@ -259,7 +259,7 @@ function validate20(
           }
           errors++;
         }
-        if (func8(data4) < 1) {
+        if (func4(data4) < 1) {
           const err13 = {
             instancePath: instancePath + '/vector_docdb_collection',
             schemaPath: '#/properties/vector_docdb_collection/minLength',
@@ -293,7 +293,7 @@ function validate20(
     if (data.rag_query !== undefined) {
       let data5 = data.rag_query;
       if (typeof data5 === 'string') {
-        if (func8(data5) > 20000) {
+        if (func4(data5) > 20000) {
           const err15 = {
             instancePath: instancePath + '/rag_query',
             schemaPath: '#/properties/rag_query/maxLength',
@@ -327,7 +327,7 @@ function validate20(
     if (data.vector_docdb_connection_string !== undefined) {
       let data6 = data.vector_docdb_connection_string;
       if (typeof data6 === 'string') {
-        if (func8(data6) > 4096) {
+        if (func4(data6) > 4096) {
           const err17 = {
             instancePath: instancePath + '/vector_docdb_connection_string',
             schemaPath: '#/properties/vector_docdb_connection_string/maxLength',
@@ -342,7 +342,7 @@ function validate20(
           }
           errors++;
         }
-        if (func8(data6) < 1) {
+        if (func4(data6) < 1) {
           const err18 = {
             instancePath: instancePath + '/vector_docdb_connection_string',
             schemaPath: '#/properties/vector_docdb_connection_string/minLength',
@@ -376,7 +376,7 @@ function validate20(
     if (data.vector_docdb_database !== undefined) {
       let data7 = data.vector_docdb_database;
       if (typeof data7 === 'string') {
-        if (func8(data7) > 64) {
+        if (func4(data7) > 64) {
           const err20 = {
             instancePath: instancePath + '/vector_docdb_database',
             schemaPath: '#/properties/vector_docdb_database/maxLength',
@@ -391,7 +391,7 @@ function validate20(
           }
           errors++;
         }
-        if (func8(data7) < 1) {
+        if (func4(data7) < 1) {
           const err21 = {
             instancePath: instancePath + '/vector_docdb_database',
             schemaPath: '#/properties/vector_docdb_database/minLength',

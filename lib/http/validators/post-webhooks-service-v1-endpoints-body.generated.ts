@@ -20,8 +20,8 @@ const schema31 = {
     description: { type: 'string', maxLength: 200 },
   },
 };
-const func8 = ucs2length;
-const func3 = firstRepeat;
+const func4 = ucs2length;
+const func0 = firstRepeat;
 function validate20(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -86,7 +86,7 @@ function validate20(
     if (data.url !== undefined) {
       let data0 = data.url;
       if (typeof data0 === 'string') {
-        if (func8(data0) > 2048) {
+        if (func4(data0) > 2048) {
           const err3 = {
             instancePath: instancePath + '/url',
             schemaPath: '#/properties/url/maxLength',
@@ -101,7 +101,7 @@ function validate20(
           }
           errors++;
         }
-        if (func8(data0) < 1) {
+        if (func4(data0) < 1) {
           const err4 = {
             instancePath: instancePath + '/url',
             schemaPath: '#/properties/url/minLength',
@@ -174,7 +174,7 @@ function validate20(
             errors++;
           }
         }
-        const repeat0 = func3(data1);
+        const repeat0 = func0(data1);
         if (repeat0 !== undefined) {
           const err8 = {
             instancePath: instancePath + '/events',
@@ -209,7 +209,7 @@ function validate20(
     if (data.description !== undefined) {
       let data3 = data.description;
       if (typeof data3 === 'string') {
-        if (func8(data3) > 200) {
+        if (func4(data3) > 200) {
           const err10 = {
             instancePath: instancePath + '/description',
             schemaPath: '#/properties/description/maxLength',

@@ -10,7 +10,7 @@ const schema31 = {
   required: ['bundle_base64'],
   additionalProperties: false,
 };
-const func8 = ucs2length;
+const func4 = ucs2length;
 function validate20(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -60,7 +60,7 @@ function validate20(
     if (data.bundle_base64 !== undefined) {
       let data0 = data.bundle_base64;
       if (typeof data0 === 'string') {
-        if (func8(data0) < 1) {
+        if (func4(data0) < 1) {
           const err2 = {
             instancePath: instancePath + '/bundle_base64',
             schemaPath: '#/properties/bundle_base64/minLength',
