@@ -311,7 +311,7 @@ export function comparativeAround(
 
 export const numeric = (m: Mention<ColumnRef> | undefined) => (m && holdsNumbers(m.target) ? m : undefined);
 
-/** "the average number of points": past "number of" / "amount of" to the column. */
+/** "the average number of berths": past "number of" / "amount of" to the column. */
 function skipCounting(reading: Reading, at: number): number {
   const { words } = reading;
   return /^(?:number|amount|count)$/.test(words[at]?.lower ?? '') && words[at + 1]?.lower === 'of' ? at + 2 : at;

@@ -242,7 +242,7 @@ export function unreadComparison(reading: Reading): string | undefined {
 }
 
 /**
- * "shops that have no devices in stock": the rows asked for must not be joined to the table they are
+ * "harbours that have no cranes in service": the rows asked for must not be joined to the table they are
  * excluded by (every joined row has a partner there, so nothing would come back). A table joined only
  * to be named goes; one the query reads a column of makes the reading unsure.
  */

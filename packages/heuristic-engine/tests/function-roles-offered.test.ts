@@ -31,7 +31,7 @@ describe('a direction pair written in full chooses its tool', () => {
     ['How many pounds for 60 euros?', 60, 'EUR', 'GBP'],
     ['I want to change my 300 euros into dollars', 300, 'EUR', 'USD'],
     ['How much would 100 dollars be worth in yen', 100, 'USD', 'JPY'],
-    ['How much will 20000 Japanese Yen be in United States Dollar?', 20000, 'JPY', 'USD'],
+    ['What do 450 Swiss francs come to in United States Dollar?', 450, 'CHF', 'USD'],
     ['What is EUR 60 in GBP?', 60, 'EUR', 'GBP'],
   ])('%s → %s %s to %s', (question, amount, from, to) => {
     expect(sent(offered(question))).toEqual({ amount, from_currency: from, to_currency: to });

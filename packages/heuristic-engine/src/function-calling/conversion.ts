@@ -141,7 +141,7 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
       if (candidate.source === 'unit' && !holdsUnit(slot)) return undefined;
       if (format === 'date-time') return undefined;
       // An id, number or code is written as one ("C-1042", "'alpha'", "Ticket 7"), not as the
-      // question's lower-case words ("the most impactful cases" gives no case id).
+      // question's lower-case words ("the most cited rulings" gives no case id).
       if (slotHolds.code(slot) && ['phrase', 'leftover'].includes(candidate.source) && !/\d/.test(candidate.text))
         return undefined;
       // A date or e-mail property takes other words only when the question writes no date or address.

@@ -76,8 +76,8 @@ export const writesValues = (q: Question) =>
 const WRITTEN_AS_VALUE = new Set(['name', 'quoted', 'said', 'identifier', 'email', 'uri', 'unit']);
 
 /**
- * Free text sent that the question does not write as a value ("the most accepted method" →
- * "accepted") and that is not one of the values the property's description gives as examples.
+ * Free text sent that the question does not write as a value ("the most trusted approach" →
+ * "trusted") and that is not one of the values the property's description gives as examples.
  */
 const loosePhrase = (part: Question, sent: Span & { slot: Slot }) =>
   sent.slot.type === 'string' &&
