@@ -7,12 +7,11 @@
 // named as DynamoDB names it, the cancelled transaction's reasons, and the SDK's retry policy for DynamoDB.
 // Used where it can sign: an emulator's endpoint, or credentials in the environment (Lambda's role); elsewhere
 // (a developer's profile or SSO session) the SDK's client with its full credential chain: docs/decisions.md.
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { memo, type AwsConfig } from './client-cache';
 import { emulatorCredentials } from './emulator';
 import { defaultProvider as environmentCredentials } from './bundle/env-credentials';
-import { signRequest, type Credentials } from './sigv4';
+import type { Credentials } from './sigv4';
+import { keptAliveAgent, postSigned, type SignedTarget } from './signed-post';
 import { fromAttributes, toAttributes, type AttributeValue, type Item } from './dynamo-json';
 import type { DynamoDocuments, Page } from './dynamo-documents';
 import { withRetries } from '../retry';
@@ -91,19 +90,25 @@ const perTable = <T>(tables: unknown, convert: (v: unknown) => T): Record<string
     : Object.fromEntries(Object.entries(tables as Json).map(([table, v]) => [table, convert(v)]));
 
 export class SignedDynamo implements DynamoDocuments {
-  private readonly url: URL;
+  private readonly target: SignedTarget;
   private readonly region: string;
   private readonly credentials: () => Promise<Credentials>;
-  // Kept-alive connections: a warm container's later calls skip the TLS handshake, as the SDK client's do.
-  private readonly agent: HttpAgent;
 
   constructor(aws: AwsConfig) {
     const endpoint = aws.endpoints.dynamodb;
-    this.url = new URL(
+    const url = new URL(
       endpoint ?? `https://dynamodb.${aws.region}.amazonaws.com${aws.region.startsWith('cn-') ? '.cn' : ''}/`,
     );
-    this.agent =
-      this.url.protocol === 'http:' ? new HttpAgent({ keepAlive: true }) : new HttpsAgent({ keepAlive: true });
+    this.target = {
+      url,
+      region: aws.region,
+      service: 'dynamodb',
+      contentType: 'application/x-amz-json-1.0',
+      label: 'DynamoDB',
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      // Kept-alive connections, as the SDK client's.
+      agent: keptAliveAgent(url),
+    };
     this.region = aws.region;
     // Lambda's role credentials from the environment (read per request: cheap, and never stale).
     this.credentials = endpoint ? () => Promise.resolve(emulatorCredentials) : environmentCredentials();
@@ -197,41 +202,7 @@ export class SignedDynamo implements DynamoDocuments {
   }
 
   private async post(operation: string, body: string): Promise<{ status: number; text: string }> {
-    const headers = signRequest({
-      host: this.url.host,
-      path: this.url.pathname,
-      region: this.region,
-      service: 'dynamodb',
-      headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `DynamoDB_20120810.${operation}` },
-      body,
-      credentials: await this.credentials(),
-    });
-    const request = this.url.protocol === 'http:' ? httpRequest : httpsRequest;
-    return await new Promise((resolve, reject) => {
-      const req = request(
-        this.url,
-        {
-          method: 'POST',
-          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-          agent: this.agent,
-          timeout: REQUEST_TIMEOUT_MS,
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-          res.on('error', reject);
-        },
-      );
-      req.on('timeout', () => {
-        const timeout = new Error(`no answer from DynamoDB within ${REQUEST_TIMEOUT_MS} ms`);
-        timeout.name = 'TimeoutError';
-        req.destroy(timeout);
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
+    return postSigned(this.target, `DynamoDB_20120810.${operation}`, body, await this.credentials());
   }
 }
 

@@ -1,11 +1,13 @@
-// Reads SecureString parameters from SSM Parameter Store through Powertools Parameters: decrypted,
-// fetched together (GetParameters), and cached in the container for `maxAgeSeconds`, so a secret
-// read on every request costs one SSM call per max age and a rotated secret is in use within it.
-// The SDK client is built here and nowhere else; the caller imports this module only when a secret
-// is to be read.
-import { SSMClient } from '@aws-sdk/client-ssm';
-import { SSMProvider } from '@aws-lambda-powertools/parameters/ssm';
+// Reads SecureString parameters from SSM Parameter Store (the JWT secret, the webhooks key, the AI platform
+// key): decrypted, fetched together in one GetParameters call, and cached in the container for
+// `maxAgeSeconds`, so a secret read on every request costs one SSM call per max age and a rotated secret is
+// in use within it. Every HTTP Lambda's first request reads the JWT secret this way on a deployed stage, so
+// the call is signed here (signed-post.ts) rather than sent through the SDK's SSM client and Powertools
+// Parameters, whose loading a cold start paid for; where the environment holds no credentials to sign with
+// (a developer's profile or SSO session), the SDK's reader does it (ssm-parameters-sdk.ts).
 import { emulatorCredentials } from './emulator';
+import { defaultProvider as environmentCredentials } from './bundle/env-credentials';
+import { keptAliveAgent, postSigned, type SignedTarget } from './signed-post';
 
 export interface SsmLocation {
   region: string;
@@ -16,37 +18,83 @@ export interface SsmLocation {
 /** How long a secret read from SSM is reused before it is read again. */
 export const SECRET_MAX_AGE_SECONDS = 300;
 
-const providers = new Map<string, SSMProvider>();
+/** As the SDK client's socket timeout for a small call: a call silent this long has failed. */
+const REQUEST_TIMEOUT_MS = 5_000;
+
+const cache = new Map<string, { value: string; until: number }>();
+let sdkReader: typeof import('./ssm-parameters-sdk') | undefined;
+const targets = new Map<string, SignedTarget>();
+
+function targetOf(where: SsmLocation): SignedTarget {
+  const key = `${where.region}|${where.endpoint ?? ''}`;
+  let target = targets.get(key);
+  if (!target) {
+    const url = new URL(
+      where.endpoint ?? `https://ssm.${where.region}.amazonaws.com${where.region.startsWith('cn-') ? '.cn' : ''}/`,
+    );
+    target = {
+      url,
+      region: where.region,
+      service: 'ssm',
+      contentType: 'application/x-amz-json-1.1',
+      label: 'SSM',
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      agent: keptAliveAgent(url),
+    };
+    targets.set(key, target);
+  }
+  return target;
+}
 
 /** Each found parameter's value by name; names SSM does not have are left out. */
 export async function readParameters(
   names: string[],
   where: SsmLocation,
   maxAgeSeconds = SECRET_MAX_AGE_SECONDS,
+  env: Record<string, string | undefined> = process.env,
 ): Promise<Map<string, string>> {
-  const key = `${where.region}|${where.endpoint ?? ''}`;
-  let provider = providers.get(key);
-  if (!provider) {
-    const client = where.endpoint
-      ? new SSMClient({ region: where.region, endpoint: where.endpoint, credentials: emulatorCredentials })
-      : new SSMClient({ region: where.region });
-    provider = new SSMProvider({ awsSdkV3Client: client });
-    providers.set(key, provider);
+  if (!where.endpoint && !(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY)) {
+    sdkReader ??= await import('./ssm-parameters-sdk');
+    return sdkReader.readParametersWithSdk(names, where, maxAgeSeconds);
   }
-  const found = await provider.getParametersByName<string>(Object.fromEntries(names.map((n) => [n, {}])), {
-    decrypt: true,
-    maxAge: maxAgeSeconds,
-    throwOnError: false,
-  });
+  const now = Date.now();
+  const keyOf = (name: string) => `${where.region}|${where.endpoint ?? ''}|${name}`;
+  const stale = names.filter((n) => (cache.get(keyOf(n))?.until ?? 0) <= now);
+  // GetParameters takes at most 10 names a call.
+  for (let i = 0; i < stale.length; i += 10) {
+    const batch = stale.slice(i, i + 10);
+    const credentials = where.endpoint ? emulatorCredentials : await environmentCredentials()();
+    const body = JSON.stringify({ Names: batch, WithDecryption: true });
+    const { status, text } = await postSigned(targetOf(where), 'AmazonSSM.GetParameters', body, credentials);
+    let answer: { Parameters?: { Name?: unknown; Value?: unknown }[]; __type?: unknown } | undefined;
+    try {
+      answer = JSON.parse(text) as typeof answer;
+    } catch {
+      answer = undefined;
+    }
+    if (status !== 200 || !answer || !Array.isArray(answer.Parameters)) {
+      // The error's name only: SSM's message can quote the request.
+      const type = typeof answer?.__type === 'string' ? answer.__type.slice(answer.__type.indexOf('#') + 1) : '';
+      throw new Error(`SSM GetParameters failed: ${status} ${type || 'an answer that is not GetParameters JSON'}`);
+    }
+    const found = new Map(
+      answer.Parameters.filter((p) => typeof p.Name === 'string' && typeof p.Value === 'string').map(
+        (p) => [p.Name as string, p.Value as string] as const,
+      ),
+    );
+    // A missing parameter is asked for again on the next read: the operator may be creating it.
+    for (const [name, value] of found) cache.set(keyOf(name), { value, until: now + maxAgeSeconds * 1000 });
+  }
   return new Map(
     names.flatMap((n) => {
-      const value = (found as Record<string, unknown>)[n];
-      return typeof value === 'string' && value ? [[n, value] as [string, string]] : [];
+      const value = cache.get(keyOf(n))?.value;
+      return value ? [[n, value] as [string, string]] : [];
     }),
   );
 }
 
 /** Forgets every cached value (tests that change what SSM holds). */
 export function clearParameterCache(): void {
-  for (const provider of providers.values()) provider.clearCache();
+  cache.clear();
+  sdkReader?.clearSdkParameterCache();
 }
