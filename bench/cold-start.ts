@@ -7,6 +7,8 @@
 //   400       a valid token and a bad request: auth, routing and validation, no I/O
 //   real      a request that does its work against the in-process emulators (DynamoDB, S3, SQS) and,
 //             for queryVectordb, LanceDB (its native module loaded on that first query)
+// Each process reads the JWT secret from a loopback SSM Parameter Store on its first request, as a deployed
+// stage's Lambdas do (FNQ_JWT_SECRET_PARAMETER), so that read is part of every figure but hello-world's.
 // Figures: per round, each process against the hello-world started just before it; the median over RUNS
 // rounds of that difference (+ms) and of that ratio (×hello), beside the plain medians.
 //   npm run bench -- cold-start      (FNQ_BENCH_COLD_RUNS=7; FNQ_BENCH_COLD_ONLY=health,queryVectordb;
@@ -23,6 +25,7 @@ import { loadServerless, PROJECT_ROOT } from '../local/serverless-config';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { toSqsEvent } from '../local/queue-poller';
 import { apiEvent, multipartBody, type EventInput } from '../tests/support/api-event';
+import { startFakeSsm } from '../tests/support/fake-ssm';
 import type { Plugin } from 'esbuild';
 import { bundle, type Checkout, type EsbuildOptions } from './bundles';
 import { percentile } from './stats';
@@ -285,6 +288,8 @@ export async function run() {
   mkdirSync(OUT, { recursive: true });
 
   const emulators = await startEmulators({ stage: 'ci' });
+  const SECRET_PARAMETER = '/fnquery/ci/jwt-secret';
+  const ssm = await startFakeSsm({ [SECRET_PARAMETER]: SECRET });
   try {
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
@@ -296,7 +301,8 @@ export async function run() {
       FNQ_STAGE: 'ci',
       FNQ_LOG_LEVEL: 'error',
       ...emulators.env,
-      FNQ_JWT_SECRET: SECRET,
+      FNQ_JWT_SECRET_PARAMETER: SECRET_PARAMETER,
+      FNQ_SSM_ENDPOINT: ssm.url,
       FNQ_LANCE_URI: join(OUT, 'lance'),
     };
     const token = await issueToken({ secret: SECRET, account: 'acct-cold', level: 'pro', ttlSeconds: 3600 });
@@ -342,6 +348,7 @@ export async function run() {
     }
     return { rows };
   } finally {
+    await ssm.stop();
     await emulators.stop();
     rmSync(OUT, { recursive: true, force: true });
   }
