@@ -5,6 +5,7 @@
 // the call is signed here (signed-post.ts) rather than sent through the SDK's SSM client and Powertools
 // Parameters, whose loading a cold start paid for; where the environment holds no credentials to sign with
 // (a developer's profile or SSO session), the SDK's reader does it (ssm-parameters-sdk.ts).
+import { memo } from './client-cache';
 import { emulatorCredentials } from './emulator';
 import { defaultProvider as environmentCredentials } from './bundle/env-credentials';
 import { keptAliveAgent, postSigned, type SignedTarget } from './signed-post';
@@ -23,16 +24,13 @@ const REQUEST_TIMEOUT_MS = 5_000;
 
 const cache = new Map<string, { value: string; until: number }>();
 let sdkReader: typeof import('./ssm-parameters-sdk') | undefined;
-const targets = new Map<string, SignedTarget>();
 
 function targetOf(where: SsmLocation): SignedTarget {
-  const key = `${where.region}|${where.endpoint ?? ''}`;
-  let target = targets.get(key);
-  if (!target) {
+  return memo(`ssm-signed|${where.region}|${where.endpoint ?? ''}`, () => {
     const url = new URL(
       where.endpoint ?? `https://ssm.${where.region}.amazonaws.com${where.region.startsWith('cn-') ? '.cn' : ''}/`,
     );
-    target = {
+    return {
       url,
       region: where.region,
       service: 'ssm',
@@ -41,9 +39,7 @@ function targetOf(where: SsmLocation): SignedTarget {
       timeoutMs: REQUEST_TIMEOUT_MS,
       agent: keptAliveAgent(url),
     };
-    targets.set(key, target);
-  }
-  return target;
+  });
 }
 
 /** Each found parameter's value by name; names SSM does not have are left out. */

@@ -29,7 +29,7 @@ import {
   unknownMethod,
   type RpcId,
 } from './protocol';
-import { frameMcpRequest, jsonRpcReply, type McpRequest } from './framing';
+import { jsonRpcReply, type McpRequest } from './framing';
 import { META, type Era } from './revisions';
 import {
   legacyTask,
@@ -78,15 +78,9 @@ export const TOOLS_TTL_MS = 60_000;
 export const DISCOVER_TTL_MS = 3_600_000;
 
 /**
- * Every request: framed (framing.ts), then served. The route's edge frames first itself and calls
- * `serveMcp` with what it framed, so a malformed request never loads this module.
+ * A request framed by the route's edge (framing.ts), answered: its method's result, or its JSON-RPC
+ * error. The edge frames first, so a malformed request never loads this module.
  */
-export async function handleMcp(req: ServiceRequest, deps: McpDeps): Promise<Reply> {
-  const framed = frameMcpRequest(req);
-  return 'reply' in framed ? framed.reply : serveMcp(framed, req, deps);
-}
-
-/** A framed request, answered: its method's result, or its JSON-RPC error. */
 export async function serveMcp(
   { request, era }: { request: McpRequest; era: Era },
   req: ServiceRequest,

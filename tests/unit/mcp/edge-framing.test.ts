@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createMcpHandler } from '../../../handlers/http/mcp';
 import { apiRoute } from '../../../lib/api/routes';
 import { httpHandler } from '../../../lib/http/handler';
-import { handleMcp } from '../../../lib/mcp/server';
+import { frameMcpRequest } from '../../../lib/mcp/framing';
+import { serveMcp } from '../../../lib/mcp/server';
 import type { EventInput } from '../../support/api-event';
 import { call, setup } from './support';
 
@@ -85,7 +86,15 @@ async function handlers() {
     },
   });
   const { querySchema: _accepted, ...route } = apiRoute('ANY /mcp');
-  const server = httpHandler(route, (req) => handleMcp(req, fixture.mcpDeps), fixture.httpDeps);
+  // The server alone: it frames the request itself, as the edge does, then serves it.
+  const server = httpHandler(
+    route,
+    async (req) => {
+      const framed = frameMcpRequest(req);
+      return 'reply' in framed ? framed.reply : serveMcp(framed, req, fixture.mcpDeps);
+    },
+    fixture.httpDeps,
+  );
   return { edge, server, wired: () => wired, token: fixture.token };
 }
 
