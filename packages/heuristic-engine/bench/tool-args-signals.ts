@@ -37,6 +37,8 @@ export const SIGNALS = {
   uncuedPair: 'two arguments of one type, neither with a word of its own name within 4 words of its value',
   uncuedNumbers: 'two numbers, neither with a word of its own name within 4 words of its value',
   uncuedText: 'two free-text values, neither with a word of its own name within 4 words of its value',
+  optionalNamedUnsent: 'an optional property left out whose own name the question writes',
+  listShort: 'a list sent with fewer items than the prose list the question writes it in',
   endsBeforeOf: 'a free-text value the question goes on with "of" and a content word',
 } as const;
 export type Signal = keyof typeof SIGNALS;
@@ -209,6 +211,21 @@ export function signalsOf(call: JudgedCall): Set<Signal> {
   if (uncued.has('text')) out.add('uncuedText');
   for (const [name, value] of Object.entries(call.args))
     if (typeof value === 'string' && isFree(props[name]) && goesOnWithOf(call.question, value)) out.add('endsBeforeOf');
+  const asked0 = new Set(tokenize(call.question).map((t) => t.stem));
+  for (const [name] of Object.entries(props)) {
+    if (required.has(name) || name in call.args) continue;
+    const own = nameWords(name)
+      .map(stemOf)
+      .filter((w) => w.length > 2 && !GENERIC.has(w));
+    if (own.some((w) => asked0.has(w))) out.add('optionalNamedUnsent');
+  }
+  for (const value of Object.values(call.args))
+    if (Array.isArray(value) && value.length > 0 && typeof value[0] === 'string') {
+      const at = spanAt(call.question, value[0]);
+      const around = at < 0 ? '' : call.question.slice(Math.max(0, at - 80), at + 120);
+      const listed = /(?:[^,.;?]+,){1,}[^,.;?]*\band\s[^,.;?]+/.exec(around)?.[0].split(/,|\band\b/).length ?? 0;
+      if (listed > value.length) out.add('listShort');
+    }
   const unread = unreadShare(call);
   if (unread >= 0.5) out.add('unreadHalf');
   if (unread >= 1 / 3) out.add('unreadThird');
