@@ -10,6 +10,10 @@
 //   names and codes, amounts with k/m; the currency questions a user tried plus our own variations,
 //   written before the engine was run on them. Its first run is the "before" row; it is then worked
 //   on, so later figures on it are tuning figures.
+// - set 7 (paraphrases-7.json, 2026-11-26): precision, written before the engine was run on it and
+//   after the round's rules were fixed: direction words and their absence ("between A and B"), two
+//   same-typed values with and without a role, units against a property's unit, k numbers; its first
+//   run is reported as it stands and is not worked on in the same round.
 import { readFileSync } from 'node:fs';
 import { decideFunctionCall } from '@fnquery/heuristic-engine';
 import type { ToolDefinition } from '@fnquery/contracts';
@@ -37,6 +41,7 @@ export const PARAPHRASE_SETS: { label: string; file: string }[] = [
   { label: 'tuning set 4', file: 'paraphrases-4.json' },
   { label: 'report set 5', file: 'paraphrases-5.json' },
   { label: 'set 6, roles and directions', file: 'paraphrases-6.json' },
+  { label: 'set 7, precision', file: 'paraphrases-7.json' },
 ];
 
 const readSet = (file: string) =>

@@ -9,6 +9,8 @@
 // Besides BFCL's verdict, each set is scored by outcome: calls right, declines right, asks, and calls
 // that are confidently wrong (a call made with another function or other arguments than the right ones).
 // Run: node --import tsx bench/tool-args.ts [--half=tune|report|all] [--show-failures] (tune half only)
+//      node --import tsx bench/tool-args.ts --half=tune --signals [--show-failures]: the general signals of
+//      every call made (bench/tool-args-signals.ts), right against wrong; tune half only.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -18,6 +20,7 @@ import type { ToolDefinition } from '@fnquery/contracts';
 import { isMain, percentile } from './stats';
 import { PARAPHRASE_SETS, printParaphrases, runParaphrases } from './tool-args-paraphrases';
 import { FROZEN_REPORT, fingerprintOf, splitItems } from './tool-args-split';
+import { printSignals, type JudgedCall } from './tool-args-signals';
 
 const BFCL_DIR = join(
   process.env.FNQ_SHARED_DATA ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/data'),
@@ -465,6 +468,24 @@ export async function run(half: Half = 'report', showFailures = false): Promise<
   return figures;
 }
 
+/** Every call the engine makes on the tune half, judged right or wrong, with what a runner-up would do. */
+export async function judgedCalls(half: Half): Promise<JudgedCall[]> {
+  if (half !== 'tune') throw new Error('signals are read on the tune half only: the report half is read as totals');
+  const judged: JudgedCall[] = [];
+  for (const [category, items] of await loadHalves(half)) {
+    for (const item of items) {
+      for (const call of firstTurn(item).calls) {
+        const fn = item.functions.find((f) => f.name === call.name)!;
+        const others = item.functions.filter((f) => f.name !== call.name);
+        const runnerUp = others.length > 0 && firstTurn({ ...item, functions: others }).calls.length > 0;
+        const right = category !== 'irrelevance' && acceptedByOne(item, call);
+        judged.push({ category, question: item.question, fn, args: call.args, right, runnerUp });
+      }
+    }
+  }
+  return judged;
+}
+
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
 const ofTotal = (n: number, total: number) => (total ? `${n}/${total} ${pct(n / total)}` : '-');
@@ -524,6 +545,10 @@ export function print(figures: ToolArgsFigures | undefined): void {
 
 if (isMain(import.meta.url)) {
   const half = (process.argv.find((a) => a.startsWith('--half='))?.slice(7) ?? 'report') as Half;
+  if (process.argv.includes('--signals')) {
+    printSignals(await judgedCalls(half), process.argv.includes('--show-failures'));
+    process.exit(0);
+  }
   print(await run(half, process.argv.includes('--show-failures')));
   for (const { label, file } of PARAPHRASE_SETS) printParaphrases(label, file, runParaphrases(file));
 }

@@ -8,6 +8,7 @@ import type { ChatMessage, ChatRequest, ChatResponse, ToolCall } from './turn';
 import { extractArguments } from './function-calling/arguments';
 import { askForMissing } from './function-calling/ask-missing';
 import { asksForSomethingElse } from './function-calling/purpose';
+import { closeRival } from './function-calling/contest';
 import { planCalls } from './function-calling/parallel';
 import { readQuestion, type Question } from './function-calling/question';
 import { chooseTool, segmentCalls, writesValues } from './function-calling/segments';
@@ -116,7 +117,16 @@ function decide(request: ChatRequest, question: Question): Decision {
   const best = chooseTool(tools, question, forced);
   // Values that fit a function are not enough: it must be for the thing the question asks for.
   if (!best || (!forced && asksForSomethingElse(best.tool, question))) return declined(tools, question);
-  return callOrAsk(best.tool, best.extraction, question, false);
+  const decision = callOrAsk(best.tool, best.extraction, question, false);
+  // A weak reading with another function just as ready to be called is a guess between the two
+  // (a question whose parts are for different functions is left to whole(), which names the part).
+  const contested = 'calls' in decision && !forced && !leftOut(tools, question, decision.calls);
+  const rival = contested ? closeRival(tools, question, best, chooseTool) : undefined;
+  return rival
+    ? {
+        text: `Both ${best.tool.name} and ${rival.name} could answer "${question.text}", and the question does not settle which one: which do you mean (or ask for each in turn)?`,
+      }
+    : decision;
 }
 
 /**

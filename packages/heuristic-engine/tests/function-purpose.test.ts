@@ -30,6 +30,12 @@ describe('the thing a question asks for', () => {
     expect(askedForHead(readQuestion("What was the author's birthplace?"))).toBe('birthplace');
   });
 
+  it('is the thing a measure word is the measure of ("the rate of churn")', () => {
+    expect(askedForHead(readQuestion('What is the rate of churn for a gym with 40 members?'))).toBe('churn');
+    expect(askedForHead(readQuestion('What is the number of ferries to Bergen?'))).toBe('ferries');
+    expect(askedForHead(readQuestion('What is the rate on a loan of 5000?'))).toBeUndefined();
+  });
+
   it('is not judged where the question names only a unit or starts with a clause', () => {
     expect(askedForHead(readQuestion('How many metres are in 3 miles?'))).toBeUndefined();
     expect(askedForHead(readQuestion('How much will I save?'))).toBeUndefined();
@@ -40,6 +46,12 @@ describe('the thing a question asks for', () => {
 describe('a function whose values fit but whose purpose does not', () => {
   it('is declined when the question asks for something the function never names', () => {
     const response = turn('Calculate the future savings on a deposit of 5000 at 3% for 10 years.');
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/None of the available functions/);
+  });
+
+  it('is declined when the question asks for a measure of something the function never names', () => {
+    const response = turn('What is the rate of depreciation for a van bought at 5000, 3% a year for 10 years?');
     expect(response.toolCalls).toEqual([]);
     expect(response.content).toMatch(/None of the available functions/);
   });

@@ -34,22 +34,31 @@ function namedFirst(text: string): RegExpExecArray | null {
   return match && !words.some((w) => QUANTIFIERS.has(w)) ? match : null;
 }
 
-/**
- * The asked-for thing ("the nearest prime to 40" → "prime", "the salt level" → "salt"),
- * when the question starts with a request for one.
- */
-export function askedForHead(question: Question): string | undefined {
-  const match = REQUEST.exec(question.text) ?? namedFirst(question.text);
-  if (!match) return undefined;
-  // A leading space lets a phrase that starts with its clause's verb ("how much will I …") end at once.
-  const words = ` ${match[1]!}`
+/** The head of a noun phrase: its last word before a preposition, an article or a clause, past any measure word. */
+function headOf(phrase: string): string | undefined {
+  const words = phrase
     .split(PHRASE_END)[0]!
     .trim()
     .split(/\s+/)
     .filter((w) => w.length > 2)
     .map((w) => w.toLowerCase().replace(/['’]s?$/, ''));
   while (words.length > 1 && MEASURES.has(stemOf(words.at(-1)!))) words.pop();
-  const head = words.at(-1);
+  return words.at(-1);
+}
+
+/**
+ * The asked-for thing ("the nearest prime to 40" → "prime", "the salt level" → "salt"),
+ * when the question starts with a request for one. A measure of something ("the rate of return",
+ * "the number of moons") asks for that thing.
+ */
+export function askedForHead(question: Question): string | undefined {
+  const match = REQUEST.exec(question.text) ?? namedFirst(question.text);
+  if (!match) return undefined;
+  // A leading space lets a phrase that starts with its clause's verb ("how much will I …") end at once.
+  const phrase = ` ${match[1]!}`;
+  let head = headOf(phrase);
+  const measured = /^\s+of\s+(?:the\s+|an?\s+)?([a-z].*)$/i.exec(phrase.slice(phrase.split(PHRASE_END)[0]!.length));
+  if (head !== undefined && MEASURES.has(stemOf(head)) && measured) head = headOf(` ${measured[1]!}`);
   // A unit or a currency ("how many years", "the GBP value of 60 EUR") names no thing either.
   return head === undefined || MEASURES.has(stemOf(head)) || isUnitWord(head) || findCurrencies(head).length > 0
     ? undefined

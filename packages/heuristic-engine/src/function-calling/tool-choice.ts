@@ -10,7 +10,7 @@ import { toolShape } from './slots';
 import { related } from '../lexicon/related';
 import { RELATED, FIELD_WEIGHTS, GENERIC_WEIGHT } from '../weights';
 
-const GENERIC = new Set(
+export const GENERIC: ReadonlySet<string> = new Set(
   (
     'calculate compute get find retrieve fetch given give specific specified provide return search look determine ' +
     'estimate check information info detail details data result value number list name based using use type make ' +
