@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { directoryFiles, writeBundle } from '../lib/functions/bundle';
-import { deployFunction } from '../lib/functions/manage';
+import { deployFunction } from '../lib/functions/deploy';
 import type { FunctionRecord } from '../lib/functions/ports';
 import { createLogger } from '../lib/log';
 import { PROJECT_ROOT } from '../local/serverless-config';

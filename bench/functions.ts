@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeBundle, directoryFiles } from '../lib/functions/bundle';
 import { ProcessInvoker } from '../lib/functions/process-runtime/process-invoker';
-import { deployFunction } from '../lib/functions/manage';
+import { deployFunction } from '../lib/functions/deploy';
 import type { FunctionRecord, FunctionRequest } from '../lib/functions/ports';
 import { createVerifier } from '../lib/http/auth';
 import { issueToken } from '../lib/http/token';

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { directoryFiles, writeBundle } from '../lib/functions/bundle';
-import { deployFunction } from '../lib/functions/manage';
+import { deployFunction } from '../lib/functions/deploy';
 import type { FunctionRequest } from '../lib/functions/ports';
 import { findCgroups } from '../lib/functions/process-runtime/cgroups';
 import { ProcessInvoker } from '../lib/functions/process-runtime/process-invoker';

@@ -2,7 +2,8 @@
 // each loaded on first use.
 import { getConfig } from '../config';
 import { rootLogger } from '../log';
-import { queueSink, type DeliverDeps } from '../webhooks/deliver';
+import type { DeliverDeps } from '../webhooks/deliver';
+import { queueSink } from '../webhooks/sink';
 import type { EndpointDeps } from '../webhooks/endpoints';
 import type { EventSink, WebhookQueue, WebhookStore } from '../webhooks/ports';
 import { dynamoAdapter } from './core';

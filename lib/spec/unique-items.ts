@@ -2,38 +2,11 @@
 // the schema pins them to scalars, so a 270 KB array of small objects took tens of seconds; here
 // each item becomes one canonical key (object keys sorted) and a Map finds the first repeat.
 // A code keyword (not a `validate` function), so Ajv's standalone output can carry it: the route
-// validators generated at build time (tools/generate/route-validators.ts) import `firstRepeat`.
+// validators generated at build time (tools/generate/route-validators.ts) import `firstRepeat` from
+// first-repeat.ts, which carries no Ajv.
 import { _, str, type Ajv2020, type CodeKeywordDefinition, type KeywordErrorDefinition } from 'ajv/dist/2020';
 import { useFunc } from 'ajv/dist/compile/util';
-
-/** JSON text with object keys sorted, so two equal values (JSON Schema's equality) give one key. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(record[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-/**
- * The indexes `[i, j]` of the first item `j` that repeats an earlier item `i`, or undefined. Its `code` is
- * the name generated validators import it by.
- */
-export const firstRepeat = Object.assign(
-  (data: unknown[]): [number, number] | undefined => {
-    const seen = new Map<string, number>();
-    for (let j = 0; j < data.length; j++) {
-      const key = canonical(data[j]);
-      const i = seen.get(key);
-      if (i !== undefined) return [i, j];
-      seen.set(key, j);
-    }
-    return undefined;
-  },
-  { code: 'firstRepeat' },
-);
+import { firstRepeat } from './first-repeat';
 
 const error: KeywordErrorDefinition = {
   message: ({ params: { i, j } }) => str`must NOT have duplicate items (items ## ${i} and ${j} are identical)`,

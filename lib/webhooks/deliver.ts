@@ -5,7 +5,7 @@
 // or, once the schedule is spent, failed.
 import { createHash } from 'node:crypto';
 import { isServiceError } from '../errors';
-import { errorFields, type Logger } from '../log';
+import type { Logger } from '../log';
 import type { AddressPolicyOptions } from '../net/address-policy';
 import { payloadOf, type WebhookEvent } from './events';
 import type { DeliveryRecord, EndpointRecord, WebhookMessage, WebhookQueue, WebhookStore } from './ports';
@@ -116,18 +116,5 @@ async function post(
   return {
     ...(await sendSigned(endpoint.url, headers, delivery.payload, { policy, timeoutMs: deps.settings.timeoutMs })),
     retry: true,
-  };
-}
-
-/** The sink the ingest and build workers publish into: an event message, and a log line if it cannot be sent. */
-export function queueSink(queue: WebhookQueue, log: Logger) {
-  return {
-    async publish(event: WebhookEvent): Promise<void> {
-      try {
-        await queue.send({ kind: 'event', event });
-      } catch (e) {
-        log.error('webhook event not queued', { eventType: event.type, eventId: event.id, ...errorFields(e) });
-      }
-    },
   };
 }

@@ -23,7 +23,7 @@ export default async function generate(): Promise<Record<string, string>> {
   const prettier = { ...(await resolveConfig(`${DIR}/x.generated.ts`)), parser: 'typescript' };
   const files: Record<string, string> = {};
   for (const [tool, schema] of Object.entries(TOOL_INPUTS)) {
-    const code = validatorModule(schema, HEADER, '../../http/validators/runtime');
+    const code = validatorModule(schema, HEADER, '../../http/validators');
     files[`${DIR}/${slug(tool)}.generated.ts`] = await format(code, prettier);
   }
   return files;

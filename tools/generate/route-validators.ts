@@ -15,11 +15,13 @@ const HEADER =
 
 /**
  * What the standalone code names, and the import that provides it in a generated module (a folder two
- * levels under lib/; `runtime` is lib/http/validators/runtime.ts as that folder imports it).
+ * levels under lib/; `validators` is lib/http/validators as that folder imports it). One import per
+ * name, so a validator loads only what it calls (ajv-formats builds all its expressions on load).
  */
-const providers = (runtime: string): { uses: RegExp; line: string }[] => [
-  { uses: /\bfirstRepeat\b/, line: "import { firstRepeat } from '../../spec/unique-items';" },
-  { uses: /\bucs2length\b|\bfullFormats\b/, line: `import { fullFormats, ucs2length } from '${runtime}';` },
+const providers = (validators: string): { uses: RegExp; line: string }[] => [
+  { uses: /\bfirstRepeat\b/, line: "import { firstRepeat } from '../../spec/first-repeat';" },
+  { uses: /\bucs2length\b/, line: `import { ucs2length } from '${validators}/runtime';` },
+  { uses: /\bfullFormats\b/, line: "import { fullFormats } from 'ajv-formats/dist/formats';" },
 ];
 
 /** Ajv's code.regExp for JavaScript's engine; the generated code calls `new RegExp` itself. */
@@ -46,7 +48,7 @@ export const slug = (key: string) =>
     .replace(/^-|-$/g, '');
 
 /** Ajv's standalone module for one schema, with its `require`s replaced by the imports above. */
-export function validatorModule(schema: JsonSchema, header = HEADER, runtime = './runtime'): string {
+export function validatorModule(schema: JsonSchema, header = HEADER, validators = '.'): string {
   // The service's Ajv (lib/json-schema.ts), emitting source, with JavaScript's own regular expressions:
   // these schemas' patterns are the service's, checked here (own-patterns.ts) to be unable to backtrack.
   assertOwnPatternsLinear(header, schema);
@@ -56,7 +58,7 @@ export function validatorModule(schema: JsonSchema, header = HEADER, runtime = '
     .replaceAll('require("ajv/dist/runtime/ucs2length").default', 'ucs2length');
   const unknown = /require\([^)]*\)/.exec(code);
   if (unknown) throw new Error(`route-validators: no import for ${unknown[0]}; add it to providers()`);
-  const imports = providers(runtime)
+  const imports = providers(validators)
     .filter((p) => p.uses.test(code))
     .map((p) => p.line);
   return [header, '/* eslint-disable */', '// @ts-nocheck', ...imports, code].join('\n');

@@ -22,19 +22,33 @@ export type WordVisitor = (
 
 const WORD_CHAR = 1;
 const MARK_CHAR = 2;
+/** A code unit not seen yet: its class is looked up on first sight. */
+const UNSEEN = 0xff;
+const WORD_RE = /^[\p{L}\p{N}]$/u;
+const MARK_RE = /^\p{M}$/u;
 let charClasses: Uint8Array | undefined;
 
-/** One byte per UTF-16 code unit, built once by running the Unicode property regexes over the BMP. */
+/**
+ * One byte per UTF-16 code unit. ASCII is written out; any other unit is classed by the Unicode property
+ * regexes the first time it is seen (`classOf`). Classing the whole BMP up front took about 5 ms, paid on
+ * the first request of every cold start that reads words (catalog search, a query's embedding).
+ */
 function classes(): Uint8Array {
   if (charClasses) return charClasses;
-  const units = new Uint16Array(0x10000).map((_, i) => (i >= 0xd800 && i <= 0xdfff ? 0x20 : i));
-  // Lone surrogates became spaces, so string indexes equal code units.
-  const bmp = new TextDecoder('utf-16le').decode(units);
-  const table = new Uint8Array(0x10000);
-  for (const m of bmp.matchAll(/[\p{L}\p{N}]+/gu)) table.fill(WORD_CHAR, m.index, m.index + m[0].length);
-  for (const m of bmp.matchAll(/\p{M}+/gu)) table.fill(MARK_CHAR, m.index, m.index + m[0].length);
+  const table = new Uint8Array(0x10000).fill(UNSEEN, 0x80);
+  for (let c = 0x30; c <= 0x39; c++) table[c] = WORD_CHAR;
+  for (let c = 0x61; c <= 0x7a; c++) table[c] = WORD_CHAR;
+  for (let c = 0x41; c <= 0x5a; c++) table[c] = WORD_CHAR;
   charClasses = table;
   return table;
+}
+
+/** The class of a code unit not seen before, kept in the table. A lone surrogate is a space. */
+function classOf(table: Uint8Array, c: number): number {
+  const ch = String.fromCharCode(c);
+  const kind = c >= 0xd800 && c <= 0xdfff ? 0 : WORD_RE.test(ch) ? WORD_CHAR : MARK_RE.test(ch) ? MARK_CHAR : 0;
+  table[c] = kind;
+  return kind;
 }
 
 const word = new Uint16Array(MAX_WORD);
@@ -88,7 +102,8 @@ export function forEachWord(text: string, visit: WordVisitor): number {
   };
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    const kind = table[c];
+    let kind = table[c] as number;
+    if (kind === UNSEEN) kind = classOf(table, c);
     if (kind === MARK_CHAR) continue;
     if (kind !== WORD_CHAR) {
       if (length > 0) flush();

@@ -13,7 +13,7 @@ import { DescribeLogGroupsCommand } from '@aws-sdk/client-cloudwatch-logs';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryFiles, writeBundle } from '../../../lib/functions/bundle';
-import { deployFunction } from '../../../lib/functions/manage';
+import { deployFunction } from '../../../lib/functions/deploy';
 import { createLogger } from '../../../lib/log';
 import { runtimeInfo } from '../../../lib/spec/index';
 import { PROJECT_ROOT } from '../../../local/serverless-config';

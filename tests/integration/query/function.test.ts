@@ -90,7 +90,7 @@ beforeAll(async () => {
   fake = await startFakeOpenAI({ apiKeys: [CALLER_KEY] });
   stack = await startIngestStack({ env: { FNQ_OPENAI_BASE_URL: fake.baseURL } });
   const { hostingDeps } = await import('../../../lib/services/functions');
-  const { deployFunction } = await import('../../../lib/functions/manage');
+  const { deployFunction } = await import('../../../lib/functions/deploy');
   const log = createLogger({ level: 'error', sink: () => undefined });
   for (const f of [WEATHER, BROKEN, GREETER, ADDER, THERMOMETER])
     await deployFunction({ ...hostingDeps(), log }, 'acct-owner', await bundleOf(await functionDir(f)));

@@ -342,7 +342,7 @@ describe('structured output matrix: function and vectordb endpoints', () => {
   beforeAll(async () => {
     stack = await startIngestStack();
     const { hostingDeps } = await import('../../../lib/services/functions');
-    const { deployFunction } = await import('../../../lib/functions/manage');
+    const { deployFunction } = await import('../../../lib/functions/deploy');
     await deployFunction(
       { ...hostingDeps(), log: createLogger({ level: 'error', sink: () => undefined }) },
       'acct-shop',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeBundle } from '../../../lib/functions/bundle';
-import { deleteFunction, deployFunction, type HostingDeps } from '../../../lib/functions/manage';
+import { deployFunction } from '../../../lib/functions/deploy';
+import { deleteFunction, type HostingDeps } from '../../../lib/functions/manage';
 import type { FunctionInvoker, FunctionRecord } from '../../../lib/functions/ports';
 import { createLogger } from '../../../lib/log';
 import { MemoryBlobStore } from '../../support/memory-ingest-stores';
