@@ -78,7 +78,7 @@ const readsTable = (plan: SqlPlan, table: string) => [...tablesOf(plan)].some((t
 
 /**
  * A rival is named by every word that named the chosen one: a name that matched only some of them
- * ("governor" for "lieutenant governor") is a worse reading, not a tie.
+ * (`fare` for "lowest fare", beside `lowest_fare`) is a worse reading, not a tie.
  */
 const namedBySame = (rival: number[], chosen: number[]) => chosen.every((i) => rival.includes(i));
 
@@ -157,7 +157,7 @@ export function rivalReadings(written: WrittenReading, schema: DatabaseSchema, r
   // A value stored in two columns of the tables read ("Hull" as a home port and as a birthplace).
   const conditions = [...plan.where, ...(plan.setOperation?.where ?? [])];
   for (const c of conditions) {
-    // A column the question names ("governor Ada Lind") is read, not guessed.
+    // A column the question names ("a home port of Kells") is read, not guessed.
     const named = reading.columns.some((m) => m.target.table === c.column.table && m.target.column === c.column.column);
     if (typeof c.value !== 'string' || named) continue;
     const mention = reading.values.find((v) => v.value === c.value);
