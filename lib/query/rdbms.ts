@@ -1,7 +1,8 @@
 // POST /query-service/v1/rdbms: schema → the SQL writer drafts a SELECT → guard → run → the SQL answerer
 // answers from the rows. The queries of near-tied rival readings the writer drafted with it run too
-// (rival-readings.ts); when their rows differ, the question is declined as ambiguous. A query that is refused or fails goes back to the writer with the error,
-// for up to two repairs; after that the request fails with docs/interface.md's 400 envelope.
+// (rival-readings.ts); when their rows differ, the question is declined as ambiguous. A query that is
+// refused or fails goes back to the writer with the error, for up to two repairs; after that the request
+// fails with docs/interface.md's 400 envelope.
 import { SQL_NOT_APPLIED as NOT_APPLIED } from '@fnquery/contracts';
 import type { SqlFailure } from '../ai/tasks';
 import { isServiceError, type ServiceError } from '../errors';
