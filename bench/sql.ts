@@ -17,6 +17,9 @@
 // - the rdbms pipeline end to end with the heuristic engine on a fixed sample: service overhead per
 //   request without model and database time, and AI round trips per question.
 //   `--shape=<simple|join|nested/set>` runs only that shape's questions (totals of the others read 0).
+// - ambiguity by execution (bench/sql-rivals.ts): each written query runs with the queries of its near-tied
+//   rival readings, as the pipeline runs them; the outcomes with and without them, and per kind of rival
+//   (the tuning half's differing rivals one by one with --show-failures).
 // - the SQL writer's confidence model (bench/sql-confidence.ts): on the tuning half, by the shape of the
 //   written query, right / wrong / declined at a few thresholds; `--fit-confidence` fits its weights
 //   there, per shape.
@@ -46,6 +49,8 @@ import mariadbGrammar from 'node-sql-parser/build/mariadb';
 import { CORPUS_TABLES, VALID_CORPUS } from '../tests/support/sql-valid-corpus';
 import { SPIDER_DIR, startSpider } from './spider-load';
 import { isMain, percentile } from './stats';
+import { emptyRivalFigures, rivalLines, rivalsDecline, type RivalFigures } from './sql-rivals';
+import type { SqlRival } from '../lib/ai/tasks';
 
 const ROW_LIMIT = 1000;
 /** Large enough that no Spider result is cut: a cut closes the session the next queries share. */
@@ -133,6 +138,8 @@ export interface SqlBenchFigures {
   /** node-sql-parser alone on the Spider gold queries: the baseline of `accepted`. */
   goldParserAlone: number;
   pipeline: PipelineFigures;
+  /** The rival readings run beside each written query (bench/sql-rivals.ts). */
+  rivals: RivalFigures;
 }
 
 /**
@@ -322,10 +329,14 @@ export function naiveSelect(baseline: Baseline, question: string, tables: string
 /** Marks a declined question's reason where the SQL would be (shown with --show-failures). */
 const DECLINED = 'declined: ';
 
-/** The heuristic engine's SELECT for a question, asked the way the rdbms pipeline asks, or why it declined. */
-function localSelect(question: string, schema: DatabaseSchema): string {
+/**
+ * The heuristic engine's SELECT for a question, asked the way the rdbms pipeline asks, with its rival
+ * readings, or why it declined.
+ */
+function localSelect(question: string, schema: DatabaseSchema): { sql: string; rivals?: SqlRival[] } {
   const draft = writeSql({ question, schema }).value;
-  return 'sql' in draft ? draft.sql : `${DECLINED}${'unsure' in draft ? draft.unsure : 'read-only'}`;
+  if ('sql' in draft) return draft;
+  return { sql: `${DECLINED}${'unsure' in draft ? draft.unsure : 'read-only'}` };
 }
 
 async function runGenerated(
@@ -416,6 +427,7 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
         databaseMsP50: 0,
         roundTrips: {},
       },
+      rivals: emptyRivalFigures(),
     };
     const guardMs: number[] = [];
     const executeMs: number[] = [];
@@ -471,7 +483,8 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
               const half = halfOf(database);
               figures.orders.questions[half] += 1;
               const orders = bench.accuracyOnly ? (['listed'] as const) : ORDERS;
-              const sqls = orders.map((order) => localSelect(query.question, ordered(schema, order)));
+              const drafts = orders.map((order) => localSelect(query.question, ordered(schema, order)));
+              const sqls = drafts.map((draft) => draft.sql);
               if (new Set(sqls).size > 1) figures.orders.sqlChanged += 1;
               // The same SQL gives the same rows: each distinct statement runs once.
               const outcomes = new Map<string, string | undefined>();
@@ -486,20 +499,45 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
                 }
                 return outcomes.get(sql);
               };
+              // The rows of a query that ran, for its rivals' comparison (lib/query/rival-readings.ts).
+              const rowsOf = async (sql: string) => {
+                const ours = await runGenerated(generatedSession, sql, allowedTables, database);
+                if (typeof ours === 'string') throw new Error(ours);
+                return ours;
+              };
+              /** A query's outcome once its rivals ran: declined when one returned other rows. */
+              const settledOutcome = async (
+                draft: { sql: string; rivals?: SqlRival[] },
+                why: string | undefined,
+                rivals?: RivalFigures,
+              ) => {
+                const alone = outcomeOfMiss(why);
+                if (alone !== 'right' && alone !== 'wrong') return why;
+                return (await rivalsDecline(draft, rowsOf, alone, rivals)) ? 'declined' : why;
+              };
               for (const baseline of bench.accuracyOnly ? [] : BASELINES) {
                 if (!(await outcomeOf(naiveSelect(baseline, query.question, allowedTables))))
                   figures.orders.baselines[half][baseline] += 1;
               }
               for (const [i, order] of orders.entries()) {
-                const why = await outcomeOf(sqls[i]!);
+                const alone = await outcomeOf(sqls[i]!);
+                const listed = order === 'listed';
+                const why = await settledOutcome(
+                  drafts[i]!,
+                  alone,
+                  listed && half === 'tuning' ? figures.rivals : undefined,
+                );
                 if (!why) figures.orders.correct[half][order] += 1;
-                if (order !== 'listed') continue;
+                if (!listed) continue;
                 const shape = shapeOf(query.sql);
+                figures.rivals.withoutRivals[half][shape][outcomeOfMiss(alone)] += 1;
                 if (half === 'tuning') {
                   // The query written whatever its confidence, for the threshold table and the fit, under
                   // the shape it is judged as (the written query's, not the gold query's).
                   const assessed = assessSql(query.question, schema);
-                  const whyUnjudged = assessed.unsure ? 'declined' : await outcomeOf(assessed.sql);
+                  const whyUnjudged = assessed.unsure
+                    ? 'declined'
+                    : await settledOutcome(assessed, await outcomeOf(assessed.sql));
                   figures.confidence.push({
                     shape: assessed.shape,
                     outcome: outcomeOfMiss(whyUnjudged),
@@ -752,6 +790,7 @@ function print(figures: SqlBenchFigures | undefined, options: BenchOptions): voi
       `  reporting half, databases in the previous split's ${previous} half: ${correct}/${questions} (${share(correct, questions)})`,
     );
   }
+  for (const line of rivalLines(figures.rivals, accuracy, !!options.showFailures)) console.log(line);
   if (figures.confidence.length) {
     for (const line of thresholdTable(figures.confidence, SQL_MIN_CONFIDENCE)) console.log(line);
     if (options.fitConfidence) {

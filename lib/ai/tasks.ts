@@ -62,8 +62,23 @@ export interface FunctionCaller {
   ): Promise<string>;
 }
 
-/** What SQL writing answers: one SELECT, a refusal of a request to change data, or why it is unsure. */
-export type SqlDraft = { sql: string } | { readOnly: true } | { unsure: string };
+/**
+ * The query of another reading of the question that the writer found almost as likely (a second column or
+ * table of the same words, rows with or without duplicates): run beside the SELECT, it must return the same rows.
+ */
+export interface SqlRival {
+  /** What decision it takes the other way: `column`, `table`, `distinct`. */
+  kind: string;
+  sql: string;
+  /** The two readings in words, for the decline: `the column "a.x" or "a.y" for "port"`. */
+  reading: string;
+}
+
+/**
+ * What SQL writing answers: one SELECT (with the queries of near-tied rival readings, if the writer knows
+ * any), a refusal of a request to change data, or why it is unsure.
+ */
+export type SqlDraft = { sql: string; rivals?: SqlRival[] } | { readOnly: true } | { unsure: string };
 
 /** A statement that was refused or failed, and the error the caller's database or the guard gave. */
 export interface SqlFailure {

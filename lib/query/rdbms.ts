@@ -1,11 +1,14 @@
 // POST /query-service/v1/rdbms: schema → the SQL writer drafts a SELECT → guard → run → the SQL answerer
-// answers from the rows. A query that is refused or fails goes back to the writer with the error,
-// for up to two repairs; after that the request fails with docs/interface.md's 400 envelope.
+// answers from the rows. The queries of near-tied rival readings the writer drafted with it run too
+// (rival-readings.ts); when their rows differ, the question is declined as ambiguous. A query that is
+// refused or fails goes back to the writer with the error, for up to two repairs; after that the request
+// fails with docs/interface.md's 400 envelope.
 import { SQL_NOT_APPLIED as NOT_APPLIED } from '@fnquery/contracts';
 import type { SqlFailure } from '../ai/tasks';
 import { isServiceError, type ServiceError } from '../errors';
 import type { CallerDatabases, DatabaseSchema, QueryResult } from '../sql/ports';
 import type { RdbmsBody } from './body-schema';
+import { settleDraft } from './rival-readings';
 import { finalAnswer, type QueryModel } from './shared';
 
 export type { RdbmsBody };
@@ -29,13 +32,17 @@ export const READ_ONLY_ANSWER =
 /** The start of the answer when the model (or the heuristic engine) was unsure how to read the question. */
 export const UNSURE_ANSWER = 'Nothing was run: the question could not be turned into a query with confidence';
 
+/** The start of the answer when two near-tied readings of the question returned different rows. */
+export const AMBIGUOUS_ANSWER =
+  'No answer was given: the question can be read two ways whose queries return different rows';
+
 async function generateAndRun(
   body: RdbmsBody,
   schema: DatabaseSchema,
   model: QueryModel,
   run: (sql: string) => Promise<QueryResult>,
   signal?: AbortSignal,
-): Promise<Generated | 'read-only' | { unsure: string }> {
+): Promise<Generated | 'read-only' | { unsure: string } | { ambiguous: string }> {
   const failures: SqlFailure[] = [];
   let failure: ServiceError | undefined;
   for (let attempt = 0; attempt <= MAX_REPAIRS; attempt++) {
@@ -44,7 +51,8 @@ async function generateAndRun(
     if ('unsure' in draft) return draft;
     const { sql } = draft;
     try {
-      return { sql, result: await run(sql) };
+      const settled = await settleDraft(draft, run);
+      return settled.ambiguous ? { ambiguous: settled.ambiguous } : { sql, result: settled.result };
     } catch (e) {
       // Only the query's own faults are worth a repair; timeouts and lost connections are not.
       if (!isServiceError(e) || e.status !== 400) throw e;
@@ -73,6 +81,14 @@ export async function answerFromDatabase(
         answer: `${UNSURE_ANSWER} (${generated.unsure}). Rephrase the question with the table and column names it is about, or ask for less at once.`,
         messages: [
           `NOT RUN: the question could not be read into a query with confidence: ${generated.unsure}`,
+          'completed',
+        ],
+      };
+    if ('ambiguous' in generated)
+      return {
+        answer: `${AMBIGUOUS_ANSWER}: ${generated.ambiguous}. Rephrase the question with the table and column names it is about.`,
+        messages: [
+          `NOT ANSWERED: two readings of the question return different rows: ${generated.ambiguous}`,
           'completed',
         ],
       };

@@ -8,6 +8,7 @@ import { ragAnswer } from './rag-answer';
 import { answerTextFromPassages, passagesRequest, type PassagesQuestion } from './retrieval';
 import { findNames } from './schema-values';
 import { heuristicSqlTurn } from './sql';
+import type { RivalReading } from './sql-rivals';
 import { structuredAnswer } from './structured-answer';
 import { LOCAL_MODEL_ID, heuristicReply, type Counted } from './reply';
 import {
@@ -21,6 +22,7 @@ import {
 } from './turn';
 
 export { LOCAL_MODEL_ID };
+export type { RivalReading };
 export type { Counted, ToolCall, ToolChoice };
 
 /**
@@ -90,8 +92,12 @@ export function answerFromFunction(input: {
   return counted(reply.content ?? '', reply);
 }
 
-/** What the SQL-writing task answers: a SELECT, a refusal to change data, or why it is unsure. */
-export type SqlDraft = { sql: string } | { readOnly: true } | { unsure: string };
+/**
+ * What the SQL-writing task answers: a SELECT, a refusal to change data, or why it is unsure. `rivals` are
+ * the queries of near-tied other readings (sql-rivals.ts): the caller runs them as it runs the SELECT and
+ * declines when their rows differ from its rows.
+ */
+export type SqlDraft = { sql: string; rivals?: RivalReading[] } | { readOnly: true } | { unsure: string };
 
 /**
  * The SELECT that answers the question over the schema. `failures` are the statements that were refused or
@@ -114,7 +120,7 @@ export function writeSql(input: {
   if (text === SQL_READ_ONLY_REPLY) return counted({ readOnly: true }, reply);
   if (text.startsWith(SQL_UNSURE_PREFIX))
     return counted({ unsure: text.slice(SQL_UNSURE_PREFIX.length).trim() }, reply);
-  return counted({ sql: text }, reply);
+  return counted({ sql: text, ...(reply.rivals && { rivals: reply.rivals }) }, reply);
 }
 
 /** The answer from the rows a statement returned, said from the statement, as text or as JSON for `schema`. */

@@ -11,6 +11,7 @@ export {
   type Counted,
   type FunctionDecision,
   type FunctionQuestion,
+  type RivalReading,
   type SqlDraft,
   type ToolCall,
   type ToolChoice,

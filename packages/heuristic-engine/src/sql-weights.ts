@@ -67,6 +67,17 @@ export const WINDOWS = {
 /** Numbers read as row limits ("top 5") at most this large; larger ones are compared. */
 export const MAX_ROW_LIMIT: Tuned<number> = { value: 100, setBy: OLD_SPLIT };
 
+/**
+ * Self-consistency (sql-rivals.ts): a column or table whose name matched the same words at most this much
+ * less well than the chosen one is a near-tied reading, whose query is written and run too. On the tuning
+ * half the rivals declined 22 wrong and 9 right answers at 0.01 and at 0.1 (the ties are exact), 28 wrong
+ * and 30 right at 0.3.
+ */
+export const RIVAL_MARGIN: Tuned<number> = {
+  value: 0.1,
+  setBy: 'bench/sql.ts --half=tuning (the rival-readings table), split of 2026-11-26',
+};
+
 /** The shapes of query the confidence model weighs apart: one table, joined tables, a subquery or set operation. */
 export type PlanShape = 'simple' | 'join' | 'nested/set';
 

@@ -19,9 +19,9 @@ import {
   type Doubt,
   type Doubts,
 } from './sql-confidence';
-import type { SqlPlan } from './sql-plan';
 import { MIN_CONFIDENCE, type PlanShape } from './sql-weights';
 import { heuristicReply } from './reply';
+import { rivalReadings, type RivalReading, type WrittenReading } from './sql-rivals';
 
 // Tables in one order (by name, bytewise) whatever order the request lists them in: linking and
 // join choice break ties by position, and the same question over the same tables must give the same SQL.
@@ -48,12 +48,21 @@ export const isChangeRequest = (question: string) => CHANGE_REQUEST.test(questio
  * The plan for the question, its shape, and the doubts the confidence model weighs; the rules' own doubt
  * is the plan's `unsure`. Nested and set queries are judged too, by the weights fitted on their shape.
  */
-function writtenPlan(question: string, schema: DatabaseSchema): { plan: SqlPlan; shape: PlanShape; doubts: Doubts } {
-  const linking = linkQuestion(question, canonical(schema));
-  const reading = readQuestion(linking);
-  const plan = withoutIdleGrouping(planQuery(linking, reading));
-  return { plan, shape: planShape(plan), doubts: readDoubts(reading, plan) };
+function writtenPlan(question: string, schema: DatabaseSchema): WrittenReading & { shape: PlanShape; doubts: Doubts } {
+  const written = readAndPlan(question, canonical(schema));
+  return { ...written, shape: planShape(written.plan), doubts: readDoubts(written.reading, written.plan) };
 }
+
+/** The reading and plan over a schema already in canonical order. */
+function readAndPlan(question: string, schema: DatabaseSchema): WrittenReading {
+  const linking = linkQuestion(question, schema);
+  const reading = readQuestion(linking);
+  return { plan: withoutIdleGrouping(planQuery(linking, reading)), reading };
+}
+
+/** The queries of the near-tied other readings of a query the engine runs (sql-rivals.ts). */
+const rivalsOf = (question: string, written: WrittenReading, schema: DatabaseSchema) =>
+  rivalReadings(written, canonical(schema), (fewer) => readAndPlan(question, fewer));
 
 /** Below these confidences a query of each shape is declined rather than run. */
 export const SQL_MIN_CONFIDENCE = Object.fromEntries(
@@ -67,11 +76,20 @@ export const SQL_MIN_CONFIDENCE = Object.fromEntries(
 export function assessSql(
   question: string,
   schema: DatabaseSchema,
-): { sql: string; unsure?: string; shape: PlanShape; confidence: number; doubts: Record<Doubt, number> } {
-  const { plan, shape, doubts } = writtenPlan(question, schema);
+): {
+  sql: string;
+  unsure?: string;
+  rivals: RivalReading[];
+  shape: PlanShape;
+  confidence: number;
+  doubts: Record<Doubt, number>;
+} {
+  const written = writtenPlan(question, schema);
+  const { plan, shape, doubts } = written;
   return {
     sql: renderSql(plan, canonical(schema)),
     ...(plan.unsure && { unsure: plan.unsure }),
+    rivals: plan.unsure ? [] : rivalsOf(question, written, schema),
     shape,
     confidence: confidenceOf(doubts, shape),
     doubts: Object.fromEntries(DOUBTS.map((d) => [d, doubts[d].length])) as Record<Doubt, number>,
@@ -83,16 +101,31 @@ export function assessSql(
  * turn (after a refused or failed query) gets a simpler SELECT.
  */
 export function heuristicSql(question: string, schema: DatabaseSchema, repairs = 0): string {
+  return heuristicSqlDraft(question, schema, repairs).text;
+}
+
+/**
+ * The SELECT (or `UNSURE: <why>`) and, for a first attempt that runs, the queries of its near-tied other
+ * readings: the caller runs them too and declines when their rows differ. A repair turn has none: it
+ * already answers a simpler question.
+ */
+export function heuristicSqlDraft(
+  question: string,
+  schema: DatabaseSchema,
+  repairs = 0,
+): { text: string; rivals: RivalReading[] } {
   const written = writtenPlan(question, schema);
   let plan = written.plan;
   const unsure = plan.unsure ?? doubtfulReading(written.doubts, written.shape);
   // A reading the rules are unsure of, or too doubtful, is said, not run (a repair turn has already run one).
-  if (unsure && repairs === 0) return `${SQL_UNSURE_PREFIX} ${unsure}`;
+  if (unsure && repairs === 0) return { text: `${SQL_UNSURE_PREFIX} ${unsure}`, rivals: [] };
+  if (repairs === 0) return { text: renderSql(plan, canonical(schema)), rivals: rivalsOf(question, written, schema) };
   for (let i = 0; i < repairs; i++) plan = simplerPlan(plan);
-  return renderSql(plan, canonical(schema));
+  return { text: renderSql(plan, canonical(schema)), rivals: [] };
 }
 
-export function heuristicSqlTurn(request: ChatRequest): ChatResponse {
+/** A writing turn's reply carries the rival readings' queries beside its SQL (sql-rivals.ts). */
+export function heuristicSqlTurn(request: ChatRequest): ChatResponse & { rivals?: RivalReading[] } {
   const hint = request.hint;
   if (hint?.kind !== 'sql') throw new Error('The local SQL engine needs the sql hint of the rdbms pipeline');
   const { question, schema } = hint;
@@ -100,7 +133,8 @@ export function heuristicSqlTurn(request: ChatRequest): ChatResponse {
     if (isChangeRequest(question)) return heuristicReply(request, SQL_READ_ONLY_REPLY);
     // Each failed attempt is one assistant message in the conversation the pipeline keeps.
     const repairs = hint.previousError ? request.messages.filter((m) => m.role === 'assistant').length : 0;
-    return heuristicReply(request, heuristicSql(question, schema, repairs));
+    const draft = heuristicSqlDraft(question, schema, repairs);
+    return { ...heuristicReply(request, draft.text), ...(draft.rivals.length && { rivals: draft.rivals }) };
   }
   const rows = hint.rows;
   const answer = answerFromRows(question, rows);

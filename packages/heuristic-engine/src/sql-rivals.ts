@@ -1,0 +1,178 @@
+// Ambiguity by execution (self-consistency): where the writer chose between two near-tied readings — two
+// columns of one table whose names match the same words almost as well, two tables of the same words, a
+// value stored in two columns of the tables read — it also writes the query of the other reading.
+// The caller runs both; if their rows differ the question is ambiguous in a way that matters and the answer
+// is declined, naming the two readings; if they agree, the answer is the same whichever was meant. The
+// engine runs nothing itself: the rival queries are a list the caller runs (the service's rdbms pipeline and
+// the SQL bench both through lib/query/rival-readings.ts).
+import type { DatabaseSchema, TableSchema } from '@fnquery/contracts';
+import type { ColumnRef } from './sql-linking';
+import { clauseColumns, renderSql, tablesOf, type Condition, type SelectItem, type SqlPlan } from './sql-plan';
+import type { Reading } from './sql-reading';
+import { RIVAL_MARGIN } from './sql-weights';
+
+/** What kind of decision the rival reading takes the other way. */
+export type RivalKind = 'column' | 'joined column' | 'table' | 'value' | 'count';
+
+export interface RivalReading {
+  kind: RivalKind;
+  /** The query of the other reading. */
+  sql: string;
+  /** The two readings, for the decline's words: `the column "a.x" or "a.y" for "port"`. */
+  reading: string;
+}
+
+export interface WrittenReading {
+  plan: SqlPlan;
+  reading: Reading;
+}
+
+/** Writes the question again over a schema with the chosen name taken out: the writer's next-best reading. */
+export type Rewriter = (schema: DatabaseSchema) => WrittenReading;
+
+const refName = (ref: ColumnRef) => `${ref.table.name}.${ref.column.name}`;
+const margin = RIVAL_MARGIN.value;
+
+/** Keys identify rows: a value is not read as one. */
+const isKey = ({ table, column }: ColumnRef) =>
+  table.primaryKey.includes(column.name) || table.foreignKeys.some((f) => f.columns.includes(column.name));
+
+/** The plan with one column read as another wherever it appears (conditions of subqueries too). */
+function swapColumn(plan: SqlPlan, from: ColumnRef, to: ColumnRef): SqlPlan {
+  const ref = (r: ColumnRef): ColumnRef => (r.table === from.table && r.column === from.column ? to : r);
+  const item = (s: SelectItem): SelectItem => (s.column ? { ...s, column: ref(s.column) } : s);
+  const sameRef = (r: ColumnRef | undefined) => r?.table === from.table && r.column === from.column;
+  const value = <V extends Condition['value'] | HavingValue>(v: V): V =>
+    typeof v !== 'object'
+      ? v
+      : 'subquery' in v
+        ? ({ ...v, subquery: ref(v.subquery), where: v.where.map(condition) } as V)
+        : ({ ...v, of: ref(v.of), where: v.where.map(condition) } as V);
+  // A shown column is swapped where it is shown, grouped and ordered by; a condition on it ("named Aurora")
+  // read the column from the value, not from the words the rival shares.
+  const shown = plan.select.some((s) => sameRef(s.column));
+  const condition = (c: Condition): Condition => (shown ? c : { ...c, column: ref(c.column), value: value(c.value) });
+  return {
+    ...plan,
+    select: plan.select.map(item),
+    where: plan.where.map(condition),
+    groupBy: plan.groupBy.map(ref),
+    ...(plan.having && { having: { ...plan.having, item: item(plan.having.item), value: value(plan.having.value) } }),
+    ...(plan.orderBy && { orderBy: { ...plan.orderBy, item: item(plan.orderBy.item) } }),
+    ...(plan.setOperation && { setOperation: { ...plan.setOperation, where: plan.setOperation.where.map(condition) } }),
+  };
+}
+type HavingValue = NonNullable<SqlPlan['having']>['value'];
+
+const withoutTable = (schema: DatabaseSchema, table: TableSchema): DatabaseSchema => ({
+  ...schema,
+  tables: schema.tables.filter((t) => t !== table),
+});
+
+/** Whether a plan reads a column of this table and name (schemas rewritten hold new objects: by name). */
+const readsColumn = (plan: SqlPlan, table: string, column: string) =>
+  [...clauseColumns(plan), ...(plan.setOperation?.where.map((c) => c.column) ?? [])].some(
+    (r) => r?.table.name === table && r.column.name === column,
+  );
+const readsTable = (plan: SqlPlan, table: string) => [...tablesOf(plan)].some((t) => t.name === table);
+
+/**
+ * A rival is named by every word that named the chosen one: a name that matched only some of them
+ * (`fare` for "lowest fare", beside `lowest_fare`) is a worse reading, not a tie.
+ */
+const namedBySame = (rival: number[], chosen: number[]) => chosen.every((i) => rival.includes(i));
+
+const saidWords = (reading: Reading, at: number[]) => at.map((i) => reading.words[i]!.text).join(' ');
+
+/** The other readings of the near-tied decisions of a written query, each as a query of its own. */
+export function rivalReadings(written: WrittenReading, schema: DatabaseSchema, rewrite: Rewriter): RivalReading[] {
+  const { plan, reading } = written;
+  const sql = renderSql(plan, schema);
+  const rivals: RivalReading[] = [];
+  const add = (kind: RivalKind, other: SqlPlan, otherSchema: DatabaseSchema, said: string) => {
+    const otherSql = renderSql(other, otherSchema);
+    if (otherSql !== sql && !rivals.some((r) => r.sql === otherSql))
+      rivals.push({ kind, sql: otherSql, reading: said });
+  };
+
+  const read = tablesOf(plan);
+  for (const m of reading.columns) {
+    const { table, column } = m.target;
+    if (!readsColumn(plan, table.name, column.name)) continue;
+    // Within its table nothing decides between two columns of the same words. Across the tables the query
+    // reads, the reading's context did ("route names of voyages"), and the rows say whether it mattered;
+    // not when rows are grouped: the column shown names the groups, the other table's rows are counted.
+    const rival = reading.linking.columns.find(
+      (o) =>
+        (o.target.table === table || (read.has(o.target.table) && !plan.groupBy.length)) &&
+        !(o.target.table === table && o.target.column === column) &&
+        // A column the query reads already is shown or tested beside the chosen one, not instead of it.
+        !readsColumn(plan, o.target.table.name, o.target.column.name) &&
+        namedBySame(o.words, m.words) &&
+        o.score >= m.score - margin,
+    );
+    if (!rival) continue;
+    const said = `the column "${refName(m.target)}" or "${refName(rival.target)}" for "${saidWords(reading, m.words)}"`;
+    add(
+      rival.target.table === table ? 'column' : 'joined column',
+      swapColumn(plan, m.target, rival.target),
+      schema,
+      said,
+    );
+  }
+
+  // "How many berths …" read as a column that holds counts (`berths`): the other reading counts the rows.
+  const [only] = plan.select;
+  const countedAt = reading.words.findIndex((w, i) => w.lower === 'how' && reading.words[i + 1]?.lower === 'many');
+  const countedColumn = reading.columns.find(
+    (m) => m.words[0] === countedAt + 2 && only?.column === m.target && !only.aggregate,
+  );
+  if (
+    countedAt >= 0 &&
+    countedColumn &&
+    plan.select.length === 1 &&
+    !plan.distinct &&
+    !plan.groupBy.length &&
+    !plan.setOperation
+  ) {
+    const said = `"${saidWords(reading, countedColumn.words)}" as the column "${refName(countedColumn.target)}" or as a count of rows`;
+    add('count', { ...plan, select: [{ aggregate: 'COUNT' }], orderBy: undefined, limit: undefined }, schema, said);
+  }
+
+  for (const m of reading.tables) {
+    if (!read.has(m.target)) continue;
+    const rival = reading.linking.tables.find(
+      (o) =>
+        o.target !== m.target && !read.has(o.target) && namedBySame(o.words, m.words) && o.score >= m.score - margin,
+    );
+    if (!rival) continue;
+    const other = rewrite(withoutTable(schema, m.target));
+    // The same question over the other table: as many tables read, the rival among them.
+    const otherTables = tablesOf(other.plan);
+    if (other.plan.unsure || otherTables.size !== read.size || !readsTable(other.plan, rival.target.name)) continue;
+    const said = `the table "${m.target.name}" or "${rival.target.name}" for "${saidWords(reading, m.words)}"`;
+    add('table', other.plan, other.reading.linking.schema, said);
+  }
+
+  // A value stored in two columns of the tables read ("Hull" as a home port and as a birthplace).
+  const conditions = [...plan.where, ...(plan.setOperation?.where ?? [])];
+  for (const c of conditions) {
+    // A column the question names ("a home port of Kells") is read, not guessed.
+    const named = reading.columns.some((m) => m.target.table === c.column.table && m.target.column === c.column.column);
+    if (typeof c.value !== 'string' || named) continue;
+    const mention = reading.values.find((v) => v.value === c.value);
+    const other = mention?.columns.find(
+      (r) => read.has(r.table) && !(r.table === c.column.table && r.column === c.column.column) && !isKey(r),
+    );
+    if (!mention || !other) continue;
+    const swapped = (where: Condition[]) => where.map((w) => (w === c ? { ...w, column: other } : w));
+    const otherPlan: SqlPlan = {
+      ...plan,
+      where: swapped(plan.where),
+      ...(plan.setOperation && { setOperation: { ...plan.setOperation, where: swapped(plan.setOperation.where) } }),
+    };
+    const said = `the value "${c.value}" as "${refName(c.column)}" or as "${refName(other)}"`;
+    add('value', otherPlan, schema, said);
+  }
+  return rivals;
+}

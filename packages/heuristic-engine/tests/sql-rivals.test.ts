@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { DatabaseSchema } from '@fnquery/contracts';
+import { column, table } from './schema-builders';
+import { writeSql } from '../src/engine';
+
+// A ferry line whose fares come as a lowest and a highest, and whose ferries have a home port and a last
+// port of call (the same harbours in both), sailing on routes between two ports.
+const line: DatabaseSchema = {
+  database: 'ferry_line',
+  flavour: 'MariaDB',
+  serverVersion: '10.11.6-MariaDB',
+  tables: [
+    table(
+      'ferry',
+      [
+        column('ferry_id', 'int(11)'),
+        column('name', 'varchar(40)'),
+        column('lowest_fare', 'decimal(6,2)'),
+        column('highest_fare', 'decimal(6,2)'),
+        column('home_port', 'varchar(40)', ['Kells', 'Oban']),
+        column('last_port', 'varchar(40)', ['Kells', 'Bergen']),
+        column('built_year', 'int(11)'),
+        column('crew', 'int(11)'),
+      ],
+      {
+        primaryKey: ['ferry_id'],
+        sampleRows: [
+          [1, 'Aurora', 12, 30, 'Kells', 'Bergen', 1998, 14],
+          [2, 'Tern', 8, 20, 'Oban', 'Kells', 2011, 6],
+        ],
+      },
+    ),
+    table('route', [column('route_id', 'int(11)'), column('name', 'varchar(40)'), column('ferry_id', 'int(11)')], {
+      primaryKey: ['route_id'],
+      foreignKeys: [{ columns: ['ferry_id'], referencedTable: 'ferry', referencedColumns: ['ferry_id'] }],
+      sampleRows: [[1, 'Kells to Bergen', 1]],
+    }),
+  ],
+};
+
+const draftOf = (question: string) => writeSql({ question, schema: line }).value;
+
+describe('rival readings (ambiguity by execution)', () => {
+  it('a column of the same words in the same table: the other column is the rival', () => {
+    expect(draftOf('What is the fare of the ferry Aurora?')).toEqual({
+      sql: "SELECT `lowest_fare` FROM `ferry` WHERE `name` = 'Aurora'",
+      rivals: [
+        {
+          kind: 'column',
+          sql: "SELECT `highest_fare` FROM `ferry` WHERE `name` = 'Aurora'",
+          reading: 'the column "ferry.lowest_fare" or "ferry.highest_fare" for "fare"',
+        },
+      ],
+    });
+  });
+
+  it('a value two columns store, its column not named: the other column is the rival', () => {
+    const draft = draftOf('Which ferries are from Kells?');
+    expect(draft).toEqual({
+      sql: "SELECT `name` FROM `ferry` WHERE `home_port` = 'Kells'",
+      rivals: [
+        {
+          kind: 'value',
+          sql: "SELECT `name` FROM `ferry` WHERE `last_port` = 'Kells'",
+          reading: 'the value "Kells" as "ferry.home_port" or as "ferry.last_port"',
+        },
+      ],
+    });
+    // Named, the column is read, not guessed.
+    expect(draftOf('How many ferries have a home port of Kells?')).toEqual({
+      sql: "SELECT COUNT(*) FROM `ferry` WHERE `home_port` = 'Kells'",
+    });
+  });
+
+  it('a shown column of the same name in a joined table: swapped where shown, not in the condition', () => {
+    const draft = draftOf('Show the names of routes sailed by the ferry Aurora.');
+    expect('sql' in draft && draft.rivals).toEqual([
+      {
+        kind: 'joined column',
+        sql: "SELECT t2.`name` FROM `ferry` AS t1 JOIN `route` AS t2 ON t1.`ferry_id` = t2.`ferry_id` WHERE t1.`name` = 'Aurora'",
+        reading: 'the column "ferry.name" or "route.name" for "names"',
+      },
+    ]);
+  });
+
+  it('a question read one way only has no rival', () => {
+    expect(draftOf('List the names of ferries built after 2000.')).toEqual({
+      sql: 'SELECT `name` FROM `ferry` WHERE `built_year` > 2000',
+    });
+  });
+
+  it('a repair turn has no rival: it answers a simpler question already', () => {
+    const failures = [{ sql: "SELECT `lowest_fare` FROM `ferry` WHERE `name` = 'Aurora'", error: 'timed out' }];
+    const draft = writeSql({ question: 'What is the fare of the ferry Aurora?', schema: line, failures }).value;
+    expect(draft).toHaveProperty('sql');
+    expect(draft).not.toHaveProperty('rivals');
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../../../lib/errors';
+import { settleDraft } from '../../../lib/query/rival-readings';
+import type { QueryResult } from '../../../lib/sql/ports';
+
+// Three statements and their rows, standing in for a database session (the integration test runs MariaDB).
+const result = (rows: (string | number)[][]): QueryResult => ({
+  columns: rows[0]?.map((_, i) => `c${i}`) ?? [],
+  rows,
+  rowCount: rows.length,
+  truncated: false,
+});
+const ROWS: Record<string, QueryResult> = {
+  'SELECT a FROM t': result([['x'], ['y']]),
+  'SELECT b FROM t': result([['y'], ['x']]),
+  'SELECT c FROM t': result([['x']]),
+  'SELECT a FROM t ORDER BY a': result([['x'], ['y']]),
+  'SELECT b FROM t ORDER BY b': result([['y'], ['x']]),
+};
+const ran: string[] = [];
+const run = async (sql: string) => {
+  ran.push(sql);
+  const rows = ROWS[sql];
+  if (!rows) throw new ServiceError(400, 'query_failed', { issue: 'unknown column', advice: 'name another' });
+  return rows;
+};
+const rival = (sql: string) => ({ kind: 'column', sql, reading: `the column "t.a" or "${sql}"` });
+
+describe('settleDraft', () => {
+  it('answers with the rows when every rival returns the same rows (in any order when none is asked)', async () => {
+    const settled = await settleDraft({ sql: 'SELECT a FROM t', rivals: [rival('SELECT b FROM t')] }, run);
+    expect(settled).toEqual({ result: ROWS['SELECT a FROM t'] });
+  });
+
+  it('declines with the two readings when a rival returns other rows', async () => {
+    const differing = rival('SELECT c FROM t');
+    const settled = await settleDraft({ sql: 'SELECT a FROM t', rivals: [rival('SELECT b FROM t'), differing] }, run);
+    expect(settled.ambiguous).toBe('the column "t.a" or "SELECT c FROM t"');
+    expect(settled.differing).toEqual(differing);
+  });
+
+  it('compares in order when the query orders its rows', async () => {
+    const settled = await settleDraft(
+      { sql: 'SELECT a FROM t ORDER BY a', rivals: [rival('SELECT b FROM t ORDER BY b')] },
+      run,
+    );
+    expect(settled.ambiguous).toBeDefined();
+  });
+
+  it('passes over a rival the database refuses, and lets the query’s own error through', async () => {
+    const settled = await settleDraft({ sql: 'SELECT a FROM t', rivals: [rival('SELECT nope FROM t')] }, run);
+    expect(settled).toEqual({ result: ROWS['SELECT a FROM t'] });
+    await expect(settleDraft({ sql: 'SELECT nope FROM t' }, run)).rejects.toThrow(ServiceError);
+  });
+
+  it('runs only the query when there is no rival', async () => {
+    ran.length = 0;
+    await settleDraft({ sql: 'SELECT a FROM t' }, run);
+    expect(ran).toEqual(['SELECT a FROM t']);
+  });
+});
