@@ -8,6 +8,7 @@ import { aiApiKeySource, jwtSecretSource } from './secrets';
 import { rootLogger } from '../log';
 import type { DynamoDocuments } from '../aws/dynamo-documents';
 import { createVerifier } from '../http/auth';
+import { canSign, signedDynamo } from '../aws/signed-dynamo';
 import { onFirstUse } from './lazy';
 import type { HttpDeps } from '../http/handler';
 import type { StatusStore } from '../ingest/status';
@@ -23,11 +24,12 @@ export const config = (): Config => getConfig();
 /**
  * The process's DynamoDB calls: signed without the SDK where the environment holds the credentials (Lambda)
  * or an emulator is named, so a cold start's first read or usage count loads no SDK client; elsewhere (a
- * developer's profile or SSO session) the SDK's document client with its default credential chain.
+ * developer's profile or SSO session) the SDK's document client with its default credential chain. The
+ * signed caller comes with the handler's own modules (a few KB): every counted request writes through it, and
+ * a module imported on first use costs another round of the ES module loader.
  */
 export const dynamo = async (): Promise<DynamoDocuments> => {
   const { aws } = getConfig();
-  const { canSign, signedDynamo } = await import('../aws/signed-dynamo');
   if (canSign(aws)) return signedDynamo(aws);
   const [{ dynamoClient, sdkDocuments }, { withTracing }] = await Promise.all([
     import('../aws/dynamo-client'),

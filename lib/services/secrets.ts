@@ -7,10 +7,14 @@ import {
   type ParameterReader,
   type SecretSource,
 } from '../config';
+import { readParameters } from '../aws/ssm-parameters';
 
-/** SSM through Powertools Parameters (lib/aws/ssm-parameters.ts), loaded only where a secret is read. */
-export const readFromSsm: ParameterReader = async (names, where) =>
-  (await import('../aws/ssm-parameters')).readParameters(names, where);
+/**
+ * SSM through one signed call (lib/aws/ssm-parameters.ts). Imported with the handler, not on first use: every
+ * deployed Lambda reads the JWT secret on its first request, and a module loaded then costs an extra round of
+ * the ES module loader.
+ */
+export const readFromSsm: ParameterReader = (names, where) => readParameters(names, where);
 
 /** The cold-start secrets (FNQ_JWT_SECRET, FNQ_WEBHOOKS_KEY) into the config, once per process. */
 export const loadSecrets = (env = process.env, read: ParameterReader = readFromSsm): Promise<void> =>
