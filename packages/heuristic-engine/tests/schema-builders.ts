@@ -1,6 +1,6 @@
 // Schemas for tests, written in a line: database columns and tables in the shape the service's
 // introspection hands the engine, everything they do not name left empty; and function tools.
-import type { ColumnSchema, JsonSchema, TableSchema, ToolDefinition } from '@fnquery/contracts';
+import type { ColumnSchema, DatabaseSchema, JsonSchema, TableSchema, ToolDefinition } from '@fnquery/contracts';
 
 /** A function tool; every property required unless `required` says otherwise. */
 export const tool = (
@@ -25,4 +25,12 @@ export const table = (name: string, columns: ColumnSchema[], extra: Partial<Tabl
   foreignKeys: [],
   sampleRows: [],
   ...extra,
+});
+
+/** A database of these tables, as MariaDB's introspection describes it. */
+export const database = (name: string, tables: TableSchema[]): DatabaseSchema => ({
+  database: name,
+  flavour: 'MariaDB',
+  serverVersion: '10.11.6-MariaDB',
+  tables,
 });

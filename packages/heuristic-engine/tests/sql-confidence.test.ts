@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DatabaseSchema } from '@fnquery/contracts';
-import { column, table } from './schema-builders';
+import { column, database, table } from './schema-builders';
 import { assessSql, heuristicSql } from '../src/sql';
 import { writeSql } from '../src/engine';
 import { confidenceOf, DOUBTS, type Doubts } from '../src/sql-confidence';
@@ -8,42 +8,33 @@ import { SQL_UNSURE_PREFIX } from '../src/turn';
 import { MIN_CONFIDENCE } from '../src/sql-weights';
 
 // A small harbour database: ferries and the ports they sail from.
-const harbour: DatabaseSchema = {
-  database: 'harbour',
-  flavour: 'MariaDB',
-  serverVersion: '10.11.6-MariaDB',
-  tables: [
-    table(
-      'ferry',
-      [
-        column('ferry_id', 'int(11)'),
-        column('name', 'varchar(40)'),
-        column('built_year', 'int(11)'),
-        column('home_port_id', 'int(11)'),
-        column('status', 'varchar(20)', ['active', 'retired']),
+const harbour: DatabaseSchema = database('harbour', [
+  table(
+    'ferry',
+    [
+      column('ferry_id', 'int(11)'),
+      column('name', 'varchar(40)'),
+      column('built_year', 'int(11)'),
+      column('home_port_id', 'int(11)'),
+      column('status', 'varchar(20)', ['active', 'retired']),
+    ],
+    {
+      primaryKey: ['ferry_id'],
+      foreignKeys: [{ columns: ['home_port_id'], referencedTable: 'port', referencedColumns: ['port_id'] }],
+      sampleRows: [
+        [1, 'Aurora', 1998, 1, 'active'],
+        [2, 'Tern', 2011, 2, 'retired'],
       ],
-      {
-        primaryKey: ['ferry_id'],
-        foreignKeys: [{ columns: ['home_port_id'], referencedTable: 'port', referencedColumns: ['port_id'] }],
-        sampleRows: [
-          [1, 'Aurora', 1998, 1, 'active'],
-          [2, 'Tern', 2011, 2, 'retired'],
-        ],
-      },
-    ),
-    table(
-      'port',
-      [column('port_id', 'int(11)'), column('port_name', 'varchar(40)'), column('country', 'varchar(40)')],
-      {
-        primaryKey: ['port_id'],
-        sampleRows: [
-          [1, 'Kells', 'Ireland'],
-          [2, 'Bergen', 'Norway'],
-        ],
-      },
-    ),
-  ],
-};
+    },
+  ),
+  table('port', [column('port_id', 'int(11)'), column('port_name', 'varchar(40)'), column('country', 'varchar(40)')], {
+    primaryKey: ['port_id'],
+    sampleRows: [
+      [1, 'Kells', 'Ireland'],
+      [2, 'Bergen', 'Norway'],
+    ],
+  }),
+]);
 
 const sqlOf = (question: string) => heuristicSql(question, harbour);
 const declined = (question: string) => {
@@ -105,31 +96,26 @@ describe('confidence of a written query', () => {
 });
 
 // A depot of our own whose tables share words ("parts") and, undeclared, two key columns.
-const depot: DatabaseSchema = {
-  database: 'depot',
-  flavour: 'MariaDB',
-  serverVersion: '10.11.6-MariaDB',
-  tables: [
-    table('parts_stock', [column('stock_id', 'int(11)'), column('bin', 'varchar(10)'), column('quantity', 'int(11)')], {
-      primaryKey: ['stock_id'],
-    }),
-    table('parts_order', [column('order_id', 'int(11)'), column('supplier', 'varchar(40)')], {
-      primaryKey: ['order_id'],
-    }),
-    table('delivery', [
-      column('delivery_id', 'int(11)'),
-      column('van_id', 'int(11)'),
-      column('depot_id', 'int(11)'),
-      column('driver', 'varchar(40)'),
-    ]),
-    table('van_shift', [
-      column('shift_id', 'int(11)'),
-      column('van_id', 'int(11)'),
-      column('depot_id', 'int(11)'),
-      column('shift_date', 'date'),
-    ]),
-  ],
-};
+const depot: DatabaseSchema = database('depot', [
+  table('parts_stock', [column('stock_id', 'int(11)'), column('bin', 'varchar(10)'), column('quantity', 'int(11)')], {
+    primaryKey: ['stock_id'],
+  }),
+  table('parts_order', [column('order_id', 'int(11)'), column('supplier', 'varchar(40)')], {
+    primaryKey: ['order_id'],
+  }),
+  table('delivery', [
+    column('delivery_id', 'int(11)'),
+    column('van_id', 'int(11)'),
+    column('depot_id', 'int(11)'),
+    column('driver', 'varchar(40)'),
+  ]),
+  table('van_shift', [
+    column('shift_id', 'int(11)'),
+    column('van_id', 'int(11)'),
+    column('depot_id', 'int(11)'),
+    column('shift_date', 'date'),
+  ]),
+]);
 
 describe('doubts of the shapes a wrong answer often takes', () => {
   const doubtsOf = (question: string, schema = harbour) => assessSql(question, schema).doubts;

@@ -3,56 +3,51 @@
 // column no single row passes (INTERSECT, or OR when the rows shown are the table's own), a negated
 // number on related rows (EXCEPT), and the declines where the reading is unsure.
 import { describe, expect, it } from 'vitest';
-import { column, table } from './schema-builders';
+import { column, database, table } from './schema-builders';
 import { SQL_UNSURE_PREFIX } from '../src/turn';
 import { assertReadOnlySelect } from './read-only-select';
 import type { DatabaseSchema } from '@fnquery/contracts';
 import { assessSql, heuristicSql } from '../src/sql';
 
-const observatory: DatabaseSchema = {
-  database: 'observatory',
-  flavour: 'MariaDB',
-  serverVersion: '10.11.6-MariaDB',
-  tables: [
-    table(
-      'observer',
-      [
-        column('observer_id', 'int(11)'),
-        column('name', 'varchar(40)', ['Ada Quispe', 'Tomas Ruiz', 'Nela Amadhila']),
-        column('country', 'varchar(30)', ['Chile', 'Peru', 'Namibia']),
-        column('age', 'int(11)'),
+const observatory: DatabaseSchema = database('observatory', [
+  table(
+    'observer',
+    [
+      column('observer_id', 'int(11)'),
+      column('name', 'varchar(40)', ['Ada Quispe', 'Tomas Ruiz', 'Nela Amadhila']),
+      column('country', 'varchar(30)', ['Chile', 'Peru', 'Namibia']),
+      column('age', 'int(11)'),
+    ],
+    { primaryKey: ['observer_id'] },
+  ),
+  table(
+    'telescope',
+    [
+      column('telescope_id', 'int(11)'),
+      column('name', 'varchar(40)', ['Lantern', 'Kestrel', 'Old Owl']),
+      column('site', 'varchar(30)', ['Cerro Alto', 'Gamsberg', 'Pampa Fria']),
+      column('aperture', 'int(11)'),
+      column('built_year', 'int(11)'),
+    ],
+    { primaryKey: ['telescope_id'] },
+  ),
+  table(
+    'session',
+    [
+      column('session_id', 'int(11)'),
+      column('observer_id', 'int(11)'),
+      column('telescope_id', 'int(11)'),
+      column('year', 'int(11)'),
+    ],
+    {
+      primaryKey: ['session_id'],
+      foreignKeys: [
+        { columns: ['observer_id'], referencedTable: 'observer', referencedColumns: ['observer_id'] },
+        { columns: ['telescope_id'], referencedTable: 'telescope', referencedColumns: ['telescope_id'] },
       ],
-      { primaryKey: ['observer_id'] },
-    ),
-    table(
-      'telescope',
-      [
-        column('telescope_id', 'int(11)'),
-        column('name', 'varchar(40)', ['Lantern', 'Kestrel', 'Old Owl']),
-        column('site', 'varchar(30)', ['Cerro Alto', 'Gamsberg', 'Pampa Fria']),
-        column('aperture', 'int(11)'),
-        column('built_year', 'int(11)'),
-      ],
-      { primaryKey: ['telescope_id'] },
-    ),
-    table(
-      'session',
-      [
-        column('session_id', 'int(11)'),
-        column('observer_id', 'int(11)'),
-        column('telescope_id', 'int(11)'),
-        column('year', 'int(11)'),
-      ],
-      {
-        primaryKey: ['session_id'],
-        foreignKeys: [
-          { columns: ['observer_id'], referencedTable: 'observer', referencedColumns: ['observer_id'] },
-          { columns: ['telescope_id'], referencedTable: 'telescope', referencedColumns: ['telescope_id'] },
-        ],
-      },
-    ),
-  ],
-};
+    },
+  ),
+]);
 
 const sqlOf = (question: string) => heuristicSql(question, observatory);
 const guard = (sql: string) => assertReadOnlySelect(sql, observatory);

@@ -1,42 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import type { DatabaseSchema } from '@fnquery/contracts';
-import { column, table } from './schema-builders';
+import { column, database, table } from './schema-builders';
 import { writeSql } from '../src/engine';
 
 // A ferry line whose fares come as a lowest and a highest, and whose ferries have a home port and a last
 // port of call (the same harbours in both), sailing on routes between two ports.
-const line: DatabaseSchema = {
-  database: 'ferry_line',
-  flavour: 'MariaDB',
-  serverVersion: '10.11.6-MariaDB',
-  tables: [
-    table(
-      'ferry',
-      [
-        column('ferry_id', 'int(11)'),
-        column('name', 'varchar(40)'),
-        column('lowest_fare', 'decimal(6,2)'),
-        column('highest_fare', 'decimal(6,2)'),
-        column('home_port', 'varchar(40)', ['Kells', 'Oban']),
-        column('last_port', 'varchar(40)', ['Kells', 'Bergen']),
-        column('built_year', 'int(11)'),
-        column('crew', 'int(11)'),
+const line: DatabaseSchema = database('ferry_line', [
+  table(
+    'ferry',
+    [
+      column('ferry_id', 'int(11)'),
+      column('name', 'varchar(40)'),
+      column('lowest_fare', 'decimal(6,2)'),
+      column('highest_fare', 'decimal(6,2)'),
+      column('home_port', 'varchar(40)', ['Kells', 'Oban']),
+      column('last_port', 'varchar(40)', ['Kells', 'Bergen']),
+      column('built_year', 'int(11)'),
+      column('crew', 'int(11)'),
+    ],
+    {
+      primaryKey: ['ferry_id'],
+      sampleRows: [
+        [1, 'Aurora', 12, 30, 'Kells', 'Bergen', 1998, 14],
+        [2, 'Tern', 8, 20, 'Oban', 'Kells', 2011, 6],
       ],
-      {
-        primaryKey: ['ferry_id'],
-        sampleRows: [
-          [1, 'Aurora', 12, 30, 'Kells', 'Bergen', 1998, 14],
-          [2, 'Tern', 8, 20, 'Oban', 'Kells', 2011, 6],
-        ],
-      },
-    ),
-    table('route', [column('route_id', 'int(11)'), column('name', 'varchar(40)'), column('ferry_id', 'int(11)')], {
-      primaryKey: ['route_id'],
-      foreignKeys: [{ columns: ['ferry_id'], referencedTable: 'ferry', referencedColumns: ['ferry_id'] }],
-      sampleRows: [[1, 'Kells to Bergen', 1]],
-    }),
-  ],
-};
+    },
+  ),
+  table('route', [column('route_id', 'int(11)'), column('name', 'varchar(40)'), column('ferry_id', 'int(11)')], {
+    primaryKey: ['route_id'],
+    foreignKeys: [{ columns: ['ferry_id'], referencedTable: 'ferry', referencedColumns: ['ferry_id'] }],
+    sampleRows: [[1, 'Kells to Bergen', 1]],
+  }),
+]);
 
 const draftOf = (question: string) => writeSql({ question, schema: line }).value;
 

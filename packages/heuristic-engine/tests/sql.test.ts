@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { column, table } from './schema-builders';
+import { column, database, table } from './schema-builders';
 import { SQL_READ_ONLY_REPLY, type ChatRequest } from '../src/turn';
 import { isChangeRequest, heuristicSql, heuristicSqlTurn } from '../src/sql';
 import { linkQuestion, nameParts } from '../src/sql-linking';
@@ -7,79 +7,74 @@ import { assertReadOnlySelect } from './read-only-select';
 import type { DatabaseSchema, TableSchema } from '@fnquery/contracts';
 
 // A small harbour authority's database, in the shape introspectTables returns.
-const harbourSchema: DatabaseSchema = {
-  database: 'harbour_authority',
-  flavour: 'MariaDB',
-  serverVersion: '10.11.6-MariaDB',
-  tables: [
-    table(
-      'harbour',
-      [
-        column('harbour_id', 'int(11)'),
-        column('name', 'varchar(50)'),
-        column('town', 'varchar(50)'),
-        column('capacity', 'int(11)'),
-        column('opening_year', 'int(11)'),
+const harbourSchema: DatabaseSchema = database('harbour_authority', [
+  table(
+    'harbour',
+    [
+      column('harbour_id', 'int(11)'),
+      column('name', 'varchar(50)'),
+      column('town', 'varchar(50)'),
+      column('capacity', 'int(11)'),
+      column('opening_year', 'int(11)'),
+    ],
+    {
+      primaryKey: ['harbour_id'],
+      sampleRows: [
+        [1, 'North Quay', 'Bergen', 400, 2007],
+        [2, 'Old Dock', 'Tromso', 150, 1903],
       ],
-      {
-        primaryKey: ['harbour_id'],
-        sampleRows: [
-          [1, 'North Quay', 'Bergen', 400, 2007],
-          [2, 'Old Dock', 'Tromso', 150, 1903],
-        ],
-      },
-    ),
-    table(
-      'skipper',
-      [
-        column('skipper_id', 'int(11)'),
-        column('name', 'varchar(50)'),
-        column('home_port', 'varchar(50)', ['Cork', 'Hull', 'Oban']),
-        column('age', 'int(11)'),
-        column('is_licensed', 'char(1)', ['F', 'T']),
+    },
+  ),
+  table(
+    'skipper',
+    [
+      column('skipper_id', 'int(11)'),
+      column('name', 'varchar(50)'),
+      column('home_port', 'varchar(50)', ['Cork', 'Hull', 'Oban']),
+      column('age', 'int(11)'),
+      column('is_licensed', 'char(1)', ['F', 'T']),
+    ],
+    {
+      primaryKey: ['skipper_id'],
+      sampleRows: [
+        [1, 'Ivo Marsh', 'Oban', 52, 'F'],
+        [2, 'Kai Lund', 'Cork', 32, 'T'],
       ],
-      {
-        primaryKey: ['skipper_id'],
-        sampleRows: [
-          [1, 'Ivo Marsh', 'Oban', 52, 'F'],
-          [2, 'Kai Lund', 'Cork', 32, 'T'],
-        ],
-      },
-    ),
-    table(
-      'voyage',
-      [
-        column('voyage_id', 'int(11)'),
-        column('route_name', 'varchar(50)'),
-        column('purpose', 'varchar(50)'),
-        column('harbour_id', 'int(11)'),
-        column('year', 'int(11)'),
-      ],
-      {
-        primaryKey: ['voyage_id'],
-        foreignKeys: [{ columns: ['harbour_id'], referencedTable: 'harbour', referencedColumns: ['harbour_id'] }],
-      },
-    ),
-    table('skipper_on_voyage', [column('voyage_id', 'int(11)'), column('skipper_id', 'int(11)')], {
-      primaryKey: ['voyage_id', 'skipper_id'],
-      foreignKeys: [
-        { columns: ['voyage_id'], referencedTable: 'voyage', referencedColumns: ['voyage_id'] },
-        { columns: ['skipper_id'], referencedTable: 'skipper', referencedColumns: ['skipper_id'] },
-      ],
-    }),
-    // No declared foreign key: the join is inferred from the same-named key column.
-    table(
-      'shipment',
-      [
-        column('shipment_id', 'int(11)'),
-        column('label', 'varchar(80)'),
-        column('skipper_id', 'int(11)'),
-        column('tonnage', 'double'),
-      ],
-      { primaryKey: ['shipment_id'] },
-    ),
-  ],
-};
+    },
+  ),
+  table(
+    'voyage',
+    [
+      column('voyage_id', 'int(11)'),
+      column('route_name', 'varchar(50)'),
+      column('purpose', 'varchar(50)'),
+      column('harbour_id', 'int(11)'),
+      column('year', 'int(11)'),
+    ],
+    {
+      primaryKey: ['voyage_id'],
+      foreignKeys: [{ columns: ['harbour_id'], referencedTable: 'harbour', referencedColumns: ['harbour_id'] }],
+    },
+  ),
+  table('skipper_on_voyage', [column('voyage_id', 'int(11)'), column('skipper_id', 'int(11)')], {
+    primaryKey: ['voyage_id', 'skipper_id'],
+    foreignKeys: [
+      { columns: ['voyage_id'], referencedTable: 'voyage', referencedColumns: ['voyage_id'] },
+      { columns: ['skipper_id'], referencedTable: 'skipper', referencedColumns: ['skipper_id'] },
+    ],
+  }),
+  // No declared foreign key: the join is inferred from the same-named key column.
+  table(
+    'shipment',
+    [
+      column('shipment_id', 'int(11)'),
+      column('label', 'varchar(80)'),
+      column('skipper_id', 'int(11)'),
+      column('tonnage', 'double'),
+    ],
+    { primaryKey: ['shipment_id'] },
+  ),
+]);
 
 const guard = (sql: string) => assertReadOnlySelect(sql, harbourSchema);
 
