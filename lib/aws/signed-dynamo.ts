@@ -8,10 +8,8 @@
 // Used where it can sign: an emulator's endpoint, or credentials in the environment (Lambda's role); elsewhere
 // (a developer's profile or SSO session) the SDK's client with its full credential chain: docs/decisions.md.
 import { memo, type AwsConfig } from './client-cache';
-import { emulatorCredentials } from './emulator';
-import { defaultProvider as environmentCredentials } from './bundle/env-credentials';
 import type { Credentials } from './sigv4';
-import { keptAliveAgent, postSigned, type SignedTarget } from './signed-post';
+import { canSignWith, postSigned, signedTarget, signingCredentials, type SignedTarget } from './signed-post';
 import { fromAttributes, toAttributes, type AttributeValue, type Item } from './dynamo-json';
 import type { DynamoDocuments, Page } from './dynamo-documents';
 import { withRetries } from '../retry';
@@ -21,8 +19,7 @@ type Env = Record<string, string | undefined>;
 type Json = Record<string, unknown>;
 
 /** Whether the signed caller can sign here: an emulator's endpoint, or credentials in the environment. */
-export const canSign = (aws: AwsConfig, env: Env = process.env) =>
-  Boolean(aws.endpoints.dynamodb || (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY));
+export const canSign = (aws: AwsConfig, env: Env = process.env) => canSignWith(aws.endpoints.dynamodb, env);
 
 /** As the SDK client (dynamo-client.ts): a call silent this long is stuck, and is sent again. */
 const REQUEST_TIMEOUT_MS = 5_000;
@@ -96,22 +93,18 @@ export class SignedDynamo implements DynamoDocuments {
 
   constructor(aws: AwsConfig) {
     const endpoint = aws.endpoints.dynamodb;
-    const url = new URL(
-      endpoint ?? `https://dynamodb.${aws.region}.amazonaws.com${aws.region.startsWith('cn-') ? '.cn' : ''}/`,
-    );
-    this.target = {
-      url,
-      region: aws.region,
+    // Kept-alive connections, as the SDK client's.
+    this.target = signedTarget({
       service: 'dynamodb',
+      region: aws.region,
+      endpoint,
       contentType: 'application/x-amz-json-1.0',
       label: 'DynamoDB',
       timeoutMs: REQUEST_TIMEOUT_MS,
-      // Kept-alive connections, as the SDK client's.
-      agent: keptAliveAgent(url),
-    };
+    });
     this.region = aws.region;
     // Lambda's role credentials from the environment (read per request: cheap, and never stale).
-    this.credentials = endpoint ? () => Promise.resolve(emulatorCredentials) : environmentCredentials();
+    this.credentials = signingCredentials(endpoint);
   }
 
   async get(input: object) {

@@ -3,6 +3,8 @@
 // DynamoDB caller (signed-dynamo.ts) and the secret reader (ssm-parameters.ts) send through it.
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { defaultProvider as environmentCredentials } from './bundle/env-credentials';
+import { emulatorCredentials } from './emulator';
 import { signRequest, type Credentials } from './sigv4';
 
 export interface SignedTarget {
@@ -19,8 +21,26 @@ export interface SignedTarget {
 }
 
 /** A kept-alive agent for the target's scheme: a warm container's later calls skip the TLS handshake. */
-export const keptAliveAgent = (url: URL): HttpAgent =>
+const keptAliveAgent = (url: URL): HttpAgent =>
   url.protocol === 'http:' ? new HttpAgent({ keepAlive: true }) : new HttpsAgent({ keepAlive: true });
+
+/** A service of a region: at the endpoint named (an emulator), else at AWS's own address for it. */
+export function signedTarget(options: Omit<SignedTarget, 'url' | 'agent'> & { endpoint?: string }): SignedTarget {
+  const { endpoint, ...target } = options;
+  const { service, region } = target;
+  const url = new URL(
+    endpoint ?? `https://${service}.${region}.amazonaws.com${region.startsWith('cn-') ? '.cn' : ''}/`,
+  );
+  return { ...target, url, agent: keptAliveAgent(url) };
+}
+
+/** Whether a call can be signed here: at an emulator's endpoint, or with credentials in the environment (Lambda's role). */
+export const canSignWith = (endpoint: string | undefined, env: Record<string, string | undefined> = process.env) =>
+  Boolean(endpoint || (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY));
+
+/** What a call is signed with: the emulators' credentials at a named endpoint, else the environment's (read per call). */
+export const signingCredentials = (endpoint: string | undefined): (() => Promise<Credentials>) =>
+  endpoint ? () => Promise.resolve(emulatorCredentials) : environmentCredentials();
 
 /** Sends `body` as the `x-amz-target` operation; the answer's status and text, whatever the status. */
 export async function postSigned(

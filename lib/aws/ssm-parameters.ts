@@ -6,9 +6,7 @@
 // Parameters, whose loading a cold start paid for; where the environment holds no credentials to sign with
 // (a developer's profile or SSO session), the SDK's reader does it (ssm-parameters-sdk.ts).
 import { memo } from './client-cache';
-import { emulatorCredentials } from './emulator';
-import { defaultProvider as environmentCredentials } from './bundle/env-credentials';
-import { keptAliveAgent, postSigned, type SignedTarget } from './signed-post';
+import { canSignWith, postSigned, signedTarget, signingCredentials, type SignedTarget } from './signed-post';
 
 export interface SsmLocation {
   region: string;
@@ -25,22 +23,17 @@ const REQUEST_TIMEOUT_MS = 5_000;
 const cache = new Map<string, { value: string; until: number }>();
 let sdkReader: typeof import('./ssm-parameters-sdk') | undefined;
 
-function targetOf(where: SsmLocation): SignedTarget {
-  return memo(`ssm-signed|${where.region}|${where.endpoint ?? ''}`, () => {
-    const url = new URL(
-      where.endpoint ?? `https://ssm.${where.region}.amazonaws.com${where.region.startsWith('cn-') ? '.cn' : ''}/`,
-    );
-    return {
-      url,
-      region: where.region,
+const targetOf = (where: SsmLocation): SignedTarget =>
+  memo(`ssm-signed|${where.region}|${where.endpoint ?? ''}`, () =>
+    signedTarget({
       service: 'ssm',
+      region: where.region,
+      endpoint: where.endpoint,
       contentType: 'application/x-amz-json-1.1',
       label: 'SSM',
       timeoutMs: REQUEST_TIMEOUT_MS,
-      agent: keptAliveAgent(url),
-    };
-  });
-}
+    }),
+  );
 
 /** Each found parameter's value by name; names SSM does not have are left out. */
 export async function readParameters(
@@ -49,7 +42,7 @@ export async function readParameters(
   maxAgeSeconds = SECRET_MAX_AGE_SECONDS,
   env: Record<string, string | undefined> = process.env,
 ): Promise<Map<string, string>> {
-  if (!where.endpoint && !(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY)) {
+  if (!canSignWith(where.endpoint, env)) {
     sdkReader ??= await import('./ssm-parameters-sdk');
     return sdkReader.readParametersWithSdk(names, where, maxAgeSeconds);
   }
@@ -59,7 +52,7 @@ export async function readParameters(
   // GetParameters takes at most 10 names a call.
   for (let i = 0; i < stale.length; i += 10) {
     const batch = stale.slice(i, i + 10);
-    const credentials = where.endpoint ? emulatorCredentials : await environmentCredentials()();
+    const credentials = await signingCredentials(where.endpoint)();
     const body = JSON.stringify({ Names: batch, WithDecryption: true });
     const { status, text } = await postSigned(targetOf(where), 'AmazonSSM.GetParameters', body, credentials);
     let answer: { Parameters?: { Name?: unknown; Value?: unknown }[]; __type?: unknown } | undefined;
