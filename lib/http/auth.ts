@@ -55,9 +55,10 @@ export function createVerifier(auth: Config['auth'], secret?: () => Promise<stri
         throw refusal(e instanceof TokenRefused && e.expired);
       }
     }
-    if (typeof payload.sub !== 'string' || !payload.sub || typeof payload.exp !== 'number') throw refusal(false);
+    // Both checks require `exp`; a token without `sub` is not one of ours, as jose's requiredClaims says.
+    if (payload.sub === undefined) throw refusal(false);
     const level = payload.lvl;
-    if (!LEVELS.includes(level as Level)) {
+    if (typeof payload.sub !== 'string' || !payload.sub || !LEVELS.includes(level as Level)) {
       throw unauthorized('The access token lacks a valid account (sub) or level (lvl) claim', ADVICE, 'token_invalid');
     }
     return { account: payload.sub, level: level as Level };
