@@ -39,9 +39,9 @@ const isKey = ({ table, column }: ColumnRef) =>
 
 /** The plan with one column read as another wherever it appears (conditions of subqueries too). */
 function swapColumn(plan: SqlPlan, from: ColumnRef, to: ColumnRef): SqlPlan {
-  const ref = (r: ColumnRef): ColumnRef => (r.table === from.table && r.column === from.column ? to : r);
-  const item = (s: SelectItem): SelectItem => (s.column ? { ...s, column: ref(s.column) } : s);
   const sameRef = (r: ColumnRef | undefined) => r?.table === from.table && r.column === from.column;
+  const ref = (r: ColumnRef): ColumnRef => (sameRef(r) ? to : r);
+  const item = (s: SelectItem): SelectItem => (s.column ? { ...s, column: ref(s.column) } : s);
   const value = <V extends Condition['value'] | HavingValue>(v: V): V =>
     typeof v !== 'object'
       ? v

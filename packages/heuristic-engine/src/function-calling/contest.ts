@@ -1,6 +1,6 @@
 // Precision among several functions: when another offered function would be called just as readily
 // without the chosen one, and the chosen call reads the question weakly, the choice is a guess. A
-// weak reading is one where half or more of the question's content words are accounted for by nothing
+// weak reading is one where a share of the question's content words (UNREAD_SHARE) is accounted for by nothing
 // in the call (not the function's name, description or parameters, not a value sent), or where two
 // free-text values went into two properties with no word of either property's name near them. The
 // choice is settled only by a question word the chosen function accounts for and the rival does not,
