@@ -9,16 +9,13 @@
 
 import { EMBEDDING_DIMENSIONS, type TokenUsage } from '@fnquery/contracts';
 import { MAX_WORD, forEachWord } from '@fnquery/text-tools';
+import { LEXICAL_FEATURE_WEIGHT, LEXICAL_GRAMS } from './weights';
 
 export const LEXICAL_EMBEDDER_ID = 'local-lexical-v1';
 
-// Relative weights: a whole-word match is worth most; a word has ~12 n-grams, so each counts little;
-// stop words still count a little, so "to be or not to be" is not empty.
-const WORD_WEIGHT = 1;
-const NGRAM_WEIGHT = 0.25;
-const STOP_WEIGHT = 0.1;
-const MIN_GRAM = 3;
-const MAX_GRAM = 5;
+// The feature weights and n-gram lengths are in weights.ts.
+const { word: WORD_WEIGHT, ngram: NGRAM_WEIGHT, stopWord: STOP_WEIGHT } = LEXICAL_FEATURE_WEIGHT;
+const { min: MIN_GRAM, max: MAX_GRAM } = LEXICAL_GRAMS;
 
 // Different seeds keep a word, a stop word and an n-gram with the same letters apart.
 const WORD_SEED = 0x811c9dc5;

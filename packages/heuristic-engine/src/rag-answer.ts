@@ -5,7 +5,14 @@
 // a sentence that covers enough of the question, or else a whole hit that does (its words spread
 // over several sentences), whose best sentences are then quoted.
 import { terms } from '@fnquery/text-tools';
-import { MAX_SENTENCES, MIN_COVERAGE } from './weights';
+import {
+  HIT_RANK_BONUS,
+  MAX_SENTENCES,
+  MIN_COVERAGE,
+  REPEAT_OVERLAP,
+  SENTENCE_STEMS,
+  WORD_WEIGHT_FLOOR,
+} from './weights';
 
 export interface RagHit {
   text: string;
@@ -91,7 +98,7 @@ export function ragAnswer(question: string, hits: RagHit[], retrievalQuery?: str
   for (const c of candidates) {
     c.coverage = coverage(c.stems);
     // Long sentences match more by chance; earlier hits were ranked more relevant by retrieval.
-    c.score = c.coverage / Math.sqrt(Math.max(1, c.stems.size / 12)) + 0.05 / (1 + c.hitRank);
+    c.score = c.coverage / Math.sqrt(Math.max(1, c.stems.size / SENTENCE_STEMS)) + HIT_RANK_BONUS / (1 + c.hitRank);
   }
 
   const ranked = [...candidates].sort((a, b) => b.score - a.score);
@@ -128,7 +135,7 @@ function coverageOf(queryTerms: string[], candidates: Candidate[]): ((stems: Set
   const weight = new Map<string, number>();
   for (const t of queryTerms) {
     const df = candidates.reduce((n, c) => n + (c.stems.has(t) ? 1 : 0), 0);
-    weight.set(t, Math.log(1 + candidates.length / (1 + df)) + 0.1);
+    weight.set(t, Math.log(1 + candidates.length / (1 + df)) + WORD_WEIGHT_FLOOR);
   }
   const total = [...weight.values()].reduce((a, b) => a + b, 0);
   return (stems) => queryTerms.reduce((sum, t) => sum + (stems.has(t) ? weight.get(t)! : 0), 0) / total;
@@ -139,7 +146,7 @@ function pick(ranked: Candidate[]): Candidate[] {
   const chosen: Candidate[] = [];
   for (const c of ranked) {
     if (chosen.length === MAX_SENTENCES) break;
-    if (!chosen.some((k) => overlap(k.stems, c.stems) > 0.8)) chosen.push(c);
+    if (!chosen.some((k) => overlap(k.stems, c.stems) > REPEAT_OVERLAP)) chosen.push(c);
   }
   return chosen;
 }

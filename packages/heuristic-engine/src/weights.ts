@@ -45,6 +45,8 @@ export const ORDER_MARGIN = 0.1;
 export const RIVAL_SHARE = 0.5;
 /** Words between a property's name and its value beyond which the name is no evidence (tool-args). */
 export const MAX_DISTANCE = 6;
+/** What each word between a property's name and its value adds to their distance (function-calling/reading.ts; tool-args). */
+export const DISTANCE_COST = { glue: 0, sentenceEnd: 3, word: 1, other: 0.5 } as const;
 /** A description alone never says much (tool-args). */
 export const DESCRIPTION_CAP = 0.4;
 /** A property word after its value ("7 laps") counts less than before it ("laps: 7") (tool-args). */
@@ -71,6 +73,61 @@ export const TEXT_FIT = {
   leftover: 0.3,
 } as const;
 
+/**
+ * How well a value of another kind fits a property (function-calling/conversion.ts), against 1 for a value
+ * of the property's own kind (tool-args: parameters by type, confidently wrong).
+ */
+export const KIND_FIT = {
+  /** A number spelled out ("three"): often not a value at all ("one of them"). */
+  spelledNumber: 0.7,
+  /** An ordinal word ("first"), less often a value still. */
+  ordinalWord: 0.5,
+  /** A date-time written for a property that holds no date. */
+  dateTimeAsText: 0.1,
+  /** A date for a property that holds no date, or one missing a part only a free-form property can do without. */
+  dateAsText: 0.6,
+  partialDate: 0.7,
+  /** A clock time for a time, a date or free text. */
+  clockTime: 0.8,
+  /** A formula for a property that holds none. */
+  expressionAsText: 0.2,
+  /** One of the property's own options, as named. */
+  option: 0.95,
+  /** A number for an id or code property ("Ticket 7"), and a number as words ("3 weeks") for text. */
+  numberAsCode: 0.8,
+  numberAsText: 0.3,
+  /** Text of another kind than a date or e-mail property holds: this share of its usual fit. */
+  kindMismatch: 0.4,
+  /** One value for a list property: this share of its fit as a single value. */
+  singleAsList: 0.4,
+  /** A number, or key-value pairs, for a property of any type. */
+  anyNumber: 0.8,
+  anyPairs: 0.8,
+} as const;
+
+/** Evidence that ties a value to a property (function-calling/evidence.ts; tool-args: simple_python, multiple). */
+export const EVIDENCE = {
+  /** A property word inside the value's own words ("the Riverside Hotel" for `hotel`). */
+  cueInside: 0.8,
+  /** `name=value` or `name: value` with the property's own name. */
+  keyValue: 3,
+  /** A unit word ("in miles") for a property that is a unit; a number whose unit the property's name names. */
+  unitProperty: 0.8,
+  unitNamed: 0.8,
+  /** A number whose unit measures what the property's name names ("3 weeks" for a duration), or its description. */
+  quantityNamed: 0.5,
+  quantityDescribed: 0.2,
+  /** A unit the description names, shared out among the properties whose descriptions name it. */
+  unitDescribed: 0.4,
+  /** A value of the kind the property holds (a date for a date); a value matching the property's pattern. */
+  kindHeld: 0.5,
+  patterned: 1,
+  /** A preposition that introduces the property's role ("from Dover" for a start). */
+  preposition: 0.6,
+  /** The value listed for this property in a "respectively" list. */
+  respective: 1.5,
+} as const;
+
 /** How strongly the words around a value settle its role in a source/target pair (function-calling/roles.ts). */
 export const ROLE_EVIDENCE = {
   /** "from X", "to X", "X equivalent of", "how many X" (tool-args: paraphrase set 6). */
@@ -88,12 +145,35 @@ export const ROLE_EVIDENCE = {
  */
 export const LEAD_IN_WORDS = 3;
 
+/** A list is sent once per item only when each item fits the property at least this well (tool-args: parallel). */
+export const LIST_ITEM_FIT = 0.5;
+
+// ---- the lexical embedder (embedder.ts) ----------------------------------------------------------------
+// Changing one changes every vector it makes: give the embedder a new id (LEXICAL_EMBEDDER_ID) with it, so
+// collections embedded before are not searched with vectors of another kind (retrieval).
+
+/**
+ * A whole-word match is worth most; a word has about 12 n-grams, so each counts little; stop words still
+ * count a little, so "to be or not to be" is not empty.
+ */
+export const LEXICAL_FEATURE_WEIGHT = { word: 1, ngram: 0.25, stopWord: 0.1 } as const;
+/** The character n-grams of each word, shortest and longest (as in fastText). */
+export const LEXICAL_GRAMS = { min: 3, max: 5 } as const;
+
 // ---- retrieval answers (rag-answer.ts) ---------------------------------------------------------------
 
 /** Sentences quoted at most (retrieval). */
 export const MAX_SENTENCES = 3;
 /** A sentence, or else a whole hit, must cover this share of the question's weighted words to count as relevant (retrieval). */
 export const MIN_COVERAGE = 0.34;
+/** A sentence's length in stems past which its coverage is discounted (by the square root of its share), as longer ones match more by chance (retrieval). */
+export const SENTENCE_STEMS = 12;
+/** What being an earlier retrieval hit adds to a sentence's score: this over 1 + its hit rank (retrieval). */
+export const HIT_RANK_BONUS = 0.05;
+/** Every question word weighs at least this above its inverse frequency among the sentences (retrieval). */
+export const WORD_WEIGHT_FLOOR = 0.1;
+/** A sentence sharing more than this share of its stems with one already quoted is a repeat (retrieval). */
+export const REPEAT_OVERLAP = 0.8;
 
 // ---- precision among several functions (function-calling/contest.ts) ------------------------------------
 
@@ -104,3 +184,5 @@ export const MIN_COVERAGE = 0.34;
  * rule removes 2 of 5 wrong calls and costs no right call; at 1/2 it removes 1; at 0.2, 3 right calls lost).
  */
 export const UNREAD_SHARE = 1 / 3;
+/** Words either side of a free-text value within which its property's name counts as its cue (tool-args: multiple). */
+export const CUE_NEAR = 4;

@@ -13,7 +13,7 @@ import type { Question } from './question';
 import type { Extraction } from './arguments';
 import { asksForSomethingElse } from './purpose';
 import { GENERIC, sharedWords } from './tool-choice';
-import { UNREAD_SHARE } from '../weights';
+import { CUE_NEAR as NEAR, UNREAD_SHARE } from '../weights';
 
 export interface Chosen {
   tool: ToolDefinition;
@@ -40,8 +40,6 @@ export function unreadShare(chosen: Chosen, question: Question): number {
   const content = contentTokens(question);
   return content.length === 0 ? 0 : 1 - readWords(chosen, question).size / content.length;
 }
-
-const NEAR = 4;
 
 /** Two free-text values sent with no word of their own property's name within NEAR words of them. */
 function uncuedTexts(chosen: Chosen, question: Question): boolean {

@@ -4,7 +4,7 @@
 import { formatAccepts } from '../format-accepts';
 import type { JsonSchema } from '@fnquery/contracts';
 import type { Candidate } from './question';
-import { TEXT_FIT } from '../weights';
+import { KIND_FIT, TEXT_FIT } from '../weights';
 import { dateLayoutIn, formatDate, formatTime, toBaseUnit, toPropertyTimeUnit, type ListItem } from '../schema-values';
 import { slotHolds, slotType, type Slot } from './slots';
 import { toPropertyMeasureUnit } from '../values/measure-units';
@@ -94,7 +94,7 @@ function toNumber(slot: Slot, candidate: Candidate): Converted | undefined {
   if (!withinBounds(slot, value)) return undefined;
   value = toStatedPlaces(slot, value);
   // Spelled numbers are less often values ("one of", "first built"), ordinal words least.
-  return { value, fit: !mention.spelled ? 1 : mention.ordinal ? 0.5 : 0.7 };
+  return { value, fit: !mention.spelled ? 1 : mention.ordinal ? KIND_FIT.ordinalWord : KIND_FIT.spelledNumber };
 }
 
 // "A fraction between 0 and 1", "a score from 1 to 10": the bounds a description states.
@@ -136,7 +136,8 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
       if (format === 'email') return candidate.source === 'email' ? { value: candidate.text, fit: 1 } : undefined;
       if (format === 'uri' || format === 'url')
         return candidate.source === 'uri' ? { value: candidate.text, fit: 1 } : undefined;
-      if (ISO_DATE_TIME.test(candidate.text)) return { value: candidate.text, fit: slotHolds.date(slot) ? 1 : 0.1 };
+      if (ISO_DATE_TIME.test(candidate.text))
+        return { value: candidate.text, fit: slotHolds.date(slot) ? 1 : KIND_FIT.dateTimeAsText };
       // A unit asked for ("in Joules") is a value only for a property that holds a unit.
       if (candidate.source === 'unit' && !holdsUnit(slot)) return undefined;
       if (format === 'date-time') return undefined;
@@ -148,35 +149,39 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
       const mismatch =
         (slotHolds.date(slot) && candidate.source !== 'quoted') ||
         (slotHolds.email(slot) && candidate.source !== 'email');
-      return { value: candidate.text, fit: TEXT_FIT[candidate.source] * (mismatch ? 0.4 : 1) };
+      return { value: candidate.text, fit: TEXT_FIT[candidate.source] * (mismatch ? KIND_FIT.kindMismatch : 1) };
     }
     case 'date': {
-      if (!slotHolds.date(slot)) return { value: candidate.date.text, fit: 0.6 };
+      if (!slotHolds.date(slot)) return { value: candidate.date.text, fit: KIND_FIT.dateAsText };
       const layout = dateLayoutIn(slot.description) ?? 'YYYY-MM-DD';
       const date = formatDate(candidate.date, layout);
       if (format === 'date-time')
         return date ? { value: `${formatDate(candidate.date)}T00:00:00Z`, fit: 1 } : undefined;
       // A date missing a part its format needs ("March" for `format: date`) is no such date.
-      if (!date) return typeof format === 'string' ? undefined : { value: candidate.date.text, fit: 0.7 };
+      if (!date)
+        return typeof format === 'string' ? undefined : { value: candidate.date.text, fit: KIND_FIT.partialDate };
       return { value: date, fit: 1 };
     }
     case 'time':
       if (format === 'time') return { value: formatTime(candidate.time), fit: 1 };
       // A clock time is a value for a time, a date-time or free text; never for a place, a zone, a name.
       return slotHolds.time(slot) || slotHolds.date(slot) || !holdsOther(slot)
-        ? { value: candidate.time.text, fit: 0.8 }
+        ? { value: candidate.time.text, fit: KIND_FIT.clockTime }
         : undefined;
     case 'expression':
-      return { value: candidate.expression, fit: slotHolds.formula(slot) ? 1 : 0.2 };
+      return { value: candidate.expression, fit: slotHolds.formula(slot) ? 1 : KIND_FIT.expressionAsText };
     case 'option':
-      return { value: String(candidate.value), fit: 0.95 };
+      return { value: String(candidate.value), fit: KIND_FIT.option };
     case 'number': {
       if (format) return undefined;
       const { mention } = candidate;
       const numeral = mention.text.replace(/[^\d.,/-]+$/, '').trim() || mention.text;
-      if (slotHolds.code(slot)) return { value: numeral, fit: 0.8 };
+      if (slotHolds.code(slot)) return { value: numeral, fit: KIND_FIT.numberAsCode };
       // A quantity as words: "3 weeks", "12th floor".
-      return { value: mention.unitStart === undefined ? mention.text : `${mention.text} ${mention.unit}`, fit: 0.3 };
+      return {
+        value: mention.unitStart === undefined ? mention.text : `${mention.text} ${mention.unit}`,
+        fit: KIND_FIT.numberAsText,
+      };
     }
     default:
       return undefined;
@@ -224,18 +229,18 @@ function toArray(slot: Slot, candidate: Candidate): Converted | undefined {
     return { value: converted.map((c) => c!.value), fit: Math.min(...converted.map((c) => c!.fit)) };
   }
   const single = convert(item, candidate);
-  return single && { value: [single.value], fit: single.fit * 0.4 };
+  return single && { value: [single.value], fit: single.fit * KIND_FIT.singleAsList };
 }
 
 function toAny(slot: Slot, candidate: Candidate): Converted | undefined {
   switch (candidate.kind) {
     case 'number':
-      return { value: candidate.mention.value, fit: 0.8 };
+      return { value: candidate.mention.value, fit: KIND_FIT.anyNumber };
     case 'list':
     case 'enumeration':
       return toArray({ ...slot, schema: { items: {} } }, candidate);
     case 'pairs':
-      return { value: candidate.pairs, fit: 0.8 };
+      return { value: candidate.pairs, fit: KIND_FIT.anyPairs };
     default:
       return toText({ ...slot, schema: {} }, candidate);
   }

@@ -9,7 +9,7 @@ import { quantityStems, unitStems, type NumberMention } from '../schema-values';
 import { ISO_DATE_TIME, patternOf } from './conversion';
 import { slotHolds, type Slot } from './slots';
 import { DETERMINERS, nameWords, stemMatch, stemOf } from '@fnquery/text-tools';
-import { MAX_DISTANCE, DESCRIPTION_CAP, AFTER_VALUE } from '../weights';
+import { MAX_DISTANCE, DESCRIPTION_CAP, AFTER_VALUE, EVIDENCE } from '../weights';
 
 /**
  * Strong evidence names the property (its name, its `name=`, a unit or preposition it implies);
@@ -90,7 +90,7 @@ export function cueEvidence(reading: Reading, slot: Slot, candidate: Candidate):
   const best = new Map<string, { score: number; described: boolean }>();
   for (const cue of cues) {
     let factor: number;
-    if (cue.token >= first && cue.token <= last) factor = 0.8;
+    if (cue.token >= first && cue.token <= last) factor = EVIDENCE.cueInside;
     else if (cue.token === unitToken) factor = 1;
     else {
       const d = distance(reading, cue.token, cue.token < first ? first : last, free);
@@ -116,7 +116,7 @@ export function keyEvidence(reading: Reading, slot: Slot, candidate: Candidate):
     (kv) =>
       candidate.start >= kv.valueStart && candidate.start <= kv.valueStart + 1 && nameWords(kv.key).join(' ') === name,
   );
-  return hit ? 3 : 0;
+  return hit ? EVIDENCE.keyValue : 0;
 }
 
 /**
@@ -127,19 +127,19 @@ export function keyEvidence(reading: Reading, slot: Slot, candidate: Candidate):
  */
 export function unitEvidence(reading: Reading, slot: Slot, candidate: Candidate): Evidence {
   if (candidate.kind === 'text' && candidate.source === 'unit')
-    return { strong: matchesAny(UNIT_PROPERTY, slot.nameStems) ? 0.8 : 0, weak: 0 };
+    return { strong: matchesAny(UNIT_PROPERTY, slot.nameStems) ? EVIDENCE.unitProperty : 0, weak: 0 };
   const mention = measured(candidate);
   if (!mention) return { strong: 0, weak: 0 };
   const units = mention.unit ? unitStems(mention.unit) : [];
   const quantities = quantityStems(mention);
-  if (matchesAny(slot.nameStems, units)) return { strong: 0.8, weak: 0 };
-  const quantity = matchesAny(slot.nameStems, quantities) ? 0.5 : 0;
+  if (matchesAny(slot.nameStems, units)) return { strong: EVIDENCE.unitNamed, weak: 0 };
+  const quantity = matchesAny(slot.nameStems, quantities) ? EVIDENCE.quantityNamed : 0;
   if (!matchesAny(slot.descriptionStems, units))
-    return { strong: quantity, weak: matchesAny(slot.descriptionStems, quantities) ? 0.2 : 0 };
+    return { strong: quantity, weak: matchesAny(slot.descriptionStems, quantities) ? EVIDENCE.quantityDescribed : 0 };
   const sharing = reading.slots.filter(
     (s) => matchesAny(s.descriptionStems, units) || matchesAny(s.nameStems, units),
   ).length;
-  return { strong: quantity + 0.4 / sharing, weak: 0 };
+  return { strong: quantity + EVIDENCE.unitDescribed / sharing, weak: 0 };
 }
 
 /** The value is the kind of text the property holds: a date for a date, an address for an e-mail. */
@@ -154,7 +154,7 @@ export function kindEvidence(slot: Slot, candidate: Candidate): number {
     (candidate.kind === 'text' && ISO_DATE_TIME.test(candidate.text) && slotHolds.date(slot));
   // Only values that match a pattern get this far (conversion.ts): the match is strong evidence.
   const patterned = patternOf(slot.schema) !== null && (candidate.kind === 'text' || candidate.kind === 'number');
-  return holds ? 0.5 : patterned ? 1 : 0;
+  return holds ? EVIDENCE.kindHeld : patterned ? EVIDENCE.patterned : 0;
 }
 
 /** "in Lyon" for a location, "from Dover" for a start, "by Okafor" for an author. */
@@ -177,10 +177,10 @@ export function prepositionEvidence(reading: Reading, slot: Slot, candidate: Can
     (!c.textOnly || candidate.kind === 'text' || candidate.kind === 'option') &&
     c.prepositions.includes(before) &&
     slot.nameStems.some((s) => c.keys.includes(s));
-  return PREPOSITION_CLASSES.some(introduces) ? 0.6 : 0;
+  return PREPOSITION_CLASSES.some(introduces) ? EVIDENCE.preposition : 0;
 }
 
 /** The property this value was listed for, in a "respectively" list. */
 export function respectiveEvidence(reading: Reading, slot: Slot, candidate: Candidate): number {
-  return reading.respective.get(candidate.start) === slot && candidate.kind !== 'enumeration' ? 1.5 : 0;
+  return reading.respective.get(candidate.start) === slot && candidate.kind !== 'enumeration' ? EVIDENCE.respective : 0;
 }

@@ -15,7 +15,7 @@ import { orderSettles } from './order';
 import { convert } from './conversion';
 import { readQuestion, type Candidate, type Question, type Span } from './question';
 import { toolShape, type Slot } from './slots';
-import { OPTIONAL_EVIDENCE } from '../weights';
+import { LIST_ITEM_FIT, OPTIONAL_EVIDENCE } from '../weights';
 
 type Enumeration = Extract<Candidate, { kind: 'enumeration' }>;
 
@@ -53,13 +53,13 @@ const valueLists = (question: Question) =>
 const sentItems = (list: Enumeration, single: Extraction) =>
   list.members.filter((m) => single.used.some((u) => overlaps(u, m))).length;
 const takenWhole = (slots: Slot[], list: Enumeration) =>
-  slots.some((s) => s.type === 'array' && (convert(s, list)?.fit ?? 0) >= MIN_FIT);
+  slots.some((s) => s.type === 'array' && (convert(s, list)?.fit ?? 0) >= LIST_ITEM_FIT);
 
 function fanOutLists(slots: Slot[], question: Question, single: Extraction): Enumeration[] {
   const fanning = valueLists(question).filter((list) => {
     const sent = sentItems(list, single);
     const scalar = slots.some(
-      (s) => SCALAR.has(s.type) && list.members.every((m) => (convert(s, m)?.fit ?? 0) >= MIN_FIT),
+      (s) => SCALAR.has(s.type) && list.members.every((m) => (convert(s, m)?.fit ?? 0) >= LIST_ITEM_FIT),
     );
     const asArray = takenWhole(slots, list);
     // "3 and 4, 5 and 12" lists pairs, not values: which call each belongs to is not plain.
@@ -75,7 +75,6 @@ function fanOutLists(slots: Slot[], question: Question, single: Extraction): Enu
     (list) => !fanning.some((o) => o !== list && overlaps(o, list) && o.end - o.start > list.end - list.start),
   );
 }
-const MIN_FIT = 0.5;
 
 /** The question with each list replaced by one of its items: every combination, or in step with "respectively". */
 function variants(text: string, lists: Enumeration[]): { text: string; spans: Span[] }[] {

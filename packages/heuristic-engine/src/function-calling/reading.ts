@@ -5,7 +5,7 @@
 import type { Question } from './question';
 import type { Slot } from './slots';
 import { stemMatch, stemOf } from '@fnquery/text-tools';
-import { DESCRIPTION_WEIGHT, MEASURE_WEIGHT } from '../weights';
+import { DESCRIPTION_WEIGHT, DISTANCE_COST, MEASURE_WEIGHT } from '../weights';
 
 export const GLUE = new Set([
   'of',
@@ -151,7 +151,13 @@ export function readFor(question: Question, slots: Slot[]): Reading {
   tokenAt[text.length] = tokens.length;
   for (let c = text.length - 1; c >= 0; c--) if (tokenAt[c] === -1) tokenAt[c] = tokenAt[c + 1]!;
   const costs = tokens.map((t) =>
-    GLUE.has(t.lower) ? 0 : SENTENCE_END.has(t.text) ? 3 : t.word || t.text === ',' ? 1 : 0.5,
+    GLUE.has(t.lower)
+      ? DISTANCE_COST.glue
+      : SENTENCE_END.has(t.text)
+        ? DISTANCE_COST.sentenceEnd
+        : t.word || t.text === ','
+          ? DISTANCE_COST.word
+          : DISTANCE_COST.other,
   );
   const unitTokens = new Set<number>();
   for (const c of question.candidates) {
