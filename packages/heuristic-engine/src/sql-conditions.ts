@@ -249,7 +249,7 @@ function addSubqueryComparisons(reading: Reading, filters: Filters): PendingSubq
     const hinted = named ? undefined : adjectiveColumn(reading, op.words);
     const column = named?.target ?? hinted;
     if (!column) return;
-    // "an average price above the average price of all products": the left side aggregates each group.
+    // "an average fare above the average fare of all voyages": the left side aggregates each group.
     const groupWord = before && sameColumn(before.target, column) ? before.words[0]! - 1 : -1;
     const ofGroup = groupWord >= 0 && !reading.claimed.has(groupWord) && AGGREGATES[words[groupWord]!.lower];
     const greater = op.op === '>' || op.op === '>=';

@@ -37,7 +37,7 @@ export function readAlternatives(plan: SqlPlan, reading: Reading, readAt: Map<Co
   if (plan.select.some((s) => s.aggregate) || plan.having || plan.limit !== undefined)
     return unsure('and counts, ranks or sums the rows of either, which no single query of these rules expresses');
   const [a, b] = [before[0]!, after[0]!];
-  // "names of films made after 2000 or reviewed by Ada" with Ada's name shown: the rows shown are not the
+  // "names of ferries built after 1990 or skippered by Ada" with Ada's name shown: the rows shown are not the
   // rows either alternative is about.
   const shown = plan.select.flatMap((s) => (s.column ? [s.column] : []));
   if (shown.some((s) => [a, b].some((c) => c.column.column === s.column && c.column.table === s.table)))

@@ -89,7 +89,7 @@ export function ambiguousRole(plan: SqlPlan): string | undefined {
   return undefined;
 }
 
-/** "employees in the same department as Ada": a comparison with another row of the same table. */
+/** "skippers on the same route as Ada": a comparison with another row of the same table. */
 export function unreadSameAs(reading: Reading): string | undefined {
   const at = reading.words.findIndex(
     (w, i) => w.lower === 'same' && reading.words.slice(i + 1, i + 5).some((v) => v.lower === 'as'),

@@ -186,9 +186,9 @@ describe('heuristicFunctionTurn: arguments read from the question by the schema'
     ],
     [
       'values listed for properties listed before them',
-      'A triangle with base and height as 6cm and 10cm',
+      'A triangle with base and height as 7cm and 3cm',
       tool('triangle_area', 'Area of a triangle.', { base: { type: 'number' }, height: { type: 'number' } }),
-      { base: 6, height: 10 },
+      { base: 7, height: 3 },
     ],
     [
       'free key: value pairs for an open object',
@@ -198,7 +198,7 @@ describe('heuristicFunctionTurn: arguments read from the question by the schema'
     ],
     [
       'nested objects',
-      'Paint a wall with width of 20 and height of 12',
+      'Paint a fence with width of 30 and height of 2',
       tool('paint', 'Paint needed for a wall.', {
         area: {
           type: 'object',
@@ -206,7 +206,7 @@ describe('heuristicFunctionTurn: arguments read from the question by the schema'
           required: ['width', 'height'],
         },
       }),
-      { area: { width: 20, height: 12 } },
+      { area: { width: 30, height: 2 } },
     ],
   ])('%s', (_, question, definition, expected) => {
     expect(argumentsOf(ask(question, [definition]))).toEqual(expected);

@@ -1,4 +1,4 @@
-// Questions that want several calls of one tool ("the factorial of 5, 10 and 15", "the weather in
+// Questions that want several calls of one tool ("the square root of 49, 64 and 81", "the weather in
 // Oslo and Bergen"). One call would answer part of the question and look like the whole answer, so
 // the engine either makes every call, each with its values settled, or makes none and says why.
 // - A list of values for a property that takes one value (no array property takes the list) fans
@@ -62,7 +62,7 @@ function fanOutLists(slots: Slot[], question: Question, single: Extraction): Enu
       (s) => SCALAR.has(s.type) && list.members.every((m) => (convert(s, m)?.fit ?? 0) >= LIST_ITEM_FIT),
     );
     const asArray = takenWhole(slots, list);
-    // "3 and 4, 5 and 12" lists pairs, not values: which call each belongs to is not plain.
+    // "2 and 7, 6 and 11" lists pairs, not values: which call each belongs to is not plain.
     const gaps = list.members.slice(1).map((m, i) => question.text.slice(list.members[i]!.end, m.start));
     const grouped = gaps.filter((g) => /\b(?:and|or)\b|&/.test(g)).length > 1;
     const inPairs = question.keyValues.some((kv) => kv.keyStart < list.end && kv.valueStart + 1 > list.start);
