@@ -85,7 +85,7 @@ describe('several calls it cannot settle: no call, and why', () => {
 
   it('does not pick one of two values the question ties to the same property', () => {
     const area = tool('circle_area', 'Area of a circle.', { radius: { type: 'number', description: 'Radius.' } });
-    const response = turn('Area of a circle with a radius of 6 and of a circle with a radius of 9', area);
+    const response = turn('Area of a circle of radius 6 and of a circle of radius 9', area);
     expect(response.toolCalls).toEqual([]);
     expect(response.content).toMatch(/more than one radius/);
   });
