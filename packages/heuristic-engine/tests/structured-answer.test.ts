@@ -148,6 +148,15 @@ describe('structured output from text', () => {
     expect(statedFlag('refrigerated_vans', {}, 'It has vans. The shed is not refrigerated.')).toBeUndefined();
   });
 
+  it('keeps a negation to its own clause ("…, and the gate is not locked")', () => {
+    const text = 'The barn is insulated, and the gate is not locked at night.';
+    expect(statedFlag('insulated', {}, text)).toBe(true);
+    expect(statedFlag('locked', {}, text)).toBe(false);
+    expect(statedFlag('insulated', {}, 'The loft is not insulated; the barn is draughty.')).toBe(false);
+    // A negation in the same clause still negates ("not … nor", a comma without a conjunction).
+    expect(statedFlag('insulated', {}, 'Neither the barn, nor the loft is insulated.')).toBe(false);
+  });
+
   it('takes a boolean from the sentence-wise reading on every endpoint, not the question reader', () => {
     const schema = { type: 'object', properties: { refrigerated_vans: { type: 'boolean' } } };
     const evidence = 'The depot keeps 40 vans. None of the vans is refrigerated.';
