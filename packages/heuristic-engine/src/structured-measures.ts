@@ -5,7 +5,7 @@
 // General English, written for this purpose; a verb's nouns are what it measures, not what it may
 // merely concern ("carries" is not `crew`: a ferry's crew runs it).
 import { findNumbers, isUnit } from './schema-values';
-import { nameWords, stemOf, tokenize } from '@fnquery/text-tools';
+import { nameWords, stemMatch, stemOf, tokenize } from '@fnquery/text-tools';
 
 const MEASURE_VERBS: Record<string, string[]> = {
   carry: ['passenger', 'capacity', 'load', 'cargo', 'payload', 'people', 'person'],
@@ -104,5 +104,39 @@ export function numberAfterOwnVerb(property: string, text: string): number | und
     if (after && !after.stop && /^\s*$/.test(text.slice(number.end, after.start)) && !isUnit(after.text)) return;
     found.add(number.value);
   });
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+/** Words that may stand between a number and its noun: one modifier ("60 apple trees", "14 old varieties"). */
+const MAX_MODIFIERS = 1;
+
+/**
+ * The number written right before one of the property's own nouns, across at most one modifier
+ * ("grows 60 apple trees" for `trees`), when the text writes exactly one such number. A number
+ * before its noun is what the noun counts, so it goes before the question reader's looser "noun
+ * of N" ("60 apple trees of 14 varieties" is 60 trees, 14 varieties). Not across a unit, which is
+ * the number's own ("3 m long"), nor across punctuation.
+ */
+export function numberBeforeOwnNoun(property: string, text: string): number | undefined {
+  const own = nameWords(property)
+    .filter((w) => !isUnit(w))
+    .map(stemOf);
+  if (own.length === 0) return undefined;
+  const tokens = tokenize(text);
+  const found = new Set<number>();
+  for (const number of findNumbers(text)) {
+    if (number.percent) continue;
+    let at = number.end;
+    for (let seen = 0; seen <= MAX_MODIFIERS; seen++) {
+      const next = tokens.find((t) => t.start >= at);
+      if (!next?.word || !/^\s+$/.test(text.slice(at, next.start)) || next.stop || isUnit(next.text)) break;
+      if (/^\d/.test(next.text)) break;
+      if (own.some((s) => stemMatch(s, next.stem) >= 0.8)) {
+        found.add(number.value);
+        break;
+      }
+      at = next.end;
+    }
+  }
   return found.size === 1 ? [...found][0] : undefined;
 }

@@ -7,7 +7,7 @@ import { resultEvidence, structuredAnswer } from '../src/structured-answer';
 import { statedValues } from '../src/structured-evidence';
 import { statedFlag } from '../src/structured-flags';
 import { nounsBeforeNames, optionIn, whatItIs } from '../src/structured-options';
-import { numberAfterOwnVerb, numberByVerb } from '../src/structured-measures';
+import { numberAfterOwnVerb, numberBeforeOwnNoun, numberByVerb } from '../src/structured-measures';
 import { structuredRows } from '../src/sql-structured';
 import type { JsonSchema } from '@fnquery/contracts';
 
@@ -161,6 +161,17 @@ describe('structured output from text', () => {
     const schema = { type: 'object', properties: { refrigerated_vans: { type: 'boolean' } } };
     const evidence = 'The depot keeps 40 vans. None of the vans is refrigerated.';
     expect(structuredAnswer(schema, { note: evidence }, { evidence })).toEqual({ refrigerated_vans: false });
+  });
+
+  it('ties a number to the noun right after it, across one modifier, over "noun of N"', () => {
+    const text = 'The estate keeps 80 dairy cows of 3 breeds and 2 bulls.';
+    expect(numberBeforeOwnNoun('cows', text)).toBe(80);
+    expect(numberBeforeOwnNoun('breeds', text)).toBe(3);
+    // Across a unit or punctuation, or two different numbers before the noun: nothing.
+    expect(numberBeforeOwnNoun('cows', 'It is 3 m. Cows graze.')).toBeUndefined();
+    expect(numberBeforeOwnNoun('cows', '80 cows and 12 young cows.')).toBeUndefined();
+    const schema = { type: 'object', properties: { cows: { type: 'integer' } } };
+    expect(structuredAnswer(schema, {}, { evidence: text })).toEqual({ cows: 80 });
   });
 
   it('ties a year to the verb a property is named by, across an object pronoun', () => {
