@@ -1,7 +1,7 @@
 // The enum option evidence text supports (structured-answer.ts): the one it spells, else the one
 // the words describing the subject are synonyms of, else the one the subject is a member of.
 import { findOptions } from './schema-values';
-import { related, relatedness } from './lexicon/related';
+import { related, relatedness, satelliteOf } from './lexicon/related';
 import { kindSteps, nearKinds } from './lexicon/word-kinds';
 import { negatedAt } from './structured-flags';
 import { nameWords, stemOf, tokenize, type Token } from '@fnquery/text-tools';
@@ -115,6 +115,10 @@ function nearKindOption(options: (string | number)[], own: Set<string>, titles: 
   return votes.size === 1 ? [...votes][0] : undefined;
 }
 
+/** Groups shared: related words, and adjective clusters whose satellite the word is ("quick" of `fast`). */
+const closeness = (option: string, word: Token) =>
+  relatedness(stemOf(option), word.stem) + satelliteOf(word.lower, option.toLowerCase());
+
 /**
  * Each word of the evidence votes for the option it is most closely related to (the most lexicon
  * groups shared: "big" is nearer `large` than `small`, which shares only the group of size with
@@ -126,7 +130,7 @@ function synonymVotes(options: (string | number)[], own: Set<string>, tokens: To
   const votes = new Set<string | number>();
   for (const word of words) {
     const scored = single
-      .map((option) => ({ option, score: relatedness(stemOf(String(option)), word.stem) }))
+      .map((option) => ({ option, score: closeness(String(option), word) }))
       .filter((x) => x.score > 0)
       .sort((a, b) => b.score - a.score);
     // A word related to several options about as much is their quality ("size" to small and

@@ -9,6 +9,7 @@ import { statedFlag } from '../src/structured-flags';
 import { nounsBeforeNames, optionIn, whatItIs } from '../src/structured-options';
 import { numberAfterOwnVerb, numberBeforeOwnNoun, numberByVerb } from '../src/structured-measures';
 import { structuredRows } from '../src/sql-structured';
+import { satelliteOf } from '../src/lexicon/related';
 import type { JsonSchema } from '@fnquery/contracts';
 
 const PASSAGE =
@@ -72,6 +73,19 @@ describe('structured output from text', () => {
     // A synonym the passage merely mentions describes nothing; words that point to different options say nothing.
     expect(optionIn(sizes, 'size', 'Visitors sort big parcels at the back.')).toBeUndefined();
     expect(optionIn(sizes, 'size', 'The big box is next to a little one.')).toBeUndefined();
+  });
+
+  it('reads an option from an adjective of its WordNet cluster, written as an adjective', () => {
+    const speeds = ['slow', 'medium', 'fast'];
+    expect(optionIn(speeds, 'speed', 'The tram is speedy on the flat.')).toBe('fast');
+    expect(optionIn(speeds, 'speed', 'Rapid shuttle to the airport.', ['Rapid shuttle'])).toBe('fast');
+    // A satellite of a head the option "also sees" (lofty → high, which sees tall).
+    expect(optionIn(['short', 'medium', 'tall'], 'height', 'The spire is lofty.')).toBe('tall');
+    // A noun of the same stem is no adjective ("limits" is not "limited"), and a satellite names
+    // its own cluster's heads only ("narrow" is limited in scope, not small).
+    expect(satelliteOf('quick', 'fast')).toBeGreaterThan(0);
+    expect(satelliteOf('limits', 'limited')).toBe(0);
+    expect(optionIn(['small', 'medium', 'large'], 'size', 'The lane is narrow.')).toBeUndefined();
   });
 
   it('takes the option the subject is a member of, and none for a word above all options', () => {
