@@ -4,6 +4,7 @@
 // and a property named by a noun (`capacity`) takes the number the text ties to the verb ("seats 12").
 // General English, written for this purpose; a verb's nouns are what it measures, not what it may
 // merely concern ("carries" is not `crew`: a ferry's crew runs it).
+import { relatedness } from './lexicon/related';
 import { findNumbers, isUnit } from './schema-values';
 import { nameWords, stemMatch, stemOf, tokenize } from '@fnquery/text-tools';
 
@@ -40,14 +41,31 @@ function table(): Map<string, Set<string>> {
 /** The stems of the nouns a verb stem measures (empty when it is no measure verb). */
 const nounsOf = (verbStem: string) => table().get(verbStem) ?? new Set<string>();
 
+/** Lexicon groups a one-word property must share with a field's word to name it in other words. */
+const MIN_SHARED_GROUPS = 2;
+
+/**
+ * A word's stems as the lexicon may hold them: the engine stems "reaches" to "reache", while the
+ * lexicon holds the verb's own stem, "reach" (a third person in "-es" after ch, sh, s, x or z).
+ */
+const verbStems = (word: string) => {
+  const bare = /(?:ch|sh|ss|x|z)es$/.test(word) ? [stemOf(word.slice(0, -2))] : [];
+  return [stemOf(word), ...bare];
+};
+
 /**
  * True when one name is a measure verb and the other one of its nouns: `carries` and `passengers`,
- * `seat_count`… not when both share a word (that is ordinary name similarity).
+ * `seat_count`… not when both share a word (that is ordinary name similarity). Also when a property
+ * of one word and a word of the field are the same thing in several lexicon groups (`reaches` and
+ * `range_nm`: reach, range, scope and compass are one sense many times over), since a single
+ * shared group links words as loose as "grow" and "expand".
  */
 export function measuredBy(property: string, field: string): boolean {
   const [a, b] = [nameWords(property).map(stemOf), nameWords(field).map(stemOf)];
   const links = (verbs: string[], nouns: string[]) => verbs.some((v) => nouns.some((n) => nounsOf(v).has(n)));
-  return links(a, b) || links(b, a);
+  if (links(a, b) || links(b, a)) return true;
+  const words = nameWords(property);
+  return words.length === 1 && verbStems(words[0]!).some((v) => b.some((n) => relatedness(v, n) >= MIN_SHARED_GROUPS));
 }
 
 /**

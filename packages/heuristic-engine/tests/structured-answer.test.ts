@@ -7,7 +7,7 @@ import { resultEvidence, structuredAnswer } from '../src/structured-answer';
 import { statedValues } from '../src/structured-evidence';
 import { statedFlag } from '../src/structured-flags';
 import { nounsBeforeNames, optionIn, whatItIs } from '../src/structured-options';
-import { numberAfterOwnVerb, numberBeforeOwnNoun, numberByVerb } from '../src/structured-measures';
+import { measuredBy, numberAfterOwnVerb, numberBeforeOwnNoun, numberByVerb } from '../src/structured-measures';
 import { structuredRows } from '../src/sql-structured';
 import { satelliteOf } from '../src/lexicon/related';
 import type { JsonSchema } from '@fnquery/contracts';
@@ -131,6 +131,15 @@ describe('structured output from text', () => {
       weighs: 950,
     });
     expect(structuredAnswer(schema, { crew: 6, speed_knots: 14 })).toEqual({});
+  });
+
+  it('fills a one-word property from a field its word shares several lexicon groups with', () => {
+    const reaches = { type: 'object', properties: { reaches: { type: 'integer' } } };
+    expect(structuredAnswer(reaches, { height_m: 12, range_km: 40 })).toEqual({ reaches: 40 });
+    expect(measuredBy('reaches', 'range_km')).toBe(true);
+    // One shared group is too loose ("grow" and "expand"), and a property of two words names no verb.
+    expect(measuredBy('grows', 'expand_rate')).toBe(false);
+    expect(measuredBy('reaches_sea', 'range_km')).toBe(false);
   });
 
   it('names the subject from a text column of SQL rows, and reads its stated facts', () => {
