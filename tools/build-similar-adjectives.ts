@@ -21,7 +21,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const WORDNET = process.env.WORDNET_DIR ?? '/usr/share/wordnet';
-const OUT = new URL('../packages/heuristic-engine/src/lexicon/similar-adjectives.txt', import.meta.url);
+const LEXICON = '../packages/heuristic-engine/src/lexicon/';
+const OUT = new URL(`${LEXICON}similar-adjectives.txt`, import.meta.url);
+const PERTAINYMS_OUT = new URL(`${LEXICON}adjective-nouns.txt`, import.meta.url);
 const COMMON_SENSES = 2;
 
 interface Synset {
@@ -29,6 +31,8 @@ interface Synset {
   words: string[];
   similar: string[];
   alsoSee: string[];
+  /** Pertainym pointers (`\`) to a noun: its source word (1-based) and the noun synset and word. */
+  pertains: { source: number; offset: string; target: number }[];
 }
 
 const synsets = new Map<string, Synset>();
@@ -41,13 +45,16 @@ for (const line of readFileSync(join(WORDNET, 'data.adj'), 'utf8').split('\n')) 
   const pointerCount = Number(f[at++]);
   const similar: string[] = [];
   const alsoSee: string[] = [];
+  const pertains: Synset['pertains'] = [];
   for (let i = 0; i < pointerCount; i++, at += 4) {
-    const [symbol, offset, pos] = f.slice(at, at + 3) as [string, string, string];
+    const [symbol, offset, pos, st] = f.slice(at, at + 4) as [string, string, string, string];
+    if (symbol === '\\' && pos === 'n')
+      pertains.push({ source: parseInt(st.slice(0, 2), 16), offset, target: parseInt(st.slice(2), 16) });
     if (pos !== 'a' && pos !== 's') continue;
     if (symbol === '&') similar.push(offset);
     if (symbol === '^') alsoSee.push(offset);
   }
-  synsets.set(f[0]!, { head: f[2] === 'a', words, similar, alsoSee });
+  synsets.set(f[0]!, { head: f[2] === 'a', words, similar, alsoSee, pertains });
 }
 
 /** Offsets of each adjective's common senses. */
@@ -80,3 +87,32 @@ const header = [
 ];
 writeFileSync(OUT, `${[...header, ...[...lines].sort()].join('\n')}\n`);
 console.log(`${lines.size} clusters`);
+
+// What a relational adjective pertains to (`\`): `rural` to "country", `urban` to "city", so a
+// structured answer can read `rural` from a word that names such a place ("the countryside", a kind
+// of country). One line per adjective in a common sense: the adjective, then the nouns, as written.
+const nounWords = new Map<string, string[]>();
+for (const line of readFileSync(join(WORDNET, 'data.noun'), 'utf8').split('\n')) {
+  if (!line || line.startsWith(' ')) continue;
+  const f = line.split(' ', 4 + 2 * 40);
+  const wordCount = parseInt(f[3]!, 16);
+  nounWords.set(
+    f[0]!,
+    Array.from({ length: wordCount }, (_, i) => f[4 + 2 * i]!.replace(/\(.*\)$/, '').toLowerCase()),
+  );
+}
+const pertainyms = new Map<string, Set<string>>();
+for (const [offset, synset] of synsets)
+  for (const p of synset.pertains) {
+    const adjective = synset.words[p.source - 1];
+    const noun = nounWords.get(p.offset)?.[p.target - 1];
+    if (!adjective || !noun || !/^[a-z]+$/.test(noun) || !commonWords(offset).includes(adjective)) continue;
+    pertainyms.set(adjective, (pertainyms.get(adjective) ?? new Set()).add(noun));
+  }
+const pertainymLines = [...pertainyms].map(([adjective, nouns]) => `${adjective} ${[...nouns].sort().join(' ')}`);
+const pertainymHeader = [
+  '# Relational adjectives for the heuristic engine: an adjective, then the nouns it pertains to, as written.',
+  ...header.slice(1),
+];
+writeFileSync(PERTAINYMS_OUT, `${[...pertainymHeader, ...pertainymLines.sort()].join('\n')}\n`);
+console.log(`${pertainymLines.length} relational adjectives`);

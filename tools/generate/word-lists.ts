@@ -10,6 +10,7 @@ const LISTS = [
   { name: 'related-words', constant: 'RELATED_WORDS' },
   { name: 'word-kinds', constant: 'WORD_KINDS' },
   { name: 'similar-adjectives', constant: 'SIMILAR_ADJECTIVES' },
+  { name: 'adjective-nouns', constant: 'ADJECTIVE_NOUNS' },
 ];
 
 export default async function wordLists(): Promise<Record<string, string>> {

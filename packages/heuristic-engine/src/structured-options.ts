@@ -1,7 +1,8 @@
 // The enum option evidence text supports (structured-answer.ts): the one it spells, else the one
 // the words describing the subject are synonyms of, else the one the subject is a member of.
 import { findOptions } from './schema-values';
-import { related, relatedness, satelliteOf } from './lexicon/related';
+import { pertainsTo, satelliteOf } from './lexicon/adjectives';
+import { related, relatedness } from './lexicon/related';
 import { kindSteps, nearKinds } from './lexicon/word-kinds';
 import { negatedAt } from './structured-flags';
 import { nameWords, stemOf, tokenize, type Token } from '@fnquery/text-tools';
@@ -115,9 +116,16 @@ function nearKindOption(options: (string | number)[], own: Set<string>, titles: 
   return votes.size === 1 ? [...votes][0] : undefined;
 }
 
-/** Groups shared: related words, and adjective clusters whose satellite the word is ("quick" of `fast`). */
-const closeness = (option: string, word: Token) =>
-  relatedness(stemOf(option), word.stem) + satelliteOf(word.lower, option.toLowerCase());
+/**
+ * Groups shared: related words, adjective clusters whose satellite the word is ("quick" of `fast`),
+ * and a relational option's noun that the word is, or is directly a kind of ("countryside", a kind
+ * of country, for `rural`).
+ */
+function closeness(option: string, word: Token): number {
+  const lower = option.toLowerCase();
+  const named = pertainsTo(lower).some((noun) => kindSteps(word.stem, stemOf(noun)) <= 1);
+  return relatedness(stemOf(option), word.stem) + satelliteOf(word.lower, lower) + (named ? 1 : 0);
+}
 
 /**
  * Each word of the evidence votes for the option it is most closely related to (the most lexicon

@@ -9,7 +9,7 @@ import { statedFlag } from '../src/structured-flags';
 import { nounsBeforeNames, optionIn, whatItIs } from '../src/structured-options';
 import { measuredBy, numberAfterOwnVerb, numberBeforeOwnNoun, numberByVerb } from '../src/structured-measures';
 import { structuredRows } from '../src/sql-structured';
-import { satelliteOf } from '../src/lexicon/related';
+import { pertainsTo, satelliteOf } from '../src/lexicon/adjectives';
 import type { JsonSchema } from '@fnquery/contracts';
 
 const PASSAGE =
@@ -86,6 +86,18 @@ describe('structured output from text', () => {
     expect(satelliteOf('quick', 'fast')).toBeGreaterThan(0);
     expect(satelliteOf('limits', 'limited')).toBe(0);
     expect(optionIn(['small', 'medium', 'large'], 'size', 'The lane is narrow.')).toBeUndefined();
+  });
+
+  it('reads a relational option from the noun it pertains to, or a direct kind of that noun', () => {
+    expect(pertainsTo('urban')).toContain('city');
+    const settings = ['urban', 'suburban', 'rural'];
+    // A short note on a record: its opening describes the record.
+    const note = { type: 'object', properties: { setting: { type: 'string', enum: settings } } };
+    const fromNote = (text: string) => structuredAnswer(note, { note: text }, { evidence: text });
+    expect(fromNote('Countryside cottage with a wood stove.')).toEqual({ setting: 'rural' });
+    expect(fromNote('City flat near the station.')).toEqual({ setting: 'urban' });
+    // A noun only mentioned in passing describes nothing.
+    expect(optionIn(settings, 'setting', 'Tickets are sold in the city hall and online.')).toBeUndefined();
   });
 
   it('takes the option the subject is a member of, and none for a word above all options', () => {

@@ -4,9 +4,7 @@
 // (related-words.txt, built by tools/build-related-words.ts), not words of any benchmark, so a
 // question written in other words than a function's description still finds it.
 import { RELATED_WORDS } from './generated/related-words';
-import { SIMILAR_ADJECTIVES } from './generated/similar-adjectives';
 
-let headsOf: Map<string, string[]> | undefined;
 let neighbours: Map<string, Map<string, number>> | undefined;
 
 /** Each stem's related stems with the number of groups they share, built on first use (about 11,000 stems; a few milliseconds). */
@@ -37,26 +35,4 @@ export function related(a: string, b: string): boolean {
  */
 export function relatedness(a: string, b: string): number {
   return a === b ? 0 : (table().get(a)?.get(b) ?? 0);
-}
-
-/** Each satellite adjective (as written) with the heads of the clusters it belongs to. */
-function clusterHeads(): Map<string, string[]> {
-  if (headsOf) return headsOf;
-  headsOf = new Map();
-  for (const line of SIMILAR_ADJECTIVES.split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const [heads, satellites] = line.split(':') as [string, string];
-    for (const satellite of satellites.split(' '))
-      headsOf.set(satellite, [...(headsOf.get(satellite) ?? []), ...heads.split(' ')]);
-  }
-  return headsOf;
-}
-
-/**
- * How many adjective clusters (similar-adjectives.txt) have `satellite` among their satellites and
- * `head` among their heads: "quick" names `fast` in other words, "lofty" `tall`; the groups above
- * leave such satellites apart from their head. Both as written, lower-case: 0 when none.
- */
-export function satelliteOf(satellite: string, head: string): number {
-  return (clusterHeads().get(satellite) ?? []).filter((h) => h === head).length;
 }
