@@ -71,7 +71,12 @@ function describingWords(evidence: string): string[] {
     /\b(?:is|was|are|were)\s+(?!not\b)(?:painted\s+|coloured\s+|colored\s+)?(\p{Ll}+)/gu,
   );
   const ones = evidence.matchAll(/\b(?:an?|the)\s+(\p{Ll}+)\s+one\b/giu);
-  return [...subjects, ...predicates, ...ones].map((m) => m[1]!);
+  // Where a sentence says the subject is: "… is a community garden in the countryside", "lies on
+  // the coast" (a place describes its setting); not where something is done ("are sold in the city").
+  const places = evidence.matchAll(
+    /\b(?:(?:is|are|was|were)\s+(?:(?:an?|the)\s+(?:[\p{L}-]+\s+){1,2})?|(?:lies|stands|sits)\s+)(?:in|on|near)\s+the\s+(\p{Ll}+)/gu,
+  );
+  return [...subjects, ...predicates, ...ones, ...places].map((m) => m[1]!);
 }
 
 /** How far (kindSteps) a word may be from the option it is taken to be a member of. */

@@ -96,7 +96,9 @@ describe('structured output from text', () => {
     const fromNote = (text: string) => structuredAnswer(note, { note: text }, { evidence: text });
     expect(fromNote('Countryside cottage with a wood stove.')).toEqual({ setting: 'rural' });
     expect(fromNote('City flat near the station.')).toEqual({ setting: 'urban' });
-    // A noun only mentioned in passing describes nothing.
+    // Where a sentence says the subject is describes it; a noun only mentioned in passing does not.
+    expect(optionIn(settings, 'setting', 'Greybeck is a dairy farm in the countryside near Tolham.')).toBe('rural');
+    expect(optionIn(settings, 'setting', 'The depot lies in the countryside.')).toBe('rural');
     expect(optionIn(settings, 'setting', 'Tickets are sold in the city hall and online.')).toBeUndefined();
   });
 
