@@ -41,8 +41,14 @@ function table(): Map<string, Set<string>> {
 /** The stems of the nouns a verb stem measures (empty when it is no measure verb). */
 const nounsOf = (verbStem: string) => table().get(verbStem) ?? new Set<string>();
 
-/** Lexicon groups a one-word property must share with a field's word to name it in other words. */
-const MIN_SHARED_GROUPS = 2;
+/**
+ * Lexicon groups a verb-named property must share with a field's word to name it in other words:
+ * "reach" and "range" share eight; "close" and "distance" two (near and far), which is too loose.
+ */
+const MIN_SHARED_GROUPS = 3;
+
+/** A property named by a verb in the third person ("reaches", "holds"); not a plural noun's "-ss"/"-us"/"-is". */
+const VERB_FORM = /^[a-z]+[^sui]s$/;
 
 /**
  * A word's stems as the lexicon may hold them: the engine stems "reaches" to "reache", while the
@@ -56,16 +62,20 @@ const verbStems = (word: string) => {
 /**
  * True when one name is a measure verb and the other one of its nouns: `carries` and `passengers`,
  * `seat_count`… not when both share a word (that is ordinary name similarity). Also when a property
- * of one word and a word of the field are the same thing in several lexicon groups (`reaches` and
- * `range_nm`: reach, range, scope and compass are one sense many times over), since a single
- * shared group links words as loose as "grow" and "expand".
+ * named by one verb and a word of the field are one sense in several lexicon groups (`reaches` and
+ * `range_nm`: reach, range, scope and compass); a noun-named property is left to its own name, since
+ * nouns of one group are often not one quantity (`length` and `duration`, `status` and `position`).
  */
 export function measuredBy(property: string, field: string): boolean {
   const [a, b] = [nameWords(property).map(stemOf), nameWords(field).map(stemOf)];
   const links = (verbs: string[], nouns: string[]) => verbs.some((v) => nouns.some((n) => nounsOf(v).has(n)));
   if (links(a, b) || links(b, a)) return true;
   const words = nameWords(property);
-  return words.length === 1 && verbStems(words[0]!).some((v) => b.some((n) => relatedness(v, n) >= MIN_SHARED_GROUPS));
+  return (
+    words.length === 1 &&
+    VERB_FORM.test(words[0]!) &&
+    verbStems(words[0]!).some((v) => b.some((n) => relatedness(v, n) >= MIN_SHARED_GROUPS))
+  );
 }
 
 /**

@@ -147,12 +147,15 @@ describe('structured output from text', () => {
     expect(structuredAnswer(schema, { crew: 6, speed_knots: 14 })).toEqual({});
   });
 
-  it('fills a one-word property from a field its word shares several lexicon groups with', () => {
+  it('fills a verb-named property from a field its verb shares several lexicon groups with', () => {
     const reaches = { type: 'object', properties: { reaches: { type: 'integer' } } };
     expect(structuredAnswer(reaches, { height_m: 12, range_km: 40 })).toEqual({ reaches: 40 });
     expect(measuredBy('reaches', 'range_km')).toBe(true);
-    // One shared group is too loose ("grow" and "expand"), and a property of two words names no verb.
+    // Two shared groups are too loose ("close" and "distance"), a noun-named property keeps to its
+    // own name ("length" is no "duration"), and a property of two words names no verb.
     expect(measuredBy('grows', 'expand_rate')).toBe(false);
+    expect(measuredBy('closes', 'distance_km')).toBe(false);
+    expect(measuredBy('length', 'duration_s')).toBe(false);
     expect(measuredBy('reaches_sea', 'range_km')).toBe(false);
   });
 
