@@ -1,4 +1,5 @@
-// The heuristic engine's WordNet lists (made by tools/build-related-words.ts and tools/build-word-kinds.ts)
+// The heuristic engine's WordNet lists (made by tools/build-related-words.ts, tools/build-word-kinds.ts and
+// tools/build-similar-adjectives.ts)
 // as string constants, so the engine reads them wherever it runs without a file beside its bundle.
 import { readText, textModule } from './text-module';
 
@@ -8,6 +9,8 @@ const LEXICON = 'packages/heuristic-engine/src/lexicon';
 const LISTS = [
   { name: 'related-words', constant: 'RELATED_WORDS' },
   { name: 'word-kinds', constant: 'WORD_KINDS' },
+  { name: 'similar-adjectives', constant: 'SIMILAR_ADJECTIVES' },
+  { name: 'adjective-nouns', constant: 'ADJECTIVE_NOUNS' },
 ];
 
 export default async function wordLists(): Promise<Record<string, string>> {

@@ -5,8 +5,8 @@
 // Besides the ferry's kinds each has "boolean, plain" (a statement without negation). The chairlift
 // was written and committed after the rules that the first two led to, before its own first run:
 // its first-run figure is the held-out one for those rules.
-import type { Cell, Subject } from './structured-types';
-import { object } from './structured-types';
+import type { Subject } from './structured-types';
+import { citations, object } from './structured-types';
 
 const TELESCOPES = [
   { type: 'reflector', mirror_cm: 40 },
@@ -17,13 +17,6 @@ const OBSERVATORY_TEXT =
   'founded it in 1974, and its dome houses a reflecting telescope with a 40-centimetre mirror. On ' +
   'clear Friday evenings it welcomes 35 visitors. The dome is not heated, so visitors should dress ' +
   'warmly. The observatory is wheelchair accessible: a ramp leads from the car park to the door.';
-
-const citations = (source: string, text: string): NonNullable<Cell['on']>['vectordb'] => ({
-  schema: object({
-    citations: { type: 'array', items: object({ source: { type: 'string' }, text: { type: 'string' } }) },
-  }),
-  expected: { citations: [{ source, text }] },
-});
 
 export const OBSERVATORY: Subject = {
   name: 'observatory (held out)',

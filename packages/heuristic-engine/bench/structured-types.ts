@@ -32,3 +32,11 @@ export const object = (properties: Record<string, unknown>, required = Object.ke
   properties,
   required,
 });
+
+/** On the vectordb endpoint the array-of-objects kind is the passage cited, whole. */
+export const citations = (source: string, text: string): NonNullable<Cell['on']>['vectordb'] => ({
+  schema: object({
+    citations: { type: 'array', items: object({ source: { type: 'string' }, text: { type: 'string' } }) },
+  }),
+  expected: { citations: [{ source, text }] },
+});

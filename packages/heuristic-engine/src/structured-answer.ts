@@ -21,7 +21,7 @@ import { resolveSchema, slotType } from './function-calling/slots';
 import { fitsBounds, statedValues, unknownValue } from './structured-evidence';
 import { statedFlag } from './structured-flags';
 import { nounsBeforeNames, optionIn, whatItIs } from './structured-options';
-import { measuredBy, numberAfterOwnVerb, numberByVerb } from './structured-measures';
+import { measuredBy, numberAfterOwnVerb, numberBeforeOwnNoun, numberByVerb } from './structured-measures';
 
 const MAX_DEPTH = 4;
 const TEXT_PROPERTIES = new Set([
@@ -203,7 +203,12 @@ function fromEvidence(
   // electric", and the sentence that names all of the property's words); the argument reader's
   // looser matching is for questions only.
   const fromText = Array.isArray(property.enum) || type === 'boolean' ? undefined : stated[name];
-  for (const fallback of [depth === 0 ? ctx.fallbacks?.[name] : undefined, fromText]) {
+  // A number right before the property's noun ("60 apple trees") counts it, over a looser reading.
+  const beforeNoun =
+    (type === 'integer' || type === 'number') && ctx.evidence !== undefined
+      ? numberBeforeOwnNoun(name, ctx.evidence)
+      : undefined;
+  for (const fallback of [depth === 0 ? ctx.fallbacks?.[name] : undefined, beforeNoun, fromText]) {
     const converted = fallback === undefined ? undefined : coerce(ctx, property, fallback, depth);
     if (converted !== undefined) return converted;
   }

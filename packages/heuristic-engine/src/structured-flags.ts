@@ -39,23 +39,30 @@ const NEGATION_WORDS = new Set([
 ]);
 
 /**
+ * A sentence's clauses: split at a semicolon, a colon, or a comma before a conjunction ("The light
+ * is automated, and the tower is not open"), since a negation in one clause says nothing of another.
+ */
+const clausesOf = (sentence: string) =>
+  sentence.split(/;\s*|:\s+|,\s*(?=(?:and|but|while|whereas|though|although|yet|so)\s)/iu).filter((c) => c.trim());
+
+/**
  * Yes when the evidence states the property's content words, no when it negates them. A negation
- * anywhere in the sentence negates all of its words ("Photography is not allowed" says no to
- * `photography_allowed`); sentences that disagree say nothing.
+ * anywhere in the clause negates all of its words ("Photography is not allowed" says no to
+ * `photography_allowed`); clauses that disagree say nothing.
  */
 export function statedFlag(property: string, schema: JsonSchema, evidence: string): boolean | undefined {
   const stems = nameWords(property).map(stemOf);
   const sentences = splitSentences(evidence);
   const whole: boolean[] = [];
   const partial: boolean[] = [];
-  for (const sentence of sentences.length > 0 ? sentences : [evidence]) {
-    const tokens = tokenize(unprefixNegation(sentence, stems));
+  for (const clause of (sentences.length > 0 ? sentences : [evidence]).flatMap(clausesOf)) {
+    const tokens = tokenize(unprefixNegation(clause, stems));
     const mentions = flagMentions(tokens, stems);
     if (mentions.length === 0) continue;
     // "Photography is not allowed": the negation may follow the words it negates.
     const negated = tokens.some((t) => NEGATION_WORDS.has(t.lower));
     const value = !negated && mentions.every((m) => m.value);
-    // A sentence with all of the property's words speaks for it over one with some: "has 150
+    // A clause with all of the property's words speaks for it over one with some: "has 150
     // bikes" says nothing about `electric_bikes` when another sentence says whether they are electric.
     const all = stems.every((s) => tokens.some((t) => t.word && stemMatch(s, t.stem) >= 0.8));
     (all ? whole : partial).push(value);

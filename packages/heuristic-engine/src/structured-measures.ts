@@ -4,8 +4,9 @@
 // and a property named by a noun (`capacity`) takes the number the text ties to the verb ("seats 12").
 // General English, written for this purpose; a verb's nouns are what it measures, not what it may
 // merely concern ("carries" is not `crew`: a ferry's crew runs it).
+import { relatedness } from './lexicon/related';
 import { findNumbers, isUnit } from './schema-values';
-import { nameWords, stemOf, tokenize } from '@fnquery/text-tools';
+import { nameWords, stemMatch, stemOf, tokenize } from '@fnquery/text-tools';
 
 const MEASURE_VERBS: Record<string, string[]> = {
   carry: ['passenger', 'capacity', 'load', 'cargo', 'payload', 'people', 'person'],
@@ -41,13 +42,40 @@ function table(): Map<string, Set<string>> {
 const nounsOf = (verbStem: string) => table().get(verbStem) ?? new Set<string>();
 
 /**
+ * Lexicon groups a verb-named property must share with a field's word to name it in other words:
+ * "reach" and "range" share eight; "close" and "distance" two (near and far), which is too loose.
+ */
+const MIN_SHARED_GROUPS = 3;
+
+/** A property named by a verb in the third person ("reaches", "holds"); not a plural noun's "-ss"/"-us"/"-is". */
+const VERB_FORM = /^[a-z]+[^sui]s$/;
+
+/**
+ * A word's stems as the lexicon may hold them: the engine stems "reaches" to "reache", while the
+ * lexicon holds the verb's own stem, "reach" (a third person in "-es" after ch, sh, s, x or z).
+ */
+const verbStems = (word: string) => {
+  const bare = /(?:ch|sh|ss|x|z)es$/.test(word) ? [stemOf(word.slice(0, -2))] : [];
+  return [stemOf(word), ...bare];
+};
+
+/**
  * True when one name is a measure verb and the other one of its nouns: `carries` and `passengers`,
- * `seat_count`… not when both share a word (that is ordinary name similarity).
+ * `seat_count`… not when both share a word (that is ordinary name similarity). Also when a property
+ * named by one verb and a word of the field are one sense in several lexicon groups (`reaches` and
+ * `range_nm`: reach, range, scope and compass); a noun-named property is left to its own name, since
+ * nouns of one group are often not one quantity (`length` and `duration`, `status` and `position`).
  */
 export function measuredBy(property: string, field: string): boolean {
   const [a, b] = [nameWords(property).map(stemOf), nameWords(field).map(stemOf)];
   const links = (verbs: string[], nouns: string[]) => verbs.some((v) => nouns.some((n) => nounsOf(v).has(n)));
-  return links(a, b) || links(b, a);
+  if (links(a, b) || links(b, a)) return true;
+  const words = nameWords(property);
+  return (
+    words.length === 1 &&
+    VERB_FORM.test(words[0]!) &&
+    verbStems(words[0]!).some((v) => b.some((n) => relatedness(v, n) >= MIN_SHARED_GROUPS))
+  );
 }
 
 /**
@@ -104,5 +132,39 @@ export function numberAfterOwnVerb(property: string, text: string): number | und
     if (after && !after.stop && /^\s*$/.test(text.slice(number.end, after.start)) && !isUnit(after.text)) return;
     found.add(number.value);
   });
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+/** Words that may stand between a number and its noun: one modifier ("60 apple trees", "14 old varieties"). */
+const MAX_MODIFIERS = 1;
+
+/**
+ * The number written right before one of the property's own nouns, across at most one modifier
+ * ("grows 60 apple trees" for `trees`), when the text writes exactly one such number. A number
+ * before its noun is what the noun counts, so it goes before the question reader's looser "noun
+ * of N" ("60 apple trees of 14 varieties" is 60 trees, 14 varieties). Not across a unit, which is
+ * the number's own ("3 m long"), nor across punctuation.
+ */
+export function numberBeforeOwnNoun(property: string, text: string): number | undefined {
+  const own = nameWords(property)
+    .filter((w) => !isUnit(w))
+    .map(stemOf);
+  if (own.length === 0) return undefined;
+  const tokens = tokenize(text);
+  const found = new Set<number>();
+  for (const number of findNumbers(text)) {
+    if (number.percent) continue;
+    let at = number.end;
+    for (let seen = 0; seen <= MAX_MODIFIERS; seen++) {
+      const next = tokens.find((t) => t.start >= at);
+      if (!next?.word || !/^\s+$/.test(text.slice(at, next.start)) || next.stop || isUnit(next.text)) break;
+      if (/^\d/.test(next.text)) break;
+      if (own.some((s) => stemMatch(s, next.stem) >= 0.8)) {
+        found.add(number.value);
+        break;
+      }
+      at = next.end;
+    }
+  }
   return found.size === 1 ? [...found][0] : undefined;
 }

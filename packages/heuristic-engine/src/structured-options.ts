@@ -1,6 +1,7 @@
 // The enum option evidence text supports (structured-answer.ts): the one it spells, else the one
 // the words describing the subject are synonyms of, else the one the subject is a member of.
 import { findOptions } from './schema-values';
+import { pertainsTo, satelliteOf } from './lexicon/adjectives';
 import { related, relatedness } from './lexicon/related';
 import { kindSteps, nearKinds } from './lexicon/word-kinds';
 import { negatedAt } from './structured-flags';
@@ -70,7 +71,12 @@ function describingWords(evidence: string): string[] {
     /\b(?:is|was|are|were)\s+(?!not\b)(?:painted\s+|coloured\s+|colored\s+)?(\p{Ll}+)/gu,
   );
   const ones = evidence.matchAll(/\b(?:an?|the)\s+(\p{Ll}+)\s+one\b/giu);
-  return [...subjects, ...predicates, ...ones].map((m) => m[1]!);
+  // Where a sentence says the subject is: "… is a community garden in the countryside", "lies on
+  // the coast" (a place describes its setting); not where something is done ("are sold in the city").
+  const places = evidence.matchAll(
+    /\b(?:(?:is|are|was|were)\s+(?:(?:an?|the)\s+(?:[\p{L}-]+\s+){1,2})?|(?:lies|stands|sits)\s+)(?:in|on|near)\s+the\s+(\p{Ll}+)/gu,
+  );
+  return [...subjects, ...predicates, ...ones, ...places].map((m) => m[1]!);
 }
 
 /** How far (kindSteps) a word may be from the option it is taken to be a member of. */
@@ -116,6 +122,17 @@ function nearKindOption(options: (string | number)[], own: Set<string>, titles: 
 }
 
 /**
+ * Groups shared: related words, adjective clusters whose satellite the word is ("quick" of `fast`),
+ * and a relational option's noun that the word is, or is directly a kind of ("countryside", a kind
+ * of country, for `rural`).
+ */
+function closeness(option: string, word: Token): number {
+  const lower = option.toLowerCase();
+  const named = pertainsTo(lower).some((noun) => kindSteps(word.stem, stemOf(noun)) <= 1);
+  return relatedness(stemOf(option), word.stem) + satelliteOf(word.lower, lower) + (named ? 1 : 0);
+}
+
+/**
  * Each word of the evidence votes for the option it is most closely related to (the most lexicon
  * groups shared: "big" is nearer `large` than `small`, which shares only the group of size with
  * it), when it is twice as close to it as to any other.
@@ -126,7 +143,7 @@ function synonymVotes(options: (string | number)[], own: Set<string>, tokens: To
   const votes = new Set<string | number>();
   for (const word of words) {
     const scored = single
-      .map((option) => ({ option, score: relatedness(stemOf(String(option)), word.stem) }))
+      .map((option) => ({ option, score: closeness(String(option), word) }))
       .filter((x) => x.score > 0)
       .sort((a, b) => b.score - a.score);
     // A word related to several options about as much is their quality ("size" to small and

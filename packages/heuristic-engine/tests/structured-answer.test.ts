@@ -7,8 +7,9 @@ import { resultEvidence, structuredAnswer } from '../src/structured-answer';
 import { statedValues } from '../src/structured-evidence';
 import { statedFlag } from '../src/structured-flags';
 import { nounsBeforeNames, optionIn, whatItIs } from '../src/structured-options';
-import { numberAfterOwnVerb, numberByVerb } from '../src/structured-measures';
+import { measuredBy, numberAfterOwnVerb, numberBeforeOwnNoun, numberByVerb } from '../src/structured-measures';
 import { structuredRows } from '../src/sql-structured';
+import { pertainsTo, satelliteOf } from '../src/lexicon/adjectives';
 import type { JsonSchema } from '@fnquery/contracts';
 
 const PASSAGE =
@@ -74,6 +75,33 @@ describe('structured output from text', () => {
     expect(optionIn(sizes, 'size', 'The big box is next to a little one.')).toBeUndefined();
   });
 
+  it('reads an option from an adjective of its WordNet cluster, written as an adjective', () => {
+    const speeds = ['slow', 'medium', 'fast'];
+    expect(optionIn(speeds, 'speed', 'The tram is speedy on the flat.')).toBe('fast');
+    expect(optionIn(speeds, 'speed', 'Rapid shuttle to the airport.', ['Rapid shuttle'])).toBe('fast');
+    // A satellite of a head the option "also sees" (lofty → high, which sees tall).
+    expect(optionIn(['short', 'medium', 'tall'], 'height', 'The spire is lofty.')).toBe('tall');
+    // A noun of the same stem is no adjective ("limits" is not "limited"), and a satellite names
+    // its own cluster's heads only ("narrow" is limited in scope, not small).
+    expect(satelliteOf('quick', 'fast')).toBeGreaterThan(0);
+    expect(satelliteOf('limits', 'limited')).toBe(0);
+    expect(optionIn(['small', 'medium', 'large'], 'size', 'The lane is narrow.')).toBeUndefined();
+  });
+
+  it('reads a relational option from the noun it pertains to, or a direct kind of that noun', () => {
+    expect(pertainsTo('urban')).toContain('city');
+    const settings = ['urban', 'suburban', 'rural'];
+    // A short note on a record: its opening describes the record.
+    const note = { type: 'object', properties: { setting: { type: 'string', enum: settings } } };
+    const fromNote = (text: string) => structuredAnswer(note, { note: text }, { evidence: text });
+    expect(fromNote('Countryside cottage with a wood stove.')).toEqual({ setting: 'rural' });
+    expect(fromNote('City flat near the station.')).toEqual({ setting: 'urban' });
+    // Where a sentence says the subject is describes it; a noun only mentioned in passing does not.
+    expect(optionIn(settings, 'setting', 'Greybeck is a dairy farm in the countryside near Tolham.')).toBe('rural');
+    expect(optionIn(settings, 'setting', 'The depot lies in the countryside.')).toBe('rural');
+    expect(optionIn(settings, 'setting', 'Tickets are sold in the city hall and online.')).toBeUndefined();
+  });
+
   it('takes the option the subject is a member of, and none for a word above all options', () => {
     const transport = ['ship', 'aircraft', 'train'];
     const animals = ['dog', 'cat', 'horse'];
@@ -119,6 +147,18 @@ describe('structured output from text', () => {
     expect(structuredAnswer(schema, { crew: 6, speed_knots: 14 })).toEqual({});
   });
 
+  it('fills a verb-named property from a field its verb shares several lexicon groups with', () => {
+    const reaches = { type: 'object', properties: { reaches: { type: 'integer' } } };
+    expect(structuredAnswer(reaches, { height_m: 12, range_km: 40 })).toEqual({ reaches: 40 });
+    expect(measuredBy('reaches', 'range_km')).toBe(true);
+    // Two shared groups are too loose ("close" and "distance"), a noun-named property keeps to its
+    // own name ("length" is no "duration"), and a property of two words names no verb.
+    expect(measuredBy('grows', 'expand_rate')).toBe(false);
+    expect(measuredBy('closes', 'distance_km')).toBe(false);
+    expect(measuredBy('length', 'duration_s')).toBe(false);
+    expect(measuredBy('reaches_sea', 'range_km')).toBe(false);
+  });
+
   it('names the subject from a text column of SQL rows, and reads its stated facts', () => {
     const schema = {
       type: 'object',
@@ -148,10 +188,30 @@ describe('structured output from text', () => {
     expect(statedFlag('refrigerated_vans', {}, 'It has vans. The shed is not refrigerated.')).toBeUndefined();
   });
 
+  it('keeps a negation to its own clause ("…, and the gate is not locked")', () => {
+    const text = 'The barn is insulated, and the gate is not locked at night.';
+    expect(statedFlag('insulated', {}, text)).toBe(true);
+    expect(statedFlag('locked', {}, text)).toBe(false);
+    expect(statedFlag('insulated', {}, 'The loft is not insulated; the barn is draughty.')).toBe(false);
+    // A negation in the same clause still negates ("not … nor", a comma without a conjunction).
+    expect(statedFlag('insulated', {}, 'Neither the barn, nor the loft is insulated.')).toBe(false);
+  });
+
   it('takes a boolean from the sentence-wise reading on every endpoint, not the question reader', () => {
     const schema = { type: 'object', properties: { refrigerated_vans: { type: 'boolean' } } };
     const evidence = 'The depot keeps 40 vans. None of the vans is refrigerated.';
     expect(structuredAnswer(schema, { note: evidence }, { evidence })).toEqual({ refrigerated_vans: false });
+  });
+
+  it('ties a number to the noun right after it, across one modifier, over "noun of N"', () => {
+    const text = 'The estate keeps 80 dairy cows of 3 breeds and 2 bulls.';
+    expect(numberBeforeOwnNoun('cows', text)).toBe(80);
+    expect(numberBeforeOwnNoun('breeds', text)).toBe(3);
+    // Across a unit or punctuation, or two different numbers before the noun: nothing.
+    expect(numberBeforeOwnNoun('cows', 'It is 3 m. Cows graze.')).toBeUndefined();
+    expect(numberBeforeOwnNoun('cows', '80 cows and 12 young cows.')).toBeUndefined();
+    const schema = { type: 'object', properties: { cows: { type: 'integer' } } };
+    expect(structuredAnswer(schema, {}, { evidence: text })).toEqual({ cows: 80 });
   });
 
   it('ties a year to the verb a property is named by, across an object pronoun', () => {
