@@ -14,6 +14,11 @@
 //   after the round's rules were fixed: direction words and their absence ("between A and B"), two
 //   same-typed values with and without a role, units against a property's unit, k numbers; its first
 //   run is reported as it stands and is not worked on in the same round.
+// - set 8 (paraphrases-8.json, 2026-11-26): ten functions of our own in the styles users write
+//   against real APIs — same-typed numbers (nights vs guests, min vs max rent, width vs height,
+//   start vs end dates), units and k/m numbers, names ending in a noun ("the … Hotel", "the … Line"),
+//   lists, values to ask for and questions no function answers; written and committed before the
+//   engine was run on it. Its first run is the unseen figure; it is then worked on.
 import { readFileSync } from 'node:fs';
 import { decideFunctionCall } from '@fnquery/heuristic-engine';
 import type { ToolDefinition } from '@fnquery/contracts';
@@ -42,6 +47,7 @@ export const PARAPHRASE_SETS: { label: string; file: string }[] = [
   { label: 'report set 5', file: 'paraphrases-5.json' },
   { label: 'set 6, roles and directions', file: 'paraphrases-6.json' },
   { label: 'set 7, precision', file: 'paraphrases-7.json' },
+  { label: 'set 8, same-typed values and names', file: 'paraphrases-8.json' },
 ];
 
 const readSet = (file: string) =>
