@@ -8,6 +8,9 @@ import { KIND_FIT, TEXT_FIT } from '../weights';
 import { dateLayoutIn, formatDate, formatTime, toBaseUnit, toPropertyTimeUnit, type ListItem } from '../schema-values';
 import { slotHolds, slotType, type Slot } from './slots';
 import { toPropertyMeasureUnit } from '../values/measure-units';
+import { scaledForProperty } from './scaled-numbers';
+import { isUnit } from '../values/units';
+import { stemMatch, stemOf } from '@fnquery/text-tools';
 
 export interface Converted {
   value: unknown;
@@ -81,8 +84,11 @@ function convertByType(slot: Slot, candidate: Candidate): Converted | undefined 
 function toNumber(slot: Slot, candidate: Candidate): Converted | undefined {
   if (candidate.kind !== 'number') return undefined;
   const { mention } = candidate;
-  let value = mention.value;
-  if (mention.percent && slot.type === 'number' && !mentionsPercent(slot))
+  const scaled = scaledForProperty(slot, mention);
+  let value = scaled ?? mention.value;
+  if (scaled !== undefined) {
+    // Read against the property already: no unit left to convert.
+  } else if (mention.percent && slot.type === 'number' && !mentionsPercent(slot))
     value = Number((value / 100).toPrecision(12));
   else if (mention.unit)
     value =
@@ -177,16 +183,20 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
       const { mention } = candidate;
       const numeral = mention.text.replace(/[^\d.,/-]+$/, '').trim() || mention.text;
       if (slotHolds.code(slot)) return { value: numeral, fit: KIND_FIT.numberAsCode };
-      // A quantity as words: "3 weeks", "12th floor".
-      return {
-        value: mention.unitStart === undefined ? mention.text : `${mention.text} ${mention.unit}`,
-        fit: KIND_FIT.numberAsText,
-      };
+      // A quantity as words: "3 weeks", "12th floor"; but the noun that names what the property
+      // holds is no part of its value: "the 42 bus" for a bus line is line "42".
+      const wordsAfter = mention.unitStart === undefined || namesOwnKind(slot, mention.unit!) ? '' : ` ${mention.unit}`;
+      return { value: `${mention.text}${wordsAfter}`, fit: KIND_FIT.numberAsText };
     }
     default:
       return undefined;
   }
 }
+
+/** A noun (not a unit) that the property's name or description uses for what it holds. */
+const namesOwnKind = (slot: Slot, word: string) =>
+  !isUnit(word) &&
+  [...slot.nameStems, ...slot.descriptionStems].some((s) => stemMatch(s, stemOf(word.toLowerCase())) >= 0.8);
 
 // Properties whose values are places, zones, names or addresses: what no clock time can be.
 const NOT_A_TIME =

@@ -11,6 +11,9 @@
 // - Verbs and ordinals: an enum option read from a verb with its object ("driving a hard bargain") or
 //   from an ordinal ("the first flight" is no first class), or a two-letter code read from a lower-case
 //   word nothing ties to the property ("de facto"), is asked for.
+// - Other property's noun: a name ending in the noun another property is named by ("the Blue Line"
+//   when the function has a `line`) is that property's value, not this one's.
+// - Bounds: a number after "under", "over", "at least", "up to"… is a limit, never a name or a code.
 // - Left-out values: an optional property the question gives a value for, with strong evidence of
 //   its own, that the call would leave out (the function would run on its default instead).
 import type { Candidate, Question } from './question';
@@ -199,6 +202,27 @@ function optionAsOrdinal(question: Question, p: Placement): boolean {
   return before?.lower === 'the' && next !== undefined && next.word && !OPTION_KINDS.test(next.text);
 }
 
+/** A name whose last word is another property's name and not this one's: "Blue Line" is no `stop`. */
+function namedForOther(slots: Slot[], p: Placement): boolean {
+  if (typeof p.value !== 'string' || p.candidate.kind !== 'text') return false;
+  const last = /([\p{L}]+)\s*$/u.exec(p.value)?.[1];
+  if (!last || !/\s/.test(p.value.trim())) return false;
+  const stem = stemOf(last.toLowerCase());
+  const names = (s: Slot) => s.nameStems.some((n) => stemMatch(n, stem) >= 0.8);
+  const described = p.slot.descriptionStems.some((n) => stemMatch(n, stem) >= 0.8);
+  return !names(p.slot) && !described && slots.some((s) => s !== p.slot && names(s));
+}
+
+// The words that make the number after them a limit: "under 1500", "at least 700", "up to 3".
+const BOUND_BEFORE =
+  /\b(?:under|below|over|above|at\s+least|at\s+most|(?:less|more|fewer|greater)\s+than|up\s+to|within)\s*$/i;
+
+/** A number written after a bound sent as text: a limit is no name or code. */
+const boundAsText = (question: Question, p: Placement) =>
+  p.slot.type === 'string' &&
+  p.candidate.kind === 'number' &&
+  BOUND_BEFORE.test(question.text.slice(Math.max(0, p.candidate.start - 16), p.candidate.start));
+
 const overlaps = (a: Candidate, b: Candidate) => a.start < b.end && a.end > b.start;
 
 /**
@@ -217,7 +241,7 @@ export function unsettledSlots(
     if (optionAsVerb(question, p) || optionAsOrdinal(question, p) || shortOptionInProse(question, p)) out.add(p.slot);
     if (typeof p.value === 'string' && cutFromWord(question.text, p.candidate)) out.add(p.slot);
     if (looseWords(p) || unitAsValue(p) || openEnded(question, p) || countsOther(question, p)) out.add(p.slot);
-    if (otherMeasure(p)) out.add(p.slot);
+    if (otherMeasure(p) || namedForOther(slots, p) || boundAsText(question, p)) out.add(p.slot);
     if (lacksQualifier(p.slot, p.value)) out.add(p.slot);
   }
   const sentSlots = new Set(sent.map((p) => p.slot));

@@ -1,0 +1,95 @@
+// What a value is, read against the property it fills: a letter after a number ("2.5m", "10k"), the
+// noun written after a number ("the 7 tram"), a name ending in another property's noun, a number
+// after a bound word. Each case is one the engine once sent wrong. Examples are our own.
+import { describe, expect, it } from 'vitest';
+import { heuristicFunctionTurn } from '../src/function-calling';
+import type { ToolDefinition } from '@fnquery/contracts';
+import type { ChatResponse } from '../src/turn';
+import { tool } from './schema-builders';
+
+const turn = (question: string, offered: ToolDefinition): ChatResponse =>
+  heuristicFunctionTurn({ messages: [{ role: 'user', content: question }], tools: [offered] });
+
+const callArguments = (response: ChatResponse): Record<string, unknown> | undefined =>
+  response.toolCalls[0] ? (JSON.parse(response.toolCalls[0].arguments) as Record<string, unknown>) : undefined;
+
+describe('a letter after a number, read against what the property measures', () => {
+  const fund = tool('fund_project', 'Set the budget of a project.', {
+    project: { type: 'string', description: 'Name of the project.' },
+    budget: { type: 'number', description: 'Money the project may spend.' },
+  });
+  const rope = tool('order_rope', 'Order a length of climbing rope.', {
+    length_m: { type: 'number', description: 'Length of the rope in metres.' },
+  });
+  const race = tool('log_race', 'Record a race result.', {
+    distance_km: { type: 'number', description: 'Race distance in kilometres.' },
+    minutes: { type: 'integer', description: 'Finishing time in minutes.' },
+  });
+  const steps = tool('step_goal', 'Set a daily step goal.', {
+    steps: { type: 'integer', description: 'Number of steps a day.' },
+  });
+
+  it('"2.5m" for a sum of money is millions', () => {
+    expect(callArguments(turn('Give the Harbor project a budget of 2.5m', fund))).toEqual({
+      project: 'Harbor',
+      budget: 2500000,
+    });
+  });
+
+  it('"40m" for a length in metres stays metres', () => {
+    expect(callArguments(turn('Order 40m of rope', rope))).toEqual({ length_m: 40 });
+  });
+
+  it('"10k" for a distance in kilometres is ten kilometres', () => {
+    expect(callArguments(turn('Log my 10k race, finished in 49 minutes', race))).toEqual({
+      distance_km: 10,
+      minutes: 49,
+    });
+  });
+
+  it('"8k" for a count is eight thousand', () => {
+    expect(callArguments(turn('Set my step goal to 8k', steps))).toEqual({ steps: 8000 });
+  });
+});
+
+describe('nouns that name what a property holds', () => {
+  const tram = tool('tram_times', 'Departure times of a tram route from a stop.', {
+    route: { type: 'string', description: 'Number or name of the tram route.' },
+    stop: { type: 'string', description: 'Stop to depart from.' },
+  });
+  const platform = tool('platform_info', 'Which platform a train line leaves from at a station.', {
+    station: { type: 'string', description: 'Station to look at.' },
+    line: { type: 'string', description: 'Train line.' },
+  });
+
+  it('sends the number of "the 7 tram" without the noun its description names', () => {
+    expect(callArguments(turn('When does the 7 tram leave from Oak Road?', tram))).toEqual({
+      route: '7',
+      stop: 'Oak Road',
+    });
+  });
+
+  it('does not send a name ending in "Line" as the station when the function has a line', () => {
+    const response = turn('Which platform does the Harbour Line use?', platform);
+    expect(callArguments(response)?.station).toBeUndefined();
+    expect(response.content).toMatch(/station/);
+  });
+});
+
+describe('a number after a bound word', () => {
+  const hotels = tool(
+    'find_hotels',
+    'Find hotels in a city.',
+    {
+      city: { type: 'string', description: 'City to search in.' },
+      max_price: { type: 'number', description: 'Highest price a night.' },
+    },
+    ['city'],
+  );
+
+  it('is never a city: asks for the city instead', () => {
+    const response = turn('Find me a hotel under 180', hotels);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/city/);
+  });
+});
