@@ -93,3 +93,24 @@ describe('a number after a bound word', () => {
     expect(response.content).toMatch(/city/);
   });
 });
+
+describe('a bare number beside a numeric property asked for', () => {
+  const poster = tool('print_poster', 'Print a poster at a size in centimetres.', {
+    width: { type: 'integer', description: 'Poster width in centimetres.' },
+    height: { type: 'integer', description: 'Poster height in centimetres.' },
+  });
+
+  it('asks for both when nothing ties the one number to either', () => {
+    const response = turn('Print my poster at 70', poster);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/width/);
+    expect(response.content).toMatch(/height/);
+  });
+
+  it('keeps the number its property is named beside, and asks only for the other', () => {
+    const response = turn('Print my poster with a width of 70', poster);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/height/);
+    expect(response.content).not.toMatch(/width/);
+  });
+});

@@ -21,6 +21,7 @@ import { unsettledSlots } from './gate';
 import { readFor } from './reading';
 import { placedByOrderOnly } from './order';
 import { settleRoles } from './roles';
+import { isUnit } from '../values/units';
 import { signed } from './signs';
 import type { Candidate, Question, Span } from './question';
 import { buildArguments, toolShape, type Slot } from './slots';
@@ -165,8 +166,39 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
     // A direction pair's two values are settled by roles.ts, not contested.
     contested: contestedSlots(chosen, pairs, used).filter((s) => !roles || !roles.pair.includes(s)),
     writesPair: (roles?.written ?? 0) >= 2,
-    unsettled: unsettledSlots(question, shape.slots, sent, pairs, schemaDefault).filter((s) => !settled(s)),
+    unsettled: [
+      ...unsettledSlots(question, shape.slots, sent, pairs, schemaDefault),
+      ...numbersBesideMissing(sent, missing, question.text),
+    ].filter((s) => !settled(s)),
   };
+}
+
+const numeric = (slot: Slot) => slot.type === 'number' || slot.type === 'integer';
+
+/** A number written with what it measures: a unit ("100 m", "9.8 m/s^2"), a percent sign, a currency. */
+function measured(c: Candidate, text: string): boolean {
+  if (c.kind !== 'number') return false;
+  if (c.mention.percent || c.mention.currency !== undefined) return true;
+  const written = /^\s?([\p{L}µ°]+)(\/[\p{L}]+)?/u.exec(text.slice(c.end));
+  return written !== null && (isUnit(written[0]) || isUnit(written[1]!));
+}
+
+/**
+ * Bare numbers nothing ties to their property while another numeric property is asked for ("Resize
+ * it to 400" for a width and a height): which of the two the number fills is a guess, so the question
+ * back names both rather than keeping the guess and asking for the other.
+ */
+function numbersBesideMissing(sent: Pair[], missing: Slot[], text: string): Slot[] {
+  if (!missing.some(numeric)) return [];
+  return sent
+    .filter(
+      (p) =>
+        p.candidate.kind === 'number' &&
+        !measured(p.candidate, text) &&
+        numeric(p.slot) &&
+        p.strong < OPTIONAL_EVIDENCE,
+    )
+    .map((p) => p.slot);
 }
 
 /**
