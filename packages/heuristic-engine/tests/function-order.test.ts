@@ -149,11 +149,14 @@ describe("a range's two ends", () => {
     expect(called(turn('A random pick between 3 and 9', pick))).toEqual({ low: 3, high: 9 });
   });
 
-  it('are asked for when written high first and nothing else places them', () => {
-    for (const question of ['A random pick between 9 and 3', 'A random pick up to 90 from 30']) {
-      const response = turn(question, pick);
-      expect(response.toolCalls).toEqual([]);
-      expect(response.content).toMatch(/need the low .* and the high/);
-    }
+  it('are placed by their limit words whatever the order: "between" spans the smaller to the larger', () => {
+    expect(called(turn('A random pick between 9 and 3', pick))).toEqual({ low: 3, high: 9 });
+    expect(called(turn('A random pick up to 90 from 30', pick))).toEqual({ low: 30, high: 90 });
+  });
+
+  it('are asked for when written high first and no word places them', () => {
+    const response = turn('A random pick, 9 and 3', pick);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/need the low .* and the high/);
   });
 });

@@ -114,3 +114,46 @@ describe('a bare number beside a numeric property asked for', () => {
     expect(response.content).not.toMatch(/width/);
   });
 });
+
+describe("a range's ends, filled by the words that make a number a limit", () => {
+  const laptops = tool(
+    'find_laptops',
+    'Search laptops for sale.',
+    {
+      brand: { type: 'string', description: 'Maker of the laptop.' },
+      min_price: { type: 'number', description: 'Lowest price.' },
+      max_price: { type: 'number', description: 'Highest price.' },
+      memory_gb: { type: 'integer', description: 'Memory in gigabytes.' },
+    },
+    [],
+  );
+  const tours = tool(
+    'find_tours',
+    'Find guided tours.',
+    {
+      group_floor: { type: 'integer', description: 'Smallest group size.' },
+      group_cap: { type: 'integer', description: 'Largest group size.' },
+    },
+    [],
+  );
+
+  it('"between A and B" fills both ends, the other number stays with its own property', () => {
+    expect(callArguments(turn('Laptops between 600 and 900 with 16 GB of memory', laptops))).toEqual({
+      min_price: 600,
+      max_price: 900,
+      memory_gb: 16,
+    });
+  });
+
+  it('"under" fills the high end only', () => {
+    expect(callArguments(turn('Laptops under 1.5k', laptops))).toEqual({ max_price: 1500 });
+  });
+
+  it('"at least" fills the low end only', () => {
+    expect(callArguments(turn('Show me laptops costing at least 450', laptops))).toEqual({ min_price: 450 });
+  });
+
+  it('reads the ends from the descriptions when the names do not say', () => {
+    expect(callArguments(turn('Tours for 4 to 12 people', tours))).toEqual({ group_floor: 4, group_cap: 12 });
+  });
+});

@@ -21,6 +21,7 @@ import { unsettledSlots } from './gate';
 import { readFor } from './reading';
 import { placedByOrderOnly } from './order';
 import { settleRoles } from './roles';
+import { settleBounds, type Bounds } from './bounds';
 import { isUnit } from '../values/units';
 import { signed } from './signs';
 import type { Candidate, Question, Span } from './question';
@@ -122,6 +123,9 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
   const chosen = assign(pairs);
   splitQualifiedNames(chosen, shape.slots);
   fillRequired(chosen, pairs, shape.slots);
+  // A range's ends take the numbers its limit words settle ("between 900 and 1,400", "under 2k").
+  const bounds = settleBounds(shape.slots, question);
+  if (bounds) placeBounds(chosen, pairs, bounds);
 
   // Precision before recall: left-over words with no evidence at all are a guess, not a value.
   for (const [slot, pair] of chosen) if (guessOnly(pair)) chosen.delete(slot);
@@ -134,7 +138,7 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
   // A pair of direction properties takes only the values whose roles the question settles (roles.ts), whatever their order.
   const roles = settleRoles(shape.slots, question);
   for (const slot of placedByOrderOnly([...chosen.values()], evidenceFor, question.text))
-    if (!roles?.pair.includes(slot)) chosen.delete(slot);
+    if (!roles?.pair.includes(slot) && !bounds?.placed.has(slot)) chosen.delete(slot);
   const values = new Map<Slot, unknown>([...chosen].map(([slot, pair]) => [slot, pair.value]));
   for (const slot of roles?.unsettled ?? []) values.delete(slot);
   for (const [slot, value] of roles?.values ?? []) values.set(slot, value);
@@ -199,6 +203,18 @@ function numbersBesideMissing(sent: Pair[], missing: Slot[], text: string): Slot
         p.strong < OPTIONAL_EVIDENCE,
     )
     .map((p) => p.slot);
+}
+
+/** Each settled end of a range takes its number, which no other property keeps. */
+function placeBounds(chosen: Map<Slot, Pair>, pairs: Pair[], bounds: Bounds): void {
+  for (const [slot, number] of bounds.placed) {
+    const pair = pairs.find(
+      (p) => p.slot === slot && p.candidate.start === number.start && p.candidate.end === number.end,
+    );
+    if (!pair) continue;
+    for (const [other, held] of chosen) if (other !== slot && overlaps(held.candidate, number)) chosen.delete(other);
+    chosen.set(slot, pair);
+  }
 }
 
 /**

@@ -40,9 +40,10 @@ function seriesName(slot: Slot): string {
     .join(' ');
 }
 
+/** Name words of a range's low end (`min_price`, `start_year`) and its high end. */
 const LOWER_END = new Set(['start', 'begin', 'from', 'min', 'minimum', 'lower', 'low', 'initial', 'earliest', 'since']);
 const UPPER_END = new Set(['end', 'finish', 'to', 'max', 'maximum', 'upper', 'high', 'final', 'latest', 'until']);
-const endOf = (slot: Slot) => {
+export const endOf = (slot: Slot) => {
   const words = nameWordsOf(slot);
   return words.some((w) => LOWER_END.has(w)) ? -1 : words.some((w) => UPPER_END.has(w)) ? 1 : 0;
 };
@@ -80,7 +81,7 @@ function writtenAsRange(text: string, a: Placed, b: Placed): boolean {
   );
 }
 
-/** Numbers written low first ("between 1 and 10"); "between 10 and 1" leaves the range's ends to their evidence. */
+/** Numbers written low first ("between 1 and 10"); "between 10 and 1" is left to the limit words (bounds.ts) and the ends' evidence. */
 function ascending(a: Placed, b: Placed): boolean {
   const [first, second] = a.candidate.start < b.candidate.start ? [a, b] : [b, a];
   if (first.candidate.kind !== 'number' || second.candidate.kind !== 'number') return true;
