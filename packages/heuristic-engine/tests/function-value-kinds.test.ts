@@ -157,3 +157,36 @@ describe("a range's ends, filled by the words that make a number a limit", () =>
     expect(callArguments(turn('Tours for 4 to 12 people', tours))).toEqual({ group_floor: 4, group_cap: 12 });
   });
 });
+
+describe('time units and counted nouns', () => {
+  const tea = tool('steep_tea', 'Start the tea timer.', {
+    minutes: { type: 'integer', description: 'Steeping time in minutes.' },
+  });
+  const delay = tool('set_delay', 'Set the echo delay.', {
+    delay: { type: 'number', description: 'Delay in seconds (s).' },
+  });
+  const trains = tool(
+    'list_trains',
+    'List departing trains.',
+    {
+      station: { type: 'string', description: 'Station the trains leave from.' },
+      max_results: { type: 'integer', description: 'How many trains to show.', default: 5 },
+    },
+    ['station'],
+  );
+
+  it('"4 min" is four minutes, not a thousandth of an inch', () => {
+    expect(callArguments(turn('Steep for 4 min', tea))).toEqual({ minutes: 4 });
+  });
+
+  it('still converts a prefixed time unit to the one the property counts in', () => {
+    expect(callArguments(turn('Set the delay to 250 ms', delay))).toEqual({ delay: 0.25 });
+  });
+
+  it('a number before the noun a description counts ("How many trains") is that count', () => {
+    expect(callArguments(turn('Show the next 4 trains at Elm Park', trains))).toEqual({
+      station: 'Elm Park',
+      max_results: 4,
+    });
+  });
+});

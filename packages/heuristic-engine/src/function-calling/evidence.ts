@@ -132,7 +132,8 @@ export function unitEvidence(reading: Reading, slot: Slot, candidate: Candidate)
   if (!mention) return { strong: 0, weak: 0 };
   const units = mention.unit ? unitStems(mention.unit) : [];
   const quantities = quantityStems(mention);
-  if (matchesAny(slot.nameStems, units)) return { strong: EVIDENCE.unitNamed, weak: 0 };
+  // The thing its description counts is as good as its name: "5 departures" for "How many departures to list".
+  if (matchesAny(slot.nameStems, units) || countsUnit(slot, units)) return { strong: EVIDENCE.unitNamed, weak: 0 };
   const quantity = matchesAny(slot.nameStems, quantities) ? EVIDENCE.quantityNamed : 0;
   if (!matchesAny(slot.descriptionStems, units))
     return { strong: quantity, weak: matchesAny(slot.descriptionStems, quantities) ? EVIDENCE.quantityDescribed : 0 };
@@ -140,6 +141,16 @@ export function unitEvidence(reading: Reading, slot: Slot, candidate: Candidate)
     (s) => matchesAny(s.descriptionStems, units) || matchesAny(s.nameStems, units),
   ).length;
   return { strong: quantity + EVIDENCE.unitDescribed / sharing, weak: 0 };
+}
+
+const COUNTED = /\b(?:how\s+many|number\s+of|count\s+of)\s+(?:the\s+)?([\p{L}]+)/iu;
+
+/** The property counts what the number is written with: "Number of bedrooms" and "3 bedrooms". */
+function countsUnit(slot: Slot, units: string[]): boolean {
+  const counted = COUNTED.exec(slot.description)?.[1];
+  return (
+    counted !== undefined && units.length > 0 && units.some((u) => stemMatch(stemOf(counted.toLowerCase()), u) >= 0.8)
+  );
 }
 
 /** The value is the kind of text the property holds: a date for a date, an address for an e-mail. */

@@ -182,9 +182,12 @@ export function toPropertyTimeUnit(value: number, unit: string, propertyWords: s
 
 /**
  * A value in a prefixed unit converted to the base unit a description names by its symbol:
- * 50 "mH" with "in henries (H)" → 0.05. Undefined when the description names no such base.
+ * 50 "mH" with "in henries (H)" → 0.05. Undefined when the description names no such base, and for
+ * time units.
  */
 export function toBaseUnit(value: number, unit: string, description: string): number | undefined {
+  // A time unit is read whole: "min" is minutes (toPropertyTimeUnit), not a milli-"in" of "in minutes".
+  if (timeUnit(unit)) return undefined;
   const prefix = SI_PREFIXES[unit[0] ?? ''];
   const base = unit.slice(1);
   if (
