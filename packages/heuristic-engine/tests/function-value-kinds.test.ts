@@ -7,8 +7,13 @@ import type { ToolDefinition } from '@fnquery/contracts';
 import type { ChatResponse } from '../src/turn';
 import { tool } from './schema-builders';
 
+// The function endpoint with the caller naming the function, as the paraphrase bench runs it.
 const turn = (question: string, offered: ToolDefinition): ChatResponse =>
-  heuristicFunctionTurn({ messages: [{ role: 'user', content: question }], tools: [offered] });
+  heuristicFunctionTurn({
+    messages: [{ role: 'user', content: question }],
+    tools: [offered],
+    hint: { kind: 'function', question, named: true },
+  });
 
 const callArguments = (response: ChatResponse): Record<string, unknown> | undefined =>
   response.toolCalls[0] ? (JSON.parse(response.toolCalls[0].arguments) as Record<string, unknown>) : undefined;
@@ -187,6 +192,38 @@ describe('time units and counted nouns', () => {
     expect(callArguments(turn('Show the next 4 trains at Elm Park', trains))).toEqual({
       station: 'Elm Park',
       max_results: 4,
+    });
+  });
+});
+
+describe('a list after a name and the request', () => {
+  const flowers = tool('order_flowers', 'Order a bouquet for delivery.', {
+    shop: { type: 'string', description: 'Florist that makes the bouquet.' },
+    flowers: { type: 'array', items: { type: 'string' }, description: 'Flowers to put in it.' },
+  });
+  const sms = tool('send_sms', 'Send a text message.', {
+    to: { type: 'string', description: 'Phone number.' },
+    text: { type: 'string', description: 'Message to send.' },
+  });
+
+  it('takes the name without the capitalised first word and the items after the request word', () => {
+    expect(callArguments(turn('Have Petalworks deliver roses, tulips, and white lilies', flowers))).toEqual({
+      shop: 'Petalworks',
+      flowers: ['roses', 'tulips', 'white lilies'],
+    });
+  });
+
+  it('reads a list after a colon as the list, not as a name', () => {
+    expect(callArguments(turn('Petalworks should deliver a bouquet: roses, tulips and lilies', flowers))).toEqual({
+      shop: 'Petalworks',
+      flowers: ['roses', 'tulips', 'lilies'],
+    });
+  });
+
+  it('keeps the words after a colon whole for a message, and no verb with a number', () => {
+    expect(callArguments(turn('Send a text message to 07700900123 saying: bring bread, eggs and milk', sms))).toEqual({
+      to: '07700900123',
+      text: 'bring bread, eggs and milk',
     });
   });
 });

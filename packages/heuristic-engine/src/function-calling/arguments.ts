@@ -25,7 +25,7 @@ import { settleBounds, type Bounds } from './bounds';
 import { isUnit } from '../values/units';
 import { signed } from './signs';
 import type { Candidate, Question, Span } from './question';
-import { buildArguments, toolShape, type Slot } from './slots';
+import { buildArguments, slotHolds, toolShape, type Slot } from './slots';
 import { BASE, OPTIONAL_EVIDENCE, GUESS_SCORE, RIVAL_SHARE } from '../weights';
 
 export interface Extraction {
@@ -93,6 +93,9 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
       // The word written with a number ("80 BPM", "10 kPa") is its unit, whatever its case: a value
       // only for a property that holds a unit.
       if (isUnitWord(reading, candidate) && !holdsUnit(slot)) continue;
+      // Words after a colon that make a list ("a bouquet: roses, tulips and lilies") are that list,
+      // a message only for a property that holds one.
+      if (listAfterColon(question, candidate) && !slotHolds.message(slot)) continue;
       const preposition = prepositionEvidence(reading, slot, candidate);
       // Left-over lower-case words make a place or a person only after "in", "by"…: "weather like
       // today" has no city, "weather in paris" has one.
@@ -204,6 +207,11 @@ function numbersBesideMissing(sent: Pair[], missing: Slot[], text: string): Slot
     )
     .map((p) => p.slot);
 }
+
+const listAfterColon = (question: Question, c: Candidate) =>
+  c.kind === 'text' &&
+  c.source === 'said' &&
+  question.candidates.some((e) => e.kind === 'enumeration' && e.start === c.start && e.end === c.end);
 
 /** Each settled end of a range takes its number, which no other property keeps. */
 function placeBounds(chosen: Map<Slot, Pair>, pairs: Pair[], bounds: Bounds): void {

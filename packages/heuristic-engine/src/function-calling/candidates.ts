@@ -92,6 +92,7 @@ export interface ToolReading {
   leftovers: Candidate[];
 }
 
+const ARTICLES = new Set(['the', 'a', 'an']);
 const inVocabulary = (vocabulary: string[], stem: string) => vocabulary.some((v) => stemMatch(v, stem) >= 0.8);
 
 export function prepareTool(reading: Reading, slots: Slot[], vocabulary: string[]): ToolReading {
@@ -102,13 +103,18 @@ export function prepareTool(reading: Reading, slots: Slot[], vocabulary: string[
 
   /** "by wall height and roof pitch values": the items are what lies between the tool's words. */
   const phraseList = (list: Extract<Candidate, { kind: 'enumeration' }>): Candidate[] => {
-    const members = list.members.flatMap((m): Candidate[] => {
+    const members = list.members.flatMap((m, i): Candidate[] => {
       const inside = words(m);
-      const first = inside.findIndex((t) => !own(t));
       const last = inside.findLastIndex((t) => !own(t));
-      return first < 0 ? [] : [{ kind: 'text', source: 'phrase', ...span(inside[first]!, inside[last]!) }];
+      if (last < 0) return [];
+      // The first item starts after the last word of the request before it ("FreshCo deliver
+      // bananas, oat milk and rice": bananas); a later item starts at its first word of its own.
+      const lastOwn = i === 0 ? inside.slice(0, last).findLastIndex(own) : -1;
+      const first = lastOwn >= 0 ? lastOwn + 1 : inside.findIndex((t) => !own(t));
+      return [{ kind: 'text', source: 'phrase', ...span(inside[first]!, inside[last]!) }];
     });
-    return members.length === list.members.length ? [{ ...list, members }] : [];
+    // The list spans its items as read: the words cut from its first item are free for other values.
+    return members.length === list.members.length ? [{ ...list, start: members[0]!.start, members }] : [];
   };
 
   /**
@@ -120,6 +126,10 @@ export function prepareTool(reading: Reading, slots: Slot[], vocabulary: string[
     const inside = words(c);
     const first = inside.findIndex((t) => !own(t));
     if (first < 0) return [];
+    // A request's first word, capitalised for starting the sentence, is no part of the name after
+    // it ("Have FreshCo deliver…", "Can Acme ship…"); an article is ("The Hague").
+    if (first === 1 && startsSentence(inside[0]!) && inside[0]!.stop && !ARTICLES.has(inside[0]!.lower))
+      return [{ kind: 'text', source: 'name', ...span(inside[1]!, inside.at(-1)!) }];
     if (
       first === 0 ||
       inside.length - first < 2 ||
@@ -128,6 +138,11 @@ export function prepareTool(reading: Reading, slots: Slot[], vocabulary: string[
     )
       return [c];
     return [{ kind: 'text', source: 'name', ...span(inside[first]!, inside.at(-1)!) }];
+  };
+
+  const startsSentence = (t: Token) => {
+    const at = tokens.indexOf(t);
+    return at === 0 || SENTENCE_END.has(tokens[at - 1]!.text);
   };
 
   const shared = reading.question.candidates.flatMap((c): Candidate[] => {

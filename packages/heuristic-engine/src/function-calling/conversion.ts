@@ -185,13 +185,19 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
       if (slotHolds.code(slot)) return { value: numeral, fit: KIND_FIT.numberAsCode };
       // A quantity as words: "3 weeks", "12th floor"; but the noun that names what the property
       // holds is no part of its value: "the 42 bus" for a bus line is line "42".
-      const wordsAfter = mention.unitStart === undefined || namesOwnKind(slot, mention.unit!) ? '' : ` ${mention.unit}`;
+      // A verb after the number ("+4477001234 saying …", "7 called …") is not part of it either.
+      const wordsAfter =
+        mention.unitStart === undefined || namesOwnKind(slot, mention.unit!) || VERB_AFTER.test(mention.unit!)
+          ? ''
+          : ` ${mention.unit}`;
       return { value: `${mention.text}${wordsAfter}`, fit: KIND_FIT.numberAsText };
     }
     default:
       return undefined;
   }
 }
+
+const VERB_AFTER = /^(?:\p{L}+ing|called|named)$/iu;
 
 /** A noun (not a unit) that the property's name or description uses for what it holds. */
 const namesOwnKind = (slot: Slot, word: string) =>
