@@ -227,3 +227,38 @@ describe('a list after a name and the request', () => {
     });
   });
 });
+
+describe('a size written "A by B"', () => {
+  const print = tool('print_photo', 'Print a photo.', {
+    photo_id: { type: 'string', description: 'Identifier of the photo.' },
+    width_cm: { type: 'number', description: 'Print width in centimetres.' },
+    height_cm: { type: 'number', description: 'Print height in centimetres.' },
+  });
+  const crate = tool('crate_volume', 'Volume of a crate.', {
+    length: { type: 'number', description: 'Length in centimetres.' },
+    width: { type: 'number', description: 'Width in centimetres.' },
+    height: { type: 'number', description: 'Height in centimetres.' },
+  });
+
+  it('fills width then height for a picture', () => {
+    expect(callArguments(turn('Print photo Q-12 at 30 by 20', print))).toEqual({
+      photo_id: 'Q-12',
+      width_cm: 30,
+      height_cm: 20,
+    });
+  });
+
+  it('fills length, width and height in that order, each in its property unit', () => {
+    expect(callArguments(turn('Volume of a 1.2 m x 80 cm x 50 cm crate', crate))).toEqual({
+      length: 120,
+      width: 80,
+      height: 50,
+    });
+  });
+
+  it('asks when the size has fewer numbers than the function has sizes', () => {
+    const response = turn('Volume of a 40x30 crate', crate);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/height/);
+  });
+});

@@ -22,6 +22,7 @@ import { readFor } from './reading';
 import { placedByOrderOnly } from './order';
 import { settleRoles } from './roles';
 import { settleBounds, type Bounds } from './bounds';
+import { settleDimensions } from './dimensions';
 import { isUnit } from '../values/units';
 import { signed } from './signs';
 import type { Candidate, Question, Span } from './question';
@@ -142,9 +143,19 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
   const roles = settleRoles(shape.slots, question);
   for (const slot of placedByOrderOnly([...chosen.values()], evidenceFor, question.text))
     if (!roles?.pair.includes(slot) && !bounds?.placed.has(slot)) chosen.delete(slot);
+  // A size written "800 by 600" fills the size properties in its written order (dimensions.ts).
+  const dimensions = settleDimensions(shape.slots, question);
+  if (dimensions)
+    for (const [slot, pair] of chosen)
+      if (
+        dimensions.values.has(slot) ||
+        (pair.candidate.start < dimensions.end && pair.candidate.end > dimensions.start)
+      )
+        chosen.delete(slot);
   const values = new Map<Slot, unknown>([...chosen].map(([slot, pair]) => [slot, pair.value]));
   for (const slot of roles?.unsettled ?? []) values.delete(slot);
   for (const [slot, value] of roles?.values ?? []) values.set(slot, value);
+  for (const [slot, value] of dimensions?.values ?? []) values.set(slot, value);
   const missing: Slot[] = [];
   for (const slot of shape.slots) {
     if (!slot.required || values.has(slot)) continue;
@@ -152,7 +163,7 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
     if (fallback === undefined) missing.push(slot);
     else values.set(slot, fallback);
   }
-  const settled = (slot: Slot) => roles?.values.has(slot) === true;
+  const settled = (slot: Slot) => roles?.values.has(slot) === true || dimensions?.values.has(slot) === true;
   const found = [...chosen.values()].filter((p) => p.strong >= OPTIONAL_EVIDENCE && !settled(p.slot)).length;
   const required = shape.slots.filter((s) => s.required);
   const typedFill =
@@ -164,7 +175,7 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
   return {
     arguments: buildArguments(shape, values),
     missing,
-    found: found + (roles?.values.size ?? 0),
+    found: found + (roles?.values.size ?? 0) + (dimensions?.values.size ?? 0),
     typedFill,
     used: sent.map((p) => ({ start: p.candidate.start, end: p.candidate.end, strong: p.strong, slot: p.slot })),
     loose: sent.filter(
