@@ -262,3 +262,15 @@ describe('a size written "A by B"', () => {
     expect(response.content).toMatch(/height/);
   });
 });
+
+describe('a number written as a count of people', () => {
+  const share = tool('share_cost', 'Share a cost evenly.', {
+    amount: { type: 'number', description: 'Total cost to share.' },
+    people: { type: 'integer', description: 'Number of people sharing the cost.' },
+  });
+
+  it('fills the property that counts people ("5 colleagues", "4 of us")', () => {
+    expect(callArguments(turn('Share a 90 cost among 5 colleagues', share))).toEqual({ amount: 90, people: 5 });
+    expect(callArguments(turn('Share the 64 cost, there are 4 of us', share))).toEqual({ amount: 64, people: 4 });
+  });
+});

@@ -134,6 +134,8 @@ export function unitEvidence(reading: Reading, slot: Slot, candidate: Candidate)
   const quantities = quantityStems(mention);
   // The thing its description counts is as good as its name: "5 departures" for "How many departures to list".
   if (matchesAny(slot.nameStems, units) || countsUnit(slot, units)) return { strong: EVIDENCE.unitNamed, weak: 0 };
+  if (countsPeople(slot) && numberOfPeople(reading.question.text, mention))
+    return { strong: EVIDENCE.unitNamed, weak: 0 };
   const quantity = matchesAny(slot.nameStems, quantities) ? EVIDENCE.quantityNamed : 0;
   if (!matchesAny(slot.descriptionStems, units))
     return { strong: quantity, weak: matchesAny(slot.descriptionStems, quantities) ? EVIDENCE.quantityDescribed : 0 };
@@ -144,6 +146,19 @@ export function unitEvidence(reading: Reading, slot: Slot, candidate: Candidate)
 }
 
 const COUNTED = /\b(?:how\s+many|number\s+of|count\s+of)\s+(?:the\s+)?([\p{L}]+)/iu;
+
+// Words that count people: a property counting "people" takes "4 guests", "8 friends", "3 of us".
+const PEOPLE_COUNTED = new Set(
+  stems(
+    'people person persons guest adult friend traveller traveler passenger diner attendee participant visitor colleague member',
+  ),
+);
+const countsPeople = (slot: Slot) =>
+  slot.nameStems.some((s) => PEOPLE_COUNTED.has(s)) ||
+  PEOPLE_COUNTED.has(stemOf(COUNTED.exec(slot.description)?.[1]?.toLowerCase() ?? ''));
+const numberOfPeople = (text: string, mention: NumberMention) =>
+  (mention.unit !== undefined && PEOPLE_COUNTED.has(stemOf(mention.unit.toLowerCase()))) ||
+  /^\s+of\s+(?:us|them|you)\b/i.test(text.slice(mention.end));
 
 /** The property counts what the number is written with: "Number of bedrooms" and "3 bedrooms". */
 function countsUnit(slot: Slot, units: string[]): boolean {
