@@ -53,13 +53,18 @@ export const PARAPHRASE_SETS: { label: string; file: string }[] = [
 const readSet = (file: string) =>
   JSON.parse(readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8')) as ParaphraseSet;
 
-/** Strings compare trimmed; arrays and objects by their JSON. */
+/**
+ * Strings compare trimmed; arrays and objects by their JSON; numbers to a millionth of their size (a
+ * converted 204.444444444 is the 204.44444444444446 a set lists: the same value, rounded).
+ */
 const sameValue = (given: unknown, accepted: unknown): boolean =>
   typeof given === 'string' && typeof accepted === 'string'
     ? given.trim() === accepted
-    : typeof accepted === 'object' && accepted !== null
-      ? JSON.stringify(given) === JSON.stringify(accepted)
-      : given === accepted;
+    : typeof given === 'number' && typeof accepted === 'number'
+      ? Math.abs(given - accepted) <= 1e-6 * Math.max(1, Math.abs(accepted))
+      : typeof accepted === 'object' && accepted !== null
+        ? JSON.stringify(given) === JSON.stringify(accepted)
+        : given === accepted;
 
 /** A question back names each missing property by its words. */
 const asksFor = (text: string, property: string) => text.toLowerCase().includes(property.replace(/_/g, ' '));
