@@ -274,3 +274,17 @@ describe('a number written as a count of people', () => {
     expect(callArguments(turn('Share the 64 cost, there are 4 of us', share))).toEqual({ amount: 64, people: 4 });
   });
 });
+
+describe('a number sent as text while a numeric property is empty', () => {
+  const pay = tool('pay_invoice', 'Pay an invoice.', {
+    invoice_ref: { type: 'string', description: 'Reference of the invoice.' },
+    amount: { type: 'number', description: 'Sum to pay.' },
+  });
+
+  it('is not kept as the text: the question back names both properties', () => {
+    const response = turn('Pay invoice 120.40', pay);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/invoice ref/);
+    expect(response.content).toMatch(/amount/);
+  });
+});

@@ -13,6 +13,7 @@
 //   word nothing ties to the property ("de facto"), is asked for.
 // - Other property's noun: a name ending in the noun another property is named by ("the Blue Line"
 //   when the function has a `line`) is that property's value, not this one's.
+// - Numbers owed elsewhere: a number sent as text while a required numeric property has no value.
 // - Bounds: a number after "under", "over", "at least", "up to"… is a limit, never a name or a code.
 // - Left-out values: an optional property the question gives a value for, with strong evidence of
 //   its own, that the call would leave out (the function would run on its default instead).
@@ -223,6 +224,15 @@ const boundAsText = (question: Question, p: Placement) =>
   p.candidate.kind === 'number' &&
   BOUND_BEFORE.test(question.text.slice(Math.max(0, p.candidate.start - 16), p.candidate.start));
 
+/**
+ * A number sent as text while a required numeric property goes without a value ("Send 75.50 to the
+ * rent account" gives no `from_account: "75.50"` while `amount` is empty): the number is the amount.
+ */
+const numberOwedElsewhere = (slots: Slot[], sent: Placement[], p: Placement) =>
+  p.slot.type === 'string' &&
+  p.candidate.kind === 'number' &&
+  slots.some((s) => s.required && (s.type === 'number' || s.type === 'integer') && !sent.some((q) => q.slot === s));
+
 const overlaps = (a: Candidate, b: Candidate) => a.start < b.end && a.end > b.start;
 
 /**
@@ -242,6 +252,7 @@ export function unsettledSlots(
     if (typeof p.value === 'string' && cutFromWord(question.text, p.candidate)) out.add(p.slot);
     if (looseWords(p) || unitAsValue(p) || openEnded(question, p) || countsOther(question, p)) out.add(p.slot);
     if (otherMeasure(p) || namedForOther(slots, p) || boundAsText(question, p)) out.add(p.slot);
+    if (numberOwedElsewhere(slots, sent, p)) out.add(p.slot);
     if (lacksQualifier(p.slot, p.value)) out.add(p.slot);
   }
   const sentSlots = new Set(sent.map((p) => p.slot));
