@@ -288,3 +288,36 @@ describe('a number sent as text while a numeric property is empty', () => {
     expect(response.content).toMatch(/amount/);
   });
 });
+
+describe('a free-text unit pair, settled like a currency pair', () => {
+  const measure = tool('convert_measure', 'Convert an amount between units.', {
+    amount: { type: 'number', description: 'Amount to convert.' },
+    from_unit: { type: 'string', description: "Unit the amount is in, e.g. 'pound', 'gallon'." },
+    to_unit: { type: 'string', description: "Unit wanted, e.g. 'litre', 'cm'." },
+  });
+
+  it('reads the direction words, "how many" and the amount written with a unit', () => {
+    expect(callArguments(turn('How many litres is 3 gallons?', measure))).toEqual({
+      amount: 3,
+      from_unit: 'gallon',
+      to_unit: 'litre',
+    });
+    expect(callArguments(turn('Convert 12 feet to cm', measure))).toEqual({
+      amount: 12,
+      from_unit: 'feet',
+      to_unit: 'cm',
+    });
+  });
+
+  it('"in" before an amount governs the amount: it is what is converted', () => {
+    expect(callArguments(turn('How many ounces in 2 pounds?', measure))).toEqual({
+      amount: 2,
+      from_unit: 'pound',
+      to_unit: 'ounces',
+    });
+  });
+
+  it('leaves currencies to a currency pair: they are no units here', () => {
+    expect(callArguments(turn('Convert 100 euro into USD', measure))).toBeUndefined();
+  });
+});

@@ -1,5 +1,5 @@
 // Two properties of one kind told apart only by direction (`from_currency`/`to_currency`,
-// `from_unit`/`to_unit`, `base`/`quote`, `from_account`/`to_account`) are filled only when the question
+// `from_unit`/`to_unit` as options or as free text, `base`/`quote`) are filled only when the question
 // settles which value is which; otherwise the engine asks. A swapped pair is a confidently wrong call
 // (60 EUR → GBP run as GBP → EUR), worse than a question back.
 // What settles a value's role:
@@ -9,11 +9,17 @@
 // - a word after it: "X equivalent of", "X worth of", "the X value of" name the target, unless X has
 //   the amount ("60 EUR worth of pounds" pays the euros); "X to …" the source;
 // - "how many / how much X" asks for the target;
-// - the value written with the amount ("60 EUR", "€45", "12 inches") is the source.
+// - the value written with the amount ("60 EUR", "€45", "12 inches") is the source, and a preposition
+//   before that amount governs the amount, not the direction ("how many ounces in 2 pounds");
+// - free-text units are the unit words and symbols the question writes, currencies left out (a
+//   "pounds" that weighs stays), each sent in the spelling of the property's example if it gives one.
 // With two values, one settled role settles the other; with nothing settled, or more than two values,
 // or both claiming one role, the pair is left for the question back.
 import { findOptions } from '../schema-values';
 import { findCurrencies, namesCurrency } from '../values/currencies';
+import { isUnit } from '../values/units';
+import { isMeasureUnit } from '../values/measure-units';
+import { stemOf } from '@fnquery/text-tools';
 import { ROLE_EVIDENCE } from '../weights';
 import type { Question } from './question';
 import type { Slot } from './slots';
@@ -27,7 +33,7 @@ interface Mention {
   amount?: number;
 }
 interface RolePair {
-  kind: 'currency' | 'option';
+  kind: 'currency' | 'unit' | 'option';
   source: Slot;
   target: Slot;
 }
@@ -55,11 +61,19 @@ const sameOptions = (a: Slot, b: Slot) =>
 const holdsCurrency = (slot: Slot) =>
   slot.type === 'string' && namesCurrency(`${slot.name.replace(/_/g, ' ')} ${slot.description}`);
 
+/** A free-text unit property (`from_unit`, "Unit to convert it to"): no options to read it from. */
+const holdsUnitName = (slot: Slot) =>
+  slot.type === 'string' &&
+  !Array.isArray(slot.schema.enum) &&
+  !holdsCurrency(slot) &&
+  /\bunits?\b/i.test(`${slot.name.replace(/_/g, ' ')} ${slot.description}`);
+
 /** The one source and one target property of a kind, if the tool has exactly such a pair. */
 export function rolePair(slots: Slot[]): RolePair | undefined {
   const strings = slots.filter((s) => s.type === 'string');
   const groups: [RolePair['kind'], Slot[]][] = [
     ['currency', strings.filter(holdsCurrency)],
+    ['unit', strings.filter(holdsUnitName)],
     ...strings
       .filter((s) => Array.isArray(s.schema.enum))
       .map((s): [RolePair['kind'], Slot[]] => ['option', strings.filter((o) => sameOptions(s, o))]),
@@ -110,8 +124,14 @@ function roleEvidence(text: string, mention: Mention, amountElsewhere: boolean):
   const evidence: Record<Role, number> = { source: 0, target: 0 };
   const before = text.slice(Math.max(0, mention.start - 40), mention.start);
   const after = text.slice(mention.end, mention.end + 20);
-  const preposition = PRECEDING.exec(before)?.[1]?.toLowerCase();
-  if (preposition === 'from') evidence.source += ROLE_EVIDENCE.directionWord;
+  const preceding = PRECEDING.exec(before);
+  const preposition = preceding?.[1]?.toLowerCase();
+  // "How many ounces in 2 pounds": "in" governs the amount it is written with, which is what is
+  // converted; only a bare "in pounds" names the target.
+  const governsAmount = /\d/.test(preceding?.[0] ?? '') && preposition !== 'from' && preposition !== 'for';
+  if (governsAmount) {
+    // The amount's own evidence (below) settles it.
+  } else if (preposition === 'from') evidence.source += ROLE_EVIDENCE.directionWord;
   else if (preposition === 'for') {
     // An exchange: "yen for 300 dollars" gives the dollars; "euros for pesos" wants the pesos; with
     // no amount on either side ("the rate for CHF") "for" says nothing of the direction.
@@ -140,6 +160,28 @@ function mentionsOf(pair: RolePair, question: Question): Mention[] {
       end: c.end,
       amount: attachedAmount(text, c.start, c.end, true),
     }));
+  if (pair.kind === 'unit') {
+    // Unit words ("miles", "Celsius") and symbols written after a number or a direction word ("5 kg",
+    // "to cm"); words lower-cased.
+    // Currencies are a pair of their own: "100 euro … in USD" is for a currency converter ("pounds"
+    // are a weight too, and stay).
+    const currencies = findCurrencies(text).filter((c) => !isMeasureUnit(text.slice(c.start, c.end)));
+    return question.tokens
+      .filter(
+        (t) =>
+          t.word &&
+          !FUNCTION_WORDS.has(t.lower) &&
+          !currencies.some((c) => c.start < t.end && c.end > t.start) &&
+          isUnit(t.text) &&
+          (t.text.length > 2 || /(?:\d|\b(?:to|into|in|as|from))\s*$/.test(text.slice(0, t.start))),
+      )
+      .map((t) => ({
+        value: t.text.length > 2 ? t.lower : t.text,
+        start: t.start,
+        end: t.end,
+        amount: attachedAmount(text, t.start, t.end, false),
+      }));
+  }
   return findOptions(question.tokens, pair.source.schema.enum as (string | number)[])
     .filter((o) => !FUNCTION_WORDS.has(text.slice(o.start, o.end)))
     .map((o) => ({
@@ -206,8 +248,8 @@ export function settleRoles(slots: Slot[], question: Question): SettledRoles | u
   const values = new Map<Slot, unknown>();
   const source = settled.get('source');
   const target = settled.get('target');
-  if (source) values.set(pair.source, source.value);
-  if (target) values.set(pair.target, target.value);
+  if (source) values.set(pair.source, spelledAsExample(pair.source, source.value));
+  if (target) values.set(pair.target, spelledAsExample(pair.target, target.value));
   const amountSlot = pair.kind === 'currency' ? moneySlot(slots) : undefined;
   const amount = source?.amount ?? (entries.length === 1 ? undefined : entries.find((e) => e.amount)?.amount);
   if (amountSlot && amount !== undefined && (amountSlot.type === 'number' || Number.isInteger(amount)))
@@ -218,6 +260,12 @@ export function settleRoles(slots: Slot[], question: Question): SettledRoles | u
     pair: [pair.source, pair.target],
     written: entries.length,
   };
+}
+
+/** A value written as one of the property's examples ("tablespoons" for "Supports 'tablespoon', …") takes the example's spelling. */
+function spelledAsExample(slot: Slot, value: string): string {
+  const stem = stemOf(value.toLowerCase());
+  return slot.examples.find((e) => stemOf(e.toLowerCase()) === stem) ?? value;
 }
 
 const MONEY_NAMES = /\b(?:amount|sum|value|money|quantity|total|price)\b/i;

@@ -71,6 +71,9 @@ const unitWordsOf = (words: string) =>
  * The value in the one unit of its kind the property's words name, when that differs from the unit
  * it is written in; undefined when nothing is to convert (same unit, no unit named, or two named).
  */
+/** A unit of a physical measure ("pounds", "kg", "°F"), not a currency or a count. */
+export const isMeasureUnit = (written: string) => writtenMeasure(written) !== undefined;
+
 export function toPropertyMeasureUnit(value: number, unit: string, propertyWords: string): number | undefined {
   const from = writtenMeasure(unit);
   if (!from || /\bunits?\b/i.test(propertyWords)) return undefined;
