@@ -321,3 +321,24 @@ describe('a free-text unit pair, settled like a currency pair', () => {
     expect(callArguments(turn('Convert 100 euro into USD', measure))).toBeUndefined();
   });
 });
+
+describe('a title after "called"', () => {
+  const project = tool('create_project', 'Create a project.', {
+    name: { type: 'string', description: 'Project name.' },
+    weeks: { type: 'integer', description: 'Planned length in weeks.' },
+  });
+
+  it('runs over the lower-case words after the capitalised one, up to a function word', () => {
+    expect(callArguments(turn('Create a project called Garden shed rebuild for 6 weeks', project))).toEqual({
+      name: 'Garden shed rebuild',
+      weeks: 6,
+    });
+  });
+
+  it('stays one word when a function word follows it', () => {
+    expect(callArguments(turn('Create a project named Orion for 3 weeks', project))).toEqual({
+      name: 'Orion',
+      weeks: 3,
+    });
+  });
+});

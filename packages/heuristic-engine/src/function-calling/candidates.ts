@@ -145,10 +145,32 @@ export function prepareTool(reading: Reading, slots: Slot[], vocabulary: string[
     return at === 0 || SENTENCE_END.has(tokens[at - 1]!.text);
   };
 
+  /**
+   * A name after "called", "named", "titled" runs on over the lower-case words that follow it up to a
+   * function word, a number or punctuation: "a meeting called Budget review on …" is "Budget review".
+   */
+  const titled = (c: Extract<Candidate, { kind: 'text' }>): Extract<Candidate, { kind: 'text' }> => {
+    if (!/\b(?:called|named|titled|entitled)\s+$/i.test(text.slice(0, c.start))) return c;
+    let at = tokens.findIndex((t) => t.start >= c.end);
+    let end = c.end;
+    while (
+      at >= 0 &&
+      at < tokens.length &&
+      tokens[at]!.word &&
+      !tokens[at]!.stop &&
+      !/^\d/.test(tokens[at]!.text) &&
+      /^\s$/.test(text.slice(end, tokens[at]!.start))
+    ) {
+      end = tokens[at]!.end;
+      at++;
+    }
+    return end === c.end ? c : { ...c, end, text: text.slice(c.start, end) };
+  };
+
   const shared = reading.question.candidates.flatMap((c): Candidate[] => {
     if (c.kind === 'enumeration' && c.members.every((m) => m.kind === 'text' && m.source === 'phrase'))
       return phraseList(c);
-    return c.kind === 'text' && c.source === 'name' ? name(c) : [c];
+    return c.kind === 'text' && c.source === 'name' ? name(titled(c)) : [c];
   });
   // The unit written with a number ("3 months", "100g") belongs to that number, and a unit asked for
   // ("in miles") is read as such (conversion.ts): neither is a left-over value of its own.
