@@ -19,6 +19,9 @@
 //   start vs end dates), units and k/m numbers, names ending in a noun ("the … Hotel", "the … Line"),
 //   lists, values to ask for and questions no function answers; written and committed before the
 //   engine was run on it. Its first run is the unseen figure; it is then worked on.
+// - set 9 (paraphrases-9.json, 2026-11-26): 25 questions over seven new functions in the same styles,
+//   written before the engine was run on it and registered once the round's rules were final: its
+//   first run is reported as it stands and is not worked on in the same round.
 import { readFileSync } from 'node:fs';
 import { decideFunctionCall } from '@fnquery/heuristic-engine';
 import type { ToolDefinition } from '@fnquery/contracts';
@@ -48,6 +51,7 @@ export const PARAPHRASE_SETS: { label: string; file: string }[] = [
   { label: 'set 6, roles and directions', file: 'paraphrases-6.json' },
   { label: 'set 7, precision', file: 'paraphrases-7.json' },
   { label: 'set 8, same-typed values and names', file: 'paraphrases-8.json' },
+  { label: 'set 9, unseen', file: 'paraphrases-9.json' },
 ];
 
 const readSet = (file: string) =>
