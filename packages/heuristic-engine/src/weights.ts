@@ -111,7 +111,12 @@ export const EVIDENCE = {
   cueInside: 0.8,
   /** `name=value` or `name: value` with the property's own name. */
   keyValue: 3,
-  /** A unit word ("in miles") for a property that is a unit; a number whose unit the property's name names. */
+  /**
+   * A unit word ("in miles") for a property that is a unit; a number whose unit the property's name
+   * names, or written with the noun its description counts ("5 departures" for "How many departures")
+   * or as people for a property counting people ("8 friends"): the last two as strong as the name
+   * (tool-args: paraphrase set 8).
+   */
   unitProperty: 0.8,
   unitNamed: 0.8,
   /** A number whose unit measures what the property's name names ("3 weeks" for a duration), or its description. */
