@@ -12,7 +12,7 @@ import type { Reading } from './sql-reading';
 import { RIVAL_MARGIN } from './sql-weights';
 
 /** What kind of decision the rival reading takes the other way. */
-export type RivalKind = 'column' | 'joined column' | 'table' | 'value' | 'count';
+export type RivalKind = 'column' | 'joined column' | 'table' | 'value' | 'count' | 'repeated rows';
 
 export interface RivalReading {
   kind: RivalKind;
@@ -173,6 +173,20 @@ export function rivalReadings(written: WrittenReading, schema: DatabaseSchema, r
     };
     const said = `the value "${c.value}" as "${refName(c.column)}" or as "${refName(other)}"`;
     add('value', otherPlan, schema, said);
+  }
+
+  // A join repeats a shown row once per row it meets in the other table ("names of ferries that sailed a
+  // route": a ferry per route sailed). Whether each thing is asked once or once per match, nothing in the
+  // words settles; when the rows say it matters, the question is declined.
+  const plainRows = plan.select.every((s) => s.column && !s.aggregate) && !plan.groupBy.length && !plan.having;
+  const shown = new Set(plan.select.map((s) => s.column?.table));
+  const joined = [...read].filter((t) => !shown.has(t));
+  // A shown row whose key names the one row it meets (a ferry's home port) is not repeated by the join.
+  const looksUp = joined.every((t) => [...shown].some((s) => s?.foreignKeys.some((f) => f.referencedTable === t.name)));
+  // Not under a row limit: "the ferry with the latest crossing" asks for rows by rank, not each thing once.
+  if (read.size > 1 && plainRows && !looksUp && !plan.distinct && !plan.setOperation && plan.limit === undefined) {
+    const said = `each row once or once for every row it meets in ${joined.map((t) => `"${t.name}"`).join(', ')}`;
+    add('repeated rows', { ...plan, distinct: true }, schema, said);
   }
   return rivals;
 }

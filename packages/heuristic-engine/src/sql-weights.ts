@@ -97,38 +97,45 @@ const perShape = (simple: number, join: number, nested: number): Record<PlanShap
 /** Per doubt: simple, join, nested/set. */
 export const DOUBT_WEIGHTS = {
   /** Bias: the log-odds of a query with no doubt at all. */
-  none: perShape(2.21, 1.93, 2.93),
+  none: perShape(2.44, 1.88, 3.02),
   /** A content word nothing read (not a table, column, value, number or clause cue). */
-  unreadWord: perShape(-1.14, -0.49, -0.51),
+  unreadWord: perShape(-1.1, -0.45, -0.45),
   /** A word that cues a clause ("average", "most") that no clause read. */
-  unreadCue: perShape(-2.37, -3.12, -0.1),
+  unreadCue: perShape(-2.44, -2.66, -0.1),
   /** A table the question names in full that the query does not read. */
   tableLeftOut: perShape(-0.1, -0.1, -0.1),
   /** A column the question names that the query does not use. */
-  columnLeftOut: perShape(-2.25, -0.91, -0.8),
+  columnLeftOut: perShape(-2.33, -0.84, -0.67),
   /** A column chosen where another matched the same words as well. */
-  rivalColumn: perShape(-0.17, -0.67, -0.61),
+  rivalColumn: perShape(-0.1, -0.56, -0.1),
   /** A value compared with a column none of whose stored values it is. */
-  guessedValueColumn: perShape(-3.21, -0.1, -0.1),
+  guessedValueColumn: perShape(-3.2, -0.1, -0.1),
   /** A value or a number the question states that the query does not use. */
-  valueLeftOut: perShape(-3.14, -2.34, -0.1),
+  valueLeftOut: perShape(-3.4, -2.79, -0.1),
   numberLeftOut: perShape(-0.1, -0.1, -0.1),
   /** Each join; each joined table the question names in no way; each join more than one key could make. */
-  join: perShape(-0.1, -0.94, -1.99),
-  unnamedJoin: perShape(-0.1, -1.42, -0.1),
-  ambiguousJoin: perShape(-0.1, -3.79, -1.31),
+  join: perShape(-0.1, -0.5, -1.8),
+  unnamedJoin: perShape(-0.1, -1.98, -0.1),
+  ambiguousJoin: perShape(-0.1, -3.95, -0.1),
   /** A used name that matched only part of its words. */
-  partialMatch: perShape(-0.27, -0.37, -0.1),
+  partialMatch: perShape(-0.22, -0.36, -0.1),
   /** GROUP BY and the shown columns or aggregates disagree. */
-  clausesApart: perShape(-3.83, -3.87, -4.83),
+  clausesApart: perShape(-3.31, -3.95, -3.9),
   /** A shown column that holds another table's key rather than a name. */
-  keyShown: perShape(-1.48, -2.12, -1.43),
+  keyShown: perShape(-1.44, -2.1, -1.66),
   /** A table read where another matched the same words as well. */
-  rivalTable: perShape(-0.89, -0.48, -1.44),
+  rivalTable: perShape(-0.78, -0.72, -0.89),
   /** Each table a join passes through that the question names in no way. */
-  passedThrough: perShape(-0.1, -0.53, -0.94),
+  passedThrough: perShape(-0.1, -0.54, -1.14),
   /** A key compared with a number by size. */
-  keyCompared: perShape(-1.49, -2.13, -0.1),
+  keyCompared: perShape(-1.5, -1.82, -0.1),
+  /** Per thing asked that no shown column stands for; per shown column beyond the things asked. */
+  askedLeftOut: perShape(-3.9, -3.59, -4.11),
+  shownUnasked: perShape(-1.81, -1.28, -1.58),
+  /** A shown column a condition fixes to one value. */
+  shownFixed: perShape(-1.91, -1.77, -2.48),
+  /** The noun a count cue counts names no table the query counts rows of. */
+  countedElsewhere: perShape(-0.7, -1.26, -0.1),
 } satisfies Record<string, Record<PlanShape, Tuned<number>>>;
 
 /**

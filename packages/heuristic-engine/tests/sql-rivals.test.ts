@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DatabaseSchema } from '@fnquery/contracts';
 import { column, database, table } from './schema-builders';
 import { writeSql } from '../src/engine';
+import { assessSql } from '../src/sql';
 
 // A ferry line whose fares come as a lowest and a highest, and whose ferries have a home port and a last
 // port of call (the same harbours in both), sailing on routes between two ports.
@@ -68,14 +69,28 @@ describe('rival readings (ambiguity by execution)', () => {
   });
 
   it('a shown column of the same name in a joined table: swapped where shown, not in the condition', () => {
-    const draft = draftOf('Show the names of routes sailed by the ferry Aurora.');
-    expect('sql' in draft && draft.rivals).toEqual([
-      {
-        kind: 'joined column',
-        sql: "SELECT t2.`name` FROM `ferry` AS t1 JOIN `route` AS t2 ON t1.`ferry_id` = t2.`ferry_id` WHERE t1.`name` = 'Aurora'",
-        reading: 'the column "ferry.name" or "route.name" for "names"',
-      },
-    ]);
+    // Declined by its confidence too (it would show the name the question fixes); the rival says why as well.
+    expect(assessSql('Show the names of routes sailed by the ferry Aurora.', line).rivals).toContainEqual({
+      kind: 'joined column',
+      sql: "SELECT t2.`name` FROM `ferry` AS t1 JOIN `route` AS t2 ON t1.`ferry_id` = t2.`ferry_id` WHERE t1.`name` = 'Aurora'",
+      reading: 'the column "ferry.name" or "route.name" for "names"',
+    });
+  });
+
+  it('a join that can repeat a shown row: the rival lists each once', () => {
+    const draft = draftOf('Show the names of ferries that sail a route.');
+    expect('sql' in draft && draft.sql).toBe(
+      'SELECT t1.`name` FROM `ferry` AS t1 JOIN `route` AS t2 ON t1.`ferry_id` = t2.`ferry_id`',
+    );
+    expect('sql' in draft && draft.rivals).toContainEqual({
+      kind: 'repeated rows',
+      sql: 'SELECT DISTINCT t1.`name` FROM `ferry` AS t1 JOIN `route` AS t2 ON t1.`ferry_id` = t2.`ferry_id`',
+      reading: 'each row once or once for every row it meets in "route"',
+    });
+    // A route names its one ferry: listing routes with their ferry repeats nothing.
+    const lookup = assessSql('Show the route names and the ferry names.', line);
+    expect(lookup.sql).toMatch(/JOIN/);
+    expect(lookup.rivals.map((r) => r.kind)).not.toContain('repeated rows');
   });
 
   it('a question read one way only has no rival', () => {
