@@ -93,6 +93,38 @@ describe('rival readings (ambiguity by execution)', () => {
     expect(lookup.rivals.map((r) => r.kind)).not.toContain('repeated rows');
   });
 
+  it("a shown column of another table than the one named after its words: that table's column is the rival", () => {
+    // Cargo carried on voyages: both tables keep details, under names that match "details" equally.
+    const yard: DatabaseSchema = database('yard', [
+      table('voyage', [column('voyage_id', 'int(11)'), column('voyage_details', 'varchar(80)')], {
+        primaryKey: ['voyage_id'],
+      }),
+      table(
+        'cargo',
+        [
+          column('cargo_id', 'int(11)'),
+          column('voyage_id', 'int(11)'),
+          column('other_details', 'varchar(80)'),
+          column('weight', 'int(11)'),
+        ],
+        {
+          primaryKey: ['cargo_id'],
+          foreignKeys: [{ columns: ['voyage_id'], referencedTable: 'voyage', referencedColumns: ['voyage_id'] }],
+        },
+      ),
+    ]);
+    const assessed = assessSql('What are the details of the voyages with cargo heavier than 20?', yard);
+    expect(assessed.sql).toBe(
+      'SELECT t1.`other_details` FROM `cargo` AS t1 JOIN `voyage` AS t2 ON t1.`voyage_id` = t2.`voyage_id` WHERE t1.`weight` > 20',
+    );
+    expect(assessed.rivals).toContainEqual({
+      kind: 'named table column',
+      sql: 'SELECT t2.`voyage_details` FROM `cargo` AS t1 JOIN `voyage` AS t2 ON t1.`voyage_id` = t2.`voyage_id` WHERE t1.`weight` > 20',
+      reading: 'the column "cargo.other_details" or "voyage.voyage_details" for "details" of "voyage"',
+    });
+    expect(assessSql('Show the details of each cargo.', yard).rivals).toEqual([]);
+  });
+
   it('a question read one way only has no rival', () => {
     expect(draftOf('List the names of ferries built after 2000.')).toEqual({
       sql: 'SELECT `name` FROM `ferry` WHERE `built_year` > 2000',
