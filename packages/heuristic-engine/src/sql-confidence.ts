@@ -12,6 +12,7 @@ import { DOUBT_WEIGHTS, MIN_CONFIDENCE, type PlanShape } from './sql-weights';
 import { wantsCode } from './sql-chart';
 import { AGGREGATES, AGGREGATE_WORDS, SUPERLATIVES } from './sql-vocabulary';
 import { thingsAsked } from './sql-asked';
+import { nameColumn } from './sql-conditions';
 
 /** Words that cue a clause: a count, an aggregate, a superlative ("of" in "number of" cues nothing alone). */
 const COUNT_WORDS = new Set(['count', 'counts', 'number', 'many']);
@@ -174,6 +175,17 @@ function countedElsewhere(reading: Reading, plan: SqlPlan, tables: Set<TableSche
   return names.some((m) => tables.has(m.table)) ? [] : [noun.lower];
 }
 
+/**
+ * "Which ferries are named Aurora?" asks for rows, and a row is shown by its name even when the question
+ * fixes it: the one column shown is the name of the rows the question opens by asking for.
+ */
+function namesRowsAsked(reading: Reading, plan: SqlPlan, shown: ColumnRef): boolean {
+  const opensWith = /^(?:which|who)$/.test(reading.words[0]?.lower ?? '');
+  const asksRows = reading.tables.some((t) => t.words[0] === 1 && t.target === shown.table);
+  const naming = nameColumn(shown.table);
+  return opensWith && asksRows && plan.select.length === 1 && !!naming && sameRef(naming, shown);
+}
+
 export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
   const { words, linking } = reading;
   const used = usedColumns(plan);
@@ -276,7 +288,7 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
   );
   const width = answerWidth(reading, plan);
   const fixed = plan.select
-    .filter((s) => s.column && !s.aggregate)
+    .filter((s) => s.column && !s.aggregate && !namesRowsAsked(reading, plan, s.column))
     .filter((s) => plan.where.some((c) => c.op === '=' && typeof c.value === 'string' && sameRef(c.column, s.column!)))
     .map((s) => refName(s.column!));
   return {

@@ -180,6 +180,9 @@ describe('doubts of the shapes a wrong answer often takes', () => {
   it('counts a shown column that a condition fixes to the value the question gave', () => {
     expect(doubtsOf('Show the name and status of ferries that are retired.').shownFixed).toBe(1);
     expect(doubtsOf('Which ferries are retired?').shownFixed).toBe(0);
+    // Rows asked for are shown by their name, even the name the question gives.
+    expect(doubtsOf('Which ferries are named Aurora?').shownFixed).toBe(0);
+    expect(doubtsOf('What is the name of the port of the ferry Aurora?').shownFixed).toBe(1);
   });
 
   it('counts rows counted of another table than the thing "how many" asks about', () => {
