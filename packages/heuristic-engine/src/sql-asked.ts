@@ -19,22 +19,34 @@ const TURN = new Set(
 const SEPARATORS = new Set(['and', '&']);
 
 /** The number of things each sentence asks to see, at most; 0 when no asking word opens a list. */
-export function thingsAsked(question: string, words: Word[]): number {
+export function thingsAsked(
+  question: string,
+  words: Word[],
+  namesColumn: (at: number) => boolean = () => false,
+): number {
   const between = (i: number) => question.slice(words[i - 1]?.end ?? 0, words[i]!.start);
   const sentenceStart = (i: number) => i === 0 || /[.?!;]/.test(between(i));
   const opensList = (i: number, sentenceAsked: boolean) =>
     ASKING.has(words[i]!.lower) && (!sentenceAsked || SEPARATORS.has(words[i - 1]?.lower ?? ''));
 
-  // "the names of ferries and the countries of their ports": each "and the Y of" after the first "of" asks one more.
+  // "the names of ferries and the countries of their ports": each "and the Y of" after the first "of" asks one
+  // more, and so does a last "and the Y" that names a column ("the number of crossings and the ferry name").
   const thingsOfOthers = (from: number) => {
     let more = 0;
     for (let k = from; k < words.length && words[k]!.lower === 'of';) {
       let and = k + 1;
       while (and < words.length && !TURN.has(words[and]!.lower) && !SEPARATORS.has(words[and]!.lower)) and++;
-      const of = words.slice(and + 1, and + 4).findIndex((w) => TURN.has(w.lower));
-      if (!SEPARATORS.has(words[and]?.lower ?? '') || of < 0 || words[and + 1 + of]!.lower !== 'of') break;
-      more += 1;
-      k = and + 1 + of;
+      if (!SEPARATORS.has(words[and]?.lower ?? '')) break;
+      const next = words.slice(and + 1, and + 4);
+      const of = next.findIndex((w) => TURN.has(w.lower));
+      if (of >= 0 && words[and + 1 + of]!.lower === 'of') {
+        more += 1;
+        k = and + 1 + of;
+        continue;
+      }
+      const phrase = of < 0 ? next.length : of;
+      if (next.slice(0, phrase).some((_, n) => namesColumn(and + 1 + n))) more += 1;
+      break;
     }
     return more;
   };

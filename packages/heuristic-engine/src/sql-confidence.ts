@@ -134,7 +134,9 @@ function rivalTables(reading: Reading, tables: Set<TableSchema>): string[] {
 
 /** The answer's width against the things asked: too few shown, too many shown (0 each when they agree). */
 function answerWidth(reading: Reading, plan: SqlPlan): { leftOut: number; unasked: number } {
-  const asked = thingsAsked(reading.linking.question, reading.words);
+  const asked = thingsAsked(reading.linking.question, reading.words, (at) =>
+    reading.columns.some((m) => m.words.includes(at)),
+  );
   if (!asked) return { leftOut: 0, unasked: 0 };
   // A grouped column shown beside an aggregate names the groups the question asks about ("for each port").
   const aggregated = plan.select.some((s) => s.aggregate);

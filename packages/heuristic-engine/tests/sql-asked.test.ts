@@ -21,6 +21,12 @@ describe('things a question asks to see', () => {
   it('counts each "and the … of" after the rows named: a thing of another table', () => {
     expect(asked('What are the names of ferries and the countries of their ports?')).toBe(2);
     expect(asked('List the names of ferries and ports.')).toBe(1);
+    // A last "and the Y" counts when Y names a column (the caller says which words do).
+    const question = 'Give the number of crossings and the ferry name.';
+    const words = questionWords(question);
+    const ferryName = words.findIndex((w) => w.lower === 'ferry');
+    expect(thingsAsked(question, words, (at) => at === ferryName || at === ferryName + 1)).toBe(2);
+    expect(thingsAsked(question, words)).toBe(1);
   });
 
   it('reads an asking word after an opening phrase', () => {
