@@ -144,7 +144,7 @@ export const DOUBT_WEIGHTS = {
  * wrong ones: a confidently wrong answer costs twice a decline. The bench also prints what "less three times
  * the wrong ones" would choose; that rule would be taken only where it cost under one right answer per wrong
  * one saved. On 2026-11-26 (seventh round) it chose the same for simple and nested/set and 0.72 for joins, at
- * 2.1 right answers per wrong one saved: the twice rule stays.
+ * 2.2 right answers per wrong one saved: the twice rule stays.
  */
 const THRESHOLD_TABLE = `${NEW_SPLIT} (its confidence table, per shape)`;
 export const MIN_CONFIDENCE: Record<PlanShape, Tuned<number>> = {
