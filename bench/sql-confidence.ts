@@ -3,6 +3,7 @@
 // the logistic fit of the model's weights (`--fit-confidence`). Each sample carries the outcome of the query the engine would write
 // whatever its confidence, so a threshold's cost in right answers shows next to the wrong ones it saves.
 import { SHAPES, type Outcome, type Shape } from './sql';
+import { DOUBT_WEIGHTS } from '../packages/heuristic-engine/src/sql-weights';
 
 export interface ConfidenceSample {
   /** The shape of the query the engine wrote, not the gold query's. */
@@ -39,6 +40,62 @@ export function thresholdTable(samples: ConfidenceSample[], chosen: Record<Shape
     }
   }
   lines.push('  (* the threshold of each shape in packages/heuristic-engine/src/sql-weights.ts)');
+  lines.push(...thresholdChoices(samples));
+  return lines;
+}
+
+/** The threshold with the most right answers less `cost` times the wrong ones (the lowest on a tie). */
+function bestThreshold(samples: ConfidenceSample[], cost: number) {
+  const at = (t: number) => {
+    const right = samples.filter((s) => outcomeAt(s, t) === 'right').length;
+    const wrong = samples.filter((s) => outcomeAt(s, t) === 'wrong').length;
+    return { t, right, wrong, score: right - cost * wrong };
+  };
+  return THRESHOLDS.map(at).reduce((best, row) => (row.score > best.score ? row : best));
+}
+
+/**
+ * What each rule chooses, per shape: most right less twice wrong (the rule of sql-weights.ts) and less three
+ * times wrong, with what the second costs against the first in right answers per wrong one saved.
+ */
+export function thresholdChoices(samples: ConfidenceSample[]): string[] {
+  const lines = ['Threshold rules, tuning half: most right less twice wrong / less three times wrong:'];
+  for (const shape of SHAPES) {
+    const of = samples.filter((s) => s.shape === shape);
+    const [twice, thrice] = [bestThreshold(of, 2), bestThreshold(of, 3)];
+    const [lost, saved] = [twice.right - thrice.right, twice.wrong - thrice.wrong];
+    const price = saved > 0 ? `${(lost / saved).toFixed(2)} right per wrong saved` : 'no wrong saved';
+    lines.push(
+      `  ${shape}: twice ${twice.t.toFixed(2)} (${twice.right} / ${twice.wrong}); three times ${thrice.t.toFixed(2)} (${thrice.right} / ${thrice.wrong}): −${lost} right, −${saved} wrong, ${price}`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * What each doubt does at the thresholds in use: the right and wrong answers run that its weight turns into
+ * declines (the confidence recomputed without it), per shape. A doubt earns its place by declining clearly
+ * more wrong answers than right ones.
+ */
+export function doubtCosts(samples: ConfidenceSample[], chosen: Record<Shape, number>): string[] {
+  const lines = ['Doubts at the thresholds in use, tuning half: right / wrong answers each one alone declines:'];
+  const logit = (p: number) => Math.log(p / (1 - p));
+  for (const [doubt, weights] of Object.entries(DOUBT_WEIGHTS)) {
+    if (doubt === 'none') continue;
+    const cells = SHAPES.map((shape) => {
+      const weight = weights[shape].value;
+      const declinedBy = samples.filter(
+        (s) =>
+          s.shape === shape &&
+          s.doubts[doubt]! > 0 &&
+          s.confidence < chosen[shape] &&
+          1 / (1 + Math.exp(-(logit(s.confidence) - weight * s.doubts[doubt]!))) >= chosen[shape],
+      );
+      const count = (o: Outcome) => declinedBy.filter((s) => s.outcome === o).length;
+      return `${shape} ${count('right')} / ${count('wrong')}`;
+    });
+    lines.push(`  ${doubt.padEnd(18)} ${cells.join('; ')}`);
+  }
   return lines;
 }
 

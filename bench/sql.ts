@@ -31,7 +31,7 @@ import { MysqlCallerDatabases } from '../lib/sql/caller-databases';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { SQL_MIN_CONFIDENCE, assessSql, writeSql } from '@fnquery/heuristic-engine';
-import { fitConfidence, thresholdTable, type ConfidenceSample } from './sql-confidence';
+import { doubtCosts, fitConfidence, thresholdTable, type ConfidenceSample } from './sql-confidence';
 import { heuristicTasks } from '../lib/ai/heuristic-tasks';
 import type { AiTasks } from '../lib/ai/tasks';
 import type { UsageMeter } from '../lib/ai/usage';
@@ -488,10 +488,14 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
               if (new Set(sqls).size > 1) figures.orders.sqlChanged += 1;
               // The same SQL gives the same rows: each distinct statement runs once.
               const outcomes = new Map<string, string | undefined>();
+              // Rows of the queries that ran, kept for their rivals' comparison: a second run of the same
+              // statement on a loaded machine could time out where the first did not.
+              const rowsRun = new Map<string, QueryResult>();
               const outcomeOf = async (sql: string) => {
                 if (sql.startsWith(DECLINED)) return 'declined';
                 if (!outcomes.has(sql)) {
                   const ours = await runGenerated(generatedSession, sql, allowedTables, database);
+                  if (typeof ours !== 'string') rowsRun.set(sql, ours);
                   outcomes.set(
                     sql,
                     typeof ours === 'string' ? ours.replace(/:.*$/, '') : compareRows(gold, ours, isOrdered(query.sql)),
@@ -501,7 +505,7 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
               };
               // The rows of a query that ran, for its rivals' comparison (lib/query/rival-readings.ts).
               const rowsOf = async (sql: string) => {
-                const ours = await runGenerated(generatedSession, sql, allowedTables, database);
+                const ours = rowsRun.get(sql) ?? (await runGenerated(generatedSession, sql, allowedTables, database));
                 if (typeof ours === 'string') throw new Error(ours);
                 return ours;
               };
@@ -793,6 +797,7 @@ function print(figures: SqlBenchFigures | undefined, options: BenchOptions): voi
   for (const line of rivalLines(figures.rivals, accuracy, !!options.showFailures)) console.log(line);
   if (figures.confidence.length) {
     for (const line of thresholdTable(figures.confidence, SQL_MIN_CONFIDENCE)) console.log(line);
+    for (const line of doubtCosts(figures.confidence, SQL_MIN_CONFIDENCE)) console.log(line);
     if (options.fitConfidence) {
       for (const shape of SHAPES) {
         const fit = Object.entries(fitConfidence(figures.confidence.filter((s) => s.shape === shape)));

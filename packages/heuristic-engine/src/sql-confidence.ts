@@ -11,6 +11,8 @@ import type { Reading } from './sql-reading';
 import { DOUBT_WEIGHTS, MIN_CONFIDENCE, type PlanShape } from './sql-weights';
 import { wantsCode } from './sql-chart';
 import { AGGREGATES, AGGREGATE_WORDS, SUPERLATIVES } from './sql-vocabulary';
+import { thingsAsked } from './sql-asked';
+import { nameColumn } from './sql-conditions';
 
 /** Words that cue a clause: a count, an aggregate, a superlative ("of" in "number of" cues nothing alone). */
 const COUNT_WORDS = new Set(['count', 'counts', 'number', 'many']);
@@ -77,6 +79,14 @@ export interface Doubts {
   passedThrough: string[];
   /** Keys compared with a number by size ("ferry_id > 20"): a quantity meant for another column. */
   keyCompared: string[];
+  /** Things the question asks to see ("the name and the age") that no shown column stands for: one per thing. */
+  askedLeftOut: string[];
+  /** Shown columns beyond the things asked (a grouping column shown beside its aggregate apart). */
+  shownUnasked: string[];
+  /** Shown columns a condition fixes to one value ("the home port of ferries from Kells"): the question's own words back. */
+  shownFixed: string[];
+  /** The thing "how many" or "number of" counts, named, not one of the tables the query counts rows of. */
+  countedElsewhere: string[];
 }
 
 export type Doubt = keyof Doubts;
@@ -120,6 +130,62 @@ function rivalTables(reading: Reading, tables: Set<TableSchema>): string[] {
       );
       return rival ? [`${m.target.name} or ${rival.target.name}`] : [];
     });
+}
+
+/** The answer's width against the things asked: too few shown, too many shown (0 each when they agree). */
+function answerWidth(reading: Reading, plan: SqlPlan): { leftOut: number; unasked: number } {
+  const asked = thingsAsked(reading.linking.question, reading.words, (at) =>
+    reading.columns.some((m) => m.words.includes(at)),
+  );
+  if (!asked) return { leftOut: 0, unasked: 0 };
+  // A grouped column shown beside an aggregate names the groups the question asks about ("for each port").
+  const aggregated = plan.select.some((s) => s.aggregate);
+  const grouping = plan.select.filter(
+    (s) => aggregated && s.column && !s.aggregate && plan.groupBy.some((g) => sameRef(g, s.column!)),
+  ).length;
+  const shown = plan.select.length;
+  return { leftOut: Math.max(0, asked - shown), unasked: Math.max(0, shown - grouping - asked) };
+}
+
+/** Words between a count cue and the thing it counts ("how many different ferries"). */
+const COUNTED_LEAD = new Set(['different', 'distinct', 'unique', 'total', 'separate', 'kinds', 'types']);
+
+/**
+ * The noun "how many" or "number of" counts, when the query counts rows and that noun names no table it reads
+ * nor a column of one ("how many crossings has the ferry Aurora" counted as rows of `ferry`): the rows counted
+ * are another thing's.
+ */
+function countedElsewhere(reading: Reading, plan: SqlPlan, tables: Set<TableSchema>): string[] {
+  const countsRows = [plan.having?.item, plan.orderBy?.item, ...plan.select].some(
+    (s) => s?.aggregate === 'COUNT' && !s.column,
+  );
+  if (!countsRows) return [];
+  const { words } = reading;
+  const cue = words.findIndex(
+    (w, i) =>
+      (w.lower === 'how' && words[i + 1]?.lower === 'many') || (w.lower === 'number' && words[i + 1]?.lower === 'of'),
+  );
+  if (cue < 0) return [];
+  let at = cue + 2;
+  while (at < words.length && (words[at]!.stop || COUNTED_LEAD.has(words[at]!.lower))) at++;
+  const noun = words[at];
+  if (!noun || !/[a-z]/i.test(noun.text)) return [];
+  const names = [
+    ...reading.tables.map((m) => ({ words: m.words, table: m.target })),
+    ...reading.columns.map((m) => ({ words: m.words, table: m.target.table })),
+  ].filter((m) => m.words.includes(at));
+  return names.some((m) => tables.has(m.table)) ? [] : [noun.lower];
+}
+
+/**
+ * "Which ferries are named Aurora?" asks for rows, and a row is shown by its name even when the question
+ * fixes it: the one column shown is the name of the rows the question opens by asking for.
+ */
+function namesRowsAsked(reading: Reading, plan: SqlPlan, shown: ColumnRef): boolean {
+  const opensWith = /^(?:which|who)$/.test(reading.words[0]?.lower ?? '');
+  const asksRows = reading.tables.some((t) => t.words[0] === 1 && t.target === shown.table);
+  const naming = nameColumn(shown.table);
+  return opensWith && asksRows && plan.select.length === 1 && !!naming && sameRef(naming, shown);
 }
 
 export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
@@ -222,6 +288,11 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
       ? [w.lower]
       : [],
   );
+  const width = answerWidth(reading, plan);
+  const fixed = plan.select
+    .filter((s) => s.column && !s.aggregate && !namesRowsAsked(reading, plan, s.column))
+    .filter((s) => plan.where.some((c) => c.op === '=' && typeof c.value === 'string' && sameRef(c.column, s.column!)))
+    .map((s) => refName(s.column!));
   return {
     unreadWord: unreadWords.filter((w) => !CUE_WORDS.has(w) && !ASKING_WORDS.has(w) && !wantsCode(w)),
     unreadCue,
@@ -248,6 +319,10 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
     keyCompared: [...plan.where, ...(plan.setOperation?.where ?? [])]
       .filter((c) => SIZE_OPERATORS.has(c.op) && typeof c.value === 'number' && isKeyColumn(c.column))
       .map((c) => refName(c.column)),
+    askedLeftOut: Array.from({ length: width.leftOut }, () => 'a thing asked'),
+    shownUnasked: Array.from({ length: width.unasked }, () => 'a column not asked'),
+    shownFixed: fixed,
+    countedElsewhere: countedElsewhere(reading, plan, tables),
   };
 }
 
@@ -283,6 +358,10 @@ const SAYS: [Doubt, (items: string[]) => string][] = [
   ['rivalTable', (i) => `more than one table fits: ${i.join('; ')}`],
   ['keyCompared', (i) => `a number is compared with the key ${quoted(i)}, which identifies rows, not measures them`],
   ['keyShown', (i) => `${quoted(i)} holds another table's key, not a name`],
+  ['askedLeftOut', (i) => `the question asks for ${i.length} more thing(s) than the query would show`],
+  ['shownUnasked', (i) => `the query would show ${i.length} column(s) more than the question asks for`],
+  ['countedElsewhere', (i) => `the query counts rows of another table than the ${quoted(i)} asked about`],
+  ['shownFixed', (i) => `the query would show ${quoted(i)}, which the question fixes to one value`],
   ['clausesApart', () => 'the grouping does not fit the columns asked for'],
   ['ambiguousJoin', (i) => `the tables ${quoted(i)} can be joined on more than one key`],
   ['unnamedJoin', (i) => `the query would join ${quoted(i)}, which the question does not name`],

@@ -12,7 +12,8 @@ import type { Reading } from './sql-reading';
 import { RIVAL_MARGIN } from './sql-weights';
 
 /** What kind of decision the rival reading takes the other way. */
-export type RivalKind = 'column' | 'joined column' | 'table' | 'value' | 'count';
+export type RivalKind =
+  'column' | 'joined column' | 'named table column' | 'table' | 'value' | 'count' | 'repeated rows';
 
 export interface RivalReading {
   kind: RivalKind;
@@ -82,6 +83,36 @@ const readsTable = (plan: SqlPlan, table: string) => [...tablesOf(plan)].some((t
  */
 const namedBySame = (rival: number[], chosen: number[]) => chosen.every((i) => rival.includes(i));
 
+/** Words that may stand between a column's name and its table's ("ids and details of all the different voyages"). */
+const OF_WORDS = new Set([
+  'of',
+  'for',
+  'the',
+  'all',
+  'each',
+  'every',
+  'different',
+  'distinct',
+  'corresponding',
+  'to',
+  'its',
+  'their',
+]);
+
+/** The table named right after a column's words, past the words that only say whose the column is. */
+function tableNamedAfter(reading: Reading, at: number[]): TableSchema | undefined {
+  const { words, linking } = reading;
+  // A list of things asked ("ids and details of …") reaches its table past the other things it names.
+  const listed = (i: number) => words[i]!.lower === 'and' || reading.columns.some((c) => c.words.includes(i));
+  for (let i = at.at(-1)! + 1; i < words.length; i++) {
+    // Any table the words name in full, even inside a longer column name (`voyage_details` for "… voyages").
+    const named = linking.tables.find((t) => t.words[0] === i && t.score >= 1);
+    if (named && i > at.at(-1)! + 1) return named.target;
+    if (!listed(i) && !OF_WORDS.has(words[i]!.lower)) return undefined;
+  }
+  return undefined;
+}
+
 const saidWords = (reading: Reading, at: number[]) => at.map((i) => reading.words[i]!.text).join(' ');
 
 /** The other readings of the near-tied decisions of a written query, each as a query of its own. */
@@ -119,6 +150,21 @@ export function rivalReadings(written: WrittenReading, schema: DatabaseSchema, r
       schema,
       said,
     );
+  }
+
+  // "the details of the voyage": a shown column whose words name another table the query reads right after
+  // them is, read that way, that table's column of the same words, however well another table's matched.
+  for (const m of reading.columns) {
+    const { table, column } = m.target;
+    const shownHere = plan.select.some((s) => s.column?.table === table && s.column.column === column);
+    const owner = shownHere ? tableNamedAfter(reading, m.words) : undefined;
+    if (!owner || owner === table || !read.has(owner)) continue;
+    const rival = reading.linking.columns.find(
+      (o) => o.target.table === owner && namedBySame(o.words, m.words) && !isKey(o.target) === !isKey(m.target),
+    );
+    if (!rival || readsColumn(plan, owner.name, rival.target.column.name)) continue;
+    const said = `the column "${refName(m.target)}" or "${refName(rival.target)}" for "${saidWords(reading, m.words)}" of "${owner.name}"`;
+    add('named table column', swapColumn(plan, m.target, rival.target), schema, said);
   }
 
   // "How many berths …" read as a column that holds counts (`berths`): the other reading counts the rows.
@@ -173,6 +219,20 @@ export function rivalReadings(written: WrittenReading, schema: DatabaseSchema, r
     };
     const said = `the value "${c.value}" as "${refName(c.column)}" or as "${refName(other)}"`;
     add('value', otherPlan, schema, said);
+  }
+
+  // A join repeats a shown row once per row it meets in the other table ("names of ferries that sailed a
+  // route": a ferry per route sailed). Whether each thing is asked once or once per match, nothing in the
+  // words settles; when the rows say it matters, the question is declined.
+  const plainRows = plan.select.every((s) => s.column && !s.aggregate) && !plan.groupBy.length && !plan.having;
+  const shown = new Set(plan.select.map((s) => s.column?.table));
+  const joined = [...read].filter((t) => !shown.has(t));
+  // A shown row whose key names the one row it meets (a ferry's home port) is not repeated by the join.
+  const looksUp = joined.every((t) => [...shown].some((s) => s?.foreignKeys.some((f) => f.referencedTable === t.name)));
+  // Not under a row limit: "the ferry with the latest crossing" asks for rows by rank, not each thing once.
+  if (read.size > 1 && plainRows && !looksUp && !plan.distinct && !plan.setOperation && plan.limit === undefined) {
+    const said = `each row once or once for every row it meets in ${joined.map((t) => `"${t.name}"`).join(', ')}`;
+    add('repeated rows', { ...plan, distinct: true }, schema, said);
   }
   return rivals;
 }

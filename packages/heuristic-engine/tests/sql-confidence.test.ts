@@ -166,6 +166,31 @@ describe('doubts of the shapes a wrong answer often takes', () => {
     expect(assessSql(question, crew(false)).doubts.passedThrough).toBe(1);
   });
 
+  it('counts the things asked that no shown column stands for', () => {
+    expect(doubtsOf('What are the names and tonnages of the ferries?').askedLeftOut).toBe(1);
+    expect(doubtsOf('What are the name, built year and status of each ferry?').askedLeftOut).toBe(0);
+  });
+
+  it('counts shown columns beyond the things asked, a grouping shown beside its count apart', () => {
+    expect(doubtsOf('Find the port of each ferry. Show the names.').shownUnasked).toBe(1);
+    expect(doubtsOf('What are the names of ferries and the countries of their ports?').shownUnasked).toBe(0);
+    expect(doubtsOf('How many ferries does each port have?').shownUnasked).toBe(0);
+  });
+
+  it('counts a shown column that a condition fixes to the value the question gave', () => {
+    expect(doubtsOf('Show the name and status of ferries that are retired.').shownFixed).toBe(1);
+    expect(doubtsOf('Which ferries are retired?').shownFixed).toBe(0);
+    // Rows asked for are shown by their name, even the name the question gives.
+    expect(doubtsOf('Which ferries are named Aurora?').shownFixed).toBe(0);
+    expect(doubtsOf('What is the name of the port of the ferry Aurora?').shownFixed).toBe(1);
+  });
+
+  it('counts rows counted of another table than the thing "how many" asks about', () => {
+    expect(doubtsOf('How many crossings does the ferry Aurora have?').countedElsewhere).toBe(1);
+    expect(doubtsOf('How many ferries are retired?').countedElsewhere).toBe(0);
+    expect(doubtsOf('How many ferries does each port have?').countedElsewhere).toBe(0);
+  });
+
   it('judges a query under the weights of its own shape', () => {
     expect(assessSql('Which ports have no ferries?', harbour).shape).toBe('nested/set');
     expect(assessSql('Show the port names of retired ferries.', harbour).shape).toBe('join');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DatabaseSchema } from '@fnquery/contracts';
 import { column, database, table } from './schema-builders';
 import { writeSql } from '../src/engine';
+import { assessSql } from '../src/sql';
 
 // A ferry line whose fares come as a lowest and a highest, and whose ferries have a home port and a last
 // port of call (the same harbours in both), sailing on routes between two ports.
@@ -68,14 +69,60 @@ describe('rival readings (ambiguity by execution)', () => {
   });
 
   it('a shown column of the same name in a joined table: swapped where shown, not in the condition', () => {
-    const draft = draftOf('Show the names of routes sailed by the ferry Aurora.');
-    expect('sql' in draft && draft.rivals).toEqual([
-      {
-        kind: 'joined column',
-        sql: "SELECT t2.`name` FROM `ferry` AS t1 JOIN `route` AS t2 ON t1.`ferry_id` = t2.`ferry_id` WHERE t1.`name` = 'Aurora'",
-        reading: 'the column "ferry.name" or "route.name" for "names"',
-      },
+    // Declined by its confidence too (it would show the name the question fixes); the rival says why as well.
+    expect(assessSql('Show the names of routes sailed by the ferry Aurora.', line).rivals).toContainEqual({
+      kind: 'joined column',
+      sql: "SELECT t2.`name` FROM `ferry` AS t1 JOIN `route` AS t2 ON t1.`ferry_id` = t2.`ferry_id` WHERE t1.`name` = 'Aurora'",
+      reading: 'the column "ferry.name" or "route.name" for "names"',
+    });
+  });
+
+  it('a join that can repeat a shown row: the rival lists each once', () => {
+    const draft = draftOf('Show the names of ferries that sail a route.');
+    expect('sql' in draft && draft.sql).toBe(
+      'SELECT t1.`name` FROM `ferry` AS t1 JOIN `route` AS t2 ON t1.`ferry_id` = t2.`ferry_id`',
+    );
+    expect('sql' in draft && draft.rivals).toContainEqual({
+      kind: 'repeated rows',
+      sql: 'SELECT DISTINCT t1.`name` FROM `ferry` AS t1 JOIN `route` AS t2 ON t1.`ferry_id` = t2.`ferry_id`',
+      reading: 'each row once or once for every row it meets in "route"',
+    });
+    // A route names its one ferry: listing routes with their ferry repeats nothing.
+    const lookup = assessSql('Show the route names and the ferry names.', line);
+    expect(lookup.sql).toMatch(/JOIN/);
+    expect(lookup.rivals.map((r) => r.kind)).not.toContain('repeated rows');
+  });
+
+  it("a shown column of another table than the one named after its words: that table's column is the rival", () => {
+    // Cargo carried on voyages: both tables keep details, under names that match "details" equally.
+    const yard: DatabaseSchema = database('yard', [
+      table('voyage', [column('voyage_id', 'int(11)'), column('voyage_details', 'varchar(80)')], {
+        primaryKey: ['voyage_id'],
+      }),
+      table(
+        'cargo',
+        [
+          column('cargo_id', 'int(11)'),
+          column('voyage_id', 'int(11)'),
+          column('other_details', 'varchar(80)'),
+          column('weight', 'int(11)'),
+        ],
+        {
+          primaryKey: ['cargo_id'],
+          foreignKeys: [{ columns: ['voyage_id'], referencedTable: 'voyage', referencedColumns: ['voyage_id'] }],
+        },
+      ),
     ]);
+    const assessed = assessSql('What are the details of the voyages with cargo heavier than 20?', yard);
+    expect(assessed.sql).toBe(
+      'SELECT t1.`other_details` FROM `cargo` AS t1 JOIN `voyage` AS t2 ON t1.`voyage_id` = t2.`voyage_id` WHERE t1.`weight` > 20',
+    );
+    expect(assessed.rivals).toContainEqual({
+      kind: 'named table column',
+      sql: 'SELECT t2.`voyage_details` FROM `cargo` AS t1 JOIN `voyage` AS t2 ON t1.`voyage_id` = t2.`voyage_id` WHERE t1.`weight` > 20',
+      reading: 'the column "cargo.other_details" or "voyage.voyage_details" for "details" of "voyage"',
+    });
+    expect(assessSql('Show the details of each cargo.', yard).rivals).toEqual([]);
   });
 
   it('a question read one way only has no rival', () => {
