@@ -16,6 +16,7 @@ const ALL = [
   'retrieval',
   'retrieval-dense',
   'sql',
+  'sql-own-set',
   'functions',
   'sandbox',
   'builds',

@@ -52,11 +52,11 @@ import { isMain, percentile } from './stats';
 import { emptyRivalFigures, rivalLines, rivalsDecline, type RivalFigures } from './sql-rivals';
 import type { SqlRival } from '../lib/ai/tasks';
 
-const ROW_LIMIT = 1000;
+export const ROW_LIMIT = 1000;
 /** Large enough that no Spider result is cut: a cut closes the session the next queries share. */
-const BENCH_RESULT_BYTES = 256 * 1024 * 1024;
+export const BENCH_RESULT_BYTES = 256 * 1024 * 1024;
 /** Generated SQL that runs longer than this counts as a miss (gold queries get 30 s). */
-const GENERATED_TIMEOUT_MS = 5000;
+export const GENERATED_TIMEOUT_MS = 5000;
 /** Every how-many-th question runs through the whole pipeline for the overhead figures. */
 const PIPELINE_SAMPLE_EVERY = 13;
 
@@ -300,7 +300,7 @@ export function compareRows(gold: QueryResult, ours: QueryResult, ordered: boole
 }
 
 /** Whether the gold SQL orders its result (an ORDER BY outside any parentheses). */
-const isOrdered = (sql: string) => /\bORDER\s+BY\b/i.test(sql.replace(/\([^()]*\)/g, ''));
+export const isOrdered = (sql: string) => /\bORDER\s+BY\b/i.test(sql.replace(/\([^()]*\)/g, ''));
 
 const words = (text: string) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 const stem = (word: string) => word.replace(/(?:es|s)$/, '');
@@ -327,19 +327,19 @@ export function naiveSelect(baseline: Baseline, question: string, tables: string
 }
 
 /** Marks a declined question's reason where the SQL would be (shown with --show-failures). */
-const DECLINED = 'declined: ';
+export const DECLINED = 'declined: ';
 
 /**
  * The heuristic engine's SELECT for a question, asked the way the rdbms pipeline asks, with its rival
  * readings, or why it declined.
  */
-function localSelect(question: string, schema: DatabaseSchema): { sql: string; rivals?: SqlRival[] } {
+export function localSelect(question: string, schema: DatabaseSchema): { sql: string; rivals?: SqlRival[] } {
   const draft = writeSql({ question, schema }).value;
   if ('sql' in draft) return draft;
   return { sql: `${DECLINED}${'unsure' in draft ? draft.unsure : 'read-only'}` };
 }
 
-async function runGenerated(
+export async function runGenerated(
   session: DatabaseSession,
   sql: string,
   allowedTables: string[],
@@ -370,7 +370,7 @@ const emptyAccuracy = (): AccuracyFigures => ({
 });
 
 /** What a miss says about the engine: a declined question is not a wrong answer. */
-function outcomeOfMiss(why: string | undefined): Outcome {
+export function outcomeOfMiss(why: string | undefined): Outcome {
   if (!why) return 'right';
   if (why === 'declined') return 'declined';
   return /^(?:refused by the guard|failed to run|timed out)/.test(why) ? 'failed' : 'wrong';
