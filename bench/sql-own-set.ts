@@ -122,7 +122,7 @@ const share = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixe
 
 function print(figures: OwnSetFigures, showFailures: boolean): void {
   console.log(
-    `Own text-to-SQL set 1 (bench/data/sql-own-set-1.json), heuristic engine, threshold ${SQL_MIN_CONFIDENCE}`,
+    `Own text-to-SQL set 1 (bench/data/sql-own-set-1.json), heuristic engine, confidence thresholds ${JSON.stringify(SQL_MIN_CONFIDENCE)}`,
   );
   console.log(
     `  by shape: ${OUTCOMES.join(' / ')} (wrong = ran and returned other rows than the gold: confidently wrong)`,
