@@ -35,6 +35,8 @@ import { isMain } from './stats';
 
 export interface OwnSetFigures {
   byShape: Record<Shape, Record<Outcome, number>>;
+  /** The written query alone, its rivals not run: what the rivals change. */
+  withoutRivals: Record<Shape, Record<Outcome, number>>;
   /** Questions that should be asked back: how many the engine declined (alone or by its rivals). */
   declines: { questions: number; declined: number };
   misses: { id: string; question: string; expected: string; sql: string; why: string }[];
@@ -42,10 +44,13 @@ export interface OwnSetFigures {
 
 export async function runOwnSet(path = OWN_SET_1): Promise<OwnSetFigures> {
   const set = await readOwnSet(path);
-  const figures: OwnSetFigures = {
-    byShape: Object.fromEntries(
+  const table = () =>
+    Object.fromEntries(
       SHAPES.map((shape) => [shape, Object.fromEntries(OUTCOMES.map((o) => [o, 0]))]),
-    ) as OwnSetFigures['byShape'],
+    ) as OwnSetFigures['byShape'];
+  const figures: OwnSetFigures = {
+    byShape: table(),
+    withoutRivals: table(),
     declines: { questions: 0, declined: 0 },
     misses: [],
   };
@@ -105,6 +110,7 @@ export async function runOwnSet(path = OWN_SET_1): Promise<OwnSetFigures> {
               ? ran.replace(/:.*$/, '')
               : compareRows(gold, ran, isOrdered(item.gold));
           const alone = outcomeOfMiss(why);
+          figures.withoutRivals[item.shape][alone] += 1;
           if ((alone === 'right' || alone === 'wrong') && (await rivalsDecline(draft, rowsOf, alone))) why = 'declined';
           figures.byShape[item.shape][outcomeOfMiss(why)] += 1;
           if (why)
@@ -120,6 +126,23 @@ export async function runOwnSet(path = OWN_SET_1): Promise<OwnSetFigures> {
 
 const share = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`;
 
+/** One line per shape and one for all: each outcome's count and share. Returns the totals. */
+function shapeLines(byShape: OwnSetFigures['byShape']): Record<Outcome, number> {
+  const total = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
+  const line = (label: string, cells: Record<Outcome, number>) => {
+    const n = OUTCOMES.reduce((sum, o) => sum + cells[o], 0);
+    console.log(
+      `    ${label.padEnd(10)} ${String(n).padStart(3)}: ${OUTCOMES.map((o) => `${o} ${cells[o]} (${share(cells[o], n)})`).join(', ')}`,
+    );
+  };
+  for (const shape of SHAPES) {
+    line(shape, byShape[shape]);
+    for (const o of OUTCOMES) total[o] += byShape[shape][o];
+  }
+  line('all', total);
+  return total;
+}
+
 function print(figures: OwnSetFigures, showFailures: boolean): void {
   console.log(
     `Own text-to-SQL set 1 (bench/data/sql-own-set-1.json), heuristic engine, confidence thresholds ${JSON.stringify(SQL_MIN_CONFIDENCE)}`,
@@ -127,24 +150,15 @@ function print(figures: OwnSetFigures, showFailures: boolean): void {
   console.log(
     `  by shape: ${OUTCOMES.join(' / ')} (wrong = ran and returned other rows than the gold: confidently wrong)`,
   );
-  const total = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
-  for (const shape of SHAPES) {
-    const cells = figures.byShape[shape];
-    const n = OUTCOMES.reduce((sum, o) => sum + cells[o], 0);
-    for (const o of OUTCOMES) total[o] += cells[o];
-    console.log(
-      `    ${shape.padEnd(10)} ${String(n).padStart(3)}: ${OUTCOMES.map((o) => `${o} ${cells[o]} (${share(cells[o], n)})`).join(', ')}`,
-    );
-  }
+  const total = shapeLines(figures.byShape);
   const n = OUTCOMES.reduce((sum, o) => sum + total[o], 0);
-  console.log(
-    `    ${'all'.padEnd(10)} ${String(n).padStart(3)}: ${OUTCOMES.map((o) => `${o} ${total[o]} (${share(total[o], n)})`).join(', ')}`,
-  );
   console.log(`  confidently wrong: ${total.wrong}/${n} (${share(total.wrong, n)})`);
   const { declines } = figures;
   console.log(
     `  declines right (questions with no single right reading, declined or asked back): ${declines.declined}/${declines.questions}`,
   );
+  console.log('  the written query alone, its rival readings not run:');
+  shapeLines(figures.withoutRivals);
   if (!showFailures) return;
   for (const miss of figures.misses)
     console.log(`MISS ${miss.id} [${miss.why}] ${miss.question}\n  ours: ${miss.sql}\n  gold: ${miss.expected}`);

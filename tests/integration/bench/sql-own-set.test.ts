@@ -1,12 +1,15 @@
 // Our own text-to-SQL set (bench/data/sql-own-set-1.json) loaded into a private MariaDB with TLS: every
 // gold query passes the service's guard, runs, and returns rows, so a question scored wrong by
-// bench/sql-own-set.ts is the engine's miss and not a broken gold query. The engine is not run here.
+// bench/sql-own-set.ts is the engine's miss and not a broken gold query. The bench's runner then scores
+// every question once (its figures are not pinned here: they are the engine's, quoted in the docs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDatabaseSession } from '../../../lib/sql/connect';
 import { parseConnectionString } from '../../../lib/sql/dsn';
 import { executeGuardedSql } from '../../../lib/sql/execute';
 import { guardSql } from '../../../lib/sql/guard';
 import { loadOwnSet, readOwnSet, type OwnSet } from '../../../bench/sql-own-set-data';
+import { runOwnSet } from '../../../bench/sql-own-set';
+import { OUTCOMES, SHAPES } from '../../../bench/sql';
 import { mariaDbUnavailableReason, startMariaDb, type MariaDbServer } from '../../support/mariadb';
 
 const unavailable = await mariaDbUnavailableReason();
@@ -55,4 +58,16 @@ describe.skipIf(unavailable)(`own SQL set 1 on MariaDB${unavailable ? ` (skipped
       }
     });
   });
+
+  it('scores each question of the set exactly once in the bench runner', async () => {
+    const figures = await runOwnSet();
+    const scored = SHAPES.flatMap((shape) => OUTCOMES.map((o) => figures.byShape[shape][o])).reduce((a, b) => a + b);
+    expect(scored).toBe(answerable.length);
+    for (const shape of SHAPES)
+      expect(
+        OUTCOMES.reduce((n, o) => n + figures.byShape[shape][o], 0),
+        shape,
+      ).toBe(answerable.filter((q) => q.shape === shape).length);
+    expect(figures.declines.questions).toBe(set.questions.length - answerable.length);
+  }, 120_000);
 });
