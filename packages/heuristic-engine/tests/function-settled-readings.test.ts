@@ -1,5 +1,5 @@
-// Readings a call is not sent on until they are settled (calls10): a verb that opens the request is no
-// part of the name after it. Examples are our own.
+// Readings a call is not sent on until they are settled: a verb that opens the request is no part of
+// the name after it; a range's low end is never sent above its high end. Examples are our own.
 import { describe, expect, it } from 'vitest';
 import { heuristicFunctionTurn } from '../src/function-calling';
 import type { ToolDefinition } from '@fnquery/contracts';
@@ -23,5 +23,41 @@ describe('a capitalised verb that opens the request', () => {
       gauge: 'Delta',
       limit_bar: 40,
     });
+  });
+});
+
+const pressureBand = tool('pressure_band', 'Alarm when a gauge leaves a pressure band.', {
+  gauge: { type: 'string', description: 'Name of the gauge.' },
+  min_bar: { type: 'number', description: 'Lowest allowed pressure in bar.' },
+  max_bar: { type: 'number', description: 'Highest allowed pressure in bar.' },
+});
+
+const shiftLog = tool('shift_log', 'Entries of the shift log between two dates.', {
+  start_date: { type: 'string', format: 'date', description: 'First day.' },
+  end_date: { type: 'string', format: 'date', description: 'Last day.' },
+});
+
+describe("a range's two ends", () => {
+  it('reads a rise past a limit as the high end and a fall past one as the low end', () => {
+    expect(callArguments(turn('Sound the alarm if Gauge Omega climbs above 9 or falls below 2', pressureBand))).toEqual(
+      {
+        gauge: 'Omega',
+        min_bar: 2,
+        max_bar: 9,
+      },
+    );
+  });
+
+  it('asks for both ends rather than send a low end above the high end', () => {
+    const response = turn('Band for Gauge Omega: at least 9 bar and at most 2 bar', pressureBand);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/min bar/);
+    expect(response.content).toMatch(/max bar/);
+  });
+
+  it('asks for both dates rather than send a start after the end', () => {
+    const response = turn('Shift log from 2026-05-10 to 2026-05-01', shiftLog);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/start date/);
   });
 });
