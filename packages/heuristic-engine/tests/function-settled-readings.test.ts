@@ -1,5 +1,6 @@
 // Readings a call is not sent on until they are settled: a verb that opens the request is no part of
-// the name after it; a range's low end is never sent above its high end. Examples are our own.
+// the name after it; a range's low end is never sent above its high end; "between A and B" says
+// nothing of which is the source and which the target. Examples are our own.
 import { describe, expect, it } from 'vitest';
 import { heuristicFunctionTurn } from '../src/function-calling';
 import type { ToolDefinition } from '@fnquery/contracts';
@@ -59,5 +60,41 @@ describe("a range's two ends", () => {
     const response = turn('Shift log from 2026-05-10 to 2026-05-01', shiftLog);
     expect(response.toolCalls).toEqual([]);
     expect(response.content).toMatch(/start date/);
+  });
+});
+
+const moveCrates = tool('move_crates', 'Move crates from one dock to another.', {
+  from_dock: { type: 'string', description: 'Dock the crates leave.' },
+  to_dock: { type: 'string', description: 'Dock the crates go to.' },
+  crates: { type: 'integer', description: 'Number of crates.' },
+});
+
+const courier = tool('book_courier', 'Book a courier between two towns.', {
+  origin: { type: 'string', description: 'Town the courier collects from.' },
+  destination: { type: 'string', description: 'Town the courier delivers to.' },
+  weight_kg: { type: 'number', description: 'Weight in kilograms.' },
+});
+
+describe('"between A and B" for a source and a target', () => {
+  it('asks which is which rather than take the written order', () => {
+    const response = turn('Move 6 crates between Quay Seven and Quay Nine', moveCrates);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/from dock/);
+    expect(response.content).toMatch(/to dock/);
+  });
+
+  it('asks for the origin and destination rather than read two calls', () => {
+    const response = turn('Courier 3 kg between Ashby and Belper', courier);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/origin/);
+    expect(response.content).toMatch(/destination/);
+  });
+
+  it('calls when direction words settle the order', () => {
+    expect(callArguments(turn('Move 6 crates from Quay Seven to Quay Nine', moveCrates))).toEqual({
+      from_dock: 'Quay Seven',
+      to_dock: 'Quay Nine',
+      crates: 6,
+    });
   });
 });
