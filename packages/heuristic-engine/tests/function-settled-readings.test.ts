@@ -1,6 +1,7 @@
 // Readings a call is not sent on until they are settled: a verb that opens the request is no part of
 // the name after it; a range's low end is never sent above its high end; "between A and B" says
-// nothing of which is the source and which the target. Examples are our own.
+// nothing of which is the source and which the target; a value must fit the layout its property's
+// description states. Examples are our own.
 import { describe, expect, it } from 'vitest';
 import { heuristicFunctionTurn } from '../src/function-calling';
 import type { ToolDefinition } from '@fnquery/contracts';
@@ -96,5 +97,27 @@ describe('"between A and B" for a source and a target', () => {
       to_dock: 'Quay Nine',
       crates: 6,
     });
+  });
+});
+
+const chime = tool(
+  'set_chime',
+  'Ring a chime at a time of day.',
+  {
+    time: { type: 'string', description: 'When to ring, HH:MM.' },
+    tune: { type: 'string', description: 'Name of the tune.' },
+  },
+  ['time'],
+);
+
+describe('a layout the description states', () => {
+  it('asks rather than send a word that does not fit it', () => {
+    const response = turn('Ring a chime called Teabreak', chime);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/time/);
+  });
+
+  it('sends a clock time in that layout', () => {
+    expect(callArguments(turn('Ring a chime at 7pm', chime))).toEqual({ time: '19:00' });
   });
 });
