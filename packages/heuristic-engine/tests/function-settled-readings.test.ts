@@ -1,7 +1,7 @@
 // Readings a call is not sent on until they are settled: a verb that opens the request is no part of
 // the name after it; a range's low end is never sent above its high end; "between A and B" says
 // nothing of which is the source and which the target; a value must fit the layout its property's
-// description states. Examples are our own.
+// description states; "a year" after a quantity is a rate's unit, not one year. Examples are our own.
 import { describe, expect, it } from 'vitest';
 import { heuristicFunctionTurn } from '../src/function-calling';
 import type { ToolDefinition } from '@fnquery/contracts';
@@ -119,5 +119,27 @@ describe('a layout the description states', () => {
 
   it('sends a clock time in that layout', () => {
     expect(callArguments(turn('Ring a chime at 7pm', chime))).toEqual({ time: '19:00' });
+  });
+});
+
+const savings = tool(
+  'savings_growth',
+  'What a deposit grows to.',
+  {
+    deposit: { type: 'number', description: 'Sum deposited.' },
+    rate_percent: { type: 'number', description: 'Yearly interest in percent.' },
+    years: { type: 'integer', description: 'Years saved.' },
+    additions_per_year: { type: 'integer', description: 'Times interest is added each year.', default: 4 },
+  },
+  ['deposit', 'rate_percent', 'years'],
+);
+
+describe('"a year" after a quantity', () => {
+  it("is the rate's unit, not a count of one for a per-year property", () => {
+    expect(callArguments(turn('7,500 deposited for 9 years at 2.25 percent a year', savings))).toEqual({
+      deposit: 7500,
+      rate_percent: 2.25,
+      years: 9,
+    });
   });
 });
