@@ -1,7 +1,8 @@
 // Readings a call is not sent on until they are settled: a verb that opens the request is no part of
 // the name after it; a range's low end is never sent above its high end; "between A and B" says
 // nothing of which is the source and which the target; a value must fit the layout its property's
-// description states; "a year" after a quantity is a rate's unit, not one year. Examples are our own.
+// description states; "a year" after a quantity is a rate's unit, not one year; a question for a
+// fact that writes a value the function has no property for is declined. Examples are our own.
 import { describe, expect, it } from 'vitest';
 import { heuristicFunctionTurn } from '../src/function-calling';
 import type { ToolDefinition } from '@fnquery/contracts';
@@ -10,6 +11,14 @@ import { tool } from './schema-builders';
 
 const turn = (question: string, offered: ToolDefinition): ChatResponse =>
   heuristicFunctionTurn({ messages: [{ role: 'user', content: question }], tools: [offered] });
+
+/** The caller named this one function (the function endpoint). */
+const namedTurn = (question: string, offered: ToolDefinition): ChatResponse =>
+  heuristicFunctionTurn({
+    messages: [{ role: 'user', content: question }],
+    tools: [offered],
+    hint: { kind: 'function', named: true, question },
+  });
 
 const callArguments = (response: ChatResponse): Record<string, unknown> | undefined =>
   response.toolCalls[0] ? (JSON.parse(response.toolCalls[0].arguments) as Record<string, unknown>) : undefined;
@@ -141,5 +150,27 @@ describe('"a year" after a quantity', () => {
       rate_percent: 2.25,
       years: 9,
     });
+  });
+});
+
+const fuelCost = tool('fuel_cost', 'Cost of filling up with fuel.', {
+  litres: { type: 'number', description: 'Litres of fuel.' },
+  price_per_litre: { type: 'number', description: 'Price of one litre.' },
+});
+
+describe('a question for a fact the named function takes nothing from', () => {
+  it('is declined when it writes a name the function has no property for', () => {
+    const response = namedTurn('What is the fuel price in Portugal?', fuelCost);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/None of the available functions/);
+  });
+
+  it('is declined when it writes a day the function has no property for', () => {
+    const response = namedTurn('Will it be windy tomorrow?', chime);
+    expect(response.content).toMatch(/None of the available functions/);
+  });
+
+  it('still asks when it writes no value at all', () => {
+    expect(namedTurn('How much will the fuel cost?', fuelCost).content).toMatch(/litres/);
   });
 });
