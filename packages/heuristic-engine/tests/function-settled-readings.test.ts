@@ -174,3 +174,20 @@ describe('a question for a fact the named function takes nothing from', () => {
     expect(namedTurn('How much will the fuel cost?', fuelCost).content).toMatch(/litres/);
   });
 });
+
+const logRide = tool('log_ride', 'Add a ride to the training log.', {
+  activity: { type: 'string', description: 'Kind of ride.' },
+  km: { type: 'number', description: 'Distance in kilometres.' },
+});
+
+describe('a question for a fact the named function never names', () => {
+  it('is declined when only lower-case words are read from it', () => {
+    const response = namedTurn('What is the average speed of a gravel ride?', logRide);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/None of the available functions/);
+  });
+
+  it('still asks for a request with the same words', () => {
+    expect(namedTurn('Log my cycling', logRide).content).toMatch(/km/);
+  });
+});

@@ -105,3 +105,17 @@ export function factAboutOther(slots: Slot[], question: Question, readNothing: b
     question.candidates.some((c) => c.kind === 'text' && c.source === 'name' && !takesText)
   );
 }
+
+/**
+ * A question for a fact the function's name and description never name ("How many calories does
+ * running burn?" to a workout log), from which only lower-case words are read: those words are what
+ * the fact is about, not values the user gives the function.
+ */
+export function factNotNamed(tool: ToolDefinition, question: Question, read: string[]): boolean {
+  return (
+    FACT_QUESTION.test(question.text) &&
+    !REQUEST_AS_QUESTION.test(question.text) &&
+    read.every((text) => /^[\p{Ll}\s'’-]+$/u.test(text)) &&
+    asksForSomethingElse(tool, question)
+  );
+}
