@@ -191,3 +191,16 @@ describe('a question for a fact the named function never names', () => {
     expect(namedTurn('Log my cycling', logRide).content).toMatch(/km/);
   });
 });
+
+const shareCost = tool('share_cost', 'Share a cost equally.', {
+  total: { type: 'number', description: 'Whole cost.' },
+  people: { type: 'integer', description: 'Number of people sharing it.' },
+});
+
+describe('"each of us"', () => {
+  it('shares one thing among people; it asks for no second call', () => {
+    expect(
+      callArguments(namedTurn('What does each of us owe if the taxi came to 48 and there are 4 of us?', shareCost)),
+    ).toEqual({ total: 48, people: 4 });
+  });
+});
