@@ -1,5 +1,5 @@
 // The heuristic engine's WordNet lists (made by tools/build-related-words.ts, tools/build-word-kinds.ts and
-// tools/build-similar-adjectives.ts)
+// tools/build-similar-adjectives.ts, tools/build-verbs.ts)
 // as string constants, so the engine reads them wherever it runs without a file beside its bundle.
 import { readText, textModule } from './text-module';
 
@@ -11,6 +11,7 @@ const LISTS = [
   { name: 'word-kinds', constant: 'WORD_KINDS' },
   { name: 'similar-adjectives', constant: 'SIMILAR_ADJECTIVES' },
   { name: 'adjective-nouns', constant: 'ADJECTIVE_NOUNS' },
+  { name: 'verbs', constant: 'VERBS' },
 ];
 
 export default async function wordLists(): Promise<Record<string, string>> {

@@ -21,7 +21,12 @@
 //   engine was run on it. Its first run is the unseen figure; it is then worked on.
 // - set 9 (paraphrases-9.json, 2026-11-26): 25 questions over seven new functions in the same styles,
 //   written before the engine was run on it and registered once the round's rules were final: its
-//   first run is reported as it stands and is not worked on in the same round.
+//   first run is reported as it stands and is not worked on in the same round. It was worked on in the
+//   next round (calls10), so later figures on it are tuning figures.
+// - set 10 (paraphrases-10.json, 2026-11-26): 26 questions over seven new functions in the styles of
+//   sets 8 and 9 (ports of a crossing, HH:MM periods, price ranges, an e-mail address, volume units,
+//   task lists, room bookings), written and committed before the engine was run on it and registered
+//   once the round's rules were final: its first run is the unseen figure, not worked on in that round.
 import { readFileSync } from 'node:fs';
 import { decideFunctionCall } from '@fnquery/heuristic-engine';
 import type { ToolDefinition } from '@fnquery/contracts';
@@ -51,7 +56,8 @@ export const PARAPHRASE_SETS: { label: string; file: string }[] = [
   { label: 'set 6, roles and directions', file: 'paraphrases-6.json' },
   { label: 'set 7, precision', file: 'paraphrases-7.json' },
   { label: 'set 8, same-typed values and names', file: 'paraphrases-8.json' },
-  { label: 'set 9, unseen', file: 'paraphrases-9.json' },
+  { label: 'set 9, ranges, directions and layouts', file: 'paraphrases-9.json' },
+  { label: 'set 10, unseen', file: 'paraphrases-10.json' },
 ];
 
 const readSet = (file: string) =>

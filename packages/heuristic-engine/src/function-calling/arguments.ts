@@ -21,7 +21,7 @@ import { unsettledSlots } from './gate';
 import { readFor } from './reading';
 import { placedByOrderOnly } from './order';
 import { settleRoles } from './roles';
-import { settleBounds, type Bounds } from './bounds';
+import { invertedRange, settleBounds, type Bounds } from './bounds';
 import { settleDimensions } from './dimensions';
 import { isUnit } from '../values/units';
 import { signed } from './signs';
@@ -185,9 +185,13 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
     contested: contestedSlots(chosen, pairs, used).filter((s) => !roles || !roles.pair.includes(s)),
     writesPair: (roles?.written ?? 0) >= 2,
     unsettled: [
-      ...unsettledSlots(question, shape.slots, sent, pairs, schemaDefault),
-      ...numbersBesideMissing(sent, missing, question.text),
-    ].filter((s) => !settled(s)),
+      ...[
+        ...unsettledSlots(question, shape.slots, sent, pairs, schemaDefault),
+        ...numbersBesideMissing(sent, missing, question.text),
+      ].filter((s) => !settled(s)),
+      // A low end above its high end is never sent, however it was read (bounds.ts).
+      ...invertedRange(shape.slots, values),
+    ],
   };
 }
 

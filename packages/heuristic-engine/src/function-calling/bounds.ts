@@ -3,7 +3,9 @@
 // - "between 900 and 1,400", "from 1200 up to 1800", "1 to 10", "5-8": the low end and the high
 //   end (the smaller number is the low end whichever is written first);
 // - "under 2k", "below", "at most", "up to", "less than", "until": the high end alone;
-// - "over", "above", "at least", "more than", "from", "since": the low end alone.
+// - "over", "above", "at least", "more than", "from", "since": the low end alone;
+// - a limit crossed ("rises above 30", "drops below 5", "exceeds 90"): the edge the value must not
+//   pass, so the high end for a rise and the low end for a fall.
 // Two numbers claiming one end settle nothing: the ends are then left to the other readings.
 import type { Candidate, Question } from './question';
 import type { Slot } from './slots';
@@ -21,6 +23,15 @@ const HIGH_BEFORE = new RegExp(
 );
 const LOW_BEFORE = new RegExp(
   String.raw`\b(?:over|above|at\s+least|(?:more|greater|higher)\s+than|no\s+less\s+than|min(?:imum)?|from|since|after|starting\s+at)\s+${CURRENCY}$`,
+  'i',
+);
+
+const RISES_PAST = new RegExp(
+  String.raw`\b(?:(?:rises?|rising|climbs?|climbing|goes|going|gets|getting|jumps?|jumping)\s+(?:above|over|past|beyond)|exceeds?|exceeding)\s+${CURRENCY}$`,
+  'i',
+);
+const FALLS_PAST = new RegExp(
+  String.raw`\b(?:drops?|dropping|falls?|falling|dips?|dipping|sinks?|sinking|goes|going|gets|getting)\s+(?:below|under|beneath)\s+${CURRENCY}$`,
   'i',
 );
 
@@ -59,11 +70,36 @@ export function settleBounds(slots: Slot[], question: Question): Bounds | undefi
       claims.low.push(small);
       claims.high.push(large);
       i++;
-    } else if (HIGH_BEFORE.test(before)) claims.high.push(a);
+    } else if (RISES_PAST.test(before)) claims.high.push(a);
+    else if (FALLS_PAST.test(before)) claims.low.push(a);
+    else if (HIGH_BEFORE.test(before)) claims.high.push(a);
     else if (LOW_BEFORE.test(before)) claims.low.push(a);
   }
   const placed = new Map<Slot, NumberCandidate>();
   if (claims.low.length === 1) placed.set(low, claims.low[0]!);
   if (claims.high.length === 1) placed.set(high, claims.high[0]!);
   return { low, high, placed };
+}
+
+// Dates and clock times written the ISO way compare as text: "2026-03-01" < "2026-03-15", "09:30" < "17:00".
+const ISO_DATE_OR_TIME = /^(?:\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?|\d{2}:\d{2}(?::\d{2})?)$/;
+
+const comparable = (low: unknown, high: unknown): [number | string, number | string] | undefined =>
+  typeof low === 'number' && typeof high === 'number'
+    ? [low, high]
+    : typeof low === 'string' && typeof high === 'string' && ISO_DATE_OR_TIME.test(low) && ISO_DATE_OR_TIME.test(high)
+      ? [low, high]
+      : undefined;
+
+/**
+ * The two ends of a range whose low end (`min_…`, `start_…`, "Lowest …") would be sent above its high
+ * end: however they were read, the reading is wrong, so both are asked for instead of sent.
+ */
+export function invertedRange(slots: Slot[], values: Map<Slot, unknown>): Slot[] {
+  const endOfAny = (s: Slot) => (s.type === 'string' ? endOf(s) : rangeEnd(s));
+  const lows = slots.filter((s) => endOfAny(s) === -1 && values.has(s));
+  const highs = slots.filter((s) => endOfAny(s) === 1 && values.has(s));
+  if (lows.length !== 1 || highs.length !== 1) return [];
+  const ends = comparable(values.get(lows[0]!), values.get(highs[0]!));
+  return ends && ends[0] > ends[1] ? [lows[0]!, highs[0]!] : [];
 }

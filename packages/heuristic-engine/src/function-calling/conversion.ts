@@ -7,6 +7,7 @@ import type { Candidate } from './question';
 import { KIND_FIT, TEXT_FIT } from '../weights';
 import { dateLayoutIn, formatDate, formatTime, toBaseUnit, toPropertyTimeUnit, type ListItem } from '../schema-values';
 import { slotHolds, slotType, type Slot } from './slots';
+import { clockLayoutOf, statedLayout } from './layouts';
 import { toPropertyMeasureUnit } from '../values/measure-units';
 import { scaledForProperty } from './scaled-numbers';
 import { isUnit } from '../values/units';
@@ -48,6 +49,9 @@ export function patternOf(schema: JsonSchema): RegExp | null {
 
 export function convert(slot: Slot, candidate: Candidate): Converted | undefined {
   const converted = convertByType(slot, candidate);
+  // A layout the description states ("HH:MM") is held to as a format is (layouts.ts).
+  const layout = statedLayout(slot);
+  if (layout && converted && (typeof converted.value !== 'string' || !layout.test(converted.value))) return undefined;
   const pattern = patternOf(slot.schema);
   // A pattern is the schema's own word on what a value looks like: what breaks it is no value.
   if (!converted || !pattern || typeof converted.value !== 'string') return converted;
@@ -170,6 +174,11 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
     }
     case 'time':
       if (format === 'time') return { value: formatTime(candidate.time), fit: 1 };
+      // "Time of day, HH:MM": the time in that layout ("7am" is "07:00").
+      if (clockLayoutOf(slot)) {
+        const clock = formatTime(candidate.time);
+        return { value: clockLayoutOf(slot)!.length > 5 ? clock : clock.slice(0, 5), fit: 1 };
+      }
       // A clock time is a value for a time, a date-time or free text; never for a place, a zone, a name.
       return slotHolds.time(slot) || slotHolds.date(slot) || !holdsOther(slot)
         ? { value: candidate.time.text, fit: KIND_FIT.clockTime }

@@ -15,6 +15,8 @@
 //   when the function has a `line`) is that property's value, not this one's.
 // - Numbers owed elsewhere: a number sent as text while a required numeric property has no value.
 // - Bounds: a number after "under", "over", "at least", "up to"… is a limit, never a name or a code.
+// - "Between": two values written "between A and B" for a source/target pair (from/to,
+//   origin/destination) name no order; unless a direction word settles one of them, both are asked for.
 // - Left-out values: an optional property the question gives a value for, with strong evidence of
 //   its own, that the call would leave out (the function would run on its default instead).
 import type { Candidate, Question } from './question';
@@ -23,6 +25,7 @@ import { stemMatch, stemOf } from '@fnquery/text-tools';
 import { isUnitWord } from '../values/units';
 import { measuresOtherKind } from '../values/measure-units';
 import { OPTIONAL_GIVEN } from '../weights';
+import { directionOf } from './roles';
 
 export interface Placement {
   slot: Slot;
@@ -233,6 +236,37 @@ const numberOwedElsewhere = (slots: Slot[], sent: Placement[], p: Placement) =>
   p.candidate.kind === 'number' &&
   slots.some((s) => s.required && (s.type === 'number' || s.type === 'integer') && !sent.some((q) => q.slot === s));
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The source and target of a direction pair (`from_warehouse`/`to_warehouse`, `origin`/`destination`)
+ * whose values are written "between A and B": "between" joins two places, it does not say which way.
+ * A direction word before either value elsewhere ("… starting from A") settles it.
+ */
+function betweenUnordered(question: Question, slots: Slot[], sent: Placement[]): Slot[] {
+  const ends = (role: 'source' | 'target') => slots.filter((s) => s.type === 'string' && directionOf(s) === role);
+  const [sources, targets] = [ends('source'), ends('target')];
+  if (sources.length !== 1 || targets.length !== 1) return [];
+  const placed = [sources[0]!, targets[0]!].map((s) => sent.find((p) => p.slot === s && p.candidate.kind === 'text'));
+  if (placed.some((p) => p === undefined)) return [];
+  const [first, second] = (placed as Placement[]).sort((a, b) => a.candidate.start - b.candidate.start) as [
+    Placement,
+    Placement,
+  ];
+  const { text } = question;
+  const joined =
+    /\bbetween\s+(?:the\s+)?$/i.test(text.slice(0, first.candidate.start)) &&
+    /^\s*(?:and|&)\s+(?:the\s+)?$/i.test(text.slice(first.candidate.end, second.candidate.start));
+  if (!joined) return [];
+  const directed = [first, second].some((p) =>
+    new RegExp(
+      String.raw`\b(?:from|to|into|towards?|leaving|reaching)\s+(?:the\s+)?${escaped(String(p.value))}\b`,
+      'i',
+    ).test(text),
+  );
+  return directed ? [] : [first.slot, second.slot];
+}
+
 const overlaps = (a: Candidate, b: Candidate) => a.start < b.end && a.end > b.start;
 
 /**
@@ -255,6 +289,7 @@ export function unsettledSlots(
     if (numberOwedElsewhere(slots, sent, p)) out.add(p.slot);
     if (lacksQualifier(p.slot, p.value)) out.add(p.slot);
   }
+  for (const slot of betweenUnordered(question, slots, sent)) out.add(slot);
   const sentSlots = new Set(sent.map((p) => p.slot));
   for (const slot of slots) {
     if (slot.required || sentSlots.has(slot)) continue;

@@ -9,6 +9,7 @@
 // - Otherwise, a list that would fan out, or a property for which the question writes two values
 //   with as much evidence ("a radius of 5 … a radius of 10"), means several calls the engine cannot
 //   settle: no call.
+// - "Between A and B" writes the two ends of one thing (a trip, a range), never a list for two calls.
 import type { ToolDefinition } from '@fnquery/contracts';
 import { extractArguments, type Extraction } from './arguments';
 import { orderSettles } from './order';
@@ -48,8 +49,13 @@ const isValue = (c: Candidate) =>
  */
 const valueLists = (question: Question) =>
   question.candidates.filter(
-    (c): c is Enumeration => c.kind === 'enumeration' && c.members.length >= 2 && c.members.every(isValue),
+    (c): c is Enumeration =>
+      c.kind === 'enumeration' && c.members.length >= 2 && c.members.every(isValue) && !betweenPair(question, c),
   );
+
+/** "Between Leeds and York": the two ends of one trip or range, not values for two calls. */
+const betweenPair = (question: Question, list: Enumeration) =>
+  list.members.length === 2 && /\bbetween\s+(?:the\s+)?$/i.test(question.text.slice(0, list.start));
 const sentItems = (list: Enumeration, single: Extraction) =>
   list.members.filter((m) => single.used.some((u) => overlaps(u, m))).length;
 const takenWhole = (slots: Slot[], list: Enumeration) =>

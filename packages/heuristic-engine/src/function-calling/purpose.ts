@@ -9,6 +9,7 @@ import type { Question } from './question';
 import { related } from '../lexicon/related';
 import { isUnitWord } from '../values/units';
 import { findCurrencies } from '../values/currencies';
+import { slotHolds, type Slot } from './slots';
 
 // "Calculate the …", "What is the …", "How many …", "Find me a …": the asked-for thing follows.
 const REQUEST =
@@ -78,4 +79,43 @@ export function asksForSomethingElse(tool: ToolDefinition, question: Question): 
   const stem = stemOf(head);
   const own = [...nameWords(tool.name).map(stemOf), ...terms(tool.description)];
   return !own.some((s) => names(s, stem));
+}
+
+// A question for a fact ("What is …?", "Is it …?", "How many …?"), not a request put as one ("Can
+// you …?", "Could you please …?").
+const FACT_QUESTION = /^\s*(?:what|who|which|when|where|why|how|is|are|was|were|does|do|did|will)\b/i;
+// Days named relative to now: dates the date reader leaves to the function that takes one.
+const RELATIVE_DAY = /\b(?:today|tonight|tomorrow|yesterday)\b/i;
+const REQUEST_AS_QUESTION = /^\s*(?:can|could|would|will)\s+(?:you|i|we)\b|^\s*please\b/i;
+
+/**
+ * A question for a fact that the function takes nothing from, and that writes a value of a kind the
+ * function has no property for: a date to a function with no date ("… rain tomorrow?" to an alarm
+ * clock), a name to one that takes no text ("… the usual tip in Japan?" to a bill splitter). It asks
+ * about something else; asking the user for the function's values would answer a question they did
+ * not ask. (With no value at all, "Is my flight delayed?", the question back stays.)
+ */
+export function factAboutOther(slots: Slot[], question: Question, readNothing: boolean): boolean {
+  if (!readNothing || !FACT_QUESTION.test(question.text) || REQUEST_AS_QUESTION.test(question.text)) return false;
+  const takesDates = slots.some((s) => slotHolds.date(s));
+  const takesText = slots.some((s) => s.type === 'string' || s.type === 'array');
+  const writesDay = question.candidates.some((c) => c.kind === 'date') || RELATIVE_DAY.test(question.text);
+  return (
+    (writesDay && !takesDates) ||
+    question.candidates.some((c) => c.kind === 'text' && c.source === 'name' && !takesText)
+  );
+}
+
+/**
+ * A question for a fact the function's name and description never name ("How many calories does
+ * running burn?" to a workout log), from which only lower-case words are read: those words are what
+ * the fact is about, not values the user gives the function.
+ */
+export function factNotNamed(tool: ToolDefinition, question: Question, read: string[]): boolean {
+  return (
+    FACT_QUESTION.test(question.text) &&
+    !REQUEST_AS_QUESTION.test(question.text) &&
+    read.every((text) => /^[\p{Ll}\s'’-]+$/u.test(text)) &&
+    asksForSomethingElse(tool, question)
+  );
 }

@@ -44,7 +44,7 @@ const TARGET_WORDS = new Set(['to', 'into', 'target', 'destination', 'quote', 'd
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}]+/gu) ?? [];
 
 /** Source or target by the property's name; else by the last direction word of its description. */
-function directionOf(slot: Slot): Role | undefined {
+export function directionOf(slot: Slot): Role | undefined {
   const named = wordsOf(slot.name.replace(/([a-z])([A-Z])/g, '$1 $2'));
   if (named.some((w) => SOURCE_WORDS.has(w))) return 'source';
   if (named.some((w) => TARGET_WORDS.has(w))) return 'target';

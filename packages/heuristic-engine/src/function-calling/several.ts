@@ -6,7 +6,8 @@
 // - its parts: sequence words ("then", "after that", "also", "secondly", "finally", "2)"), a second
 //   question or order joined by "and" or a comma ("…, what is …", "… and rent a cabin …"), sentences.
 //   A part about an offered tool no call is of, or whose values no call sends, is unanswered;
-// - repetition words ("the same … for", "again", "twice", "what if", "another", "both", "each of"),
+// - repetition words ("the same … for", "again", "twice", "what if", "another", "both", "each of";
+//   not "each of us", which shares one thing among people),
 //   and the same words written again before several values one property cannot all take;
 // - another offered tool named by words of its own that the calls' tools do not share, or by its name.
 import { OBJECT_STARTS, nameWords, stemMatch, stemOf } from '@fnquery/text-tools';
@@ -32,7 +33,7 @@ const CLAUSE = new RegExp(
 
 /** Words that ask for a call again with other values. */
 const REPETITION =
-  /\b(?:(?:do|does|doing|perform|run|repeat|calculate|find|get)\s+(?:the\s+|this\s+)?same|the\s+same\s+(?:\w+\s+){0,3}?(?:for|again|but)|again|twice|once\s+more|what\s+if|another|both|each\s+(?:of|set|pair|one|case|scenario)|respectively|(?:two|three|four|five|several|multiple)\s+(?:\w+\s+){0,2}(?:sets|pairs|equations|scenarios|cases|datasets|groups|polynomials|functions|orders|questions|tasks|things|calculations))\b/gi;
+  /\b(?:(?:do|does|doing|perform|run|repeat|calculate|find|get)\s+(?:the\s+|this\s+)?same|the\s+same\s+(?:\w+\s+){0,3}?(?:for|again|but)|again|twice|once\s+more|what\s+if|another|both|each\s+(?:of(?!\s+(?:us|you|them)\b)|set|pair|one|case|scenario)|respectively|(?:two|three|four|five|several|multiple)\s+(?:\w+\s+){0,2}(?:sets|pairs|equations|scenarios|cases|datasets|groups|polynomials|functions|orders|questions|tasks|things|calculations))\b/gi;
 
 /** Ordinals that number the requests: a "third" asks for at least three. */
 const ORDINAL_COUNT: Record<string, number> = { second: 2, secondly: 2, third: 3, thirdly: 3, fourth: 4, fourthly: 4 };

@@ -217,7 +217,15 @@ function numberWords(text: string): NumberMention[] {
     const article =
       first.word === 'half' && /^an?$/.test(words[i + 1]?.word ?? '') ? 1 : /^an?$/.test(first.word) ? 0 : -1;
     const unitWord = article >= 0 ? words[i + article + 1] : undefined;
-    if (unitWord && isUnitWord(unitWord.word) && !(article === 0 && words[i - 1]?.word === 'half')) {
+    // After a quantity, "a year" is "per year" ("3.5 percent a year", "60 km an hour", "900 a month"):
+    // a rate's unit, not one year.
+    const previous = words[i - 1];
+    const before = text.slice(0, first.start);
+    const rate =
+      article === 0 &&
+      (/(?:\d%?|\b(?:percent|times|twice|once))\s+$/i.test(before) ||
+        (previous !== undefined && isUnitWord(previous.word) && /^\s+$/.test(text.slice(previous.end, first.start))));
+    if (unitWord && isUnitWord(unitWord.word) && !rate && !(article === 0 && previous?.word === 'half')) {
       const mention: NumberMention = {
         value: article === 1 ? 0.5 : 1,
         start: first.start,

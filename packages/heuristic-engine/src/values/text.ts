@@ -2,6 +2,7 @@
 // identifiers ("xk4471902", "Q2207", "raw_rows", "2031-2032"), capitalised names ("Port Elm",
 // "Bay of Kells", "Dover, DE") and explicit `name=value` / `name: value` pairs.
 import { OBJECT_STARTS, terms } from '@fnquery/text-tools';
+import { isMostlyVerb } from '../lexicon/verbs';
 
 export interface TextMention {
   start: number;
@@ -172,12 +173,14 @@ function words(text: string): Word[] {
 }
 
 // A sentence's first word is capitalised for its place, not as a name, when it is a request word,
-// a verb's -ing form ("Leaving Oslo…"), or a verb before its object ("Turn the thermostat…",
+// a verb's -ing form ("Leaving Oslo…"), a word mostly used as a verb ("Keep Pump 4 running": the
+// request's verb, not the name's first word), or a verb before its object ("Turn the thermostat…",
 // "Text me…"): a name is not followed by "the" or "me".
 const startsSentenceOnly = (w: Word, next: Word | undefined) =>
   w.sentenceStart &&
   (REQUEST_WORDS.has(w.text.toLowerCase().replace(/['’]/g, '')) ||
     /^\p{Lu}\p{Ll}{2,}ing$/u.test(w.text) ||
+    isMostlyVerb(w.text) ||
     (next !== undefined && OBJECT_STARTS.has(next.text)));
 const isCapitalised = (w: Word, next?: Word) =>
   /^[\p{Lu}]/u.test(w.text) && w.text !== 'I' && !startsSentenceOnly(w, next);
