@@ -33,7 +33,7 @@ export {
   type ListItem,
   type ListMention,
 } from './values/structures';
-export { findPhraseLists, type PhraseList } from './values/phrases';
+export { findColonLists, findPhraseLists, type PhraseList } from './values/phrases';
 export { findOptions, type OptionMention } from './values/options';
 export {
   findAskedUnits,

@@ -97,6 +97,8 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
       // Words after a colon that make a list ("a bouquet: roses, tulips and lilies") are that list,
       // a message only for a property that holds one.
       if (listAfterColon(question, candidate) && !slotHolds.message(slot)) continue;
+      // Nor is a word or a name from inside such a list a value of its own: the list is read whole.
+      if (partOfColonList(question, candidate)) continue;
       const preposition = prepositionEvidence(reading, slot, candidate);
       // Left-over lower-case words make a place or a person only after "in", "by"…: "weather like
       // today" has no city, "weather in paris" has one.
@@ -222,6 +224,15 @@ function numbersBesideMissing(sent: Pair[], missing: Slot[], text: string): Slot
     )
     .map((p) => p.slot);
 }
+
+const colonLists = (question: Question) =>
+  question.candidates.filter(
+    (e): e is Extract<Candidate, { kind: 'enumeration' }> =>
+      e.kind === 'enumeration' && e.members.every((m) => m.kind === 'text' && m.source === 'said'),
+  );
+
+const partOfColonList = (question: Question, c: Candidate) =>
+  c.kind === 'text' && c.source !== 'said' && colonLists(question).some((e) => c.start >= e.start && c.end <= e.end);
 
 const listAfterColon = (question: Question, c: Candidate) =>
   c.kind === 'text' &&

@@ -12,6 +12,7 @@ import {
   findNames,
   findNumbers,
   findNumberTuples,
+  findColonLists,
   findPhraseLists,
   findQuoted,
   findRanges,
@@ -171,6 +172,15 @@ export function readQuestion(text: string): Question {
       start: list.start,
       end: list.end,
       members: textCandidates('phrase', list.items),
+    });
+  }
+  // A list after a colon is read whole, each item as written, like text said after a colon.
+  for (const list of findColonLists(text)) {
+    enumerations.push({
+      kind: 'enumeration',
+      start: list.start,
+      end: list.end,
+      members: textCandidates('said', list.items),
     });
   }
   // "the three scores 61, 74 and 88": a spelled count of the values that follow is not a value itself.

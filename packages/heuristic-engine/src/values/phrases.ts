@@ -50,3 +50,29 @@ export function findPhraseLists(text: string, tokens: Token[]): PhraseList[] {
   }
   return lists;
 }
+
+// After a colon that follows a word, items parted by commas (the last maybe by "and"/"or") up to the
+// sentence's end: "the Garden project: paint the fence, fix the gate, clear the gutters". The colon
+// marks where the list starts, so each item is kept as written, function words and all; one comma at
+// least, since a colon before plain prose introduces a message, not a list.
+const COLON_LIST = /(?<=\p{L}):\s+([^\n.!?:;]+?)\s*(?=[.!?]\s|[.!?]*\s*$)/gu;
+const ITEM_SEPARATOR = /\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+/gu;
+
+export function findColonLists(text: string): PhraseList[] {
+  const lists: PhraseList[] = [];
+  for (const m of text.matchAll(COLON_LIST)) {
+    const body = m[1]!;
+    if (!body.includes(',')) continue;
+    const start = m.index + m[0].indexOf(body);
+    const items: PhraseList['items'] = [];
+    let at = 0;
+    for (const sep of [...body.matchAll(ITEM_SEPARATOR), { index: body.length, 0: '' }]) {
+      const item = body.slice(at, sep.index);
+      if (item) items.push({ start: start + at, end: start + sep.index, text: item });
+      at = sep.index + sep[0].length;
+    }
+    const tooLong = items.some((i) => i.text.split(/\s+/u).length > MAX_ITEM_WORDS);
+    if (items.length >= 2 && !tooLong) lists.push({ start, end: start + body.length, items });
+  }
+  return lists;
+}
