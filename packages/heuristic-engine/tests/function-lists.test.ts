@@ -1,5 +1,7 @@
 // Lists of items for an array property: a list after a colon is that list, read whole, and the noun
-// before the colon names the other property ("the Coastal route: …"). Examples are our own.
+// before the colon names the other property ("the Coastal route: …"); an item written as a title keeps
+// its capitalised first word even where that word is a request word ("Book", "Order"). Examples are
+// our own.
 import { describe, expect, it } from 'vitest';
 import { heuristicFunctionTurn } from '../src/function-calling';
 import type { ToolDefinition } from '@fnquery/contracts';
@@ -20,5 +22,14 @@ describe('a list after a colon', () => {
     expect(
       callArguments('Add stops to the Coastal route: walk the pier, climb the tower, see the harbour', planRoute),
     ).toEqual({ route: 'Coastal', stops: ['walk the pier', 'climb the tower', 'see the harbour'] });
+  });
+});
+
+describe('an item written as a title', () => {
+  it('keeps a capitalised request word that opens it', () => {
+    expect(callArguments('Put Check tides and Order maps on the Coastal route', planRoute)).toEqual({
+      route: 'Coastal',
+      stops: ['Check tides', 'Order maps'],
+    });
   });
 });

@@ -103,14 +103,18 @@ export function prepareTool(reading: Reading, slots: Slot[], vocabulary: string[
 
   /** "by wall height and roof pitch values": the items are what lies between the tool's words. */
   const phraseList = (list: Extract<Candidate, { kind: 'enumeration' }>): Candidate[] => {
+    // A capitalised request word inside a list starts no sentence, so it is no request either: it
+    // opens an item written as a title ("Draft agenda and Book venue").
+    const request = (t: Token) =>
+      own(t) && (t.stop || inVocabulary(vocabulary, t.stem) || !/^\p{Lu}/u.test(t.text) || startsSentence(t));
     const members = list.members.flatMap((m, i): Candidate[] => {
       const inside = words(m);
-      const last = inside.findLastIndex((t) => !own(t));
+      const last = inside.findLastIndex((t) => !request(t));
       if (last < 0) return [];
       // The first item starts after the last word of the request before it ("FreshCo deliver
       // bananas, oat milk and rice": bananas); a later item starts at its first word of its own.
-      const lastOwn = i === 0 ? inside.slice(0, last).findLastIndex(own) : -1;
-      const first = lastOwn >= 0 ? lastOwn + 1 : inside.findIndex((t) => !own(t));
+      const lastOwn = i === 0 ? inside.slice(0, last).findLastIndex(request) : -1;
+      const first = lastOwn >= 0 ? lastOwn + 1 : inside.findIndex((t) => !request(t));
       return [{ kind: 'text', source: 'phrase', ...span(inside[first]!, inside[last]!) }];
     });
     // The list spans its items as read: the words cut from its first item are free for other values.
