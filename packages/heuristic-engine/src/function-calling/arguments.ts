@@ -10,6 +10,7 @@ import { convert, holdsUnit } from './conversion';
 import {
   cueEvidence,
   holdsName,
+  introducedRoom,
   isPlace,
   keyEvidence,
   kindEvidence,
@@ -67,6 +68,8 @@ interface Pair {
   strong: number;
   /** All evidence, strong and weak. */
   evidence: number;
+  /** Written right after a preposition that introduces the property's role. */
+  introduced?: boolean;
   /** Placed by its form (a part of "Lyon, France"), not by evidence or order. */
   formSettled?: boolean;
 }
@@ -99,6 +102,7 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
       if (listAfterColon(question, candidate) && !slotHolds.message(slot)) continue;
       // Nor is a word or a name from inside such a list a value of its own: the list is read whole.
       if (partOfColonList(question, candidate)) continue;
+      const room = introducedRoom(reading, slot, candidate);
       const preposition = prepositionEvidence(reading, slot, candidate);
       // Left-over lower-case words make a place or a person only after "in", "by"…: "weather like
       // today" has no city, "weather in paris" has one.
@@ -122,6 +126,7 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
         score: converted.fit * (BASE + evidence),
         strong,
         evidence,
+        introduced: room,
       });
     }
   }

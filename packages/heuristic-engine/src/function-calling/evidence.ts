@@ -192,6 +192,7 @@ export function prepositionEvidence(reading: Reading, slot: Slot, candidate: Can
     candidate.kind !== 'option'
   )
     return 0;
+  if (introducedRoom(reading, slot, candidate)) return EVIDENCE.preposition;
   const tokens = reading.question.tokens;
   let i = reading.tokenAt[candidate.start]! - 1;
   while (i >= 0 && DETERMINERS.has(tokens[i]!.lower)) i--;
@@ -204,6 +205,24 @@ export function prepositionEvidence(reading: Reading, slot: Slot, candidate: Can
     c.prepositions.includes(before) &&
     slot.nameStems.some((s) => c.keys.includes(s));
   return PREPOSITION_CLASSES.some(introduces) ? EVIDENCE.preposition : 0;
+}
+
+// Places inside a building: the head word of the property's name or of its description ("zone",
+// "Room whose lights …"), not any word of it ("room_type" is a type).
+const ROOMS = stems('zone room floor hall');
+
+/**
+ * Lower-case words after "in" or "on" for a property whose head word names a place inside a building
+ * ("in the kitchen" for a zone of the house): written in the property's role, so a value, not a guess.
+ */
+export function introducedRoom(reading: Reading, slot: Slot, candidate: Candidate): boolean {
+  if (candidate.kind !== 'text' || candidate.source !== 'leftover') return false;
+  const heads = [slot.nameStems.at(-1), slot.descriptionStems[0]];
+  if (!heads.some((h) => h !== undefined && ROOMS.includes(h))) return false;
+  const tokens = reading.question.tokens;
+  let i = reading.tokenAt[candidate.start]! - 1;
+  while (i >= 0 && DETERMINERS.has(tokens[i]!.lower)) i--;
+  return ['in', 'on'].includes(tokens[i]?.lower ?? '');
 }
 
 /** The property this value was listed for, in a "respectively" list. */

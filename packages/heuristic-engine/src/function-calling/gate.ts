@@ -33,6 +33,8 @@ export interface Placement {
   value: unknown;
   /** Strong evidence for this value in this property. */
   strong: number;
+  /** Written right after a preposition that introduces the property's role ("in the kitchen" for a zone). */
+  introduced?: boolean;
 }
 
 // Characters that continue a written word: a value ending or starting next to one was cut out of it.
@@ -87,9 +89,12 @@ const freeText = (slot: Slot) =>
   slot.schema.pattern === undefined &&
   slot.schema.format === undefined;
 
-/** Left-over lower-case words sent as a property's whole value: which words, and where they end, is a guess. */
+/**
+ * Left-over lower-case words sent as a property's whole value: which words, and where they end, is a
+ * guess, unless a preposition that introduces the property's role opens them ("in the kitchen").
+ */
 const looseWords = (p: Placement) =>
-  freeText(p.slot) && p.candidate.kind === 'text' && p.candidate.source === 'leftover';
+  freeText(p.slot) && p.candidate.kind === 'text' && p.candidate.source === 'leftover' && !p.introduced;
 
 /** A unit's name ("Kelvin", "Newtons") sent as the value of a property that is no unit. */
 const unitAsValue = (p: Placement) =>
