@@ -77,3 +77,19 @@ describe('a number in a unit of another kind', () => {
     });
   });
 });
+
+const convertVolume = tool('volume_units', 'Change a volume into another unit.', {
+  amount: { type: 'number', description: 'Volume to change.' },
+  source_unit: { type: 'string', description: 'Unit the volume is in.' },
+  wanted_unit: { type: 'string', description: 'Unit wanted.' },
+});
+
+describe('kitchen volumes (pints, quarts, cups) as units', () => {
+  it('settles which unit is asked for and which is converted', () => {
+    expect(firstCall('How many quarts is 3 litres?', convertVolume)).toEqual({
+      amount: 3,
+      source_unit: 'litres',
+      wanted_unit: 'quarts',
+    });
+  });
+});

@@ -45,6 +45,10 @@ const UNITS: Record<string, string[]> = {
   l: ['liter', 'litre'],
   ml: ['milliliter', 'millilitre'],
   gal: ['gallon'],
+  // Kitchen and imperial volumes: "750 ml into pints", "how many cups is 2 litres".
+  pt: ['pint'],
+  qt: ['quart'],
+  cup: ['cup'],
   mph: ['mile per hour'],
   'km/h': ['kilometer per hour'],
   kph: ['kilometer per hour'],
@@ -74,7 +78,7 @@ const DIMENSIONS: [quantities: string, units: string][] = [
   ['mass weight', 'kilogram gram milligram pound ounce ton tonne'],
   ['temperature temp', 'celsius fahrenheit kelvin degree'],
   ['speed velocity', 'mph kph'],
-  ['volume capacity', 'liter litre gallon milliliter'],
+  ['volume capacity', 'liter litre gallon milliliter pint quart cup'],
   ['frequency', 'hertz'],
 ];
 const MONEY =
