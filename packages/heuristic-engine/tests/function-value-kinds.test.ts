@@ -342,3 +342,16 @@ describe('a title after "called"', () => {
     });
   });
 });
+
+describe('a name written right before an amount with a thousands comma', () => {
+  it('ends before the amount', () => {
+    const pay = tool('pay_supplier', 'Pay a supplier.', {
+      supplier: { type: 'string', description: 'Name of the supplier.' },
+      amount: { type: 'number', description: 'Amount to pay.' },
+    });
+    expect(callArguments(turn('Pay Copper Kiln Studio 2,400', pay))).toEqual({
+      supplier: 'Copper Kiln Studio',
+      amount: 2400,
+    });
+  });
+});

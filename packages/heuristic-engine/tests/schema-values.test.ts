@@ -144,6 +144,12 @@ describe('text values', () => {
     expect(texts(findNames('Greet Ada Lovelace, please.'))).toEqual(['Ada Lovelace']);
   });
 
+  it('ends a name before a number written with a thousands comma or a decimal point', () => {
+    expect(texts(findNames('Pay Copper Kiln Studio 2,400 by Friday'))).toEqual(['Copper Kiln Studio', 'Friday']);
+    expect(texts(findNames('Find Harbour View 4.5'))).toEqual(['Harbour View']);
+    expect(texts(findNames('Take Route 66, then stop'))).toEqual(['Route 66']);
+  });
+
   it('keeps "City, Region" pairs together, with their parts', () => {
     const [tokyo] = findNames('the time in Tokyo, Japan now');
     expect(tokyo).toMatchObject({ text: 'Tokyo, Japan', parts: [{ text: 'Tokyo' }, { text: 'Japan' }] });

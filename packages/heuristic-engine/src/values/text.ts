@@ -205,11 +205,12 @@ export function findNames(text: string): NameMention[] {
         text.slice(next.end, list[j + 2]!.start).trim() === ''
       )
         j += 2;
-      // "Model 7", "Route 66 and …": a number ends a name when nothing but punctuation or "and" follows.
+      // "Model 7", "Route 66 and …": a number ends a name when nothing but punctuation or "and" follows;
+      // a comma or a dot before more digits ("1,250", "3.5") goes on with the number, not the name.
       else if (
         isNumeral(next) &&
         next.text.length <= 4 &&
-        /^(?:[.,;!?)]|\s+(?:and|or)\b|\s*$)/u.test(text.slice(next.end))
+        /^(?:[.,](?!\d)|[;!?)]|\s+(?:and|or)\b|\s*$)/u.test(text.slice(next.end))
       )
         j++;
       else break;
