@@ -204,3 +204,17 @@ describe('"each of us"', () => {
     ).toEqual({ total: 48, people: 4 });
   });
 });
+
+const quietHours = tool('quiet_hours', 'Mute notifications for a period of the day.', {
+  start_time: { type: 'string', description: 'Start of the quiet period, HH:MM.' },
+  end_time: { type: 'string', description: 'End of the quiet period, HH:MM.' },
+});
+
+describe('a clock time after a direction word', () => {
+  it('fills the end after "until", so the question back asks for the start', () => {
+    const reply = turn('Mute notifications until 07:15', quietHours);
+    expect(reply.toolCalls).toEqual([]);
+    expect(reply.content).toContain('start time');
+    expect(reply.content).not.toContain('end time');
+  });
+});

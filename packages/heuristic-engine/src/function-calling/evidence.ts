@@ -183,12 +183,13 @@ export function kindEvidence(slot: Slot, candidate: Candidate): number {
   return holds ? EVIDENCE.kindHeld : patterned ? EVIDENCE.patterned : 0;
 }
 
-/** "in Lyon" for a location, "from Dover" for a start, "by Okafor" for an author. */
+/** "in Lyon" for a location, "from Dover" or "from 06:30" for a start, "by Okafor" for an author. */
 export function prepositionEvidence(reading: Reading, slot: Slot, candidate: Candidate): number {
   if (
     candidate.kind !== 'text' &&
     candidate.kind !== 'number' &&
     candidate.kind !== 'date' &&
+    candidate.kind !== 'time' &&
     candidate.kind !== 'option'
   )
     return 0;
