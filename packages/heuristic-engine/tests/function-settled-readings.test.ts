@@ -218,3 +218,19 @@ describe('a clock time after a direction word', () => {
     expect(reply.content).not.toContain('end time');
   });
 });
+
+const priceWatch = tool('price_watch', 'Watch an item for a price band.', {
+  item: { type: 'string', description: 'Name of the item.' },
+  low_price: { type: 'number', description: 'Lowest price of interest.' },
+  high_price: { type: 'number', description: 'Highest price worth paying.' },
+});
+
+describe("a range's ends placed by their limit words", () => {
+  it('count as values the question gives, so the named function is not declined', () => {
+    expect(callArguments(namedTurn('Tell me when the Alder Desk Lamp is between 20 and 35', priceWatch))).toEqual({
+      item: 'Alder Desk Lamp',
+      low_price: 20,
+      high_price: 35,
+    });
+  });
+});

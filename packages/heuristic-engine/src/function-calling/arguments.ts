@@ -171,7 +171,11 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
     else values.set(slot, fallback);
   }
   const settled = (slot: Slot) => roles?.values.has(slot) === true || dimensions?.values.has(slot) === true;
-  const found = [...chosen.values()].filter((p) => p.strong >= OPTIONAL_EVIDENCE && !settled(p.slot)).length;
+  // A range's ends placed by their limit words ("between 60 and 90") are found as surely as a cue would find them.
+  const bounded = (slot: Slot) => bounds?.placed.has(slot) === true;
+  const found = [...chosen.values()].filter(
+    (p) => (p.strong >= OPTIONAL_EVIDENCE || bounded(p.slot)) && !settled(p.slot),
+  ).length;
   const required = shape.slots.filter((s) => s.required);
   const typedFill =
     missing.length === 0 &&
