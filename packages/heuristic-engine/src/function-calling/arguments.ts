@@ -9,6 +9,7 @@ import { prepareTool, slotCandidates } from './candidates';
 import { convert, holdsUnit } from './conversion';
 import {
   cueEvidence,
+  descriptionVerb,
   holdsName,
   introducedRoom,
   isPlace,
@@ -102,8 +103,9 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
       if (listAfterColon(question, candidate) && !slotHolds.message(slot)) continue;
       // Nor is a word or a name from inside such a list a value of its own: the list is read whole.
       if (partOfColonList(question, candidate)) continue;
-      const room = introducedRoom(reading, slot, candidate);
-      const preposition = prepositionEvidence(reading, slot, candidate);
+      const verb = descriptionVerb(tool.description ?? '', slot);
+      const room = introducedRoom(reading, slot, candidate, verb);
+      const preposition = prepositionEvidence(reading, slot, candidate, verb);
       // Left-over lower-case words make a place or a person only after "in", "by"…: "weather like
       // today" has no city, "weather in paris" has one.
       if (candidate.kind === 'text' && candidate.source === 'leftover' && holdsName(slot) && preposition === 0)

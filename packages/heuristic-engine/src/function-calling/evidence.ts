@@ -184,7 +184,7 @@ export function kindEvidence(slot: Slot, candidate: Candidate): number {
 }
 
 /** "in Lyon" for a location, "from Dover" or "from 06:30" for a start, "by Okafor" for an author. */
-export function prepositionEvidence(reading: Reading, slot: Slot, candidate: Candidate): number {
+export function prepositionEvidence(reading: Reading, slot: Slot, candidate: Candidate, toolVerb?: string): number {
   if (
     candidate.kind !== 'text' &&
     candidate.kind !== 'number' &&
@@ -193,7 +193,7 @@ export function prepositionEvidence(reading: Reading, slot: Slot, candidate: Can
     candidate.kind !== 'option'
   )
     return 0;
-  if (introducedRoom(reading, slot, candidate)) return EVIDENCE.preposition;
+  if (introducedRoom(reading, slot, candidate, toolVerb)) return EVIDENCE.preposition;
   const tokens = reading.question.tokens;
   let i = reading.tokenAt[candidate.start]! - 1;
   while (i >= 0 && DETERMINERS.has(tokens[i]!.lower)) i--;
@@ -216,14 +216,23 @@ const ROOMS = stems('zone room floor hall');
  * Lower-case words after "in" or "on" for a property whose head word names a place inside a building
  * ("in the kitchen" for a zone of the house): written in the property's role, so a value, not a guess.
  */
-export function introducedRoom(reading: Reading, slot: Slot, candidate: Candidate): boolean {
+export function introducedRoom(reading: Reading, slot: Slot, candidate: Candidate, toolVerb?: string): boolean {
   if (candidate.kind !== 'text' || candidate.source !== 'leftover') return false;
   const heads = [slot.nameStems.at(-1), slot.descriptionStems[0]];
   if (!heads.some((h) => h !== undefined && ROOMS.includes(h))) return false;
   const tokens = reading.question.tokens;
   let i = reading.tokenAt[candidate.start]! - 1;
   while (i >= 0 && DETERMINERS.has(tokens[i]!.lower)) i--;
-  return ['in', 'on'].includes(tokens[i]?.lower ?? '');
+  if (['in', 'on'].includes(tokens[i]?.lower ?? '')) return true;
+  // The object of the verb the function's description opens with, where the description's object is
+  // this room ("Heat a zone of the house": "Heat the kitchen …" names the zone).
+  return i === 0 && i < reading.tokenAt[candidate.start]! - 1 && toolVerb !== undefined && tokens[0]!.stem === toolVerb;
+}
+
+/** The verb a description opens with, when its object is the property's head: "Heat a zone …" for `zone`. */
+export function descriptionVerb(description: string, slot: Slot): string | undefined {
+  const m = /^\s*([A-Za-z]+)\s+(?:a|an|the)\s+([A-Za-z]+)/.exec(description);
+  return m && stemOf(m[2]!.toLowerCase()) === slot.nameStems.at(-1) ? stemOf(m[1]!.toLowerCase()) : undefined;
 }
 
 /** The property this value was listed for, in a "respectively" list. */
