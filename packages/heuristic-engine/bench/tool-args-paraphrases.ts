@@ -27,6 +27,12 @@
 //   sets 8 and 9 (ports of a crossing, HH:MM periods, price ranges, an e-mail address, volume units,
 //   task lists, room bookings), written and committed before the engine was run on it and registered
 //   once the round's rules were final: its first run is the unseen figure, not worked on in that round.
+//   It was worked on in the next round (calls11), so later figures on it are tuning figures.
+// - set 11 (paraphrases-11.json, 2026-11-26): 27 questions over seven new functions in the same styles
+//   (lights of a room, a parcel between two cities with a weight in kg, a job search with a salary
+//   range, shopping-list items, distance units, a table booking with HH:MM, a night's sleep with two
+//   times), written and committed before the engine was run on it and registered once the round's
+//   rules were final: its first run is the unseen figure, not worked on in that round.
 import { readFileSync } from 'node:fs';
 import { decideFunctionCall } from '@fnquery/heuristic-engine';
 import type { ToolDefinition } from '@fnquery/contracts';
@@ -57,7 +63,8 @@ export const PARAPHRASE_SETS: { label: string; file: string }[] = [
   { label: 'set 7, precision', file: 'paraphrases-7.json' },
   { label: 'set 8, same-typed values and names', file: 'paraphrases-8.json' },
   { label: 'set 9, ranges, directions and layouts', file: 'paraphrases-9.json' },
-  { label: 'set 10, unseen', file: 'paraphrases-10.json' },
+  { label: 'set 10, lists and units', file: 'paraphrases-10.json' },
+  { label: 'set 11, unseen', file: 'paraphrases-11.json' },
 ];
 
 const readSet = (file: string) =>
