@@ -1,4 +1,4 @@
-// The heuristic engine's text-to-SQL on a question set of our own (bench/data/sql-own-set-1.json), written
+// The heuristic engine's text-to-SQL on a question set of our own (bench/data/sql-own-set-<n>.json), written
 // before the engine ran on it: the unseen figure beside Spider's, whose totals earlier rounds have seen.
 // The set is loaded into a private MariaDB with TLS (tests/support/mariadb.ts) and each question is asked
 // as bench/sql.ts asks Spider's: the engine's SELECT (localSelect) through the service's guard and statement
@@ -6,7 +6,7 @@
 // (rivalsDecline, declined when their rows differ). Per shape: right / wrong (ran, other rows: confidently
 // wrong) / declined / failed (refused or did not run); for the questions with no single right reading, how
 // many the engine declined or asked back about. `--show-failures` prints each miss; the figures first.
-// Run: node --import tsx bench/sql-own-set.ts [--show-failures]
+// Run: node --import tsx bench/sql-own-set.ts [--set=2] [--show-failures] (set 1 unless told)
 import { SQL_MIN_CONFIDENCE } from '@fnquery/heuristic-engine';
 import { withDatabaseSession, type ConnectOptions } from '../lib/sql/connect';
 import { parseConnectionString } from '../lib/sql/dsn';
@@ -30,7 +30,7 @@ import {
   type Shape,
 } from './sql';
 import { rivalsDecline } from './sql-rivals';
-import { OWN_SET_1, loadOwnSet, readOwnSet } from './sql-own-set-data';
+import { OWN_SET_1, loadOwnSet, ownSetPath, readOwnSet } from './sql-own-set-data';
 import { isMain } from './stats';
 
 export interface OwnSetFigures {
@@ -143,9 +143,9 @@ function shapeLines(byShape: OwnSetFigures['byShape']): Record<Outcome, number> 
   return total;
 }
 
-function print(figures: OwnSetFigures, showFailures: boolean): void {
+function print(figures: OwnSetFigures, setNumber: number, showFailures: boolean): void {
   console.log(
-    `Own text-to-SQL set 1 (bench/data/sql-own-set-1.json), heuristic engine, confidence thresholds ${JSON.stringify(SQL_MIN_CONFIDENCE)}`,
+    `Own text-to-SQL set ${setNumber} (bench/data/sql-own-set-${setNumber}.json), heuristic engine, confidence thresholds ${JSON.stringify(SQL_MIN_CONFIDENCE)}`,
   );
   console.log(
     `  by shape: ${OUTCOMES.join(' / ')} (wrong = ran and returned other rows than the gold: confidently wrong)`,
@@ -164,4 +164,15 @@ function print(figures: OwnSetFigures, showFailures: boolean): void {
     console.log(`MISS ${miss.id} [${miss.why}] ${miss.question}\n  ours: ${miss.sql}\n  gold: ${miss.expected}`);
 }
 
-if (isMain(import.meta.url)) print(await runOwnSet(), process.argv.includes('--show-failures'));
+/** `--set=<n>` picks bench/data/sql-own-set-<n>.json; set 1 when absent. */
+export function setNumberOf(argv: readonly string[]): number {
+  const given = argv.find((arg) => arg.startsWith('--set='))?.slice('--set='.length);
+  if (given === undefined) return 1;
+  if (!/^[1-9]\d*$/.test(given)) throw new Error(`--set wants a set number, got "${given}"`);
+  return Number(given);
+}
+
+if (isMain(import.meta.url)) {
+  const setNumber = setNumberOf(process.argv);
+  print(await runOwnSet(ownSetPath(setNumber)), setNumber, process.argv.includes('--show-failures'));
+}

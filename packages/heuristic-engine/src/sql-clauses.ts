@@ -3,7 +3,7 @@
 // the projection see only what is left. sql-templates.ts puts the clauses together.
 import type { TableSchema } from '@fnquery/contracts';
 import { hintedColumn, holdsNumbers, isTemporal } from './sql-conditions';
-import type { ColumnRef, Mention } from './sql-linking';
+import { isKeyColumn, type ColumnRef, type Mention } from './sql-linking';
 import type { Aggregate, SelectItem } from './sql-plan';
 import { claim, columnAfter, findPhrase, type Reading } from './sql-reading';
 import { windowOf } from './sql-weights';
@@ -259,7 +259,7 @@ export function readCount(reading: Reading): Count | undefined {
   // "count the number of …" is one cue.
   const tail = findPhrase(words, COUNT_TAIL, cue.end);
   const end = tail?.start === cue.end ? tail.end : cue.end;
-  claim(reading, range(cue.start, end));
+  claim(reading, [...range(cue.start, end), ...countEchoes(reading, end)]);
   const at = cue.start;
   const distinctAt = [end, cue.start - 1].find((i) => DISTINCT_WORDS.has(words[i]?.lower ?? ''));
   const table = reading.tables.find((t) => t.words[0]! >= end && t.words[0]! - end <= 3);
@@ -271,7 +271,13 @@ export function readCount(reading: Reading): Count | undefined {
     }
   }
   const column = columnAfter(reading, end, 0);
-  if (column && holdsNumbers(column.target) && (!table || table.words[0]! > column.words[0]!)) {
+  // A key identifies the rows counted ("how many scientists" linked to `SSN`); it holds no counts.
+  if (
+    column &&
+    holdsNumbers(column.target) &&
+    !isKeyColumn(column.target) &&
+    (!table || table.words[0]! > column.words[0]!)
+  ) {
     // "the total number of night passengers" adds a column up; "how many berths" reads one.
     const total =
       words[cue.start - 1]?.lower === 'total' || words[cue.start]?.lower === 'total' || tail?.phrase.includes('total');
@@ -286,6 +292,24 @@ export function readCount(reading: Reading): Count | undefined {
   }
   if (table) claim(reading, table.words);
   return { item: { aggregate: 'COUNT' }, at, ...(table ? { table: table.target } : {}) };
+}
+
+/** Words that restate a count already asked for: "… Give the name and the count." */
+const COUNT_ECHO = /^(?:count|number|total|tally)$/;
+
+/**
+ * "How many X does each Y have? Give the Y name and the count": "the count" (or "the number") at the end of
+ * a list, with no "of" after it, is the count the question asked for, not a column whose name holds "count".
+ */
+function countEchoes(reading: Reading, after: number): number[] {
+  const { words } = reading;
+  const echoes: number[] = [];
+  for (let i = after; i < words.length; i++) {
+    if (!COUNT_ECHO.test(words[i]!.lower) || words[i - 1]?.lower !== 'the') continue;
+    const listed = /^(?:and|give|show|list|return|display)$/.test(words[i - 2]?.lower ?? '');
+    if (listed && words[i + 1]?.lower !== 'of') echoes.push(i - 1, i);
+  }
+  return echoes;
 }
 
 /** The columns no cue used: before the first relative clause when some are, else all. */

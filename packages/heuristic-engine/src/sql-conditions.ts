@@ -4,8 +4,16 @@
 // ("top 5") or how many related rows a group needs ("at least two crossings") are read here too,
 // because the same words decide all three.
 import type { ColumnSchema, TableSchema } from '@fnquery/contracts';
-import { nameStems, type ColumnRef, type Mention, type NumberMention, type ValueMention } from './sql-linking';
+import {
+  isKeyColumn,
+  nameStems,
+  type ColumnRef,
+  type Mention,
+  type NumberMention,
+  type ValueMention,
+} from './sql-linking';
 import { joinPath, type AggregateValue, type Condition, type Operator, type SelectItem } from './sql-plan';
+import { readFlags } from './sql-flags';
 import { claim, columnAfter, columnBefore, findPhrase, type Reading } from './sql-reading';
 import { columnUnit, measures, percentScale, toColumnUnit, writtenUnit, type Dimension } from './sql-units';
 import { MAX_ROW_LIMIT, windowOf } from './sql-weights';
@@ -127,6 +135,10 @@ export function readFilters(reading: Reading): Filters {
     mention.read();
     for (const c of filters.where.slice(before)) readAt.set(c, mention.at);
   }
+  for (const flag of readFlags(reading)) {
+    filters.where.push(flag);
+    readAt.set(flag, reading.columns.find((m) => m.target === flag.column)?.words[0] ?? -1);
+  }
   // "higher than the average rating of the Folk songs": the conditions after the quantifier pick the
   // rows compared with, when a join reaches their table from the aggregated column's.
   for (const { condition, after } of subqueries) {
@@ -244,9 +256,12 @@ function addSubqueryComparisons(reading: Reading, filters: Filters): PendingSubq
       return;
     }
     const after = skipCounting(reading, last + 1);
-    const before = numeric(columnBefore(reading, op.first, windowOf('numberColumnBefore')));
-    const named = numeric(columnAfter(reading, after, windowOf('quantifiedColumn'))) ?? numeric(between) ?? before;
-    const hinted = named ? undefined : adjectiveColumn(reading, op.words);
+    // A key identifies rows: "ids of harvests that weighed less than the average" compares the weight.
+    const before = measure(columnBefore(reading, op.first, windowOf('numberColumnBefore')));
+    const named = measure(columnAfter(reading, after, windowOf('quantifiedColumn'))) ?? measure(between) ?? before;
+    const adjective = named ? undefined : adjectiveColumn(reading, op.words);
+    const verb = named || adjective ? undefined : verbColumn(reading, op.first - 1);
+    const hinted = adjective ?? verb;
     const column = named?.target ?? hinted;
     if (!column) return;
     // "an average fare above the average fare of all voyages": the left side aggregates each group.
@@ -261,7 +276,8 @@ function addSubqueryComparisons(reading: Reading, filters: Filters): PendingSubq
           : 'MIN';
     const fillers = Array.from({ length: first - op.words.at(-1)! - 1 }, (_, i) => op.words.at(-1)! + 1 + i);
     const counting = Array.from({ length: after - last - 1 }, (_, i) => last + 1 + i);
-    claim(reading, [...op.words, ...fillers, first, at, last, ...counting, ...(named?.words ?? [])]);
+    const verbWords = verb ? [op.first - 1] : [];
+    claim(reading, [...verbWords, ...op.words, ...fillers, first, at, last, ...counting, ...(named?.words ?? [])]);
     const condition: Condition = { column, op: op.op, value: { aggregate, of: column, where: [] } };
     if (ofGroup && filters.groupHaving)
       filters.unsure ??=
@@ -310,6 +326,25 @@ export function comparativeAround(
 }
 
 export const numeric = (m: Mention<ColumnRef> | undefined) => (m && holdsNumbers(m.target) ? m : undefined);
+
+/** A column that measures rows: it holds numbers and is not a key. */
+const measure = (m: Mention<ColumnRef> | undefined) => (numeric(m) && !isKeyColumn(m!.target) ? m : undefined);
+
+/** Verbs that name no measure of their own ("were", "had"). */
+const AUXILIARY = /^(?:is|are|was|were|be|been|being|have|has|had|do|does|did|that|which|who)$/;
+
+/**
+ * The measure a verb before a comparison names: "weighed less than" (`weight_g`), "cost more than" (`cost`).
+ * Only an unclaimed verb whose stem starts a numeric column's name: one word stands for the column.
+ */
+function verbColumn(reading: Reading, at: number): ColumnRef | undefined {
+  const word = reading.words[at];
+  if (!word || reading.claimed.has(at) || AUXILIARY.test(word.lower) || word.stem.length < 4) return undefined;
+  if (reading.tables.some((t) => t.words.includes(at)) || reading.columns.some((c) => c.words.includes(at)))
+    return undefined;
+  const column = hintedColumn(reading, [word.stem]);
+  return column && !isKeyColumn(column) ? column : undefined;
+}
 
 /** "the average number of berths": past "number of" / "amount of" to the column. */
 function skipCounting(reading: Reading, at: number): number {

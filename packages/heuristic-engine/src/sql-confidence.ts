@@ -5,7 +5,7 @@
 // confidence, and below the threshold the engine says what it did not understand instead of running a
 // query that would answer with confidence and be wrong.
 import type { TableSchema } from '@fnquery/contracts';
-import { nameStems, type ColumnRef } from './sql-linking';
+import { ID_NAME, isKeyColumn, nameStems, type ColumnRef } from './sql-linking';
 import { clauseColumns, joinPath, tablesOf, type SqlPlan } from './sql-plan';
 import type { Reading } from './sql-reading';
 import { DOUBT_WEIGHTS, MIN_CONFIDENCE, type PlanShape } from './sql-weights';
@@ -100,13 +100,6 @@ function usedColumns(plan: SqlPlan): ColumnRef[] {
 }
 
 const SIZE_OPERATORS = new Set(['>', '>=', '<', '<=', 'BETWEEN']);
-const ID_NAME = /(?:^|_)id$|[a-z]Id$|ID$/;
-
-/** A primary key, a foreign key or an id: it identifies rows, it does not measure them. */
-const isKeyColumn = ({ table, column }: ColumnRef) =>
-  table.primaryKey.includes(column.name) ||
-  table.foreignKeys.some((f) => f.columns.includes(column.name)) ||
-  ID_NAME.test(column.name);
 
 /** A table of keys only (`skipper_on_voyage`): passing through it is how two tables relate, not a detour. */
 const isLinkTable = (table: TableSchema) => table.columns.every((column) => isKeyColumn({ table, column }));
@@ -188,6 +181,17 @@ function namesRowsAsked(reading: Reading, plan: SqlPlan, shown: ColumnRef): bool
   return opensWith && asksRows && plan.select.length === 1 && !!naming && sameRef(naming, shown);
 }
 
+/** The preposition after a verb that relates rows to a named row: "located in", "taught by", "found at". */
+const RELATING_PREPOSITION = /^(?:in|at|by|from|on|with|under|near)$/;
+/** Words between the preposition and the value it relates to: "found at both …", "located in the …". */
+const OBJECT_FILLER = /^(?:the|a|an|both|either)$/;
+
+/** The tables whose columns the plan compares with this value (in its conditions or its set's). */
+function usedValueTables(plan: SqlPlan, value: string): TableSchema[] {
+  const conditions = [...plan.where, ...(plan.setOperation?.where ?? [])];
+  return conditions.filter((c) => c.value === value).map((c) => c.column.table);
+}
+
 export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
   const { words, linking } = reading;
   const used = usedColumns(plan);
@@ -200,6 +204,10 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
   const numbersLeftOut = linking.numbers.filter((n) => unclaimed(n.words)).map((n) => String(n.value));
   for (const v of reading.values) for (const i of v.words) covered.add(i);
   for (const n of linking.numbers) for (const i of n.words) covered.add(i);
+  // A value the query compares names a row of its column's table ("couriers based at North Yard").
+  const comparedValues = reading.values.flatMap((v) =>
+    unclaimed(v.words) ? [] : usedValueTables(plan, v.value).map((table) => ({ at: v.words, table })),
+  );
   // A word between the names of two tables the query joins is the relation joining them ("skippers who
   // sailed on voyages"): the join reads it.
   const joinedNames = [...reading.tables, ...reading.columns]
@@ -207,7 +215,22 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
     .filter((m) => tables.has(m.table));
   const relates = (i: number) =>
     tables.size > 1 &&
-    joinedNames.some((a) => joinedNames.some((b) => a.table !== b.table && a.at.at(-1)! < i && i < b.at[0]!));
+    (joinedNames.some((a) => joinedNames.some((b) => a.table !== b.table && a.at.at(-1)! < i && i < b.at[0]!)) ||
+      relatesToValue(i));
+  // "stores located in Leeds": a verb and its preposition right before a value of another table than the
+  // one named before the verb ("staff live in state Georgia" leaves "state" unread, and so the verb).
+  const objectAt = (i: number) => {
+    let at = i + 2;
+    while (OBJECT_FILLER.test(words[at]?.lower ?? '')) at++;
+    return at;
+  };
+  const relatesToValue = (i: number) =>
+    RELATING_PREPOSITION.test(words[i + 1]?.lower ?? '') &&
+    joinedNames.some((a) =>
+      comparedValues.some(
+        (v) => tables.has(v.table) && a.table !== v.table && a.at.at(-1)! < i && v.at[0] === objectAt(i),
+      ),
+    );
   const unreadWords = words.flatMap((w, i) =>
     covered.has(i) || w.stop || !/[a-z]/i.test(w.text) || relates(i) ? [] : [w.lower],
   );
@@ -278,7 +301,11 @@ export function readDoubts(reading: Reading, plan: SqlPlan): Doubts {
     .map(refName);
   // A cue word (stop words such as "most" too) whose clause the query lacks: unread, or a superlative a
   // clause took whose ordering the plan then dropped (no column to rank by). "At least" compares instead.
-  const inNames = new Set([...reading.tables, ...reading.columns].flatMap((m) => m.words));
+  // "Airport Road" or "Top Field" is a value the query compares, not a cue for a ranking.
+  const inNames = new Set([
+    ...[...reading.tables, ...reading.columns].flatMap((m) => m.words),
+    ...comparedValues.flatMap((v) => v.at),
+  ]);
   const unreadCue = words.flatMap((w, i) =>
     CUE_WORDS.has(w.lower) &&
     !inNames.has(i) &&

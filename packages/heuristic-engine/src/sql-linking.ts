@@ -16,6 +16,14 @@ export interface ColumnRef {
   column: ColumnSchema;
 }
 
+export const ID_NAME = /(?:^|_)id$|[a-z]Id$|ID$/;
+
+/** A primary key, a foreign key or an id: it identifies rows, it does not measure them. */
+export const isKeyColumn = ({ table, column }: ColumnRef) =>
+  table.primaryKey.includes(column.name) ||
+  table.foreignKeys.some((f) => f.columns.includes(column.name)) ||
+  ID_NAME.test(column.name);
+
 /** Something the question refers to, the words that refer to it, and how well (0–1). */
 export interface Mention<T> {
   target: T;

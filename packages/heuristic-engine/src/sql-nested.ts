@@ -7,7 +7,7 @@
 // A cue the rules cannot turn into SQL makes the reading unsure: the engine then says so instead of
 // running a query that silently drops the negation or the second set.
 import type { TableSchema } from '@fnquery/contracts';
-import type { ColumnRef } from './sql-linking';
+import type { ColumnRef, Mention } from './sql-linking';
 import { joinPath, tablesOf, type Condition, type SqlPlan, type SubqueryValue } from './sql-plan';
 import { nameColumn, type Filters } from './sql-conditions';
 import { claim, type Reading } from './sql-reading';
@@ -53,13 +53,24 @@ export function readExclusions(reading: Reading): Exclusions {
     );
     if (!related) return;
     // The rows asked for: the last table, or table of a column, named before the cue ("prices of products").
-    const named = [
+    type Named = { end: number; table: TableSchema; referred?: ReturnType<typeof referredKey> };
+    const named: Named[] = [
       ...reading.tables.map((t) => ({ end: t.words.at(-1)!, table: t.target })),
-      ...reading.columns.map((m) => ({ end: m.words.at(-1)!, table: m.target.table })),
+      ...reading.columns.map((m) => {
+        const referred = referredKey(reading, m, related.target);
+        return { end: m.words.at(-1)!, table: referred?.key.table ?? m.target.table, referred };
+      }),
     ]
       .filter((n) => n.end < at && n.table !== related.target)
       .sort((a, b) => a.end - b.end);
-    const subject = named.at(-1)?.table;
+    const last = named.at(-1);
+    const subject = last?.table;
+    // The rows asked for are the referred table's: read its key, not the related table's copy of it.
+    if (last?.referred) {
+      const { mention, key } = last.referred;
+      reading.columns[reading.columns.indexOf(mention)] = { ...mention, target: key };
+      if (reading.focus === related.target) reading.focus = key.table;
+    }
     const table = subject ?? (reading.focus !== related.target ? reading.focus : undefined);
     const condition = table && notIn(reading, table, related.target);
     if (!condition) {
@@ -98,6 +109,24 @@ export function narrowExclusions(reading: Reading, exclusions: Exclusions, filte
     kept = kept.filter((c) => !inside.includes(c));
   }
   return kept;
+}
+
+/**
+ * A declared foreign key of the related table named before the cue, and the key it refers to: in "ids of
+ * parcels that were never dispatched", "ids of parcels" can link to `dispatch.parcel_id` (the question
+ * names `dispatch` most), whose rows are the parcels.
+ */
+function referredKey(
+  reading: Reading,
+  mention: Mention<ColumnRef>,
+  related: TableSchema,
+): { mention: Mention<ColumnRef>; key: ColumnRef } | undefined {
+  const { table, column } = mention.target;
+  if (table !== related) return undefined;
+  const declared = table.foreignKeys.find((f) => f.columns.length === 1 && f.columns[0] === column.name);
+  const referred = declared && reading.linking.schema.tables.find((t) => t.name === declared.referencedTable);
+  const key = referred?.columns.find((c) => c.name === declared!.referencedColumns[0]);
+  return referred && referred !== related && key ? { mention, key: { table: referred, column: key } } : undefined;
 }
 
 function notIn(reading: Reading, subject: TableSchema, related: TableSchema): Condition | undefined {

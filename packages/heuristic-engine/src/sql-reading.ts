@@ -36,7 +36,7 @@ export function readQuestion(linking: Linking): Reading {
   const strongWords = new Set(strong.flatMap((v) => v.words));
   const free = <T>(m: Mention<T>) => !m.words.some((i) => strongWords.has(i));
   const tableMentions = linking.tables.filter(free);
-  const columnMentions = linking.columns.filter(free);
+  const columnMentions = linking.columns.filter((m) => free(m) && !namesAsVerb(linking, m.words));
 
   const focus = focusTable(linking, tableMentions, columnMentions);
   const bonus = (c: Candidate) => {
@@ -85,8 +85,25 @@ export function readQuestion(linking: Linking): Reading {
     columns: columns.sort(byPosition),
     tables: tables.sort(byPosition),
     values,
-    claimed: new Set(),
+    // The asking verb "Name the …" is read: it asks for the rows, as "list" does.
+    claimed: new Set(linking.columns.filter((m) => namesAsVerb(linking, m.words)).flatMap((m) => m.words)),
   };
+}
+
+/**
+ * "Name the couriers who …": "name" opening a sentence before a determiner is the verb that asks for the
+ * rows (like "list"), not a `name` column.
+ */
+function namesAsVerb(linking: Linking, at: number[]): boolean {
+  const { words, question } = linking;
+  const first = at[0]!;
+  const opensSentence = first === 0 || /[.?!;]\s*$/.test(question.slice(0, words[first]!.start));
+  return (
+    at.length === 1 &&
+    opensSentence &&
+    words[first]!.lower === 'name' &&
+    /^(?:the|all|every|each|any|those|these)$/.test(words[first + 1]?.lower ?? '')
+  );
 }
 
 const overlap = (a: string[], b: string[]) => a.filter((x) => b.includes(x)).length;

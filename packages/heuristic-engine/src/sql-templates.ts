@@ -37,7 +37,7 @@ import { readNamedRowComparisons } from './sql-named-row';
 import { extremeOfOtherRows } from './sql-set-extreme';
 import { readAlternatives } from './sql-set-union';
 import { ambiguousRole, brokenSet, unreadBoth, unreadNumber, unreadSameAs, unreadTable } from './sql-set-unread';
-import { findPhrase, readQuestion, type Reading } from './sql-reading';
+import { claim, findPhrase, readQuestion, type Reading } from './sql-reading';
 import { valuesOnce } from './sql-value-list';
 import { ADJECTIVE_HINTS, AGGREGATE_WORDS, DISTINCT_WORDS, FULL_NAME, isPersonalName } from './sql-vocabulary';
 
@@ -55,7 +55,7 @@ export function planQuery(linking: Linking, reading: Reading = readQuestion(link
   const ranking = readRanking(reading);
   const count = readCount(reading);
   const distinct = reading.words.some((w, i) => DISTINCT_WORDS.has(w.lower) && !reading.claimed.has(i));
-  let projection = readProjection(reading);
+  let projection = withoutStrayNames(reading, readProjection(reading), group);
   const countAfterShown = !!count && projection.some((m) => m.words[0]! < count.at);
   // "How many berths does harbour X have, and what …": a count question shows nothing else; nor
   // does an aggregate show what is named after it ("the maximum tonnage across all fleets").
@@ -104,6 +104,31 @@ export function planQuery(linking: Linking, reading: Reading = readQuestion(link
     unreadTable(reading, plan) ??
     unreadNumber(reading);
   return unsure ? { ...plan, unsure } : plan;
+}
+
+/**
+ * "For each courier, how many parcels …? Show the name and the number.": a bare "name" of a table the
+ * question names in no way is the name of the rows grouped, which the group column shows.
+ */
+function withoutStrayNames(
+  reading: Reading,
+  projection: Mention<ColumnRef>[],
+  group: Group | undefined,
+): Mention<ColumnRef>[] {
+  if (!group || group === 'shown' || !('table' in group) || !nameColumn(group.table)) return projection;
+  const named = new Set(reading.tables.map((t) => t.target));
+  const stray = projection.filter(
+    ({ target, words }) =>
+      words.length === 1 &&
+      !named.has(target.table) &&
+      target.table !== group.table &&
+      nameColumn(target.table)?.column === target.column,
+  );
+  claim(
+    reading,
+    stray.flatMap((m) => m.words),
+  );
+  return projection.filter((m) => !stray.includes(m));
 }
 
 interface Parts {

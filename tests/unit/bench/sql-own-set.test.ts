@@ -1,13 +1,29 @@
-// The own text-to-SQL set's JSON is whole: each question either has gold SQL and the shape bench/sql.ts
+// Each own text-to-SQL set's JSON is whole: each question either has gold SQL and the shape bench/sql.ts
 // would read from it, or says why it should be declined; every table a gold query names exists.
 import { describe, expect, it } from 'vitest';
-import { readOwnSet } from '../../../bench/sql-own-set-data';
+import { OWN_SETS, ownSetPath, readOwnSet } from '../../../bench/sql-own-set-data';
+import { setNumberOf } from '../../../bench/sql-own-set';
 import { shapeOf } from '../../../bench/sql';
 
-const set = await readOwnSet();
-const tables = Object.keys(set.tables);
+describe('the own set runner', () => {
+  it('reads the set number from --set= and runs set 1 when none is given', () => {
+    expect(setNumberOf(['node', 'bench/sql-own-set.ts'])).toBe(1);
+    expect(setNumberOf(['node', 'bench/sql-own-set.ts', '--set=2', '--show-failures'])).toBe(2);
+    expect(() => setNumberOf(['--set=two'])).toThrow(/set number/);
+  });
+});
 
-describe('own SQL set 1', () => {
+const sets = await Promise.all(OWN_SETS.map(async (n) => ({ n, set: await readOwnSet(ownSetPath(n)) })));
+
+describe('the own sets', () => {
+  it('each use a database of their own', () => {
+    expect(new Set(sets.map(({ set }) => set.database)).size).toBe(sets.length);
+  });
+});
+
+describe.each(sets)('own SQL set $n', ({ set }) => {
+  const tables = Object.keys(set.tables);
+
   it('labels each answerable question with the shape of its gold SQL', () => {
     for (const q of set.questions) if ('gold' in q) expect(q.shape, q.id).toBe(shapeOf(q.gold));
   });
