@@ -173,6 +173,14 @@ describe('a question for a fact the named function takes nothing from', () => {
   it('still asks when it writes no value at all', () => {
     expect(namedTurn('How much will the fuel cost?', fuelCost).content).toMatch(/litres/);
   });
+
+  it('still asks when the day it writes is today: a function that takes no date answers for the present', () => {
+    const tide = tool('tide_height', 'Height of the tide at a harbour.', {
+      harbour: { type: 'string', description: 'Name of the harbour.' },
+    });
+    expect(namedTurn('How high is the tide today?', tide).content).toMatch(/harbour/);
+    expect(namedTurn('How high is the tide tomorrow?', tide).content).toMatch(/None of the available functions/);
+  });
 });
 
 const logRide = tool('log_ride', 'Add a ride to the training log.', {

@@ -84,8 +84,10 @@ export function asksForSomethingElse(tool: ToolDefinition, question: Question): 
 // A question for a fact ("What is …?", "Is it …?", "How many …?"), not a request put as one ("Can
 // you …?", "Could you please …?").
 const FACT_QUESTION = /^\s*(?:what|who|which|when|where|why|how|is|are|was|were|does|do|did|will)\b/i;
-// Days named relative to now: dates the date reader leaves to the function that takes one.
-const RELATIVE_DAY = /\b(?:today|tonight|tomorrow|yesterday)\b/i;
+// Days named relative to now: dates the date reader leaves to the function that takes one. "Today"
+// and "tonight" are not among them: a function that takes no date answers for the present, so "What is
+// the weather like today?" is its own question (asked back for the city), not one about another day.
+const OTHER_DAY = /\b(?:tomorrow|yesterday)\b/i;
 const REQUEST_AS_QUESTION = /^\s*(?:can|could|would|will)\s+(?:you|i|we)\b|^\s*please\b/i;
 
 /**
@@ -99,7 +101,7 @@ export function factAboutOther(slots: Slot[], question: Question, readNothing: b
   if (!readNothing || !FACT_QUESTION.test(question.text) || REQUEST_AS_QUESTION.test(question.text)) return false;
   const takesDates = slots.some((s) => slotHolds.date(s));
   const takesText = slots.some((s) => s.type === 'string' || s.type === 'array');
-  const writesDay = question.candidates.some((c) => c.kind === 'date') || RELATIVE_DAY.test(question.text);
+  const writesDay = question.candidates.some((c) => c.kind === 'date') || OTHER_DAY.test(question.text);
   return (
     (writesDay && !takesDates) ||
     question.candidates.some((c) => c.kind === 'text' && c.source === 'name' && !takesText)
