@@ -51,7 +51,7 @@ export function convert(slot: Slot, candidate: Candidate): Converted | undefined
   const converted = convertByType(slot, candidate);
   // A layout the description states ("HH:MM") is held to as a format is (layouts.ts).
   const layout = statedLayout(slot);
-  if (layout && converted && (typeof converted.value !== 'string' || !layout.test(converted.value))) return undefined;
+  if (layout && converted && (typeof converted.value !== 'string' || !layout(converted.value))) return undefined;
   const pattern = patternOf(slot.schema);
   // A pattern is the schema's own word on what a value looks like: what breaks it is no value.
   if (!converted || !pattern || typeof converted.value !== 'string') return converted;
@@ -172,17 +172,19 @@ function toText(slot: Slot, candidate: Candidate): Converted | undefined {
         return typeof format === 'string' ? undefined : { value: candidate.date.text, fit: KIND_FIT.partialDate };
       return { value: date, fit: 1 };
     }
-    case 'time':
+    case 'time': {
       if (format === 'time') return { value: formatTime(candidate.time), fit: 1 };
       // "Time of day, HH:MM": the time in that layout ("7am" is "07:00").
-      if (clockLayoutOf(slot)) {
+      const clockLayout = clockLayoutOf(slot);
+      if (clockLayout) {
         const clock = formatTime(candidate.time);
-        return { value: clockLayoutOf(slot)!.length > 5 ? clock : clock.slice(0, 5), fit: 1 };
+        return { value: clockLayout.length > 5 ? clock : clock.slice(0, 5), fit: 1 };
       }
       // A clock time is a value for a time, a date-time or free text; never for a place, a zone, a name.
       return slotHolds.time(slot) || slotHolds.date(slot) || !holdsOther(slot)
         ? { value: candidate.time.text, fit: KIND_FIT.clockTime }
         : undefined;
+    }
     case 'expression':
       return { value: candidate.expression, fit: slotHolds.formula(slot) ? 1 : KIND_FIT.expressionAsText };
     case 'option':

@@ -3,31 +3,47 @@
 // a word that does not fit the layout ("Standup" for an HH:MM time) is no value of it, and the
 // engine asks instead of sending it.
 import { dateLayoutIn } from '../schema-values';
+import { formatAccepts } from '../format-accepts';
 import type { Slot } from './slots';
 
 const CLOCK_LAYOUT = /\bHH:MM(:SS)?\b/i;
 const EMAIL_LAYOUT = /\be-?mail\s+address\b/i;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** The clock layout the description states: "HH:MM" or "HH:MM:SS". */
 export const clockLayoutOf = (slot: Slot) => CLOCK_LAYOUT.exec(slot.description)?.[0].toUpperCase();
 
-/** What a value of the property must look like, by the layout its description states; undefined when the schema says it itself or nothing is stated. */
-export function statedLayout(slot: Slot): RegExp | undefined {
+type Fits = (value: string) => boolean;
+// Every candidate of a question is converted for every slot: each slot's layout is read once.
+const layouts = new WeakMap<Slot, Fits | null>();
+
+/** Whether a value fits the layout the property's description states; undefined when the schema says it itself or nothing is stated. */
+export function statedLayout(slot: Slot): Fits | undefined {
+  let fits = layouts.get(slot);
+  if (fits === undefined) layouts.set(slot, (fits = readLayout(slot) ?? null));
+  return fits ?? undefined;
+}
+
+function readLayout(slot: Slot): Fits | undefined {
   const { schema } = slot;
   if (slot.type !== 'string' || schema.format !== undefined || schema.pattern !== undefined) return undefined;
   if (Array.isArray(schema.enum)) return undefined;
   const clock = clockLayoutOf(slot);
-  if (clock) return clock.length > 5 ? /^\d{1,2}:\d{2}:\d{2}$/ : /^\d{1,2}:\d{2}$/;
+  if (clock) {
+    const layout = clock.length > 5 ? /^\d{1,2}:\d{2}:\d{2}$/ : /^\d{1,2}:\d{2}$/;
+    return (value) => layout.test(value);
+  }
   const date = dateLayoutIn(slot.description);
-  if (date)
-    return new RegExp(
+  if (date) {
+    const layout = new RegExp(
       `^${date
         .split(/(YYYY|MM|DD)/)
         .map((part) => (part === 'YYYY' ? '\\d{4}' : part === 'MM' || part === 'DD' ? '\\d{1,2}' : escaped(part)))
         .join('')}$`,
     );
-  return EMAIL_LAYOUT.test(slot.description) ? EMAIL : undefined;
+    return (value) => layout.test(value);
+  }
+  // An address is checked as the service checks `format: email` (format-accepts.ts).
+  return EMAIL_LAYOUT.test(slot.description) ? (value) => formatAccepts('email', value) : undefined;
 }
