@@ -33,6 +33,12 @@
 //   range, shopping-list items, distance units, a table booking with HH:MM, a night's sleep with two
 //   times), written and committed before the engine was run on it and registered once the round's
 //   rules were final: its first run is the unseen figure, not worked on in that round.
+// - sets 14 and 15 (paraphrases-14.json, -15.json, 2026-11-26, 22:00): written by the integrator, not by
+//   the engineers who wrote the rules, and kept from them: 33 informal questions (lower case, chatter,
+//   "pls", k numbers, an hour as 60 minutes, metres as centimetres) over seven everyday functions, and 35
+//   calculation-and-lookup questions (physics, loans, statistics, geometry, chemistry, league tables,
+//   past weather, music, growth) over ten. Each was run once on the engine as it stood (92148c5), totals
+//   only, and once after the round's rules: both are unseen figures.
 import { readFileSync } from 'node:fs';
 import { decideFunctionCall } from '@fnquery/heuristic-engine';
 import type { ToolDefinition } from '@fnquery/contracts';
@@ -65,6 +71,8 @@ export const PARAPHRASE_SETS: { label: string; file: string }[] = [
   { label: 'set 9, ranges, directions and layouts', file: 'paraphrases-9.json' },
   { label: 'set 10, lists and units', file: 'paraphrases-10.json' },
   { label: 'set 11, unseen', file: 'paraphrases-11.json' },
+  { label: 'set 14, informal (integrator)', file: 'paraphrases-14.json' },
+  { label: 'set 15, calculations and lookups (integrator)', file: 'paraphrases-15.json' },
 ];
 
 const readSet = (file: string) =>
