@@ -110,7 +110,10 @@ export const REQUEST_WORDS: ReadonlySet<string> = new Set(
     'perform plot draw sort analyze analyse locate buy compose mix change help provide compare solve evaluate ' +
     "measure count return set add remove delete explain describe suggest recommend need want i'm im hi hello " +
     'also then and but so if given using say greet write translate summarize summarise read call email notify ' +
-    'schedule remind message ask'
+    'schedule remind message ask ' +
+    // Courtesy that opens or closes a message ("Thanks.", "Cheers", "Good morning.", "Sorry!"):
+    // a sentence of its own, capitalised for its place, that names nothing.
+    'thanks thank thx ty cheers hey hiya good morning afternoon evening sorry ok okay appreciated regards'
   ).split(' '),
 );
 const NAME_JOINERS = new Set(['of', 'the', 'de', 'la', 'le', 'du', 'del', 'da', 'von', 'van', 'der', 'y', '&']);
