@@ -4,6 +4,7 @@
 // as text or as JSON for a structured-output schema. Deterministic: the same request gives the same
 // response.
 import type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
+import { requestText } from '@fnquery/text-tools';
 import type { ChatMessage, ChatRequest, ChatResponse, ToolCall } from './turn';
 import { extractArguments } from './function-calling/arguments';
 import { askForMissing } from './function-calling/ask-missing';
@@ -166,7 +167,8 @@ function shapedAnswer(schema: JsonSchema, result: unknown, question: Question, t
 
 export function heuristicFunctionTurn(request: ChatRequest): ChatResponse {
   const hint = request.hint?.kind === 'function' ? request.hint : undefined;
-  const question = readQuestion(hint?.question ?? lastUserText(request.messages));
+  // Greetings, thanks and "Can you help?" around the request are no part of it (text-tools' phatic.ts).
+  const question = readQuestion(requestText(hint?.question ?? lastUserText(request.messages)));
   const result = resultOf(request);
   const decision: Decision = result
     ? { text: answerFromResult(question.text, result.functionName, result.value) }

@@ -17,6 +17,44 @@ const callsOf = (question: string) =>
     args: JSON.parse(c.arguments) as unknown,
   }));
 
+const heating = tool('heat_zone', 'Heat a zone of the house.', {
+  zone: { type: 'string', description: 'Zone of the house.' },
+  target_c: { type: 'number', description: 'Temperature to reach, in degrees Celsius.' },
+});
+const resize = tool('resize_image', 'Resize an image.', {
+  image_id: { type: 'string', description: 'Image to resize.' },
+  width: { type: 'integer', description: 'New width in pixels.' },
+  height: { type: 'integer', description: 'New height in pixels.' },
+});
+const departures = tool('next_departures', 'Next departures from a stop.', {
+  stop: { type: 'string', description: 'Stop to depart from.' },
+  count: { type: 'integer', description: 'How many departures to list.' },
+});
+const argsOf = (question: string, offered: typeof tides) =>
+  heuristicFunctionTurn({ messages: [{ role: 'user', content: question }], tools: [offered] }).toolCalls.map(
+    (c) => JSON.parse(c.arguments) as unknown,
+  );
+
+describe('a sentence around the request that names nothing', () => {
+  it('is no value: "Quick question." gives no zone called Quick', () => {
+    expect(argsOf('Quick question. Heat the kitchen to 21 degrees', heating)).toEqual([
+      { zone: 'kitchen', target_c: 21 },
+    ]);
+  });
+
+  it('is no first request: "Can you help?" before "Next …" leaves one request, not two', () => {
+    expect(argsOf('Can you help? Next 4 departures from Kellsby Pier', departures)).toEqual([
+      { stop: 'Kellsby Pier', count: 4 },
+    ]);
+  });
+
+  it('ends no size early: "640 by 480." with its full stop is still a size', () => {
+    expect(argsOf('Resize img-7 to 640 by 480. Thanks in advance!', resize)).toEqual([
+      { image_id: 'img-7', width: 640, height: 480 },
+    ]);
+  });
+});
+
 describe('courtesy around a request', () => {
   const plain = 'What are the tide times at Port Elm for 3 days?';
   it.each([

@@ -9,8 +9,9 @@ import { toPropertyMeasureUnit } from '../values/measure-units';
 const DIMENSION_ORDER = ['length', 'width', 'height', 'depth'];
 // A number and the unit written with it; "x" and "by" are the separators, never a unit.
 const NUMBER = String.raw`(\d+(?:\.\d+)?)(?:\s*((?!(?:x|by)(?!\p{L}))[\p{L}"']+))?`;
+// A dot after the last number ends the sentence ("800 by 600."); one before a digit would continue it.
 const SIZE = new RegExp(
-  String.raw`(?<![\d.])${NUMBER}\s*(?:x|×|by)\s*${NUMBER}(?:\s*(?:x|×|by)\s*${NUMBER})?(?![\d.])`,
+  String.raw`(?<![\d.])${NUMBER}\s*(?:x|×|by)\s*${NUMBER}(?:\s*(?:x|×|by)\s*${NUMBER})?(?!\d|\.\d)`,
   'iu',
 );
 

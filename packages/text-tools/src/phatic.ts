@@ -1,0 +1,46 @@
+// Sentences that carry no request of their own: greetings, thanks, apologies and asking for help in
+// general ("Hi there!", "Quick question.", "Can you help me?", "Thanks in advance."). Users write them
+// around the request. Read as part of it, their capitalised words look like names ("Quick" as the zone
+// of a thermostat) and their sentences like second requests (a message that looks like two requests,
+// one of them unreadable, gets no call). `requestText` leaves them out, unless nothing else is left.
+// The words are a closed class of English, not tuned: a sentence is left out only when every word of
+// it is one of them.
+const PHATIC = new Set(
+  (
+    'hi hello hey hiya greetings good morning afternoon evening day dear there thanks thank thx ty cheers ' +
+    'please pls plz sorry apologies ok okay quick question questions query help assist assistance favour ' +
+    'favor can could would will you me my i im we us our need want wondering wonder hoping hope just a an ' +
+    'the some here this that so much lot lots advance appreciated appreciate regards kind best wishes all ' +
+    'everyone again in for with your'
+  ).split(' '),
+);
+
+// A sentence ends at . ! ? (one or more) before a space or the end: the dots of "3.5" and of a host
+// name end none. "Dr." does, but a sentence cut there is no phatic one and is joined back as written.
+const SENTENCE = /.*?(?:[.!?]+(?=\s|$)|$)/gsu;
+
+const isPhatic = (sentence: string): boolean => {
+  const words = sentence
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .match(/\p{L}+|\p{N}+/gu);
+  return words !== null && words.every((w) => PHATIC.has(w));
+};
+
+// Thanks after a comma or a dash at the very end ("…, thanks", "… - cheers!"): without the comma it
+// may be the value itself ("a message saying thank you"), so it stays.
+const TRAILING_THANKS =
+  /\s*[,;–—-]\s*(?:thanks|thank\s+you|thx|ty|cheers|please|pls|plz)(?:\s+(?:a\s+lot|so\s+much|very\s+much|in\s+advance))?\s*[.!]*\s*$/iu;
+
+/** The question without its sentences of greeting, thanks or general asking for help. */
+export function requestText(text: string): string {
+  const unthanked = text.replace(TRAILING_THANKS, '');
+  if (unthanked !== text && unthanked.trim() !== '') return requestText(unthanked);
+  const sentences = (text.match(SENTENCE) ?? []).filter((s) => s.trim() !== '');
+  const kept = sentences.filter((s) => !isPhatic(s));
+  if (kept.length === sentences.length || kept.length === 0) return text;
+  return kept
+    .map((s) => s.trim())
+    .join(' ')
+    .trim();
+}
