@@ -3,6 +3,7 @@
 // a repair or an answer turn reads the same to every module. Each answer counts its input and output words
 // as usage, since the engine spends no model tokens.
 import type { DatabaseSchema, JsonSchema, SqlRows, ToolDefinition } from '@fnquery/contracts';
+import { requestText } from '@fnquery/text-tools';
 import { heuristicFunctionTurn } from './function-calling';
 import { ragAnswer } from './rag-answer';
 import { answerTextFromPassages, passagesRequest, type PassagesQuestion } from './retrieval';
@@ -109,12 +110,11 @@ export function writeSql(input: {
   failures?: { sql: string; error: string }[];
 }): Counted<SqlDraft> {
   const failures = input.failures ?? [];
+  // Greetings and thanks around the question name no table or column (text-tools' phatic.ts).
+  const asked = requestText(input.question);
   const reply = heuristicSqlTurn({
-    messages: [
-      ...question(input.question),
-      ...failures.map((f): ChatMessage => ({ role: 'assistant', content: f.sql })),
-    ],
-    hint: { kind: 'sql', question: input.question, schema: input.schema, previousError: failures.at(-1)?.error },
+    messages: [...question(asked), ...failures.map((f): ChatMessage => ({ role: 'assistant', content: f.sql }))],
+    hint: { kind: 'sql', question: asked, schema: input.schema, previousError: failures.at(-1)?.error },
   });
   const text = reply.content?.trim() ?? '';
   if (text === SQL_READ_ONLY_REPLY) return counted({ readOnly: true }, reply);

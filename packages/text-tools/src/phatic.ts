@@ -32,9 +32,12 @@ const isPhatic = (sentence: string): boolean => {
 const TRAILING_THANKS =
   /\s*[,;–—-]\s*(?:thanks|thank\s+you|thx|ty|cheers|please|pls|plz)(?:\s+(?:a\s+lot|so\s+much|very\s+much|in\s+advance))?\s*[.!]*\s*$/iu;
 
+// A greeting before a comma or a dash at the very start ("Hi, …", "Hello there - …", "Good morning, …").
+const LEADING_GREETING = /^\s*(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening))(?:\s+there)?(?:\s*,\s*|\s+[–—-]\s+)/iu;
+
 /** The question without its sentences of greeting, thanks or general asking for help. */
 export function requestText(text: string): string {
-  const unthanked = text.replace(TRAILING_THANKS, '');
+  const unthanked = text.replace(TRAILING_THANKS, '').replace(LEADING_GREETING, '');
   if (unthanked !== text && unthanked.trim() !== '') return requestText(unthanked);
   const sentences = (text.match(SENTENCE) ?? []).filter((s) => s.trim() !== '');
   const kept = sentences.filter((s) => !isPhatic(s));

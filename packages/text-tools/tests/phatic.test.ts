@@ -13,6 +13,8 @@ describe('requestText', () => {
     ['Good morning. Book a table for 4. Cheers', 'Book a table for 4.'],
     ['Text Ana that I am running late, thanks', 'Text Ana that I am running late'],
     ['Open a ticket about the login page - thank you so much!', 'Open a ticket about the login page'],
+    ['Hi, how many harbours are there?', 'how many harbours are there?'],
+    ['Hello there - list the ferries, please', 'list the ferries'],
   ])('%s → %s', (text, request) => {
     expect(requestText(text)).toBe(request);
   });
@@ -23,6 +25,7 @@ describe('requestText', () => {
     'Thanks!',
     'What is 3.5 kg in pounds? And 2.2 kg?',
     'Ask Dr. Hale for the results.',
+    'Hi-fi speakers under 200 pounds',
   ])('keeps %s as written', (text) => {
     expect(requestText(text)).toBe(text);
   });
