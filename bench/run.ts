@@ -17,6 +17,7 @@ const ALL = [
   'retrieval-dense',
   'sql',
   'sql-own-set',
+  'perturbations',
   'functions',
   'sandbox',
   'builds',

@@ -55,6 +55,18 @@ describe('a sentence around the request that names nothing', () => {
   });
 });
 
+describe('spaces around the message', () => {
+  const cone = tool('cone_volume', 'Volume of a cone.', {
+    radius: { type: 'number', description: 'Radius of the base.' },
+    height: { type: 'number', description: 'Height of the cone.' },
+  });
+  it('are no part of it: a number before the last full stop is still read', () => {
+    expect(argsOf('Work out the volume of a cone with radius 2 and height 9. ', cone)).toEqual([
+      { radius: 2, height: 9 },
+    ]);
+  });
+});
+
 describe('courtesy around a request', () => {
   const plain = 'What are the tide times at Port Elm for 3 days?';
   it.each([

@@ -33,10 +33,13 @@ const TRAILING_THANKS =
   /\s*[,;–—-]\s*(?:thanks|thank\s+you|thx|ty|cheers|please|pls|plz)(?:\s+(?:a\s+lot|so\s+much|very\s+much|in\s+advance))?\s*[.!]*\s*$/iu;
 
 // A greeting before a comma or a dash at the very start ("Hi, …", "Hello there - …", "Good morning, …").
-const LEADING_GREETING = /^\s*(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening))(?:\s+there)?(?:\s*,\s*|\s+[–—-]\s+)/iu;
+const LEADING_GREETING =
+  /^\s*(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening))(?:\s+there)?(?:\s*,\s*|\s+[–—-]\s+)/iu;
 
 /** The question without its sentences of greeting, thanks or general asking for help. */
-export function requestText(text: string): string {
+export function requestText(written: string): string {
+  // Spaces around the message are no part of it ("… 3 and 5. " read "5." as a list number).
+  const text = written.trim();
   const unthanked = text.replace(TRAILING_THANKS, '').replace(LEADING_GREETING, '');
   if (unthanked !== text && unthanked.trim() !== '') return requestText(unthanked);
   const sentences = (text.match(SENTENCE) ?? []).filter((s) => s.trim() !== '');

@@ -14,6 +14,7 @@ describe('requestText', () => {
     ['Text Ana that I am running late, thanks', 'Text Ana that I am running late'],
     ['Open a ticket about the login page - thank you so much!', 'Open a ticket about the login page'],
     ['Hi, how many harbours are there?', 'how many harbours are there?'],
+    ['  Resize img-7 to 640 by 480.  ', 'Resize img-7 to 640 by 480.'],
     ['Hello there - list the ferries, please', 'list the ferries'],
   ])('%s → %s', (text, request) => {
     expect(requestText(text)).toBe(request);

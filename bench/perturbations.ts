@@ -1,0 +1,133 @@
+// Does a question's answer survive what users write around it? Each question of the development data
+// (the BFCL tune half's simple and multiple items; the Spider tuning half) is asked as written and again
+// with a greeting, "Quick question.", "Can you help?" or thanks around it, or its final mark added or
+// dropped: none of which changes what is asked. The figure is how many calls (BFCL) or written queries
+// (Spider) change. The baseline is a trailing space, which must change nothing. No public question carries
+// such words (text-tools' requestText leaves every BFCL and Spider question as it is), so the
+// benchmarks' own figures never see this; a user's message often does.
+// Run: FNQ_SHARED_DATA=/work/shared/data node --import tsx bench/perturbations.ts [--show-examples] [--only=calls|sql]
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { decideFunctionCall } from '@fnquery/heuristic-engine';
+import { parseCsv } from '../lib/ingest/extract-data';
+import { withDatabaseSession } from '../lib/sql/connect';
+import { parseConnectionString } from '../lib/sql/dsn';
+import { introspectTables } from '../lib/sql/introspect';
+import { judgedCalls, toTool } from '../packages/heuristic-engine/bench/tool-args';
+import { SPIDER_DIR, startSpider } from './spider-load';
+import { halfOf, localSelect } from './sql';
+import { isMain } from './stats';
+
+const ended = (q: string) => (/[.?!]\s*$/.test(q) ? q.trim() : `${q.trim()}?`);
+export const PERTURBATIONS: Record<string, (q: string) => string> = {
+  'baseline: a trailing space': (q) => `${q} `,
+  '"Hi! " before': (q) => `Hi! ${q}`,
+  '"Hi, " before': (q) => `Hi, ${q.charAt(0).toLowerCase()}${q.slice(1)}`,
+  '"Quick question. " before': (q) => `Quick question. ${q}`,
+  '"Can you help? " before': (q) => `Can you help? ${q}`,
+  '" Thanks." after': (q) => `${ended(q)} Thanks.`,
+  '", thanks" after': (q) => `${q.replace(/[.?!]?\s*$/, '')}, thanks`,
+  '" Thanks in advance!" after': (q) => `${ended(q)} Thanks in advance!`,
+  'final mark dropped': (q) => q.replace(/[.?!]+\s*$/, ''),
+};
+
+interface Tally {
+  asked: number;
+  changed: Record<string, number>;
+  examples: string[];
+}
+const newTally = (): Tally => ({ asked: 0, changed: {}, examples: [] });
+
+/** Keys sorted, so two calls with the same arguments in another order compare equal. */
+const sorted = (value: unknown): unknown =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(
+        Object.keys(value)
+          .sort()
+          .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
+      )
+    : value;
+
+function tallyOne(tally: Tally, question: string, answer: (q: string) => string): void {
+  const base = answer(question);
+  tally.asked++;
+  for (const [name, perturb] of Object.entries(PERTURBATIONS)) {
+    const other = answer(perturb(question));
+    if (other === base) continue;
+    tally.changed[name] = (tally.changed[name] ?? 0) + 1;
+    tally.examples.push(`${perturb(question)}\n      as written: ${base}\n      perturbed:  ${other}`);
+  }
+}
+
+/** BFCL tune half: the calls the engine makes for each simple or multiple item it calls on. */
+export async function callFigures(): Promise<Tally> {
+  const tally = newTally();
+  for (const judged of await judgedCalls('tune')) {
+    if (judged.category !== 'simple_python' && judged.category !== 'multiple') continue;
+    const tools = [toTool(judged.fn as Parameters<typeof toTool>[0])];
+    tallyOne(tally, judged.question, (q) => {
+      const decision = decideFunctionCall({ question: q, tools }).value;
+      return 'calls' in decision
+        ? JSON.stringify(decision.calls.map((c) => [c.name, sorted(JSON.parse(c.arguments))]))
+        : 'no call';
+    });
+  }
+  return tally;
+}
+
+/** Spider tuning half: the SELECT written for each question the engine answers (its declines are not asked). */
+export async function sqlFigures(): Promise<Tally | undefined> {
+  const spider = await startSpider();
+  if (!spider) return undefined;
+  const tally = newTally();
+  try {
+    const [header, ...rows] = parseCsv(await readFile(join(SPIDER_DIR, 'train_queries.csv'), 'utf8'), ',');
+    const at = (name: string) => header?.indexOf(name) ?? -1;
+    const queries = rows
+      .map((row) => ({ database: row[at('database')] ?? '', question: row[at('question')] ?? '' }))
+      .filter((q) => halfOf(q.database) === 'tuning');
+    const tablesOf = new Map(spider.databases.map((d) => [d.name, d.tables]));
+    const options = {
+      allowLoopback: true,
+      extraCAs: [spider.server.caPem],
+      connectTimeoutMs: 5000,
+      statementTimeoutMs: 30_000,
+    };
+    for (const database of new Set(queries.map((q) => q.database))) {
+      const target = parseConnectionString(spider.server.dsn({ database }));
+      await withDatabaseSession(target, options, async (session) => {
+        const schema = await introspectTables(session, tablesOf.get(database) ?? []);
+        for (const { question } of queries.filter((q) => q.database === database)) {
+          if (localSelect(question, schema).sql.startsWith('declined')) continue;
+          tallyOne(tally, question, (q) => localSelect(q, schema).sql);
+        }
+      });
+    }
+  } finally {
+    await spider.server.stop();
+  }
+  return tally;
+}
+
+function print(label: string, tally: Tally, showExamples: boolean): void {
+  console.log(`\n${label}: ${tally.asked} questions answered as written`);
+  for (const name of Object.keys(PERTURBATIONS)) {
+    const changed = tally.changed[name] ?? 0;
+    console.log(
+      `  ${name.padEnd(32)} changed ${String(changed).padStart(5)} (${((changed / tally.asked) * 100).toFixed(1)}%)`,
+    );
+  }
+  if (showExamples) for (const example of tally.examples.slice(0, 20)) console.log(`    ${example}`);
+}
+
+if (isMain(import.meta.url)) {
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  const showExamples = process.argv.includes('--show-examples');
+  console.log('Answers that change when words that change nothing are written around the question (development data)');
+  if (only !== 'sql') print('function calls, BFCL tune half (simple, multiple)', await callFigures(), showExamples);
+  if (only !== 'calls') {
+    const sql = await sqlFigures();
+    if (sql) print('text-to-SQL, Spider tuning half', sql, showExamples);
+    else console.log('\ntext-to-SQL: no Spider data (../shared/data/spider), skipped');
+  }
+}
