@@ -1,0 +1,63 @@
+// `npm run lint:lexicon`: every WordNet list the engine reads (packages/heuristic-engine/src/lexicon/*.txt)
+// must be exactly what its builder (tools/build-*.ts) makes from WordNet today, so each list can be traced
+// to the rule that made it and no hand edit or stale rebuild hides in it. Every list must also have a
+// builder. Without WordNet this fails, never passes: a check that cannot run has checked nothing.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LEXICON_DIR, toolOf, wordListText, wordNetMissing, type WordList } from './wordnet';
+
+const TOOLS_DIR = fileURLToPath(new URL('.', import.meta.url));
+const SHOWN = 5;
+
+/** Lines of `a` not in `b` (the lists are sets of lines). */
+const minus = (a: string[], b: string[]) => {
+  const other = new Set(b);
+  return a.filter((line) => !other.has(line));
+};
+
+/** What differs between a committed list and its builder's output, in words; undefined when nothing. */
+function difference(file: string, tool: string, built: string): string | undefined {
+  let committed: string;
+  try {
+    committed = readFileSync(join(LEXICON_DIR, file), 'utf8');
+  } catch {
+    return `${file}: not committed (run node --import tsx ${tool})`;
+  }
+  if (committed === built) return undefined;
+  const [old, now] = [committed.split('\n'), built.split('\n')];
+  const [gone, added] = [minus(old, now), minus(now, old)];
+  return [
+    `${file} differs from what ${tool} builds: ${gone.length} committed lines it does not make, ${added.length} it makes that are not committed` +
+      (gone.length + added.length === 0 ? ' (same lines, other order)' : ''),
+    ...gone.slice(0, SHOWN).map((line) => `  - ${line}`),
+    ...added.slice(0, SHOWN).map((line) => `  + ${line}`),
+    `  Find why (a rule changed since the list was built, or a hand edit), then rebuild: node --import tsx ${tool}`,
+  ].join('\n');
+}
+
+const missing = wordNetMissing();
+if (missing) {
+  console.error(`lint:lexicon cannot check the lists: ${missing}`);
+  process.exit(1);
+}
+
+const problems: string[] = [];
+const built = new Set<string>();
+for (const name of readdirSync(TOOLS_DIR)
+  .filter((f) => /^build-.*\.ts$/.test(f))
+  .sort()) {
+  const url = new URL(name, import.meta.url).href;
+  const { build } = (await import(url)) as { build: () => WordList[] };
+  for (const list of build()) {
+    built.add(list.file);
+    const problem = difference(list.file, toolOf(url), wordListText(list, toolOf(url)));
+    if (problem) problems.push(problem);
+  }
+}
+for (const file of readdirSync(LEXICON_DIR).filter((f) => f.endsWith('.txt') && !built.has(f)))
+  problems.push(`${file}: no tools/build-*.ts builds it; every list must come from a builder`);
+
+for (const problem of problems) console.error(problem);
+console.log(`lexicon: ${built.size} lists checked against their builders, ${problems.length} differ`);
+process.exit(problems.length ? 1 : 0);
