@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LEXICON_DIR, toolOf, wordListText, wordNetMissing, type WordList } from './wordnet';
+import { LEXICON_DIR, runAsScript, toolOf, wordListText, wordNetMissing, type WordList } from './wordnet';
 
 const TOOLS_DIR = fileURLToPath(new URL('.', import.meta.url));
 const SHOWN = 5;
@@ -16,11 +16,30 @@ const minus = (a: string[], b: string[]) => {
   return a.filter((line) => !other.has(line));
 };
 
+/** A list as its builder makes it now, with the builder's path. */
+export interface BuiltList {
+  tool: string;
+  text: string;
+}
+
+/** Every list every tools/build-*.ts builder makes, by file name, built in memory. */
+export async function builtLists(): Promise<Map<string, BuiltList>> {
+  const built = new Map<string, BuiltList>();
+  for (const name of readdirSync(TOOLS_DIR)
+    .filter((f) => /^build-.*\.ts$/.test(f))
+    .sort()) {
+    const url = new URL(name, import.meta.url).href;
+    const { build } = (await import(url)) as { build: () => WordList[] };
+    for (const list of build()) built.set(list.file, { tool: toolOf(url), text: wordListText(list, toolOf(url)) });
+  }
+  return built;
+}
+
 /** What differs between a committed list and its builder's output, in words; undefined when nothing. */
-function difference(file: string, tool: string, built: string): string | undefined {
+function difference(dir: string, file: string, { tool, text: built }: BuiltList): string | undefined {
   let committed: string;
   try {
-    committed = readFileSync(join(LEXICON_DIR, file), 'utf8');
+    committed = readFileSync(join(dir, file), 'utf8');
   } catch {
     return `${file}: not committed (run node --import tsx ${tool})`;
   }
@@ -36,28 +55,23 @@ function difference(file: string, tool: string, built: string): string | undefin
   ].join('\n');
 }
 
-const missing = wordNetMissing();
-if (missing) {
-  console.error(`lint:lexicon cannot check the lists: ${missing}`);
-  process.exit(1);
+/** What is wrong with the lists in `dir` (the engine's lexicon folder unless a test says otherwise), in words. */
+export function lexiconProblems(built: Map<string, BuiltList>, dir = LEXICON_DIR): string[] {
+  const problems = [...built].map(([file, list]) => difference(dir, file, list));
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt') && !built.has(f)))
+    problems.push(`${file}: no tools/build-*.ts builds it; every list must come from a builder`);
+  return problems.filter((p): p is string => p !== undefined);
 }
 
-const problems: string[] = [];
-const built = new Set<string>();
-for (const name of readdirSync(TOOLS_DIR)
-  .filter((f) => /^build-.*\.ts$/.test(f))
-  .sort()) {
-  const url = new URL(name, import.meta.url).href;
-  const { build } = (await import(url)) as { build: () => WordList[] };
-  for (const list of build()) {
-    built.add(list.file);
-    const problem = difference(list.file, toolOf(url), wordListText(list, toolOf(url)));
-    if (problem) problems.push(problem);
+if (runAsScript(import.meta.url)) {
+  const missing = wordNetMissing();
+  if (missing) {
+    console.error(`lint:lexicon cannot check the lists: ${missing}`);
+    process.exit(1);
   }
+  const built = await builtLists();
+  const problems = lexiconProblems(built);
+  for (const problem of problems) console.error(problem);
+  console.log(`lexicon: ${built.size} lists checked against their builders, ${problems.length} differ`);
+  process.exit(problems.length ? 1 : 0);
 }
-for (const file of readdirSync(LEXICON_DIR).filter((f) => f.endsWith('.txt') && !built.has(f)))
-  problems.push(`${file}: no tools/build-*.ts builds it; every list must come from a builder`);
-
-for (const problem of problems) console.error(problem);
-console.log(`lexicon: ${built.size} lists checked against their builders, ${problems.length} differ`);
-process.exit(problems.length ? 1 : 0);

@@ -115,9 +115,13 @@ export function wordListText(list: WordList, tool: string): string {
 /** The builder's path as its lists name it ("tools/build-verbs.ts"), from its module URL. */
 export const toolOf = (moduleUrl: string) => relative(ROOT, fileURLToPath(moduleUrl));
 
+/** True when the module is the script node was asked to run, not one imported by another. */
+export const runAsScript = (moduleUrl: string) =>
+  process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(moduleUrl);
+
 /** Run as a script, a builder writes its lists into the lexicon folder; imported, it does nothing. */
 export function writeWhenRun(moduleUrl: string, build: () => WordList[]): void {
-  if (!process.argv[1] || resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return;
+  if (!runAsScript(moduleUrl)) return;
   for (const list of build()) {
     writeFileSync(join(LEXICON_DIR, list.file), wordListText(list, toolOf(moduleUrl)));
     console.log(`${list.file}: ${list.lines.length} lines`);
