@@ -10,6 +10,9 @@
 //   hyponyms (a narrow parent such as "greeting" for "hello"; not "person" or "act").
 // - Words are written as the engine's stems (@fnquery/text-tools terms), stop words left out.
 //
+// Its values were each moved one step either way and measured: docs/heuristic-engine.md, "Where the
+// builders' values come from". Change one only with the same measurement.
+//
 // Run: apt-get install wordnet-base && node --import tsx tools/build-related-words.ts
 import { terms } from '@fnquery/text-tools';
 import { lemmas, synsets as synsetsOf, writeWhenRun, type Part, type WordList } from './wordnet';

@@ -16,6 +16,9 @@
 // - Words are written as WordNet writes them, lower-case, not stemmed: an adjective is matched as
 //   written, so "limits" (a noun) is not "limited".
 //
+// Its values were each moved one step either way and measured: docs/heuristic-engine.md, "Where the
+// builders' values come from". Change one only with the same measurement.
+//
 // Run: apt-get install wordnet-base && node --import tsx tools/build-similar-adjectives.ts
 import { lemmas, synsets as synsetsOf, writeWhenRun, type WordList } from './wordnet';
 
