@@ -15,13 +15,13 @@
 //   corpus saw it; its first COMMON_SENSES senses), so a rare sense does not link a common word.
 // - Words are written as WordNet writes them, lower-case, not stemmed: an adjective is matched as
 //   written, so "limits" (a noun) is not "limited".
-
+//
+// Its values were each moved one step either way and measured: docs/heuristic-engine.md, "Where the
+// builders' values come from". Change one only with the same measurement.
+//
 // Run: apt-get install wordnet-base && node --import tsx tools/build-similar-adjectives.ts
-import { lemmas, synsets as synsetsOf, writeWordList } from './wordnet';
+import { lemmas, synsets as synsetsOf, writeWhenRun, type WordList } from './wordnet';
 
-const LEXICON = '../packages/heuristic-engine/src/lexicon/';
-const OUT = new URL(`${LEXICON}similar-adjectives.txt`, import.meta.url);
-const PERTAINYMS_OUT = new URL(`${LEXICON}adjective-nouns.txt`, import.meta.url);
 const COMMON_SENSES = 2;
 
 interface Synset {
@@ -33,63 +33,66 @@ interface Synset {
   pertains: { source: number; offset: string; target: number }[];
 }
 
-const synsets = new Map<string, Synset>();
-for (const { offset, type, words, pointers } of synsetsOf('adj')) {
-  const toAdjective = (symbol: string) =>
-    pointers.filter((p) => p.symbol === symbol && (p.pos === 'a' || p.pos === 's')).map((p) => p.offset);
-  const pertains = pointers
-    .filter((p) => p.symbol === '\\' && p.pos === 'n')
-    .map(({ source, offset: noun, target }) => ({ source, offset: noun, target }));
-  synsets.set(offset, { head: type === 'a', words, similar: toAdjective('&'), alsoSee: toAdjective('^'), pertains });
-}
-
-/** Offsets of each adjective's common senses. */
-const commonSenses = new Map<string, Set<string>>();
-for (const { lemma, tagged, offsets } of lemmas('adj')) {
-  if (!(tagged > 0) || lemma.includes('_')) continue;
-  commonSenses.set(lemma, new Set(offsets.slice(0, Math.min(tagged, COMMON_SENSES))));
-}
-
-const commonWords = (offset: string) =>
-  (synsets.get(offset)?.words ?? []).filter((w) => /^[a-z]+$/.test(w) && (commonSenses.get(w)?.has(offset) ?? false));
-
-const lines = new Set<string>();
-for (const [offset, synset] of synsets) {
-  if (!synset.head) continue;
-  const heads = [...new Set([offset, ...synset.alsoSee.filter((o) => synsets.get(o)?.head)].flatMap(commonWords))];
-  const satellites = [...new Set(synset.similar.flatMap(commonWords))].filter((w) => !heads.includes(w));
-  if (heads.length > 0 && satellites.length > 0) lines.add(`${heads.sort().join(' ')}:${satellites.sort().join(' ')}`);
-}
-
-const TOOL = 'tools/build-similar-adjectives.ts';
-writeWordList(
-  OUT,
-  [
-    'Adjective clusters for the heuristic engine: a head adjective and the heads it also sees, a colon, its satellites.',
-  ],
-  TOOL,
-  [...lines].sort(),
-);
-console.log(`${lines.size} clusters`);
-
-// What a relational adjective pertains to (`\`): `rural` to "country", `urban` to "city", so a
-// structured answer can read `rural` from a word that names such a place ("the countryside", a kind
-// of country). One line per adjective in a common sense: the adjective, then the nouns, as written.
-const nounWords = new Map<string, string[]>();
-for (const { offset, words } of synsetsOf('noun')) nounWords.set(offset, words);
-const pertainyms = new Map<string, Set<string>>();
-for (const [offset, synset] of synsets)
-  for (const p of synset.pertains) {
-    const adjective = synset.words[p.source - 1];
-    const noun = nounWords.get(p.offset)?.[p.target - 1];
-    if (!adjective || !noun || !/^[a-z]+$/.test(noun) || !commonWords(offset).includes(adjective)) continue;
-    pertainyms.set(adjective, (pertainyms.get(adjective) ?? new Set()).add(noun));
+export function build(): WordList[] {
+  const synsets = new Map<string, Synset>();
+  for (const { offset, type, words, pointers } of synsetsOf('adj')) {
+    const toAdjective = (symbol: string) =>
+      pointers.filter((p) => p.symbol === symbol && (p.pos === 'a' || p.pos === 's')).map((p) => p.offset);
+    const pertains = pointers
+      .filter((p) => p.symbol === '\\' && p.pos === 'n')
+      .map(({ source, offset: noun, target }) => ({ source, offset: noun, target }));
+    synsets.set(offset, { head: type === 'a', words, similar: toAdjective('&'), alsoSee: toAdjective('^'), pertains });
   }
-const pertainymLines = [...pertainyms].map(([adjective, nouns]) => `${adjective} ${[...nouns].sort().join(' ')}`);
-writeWordList(
-  PERTAINYMS_OUT,
-  ['Relational adjectives for the heuristic engine: an adjective, then the nouns it pertains to, as written.'],
-  TOOL,
-  pertainymLines.sort(),
-);
-console.log(`${pertainymLines.length} relational adjectives`);
+
+  /** Offsets of each adjective's common senses. */
+  const commonSenses = new Map<string, Set<string>>();
+  for (const { lemma, tagged, offsets } of lemmas('adj')) {
+    if (!(tagged > 0) || lemma.includes('_')) continue;
+    commonSenses.set(lemma, new Set(offsets.slice(0, Math.min(tagged, COMMON_SENSES))));
+  }
+
+  const commonWords = (offset: string) =>
+    (synsets.get(offset)?.words ?? []).filter((w) => /^[a-z]+$/.test(w) && (commonSenses.get(w)?.has(offset) ?? false));
+
+  const lines = new Set<string>();
+  for (const [offset, synset] of synsets) {
+    if (!synset.head) continue;
+    const heads = [...new Set([offset, ...synset.alsoSee.filter((o) => synsets.get(o)?.head)].flatMap(commonWords))];
+    const satellites = [...new Set(synset.similar.flatMap(commonWords))].filter((w) => !heads.includes(w));
+    if (heads.length > 0 && satellites.length > 0)
+      lines.add(`${heads.sort().join(' ')}:${satellites.sort().join(' ')}`);
+  }
+
+  // What a relational adjective pertains to (`\`): `rural` to "country", `urban` to "city", so a
+  // structured answer can read `rural` from a word that names such a place ("the countryside", a kind
+  // of country). One line per adjective in a common sense: the adjective, then the nouns, as written.
+  const nounWords = new Map<string, string[]>();
+  for (const { offset, words } of synsetsOf('noun')) nounWords.set(offset, words);
+  const pertainyms = new Map<string, Set<string>>();
+  for (const [offset, synset] of synsets)
+    for (const p of synset.pertains) {
+      const adjective = synset.words[p.source - 1];
+      const noun = nounWords.get(p.offset)?.[p.target - 1];
+      if (!adjective || !noun || !/^[a-z]+$/.test(noun) || !commonWords(offset).includes(adjective)) continue;
+      pertainyms.set(adjective, (pertainyms.get(adjective) ?? new Set()).add(noun));
+    }
+  const pertainymLines = [...pertainyms].map(([adjective, nouns]) => `${adjective} ${[...nouns].sort().join(' ')}`);
+  return [
+    {
+      file: 'similar-adjectives.txt',
+      about: [
+        'Adjective clusters for the heuristic engine: a head adjective and the heads it also sees, a colon, its satellites.',
+      ],
+      lines: [...lines].sort(),
+    },
+    {
+      file: 'adjective-nouns.txt',
+      about: [
+        'Relational adjectives for the heuristic engine: an adjective, then the nouns it pertains to, as written.',
+      ],
+      lines: pertainymLines.sort(),
+    },
+  ];
+}
+
+writeWhenRun(import.meta.url, build);

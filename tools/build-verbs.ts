@@ -4,9 +4,7 @@
 // the first word of a name. General English, not the vocabulary of any benchmark.
 //
 // Run: apt-get install wordnet-base && node --import tsx tools/build-verbs.ts
-import { lemmas, writeWordList } from './wordnet';
-
-const OUT = new URL('../packages/heuristic-engine/src/lexicon/verbs.txt', import.meta.url);
+import { lemmas, writeWhenRun, type WordList } from './wordnet';
 
 /** Each one-word lemma's tagged-sense count in one part of speech's index. */
 function taggedCounts(part: 'verb' | 'noun' | 'adj'): Map<string, number> {
@@ -15,17 +13,21 @@ function taggedCounts(part: 'verb' | 'noun' | 'adj'): Map<string, number> {
   return counts;
 }
 
-const verbs = taggedCounts('verb');
-const nouns = taggedCounts('noun');
-const adjectives = taggedCounts('adj');
-const mostlyVerbs = [...verbs]
-  .filter(([lemma, n]) => n > 0 && n > (nouns.get(lemma) ?? 0) && n > (adjectives.get(lemma) ?? 0))
-  .map(([lemma]) => lemma)
-  .sort();
-writeWordList(
-  OUT,
-  ['Verbs used more often as verbs than as nouns or adjectives, one a line, for the heuristic engine.'],
-  'tools/build-verbs.ts',
-  mostlyVerbs,
-);
-console.log(`${mostlyVerbs.length} verbs`);
+export function build(): WordList[] {
+  const verbs = taggedCounts('verb');
+  const nouns = taggedCounts('noun');
+  const adjectives = taggedCounts('adj');
+  const mostlyVerbs = [...verbs]
+    .filter(([lemma, n]) => n > 0 && n > (nouns.get(lemma) ?? 0) && n > (adjectives.get(lemma) ?? 0))
+    .map(([lemma]) => lemma)
+    .sort();
+  return [
+    {
+      file: 'verbs.txt',
+      about: ['Verbs used more often as verbs than as nouns or adjectives, one a line, for the heuristic engine.'],
+      lines: mostlyVerbs,
+    },
+  ];
+}
+
+writeWhenRun(import.meta.url, build);

@@ -1,6 +1,6 @@
-// The heuristic engine's WordNet lists (made by tools/build-related-words.ts, tools/build-word-kinds.ts and
-// tools/build-similar-adjectives.ts, tools/build-verbs.ts)
-// as string constants, so the engine reads them wherever it runs without a file beside its bundle.
+// The heuristic engine's WordNet lists (each made by a tools/build-*.ts builder, and checked against it by
+// `npm run lint:lexicon`) as string constants, so the engine reads them wherever it runs without a file
+// beside its bundle.
 import { readText, textModule } from './text-module';
 
 const LEXICON = 'packages/heuristic-engine/src/lexicon';
