@@ -1,0 +1,81 @@
+// Structured output read from text the way documents write it: a FAQ's questions and their yes/no
+// answers, a date after the verb a property is named by, a number the verb takes across "around",
+// "room for N", a code's name in apposition, and facts spread over the passages about one subject.
+import { describe, expect, it } from 'vitest';
+import { answerFromPassages } from '../src/index';
+import { structuredAnswer } from '../src/structured-answer';
+import { dayOfDateOnly, sharedSubject } from '../src/structured-evidence';
+import { statedFlag } from '../src/structured-flags';
+import { numberAfterOwnVerb, numberBeforeOwnNoun, numberByVerb } from '../src/structured-measures';
+
+const object = (properties: Record<string, unknown>) => ({ type: 'object', properties });
+
+describe('structured output from documents', () => {
+  it('reads a FAQ: a question states nothing, its answer says yes or no to it', () => {
+    const faq = 'Can I bring my dog? No, only guide dogs are allowed inside. Is there a lift? Yes.';
+    expect(statedFlag('bring_dog', {}, faq)).toBe(false);
+    expect(statedFlag('lift', {}, faq)).toBe(true);
+    expect(statedFlag('delivery', {}, 'Do you offer delivery? Not yet, sorry.')).toBe(false);
+    // Unanswered, or answered by something other than yes or no: nothing.
+    expect(statedFlag('parking', {}, 'Is there parking nearby? Ask at the desk.')).toBeUndefined();
+    expect(statedFlag('parking', {}, 'Is there parking nearby?')).toBeUndefined();
+  });
+
+  it('takes the year of a date after the verb, never its day', () => {
+    const text = 'The ferry service was launched on 9 May 2016 after a long campaign.';
+    expect(numberAfterOwnVerb('launched', text)).toBe(2016);
+    expect(numberAfterOwnVerb('opened', 'The pool has opened since August 3, 2011.')).toBe(2011);
+    expect(dayOfDateOnly(9, text)).toBe(true);
+    expect(dayOfDateOnly(2016, text)).toBe(false);
+    expect(structuredAnswer(object({ launched: { type: 'integer' } }), {}, { evidence: text })).toEqual({
+      launched: 2016,
+    });
+    // A day of a date is no count for another property either.
+    expect(structuredAnswer(object({ campaigns: { type: 'integer' } }), {}, { evidence: text })).toEqual({});
+  });
+
+  it('takes the number the verb counts across an approximation, not the count of its subject', () => {
+    const text = 'Three presses squeeze about 800 litres of cider every week.';
+    expect(numberAfterOwnVerb('squeeze', text)).toBe(800);
+    expect(numberBeforeOwnNoun('squeezes', 'Three presses squeeze juice.')).toBeUndefined();
+    expect(structuredAnswer(object({ squeezes: { type: 'integer' } }), {}, { evidence: text })).toEqual({
+      squeezes: 800,
+    });
+    // A span of time after the verb is no count of what it does.
+    expect(numberAfterOwnVerb('opened', 'The shop opened 3 years ago.')).toBeUndefined();
+  });
+
+  it('reads "room for N" and "space for N" as a capacity', () => {
+    expect(numberByVerb('seats', 'The back room of the inn has room for thirty.')).toBe(30);
+    expect(numberByVerb('guests', 'The barn has space for 80 guests.')).toBe(80);
+    // Room for something else counted is not the property's.
+    expect(numberByVerb('guests', 'The yard has room for 12 cars.')).toBeUndefined();
+  });
+
+  it('names a subject asked about by its code with the name the text sets before it', () => {
+    const text = 'Kestrel, the X4 coach, crosses the moor twice a day.';
+    expect(sharedSubject('What is the X4 coach like?', text)).toBe('Kestrel');
+    // A code with no name in apposition, or a name that is no code: as asked.
+    expect(sharedSubject('What is the X4 coach like?', 'The X4 coach crosses the moor.')).toBe('X4');
+    expect(sharedSubject('Tell me about Kestrel.', text)).toBe('Kestrel');
+  });
+
+  it('reads and cites every retrieved passage about the subject, by its text or its source, and no other', () => {
+    const passages = [
+      {
+        source: 'harbour-news.md',
+        text: 'The Tern Inn, the old harbour pub, reopened in 2021 with room for 40.',
+        score: 0.9,
+      },
+      { source: 'tern-faq.md', text: 'Do you serve food on Mondays? Yes, from noon.', score: 0.8 },
+      { source: 'tides.md', text: 'Do boats sail on Mondays? No, the harbour is closed to boats.', score: 0.7 },
+    ];
+    const item = object({ source: { type: 'string' } });
+    const schema = object({ citations: { type: 'array', items: item }, serves_food_mondays: { type: 'boolean' } });
+    const reply = answerFromPassages({ question: 'Tell me about the Tern Inn.', schema, passages });
+    expect(JSON.parse(reply.value)).toEqual({
+      citations: [{ source: 'harbour-news.md' }, { source: 'tern-faq.md' }],
+      serves_food_mondays: true,
+    });
+  });
+});
