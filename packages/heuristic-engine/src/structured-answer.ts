@@ -18,6 +18,7 @@
 import { DETERMINERS, nameWords, stemMatch, terms, tokenize } from '@fnquery/text-tools';
 import type { JsonSchema } from '@fnquery/contracts';
 import { resolveSchema, slotType } from './function-calling/slots';
+import { isMostlyVerb } from './lexicon/verbs';
 import { dayOfDateOnly, fitsBounds, statedValues, unknownValue } from './structured-evidence';
 import { statedFlag } from './structured-flags';
 import { nounsBeforeNames, optionIn, whatItIs } from './structured-options';
@@ -281,6 +282,9 @@ export function resultEvidence(text: string, result: unknown): string {
   return [text, ...texts].join('\n');
 }
 
+/** A verb in the third person, as a note without its subject opens ("Runs …", "Serves …"). */
+const opensWithVerb = (word: string) => /s$/.test(word) && [word.slice(0, -1), word.slice(0, -2)].some(isMostlyVerb);
+
 /** The most words a record's note may have for its opening to describe the record. */
 const NOTE_WORDS = 12;
 
@@ -295,6 +299,16 @@ function noteOpenings(result: unknown): string[] {
     if (typeof v !== 'string' || /[.!?;:]\s/.test(v.trim())) return [];
     const tokens = tokenize(v).filter((t) => t.word);
     if (tokens.length < 2 || tokens.length > NOTE_WORDS) return [];
+    // A note that opens with a verb has left its subject, the record, out ("Runs through the
+    // night, …"): what it does there describes it, up to the first break.
+    if (opensWithVerb(tokens[0]!.lower))
+      return [
+        v
+          .split(/[,;:.!?]/)[0]!
+          .split(/\s+/)
+          .slice(1)
+          .join(' '),
+      ];
     const start = DETERMINERS.has(tokens[0]!.lower) ? 1 : 0;
     const end = tokens.findIndex((t, i) => i >= start && t.stop);
     return [

@@ -6,6 +6,7 @@ import { answerFromPassages } from '../src/index';
 import { structuredAnswer } from '../src/structured-answer';
 import { dayOfDateOnly, sharedSubject } from '../src/structured-evidence';
 import { statedFlag } from '../src/structured-flags';
+import { optionIn } from '../src/structured-options';
 import { numberAfterOwnVerb, numberBeforeOwnNoun, numberByVerb } from '../src/structured-measures';
 
 const object = (properties: Record<string, unknown>) => ({ type: 'object', properties });
@@ -76,6 +77,29 @@ describe('structured output from documents', () => {
     expect(JSON.parse(reply.value)).toEqual({
       citations: [{ source: 'harbour-news.md' }, { source: 'tern-faq.md' }],
       serves_food_mondays: true,
+    });
+  });
+
+  it('reads the noun phrase set beside a name as describing it', () => {
+    const sizes = ['small', 'medium', 'large'];
+    expect(optionIn(sizes, 'size', 'Brackenfield, the tiny hill farm, keeps forty sheep.')).toBe('small');
+    // Mentioned elsewhere in the sentence, the same word describes nothing.
+    expect(optionIn(sizes, 'size', 'Brackenfield keeps forty sheep near a tiny stream.')).toBeUndefined();
+  });
+
+  it('takes a compound option from a word that is one of its parts, never from a short chance spelling', () => {
+    const hours = ['daytime', 'overnight', 'peak'];
+    expect(optionIn(hours, 'hours', 'Owlet, the late night shuttle, leaves the square at one.')).toBe('overnight');
+    // A part too short to be more than a chance spelling ("ten" of `tennis`) names nothing.
+    const sports = ['football', 'tennis', 'golf'];
+    expect(optionIn(sports, 'sport', 'Riverside, the ten acre field, is let to clubs.')).toBeUndefined();
+  });
+
+  it('reads what a note without its subject says the record does', () => {
+    const schema = object({ hours: { type: 'string', enum: ['daytime', 'overnight', 'peak'] } });
+    const note = 'Operates through the night, every day of the year.';
+    expect(structuredAnswer(schema, { name: 'Owlet', note }, { evidence: 'Name: Owlet.' })).toEqual({
+      hours: 'overnight',
     });
   });
 });
