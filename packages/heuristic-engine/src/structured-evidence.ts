@@ -3,9 +3,9 @@
 // and the explicit "not known" of a required property with no evidence at all (structured-answer.ts).
 import type { JsonSchema } from '@fnquery/contracts';
 import { extractArguments } from './function-calling/arguments';
-import { patternOf } from './function-calling/conversion';
 import { readQuestion } from './function-calling/question';
 import { slotType } from './function-calling/slots';
+import { patternAccepts } from './format-accepts';
 import { findDates, findNames, findNumbers, isUnit } from './schema-values';
 
 /**
@@ -71,8 +71,7 @@ export function fitsBounds(schema: JsonSchema, value: unknown): boolean {
   if (typeof value === 'string') {
     const length = [...value].length;
     if ((num(schema.minLength) ?? 0) > length || length > (num(schema.maxLength) ?? Infinity)) return false;
-    const pattern = patternOf(schema);
-    if (pattern && !pattern.test(value)) return false;
+    if (typeof schema.pattern === 'string' && !patternAccepts(schema.pattern, value)) return false;
   }
   if (
     Array.isArray(value) &&

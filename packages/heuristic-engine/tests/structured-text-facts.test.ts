@@ -102,4 +102,19 @@ describe('structured output from documents', () => {
       hours: 'overnight',
     });
   });
+
+  it("matches a schema's pattern in time linear in the text, however the pattern is written", () => {
+    // On a backtracking engine `^(\\w+\\s?)*$` tries every split of a sentence's words before its full stop.
+    const schema = object({ summary: { type: 'string', pattern: '^(\\w+\\s?)*$' }, name: { type: 'string' } });
+    const text = 'The Tern Inn stands on the harbour wall and opens every day of the week from noon.';
+    const reply = answerFromPassages({
+      question: 'Tell me about the Tern Inn.',
+      schema,
+      passages: [{ source: 'harbour.md', text, score: 0.9 }],
+    });
+    const value = JSON.parse(reply.value) as { summary?: string; name?: string };
+    expect(value.name).toBe('Tern Inn');
+    // Whatever it fills stays within the pattern: words and single spaces only.
+    expect(value.summary ?? '').not.toMatch(/[^\w\s]|\s\s/);
+  });
 });
