@@ -29,7 +29,7 @@ const NIGHT_BUS_FAQ =
 const NIGHT_BUS_NOTE = 'Runs through the night, seven nights a week.';
 
 export const NIGHT_BUS: Subject = {
-  name: 'night bus route (unseen: first run before any rule it led to)',
+  name: 'night bus route (held out from the lighthouse rules)',
   question: 'Tell me about the N7 night bus.',
   record: {
     name: 'Nightjar',
@@ -159,7 +159,7 @@ const BAKERY_FAQ =
 const BAKERY_NOTE = 'A tiny bakery on the village high street.';
 
 export const BAKERY: Subject = {
-  name: 'village bakery (unseen: first run before any rule it led to)',
+  name: 'village bakery (held out from the lighthouse rules)',
   question: 'Tell me about Stonegate Bakery.',
   record: {
     name: 'Stonegate Bakery',
