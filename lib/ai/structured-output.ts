@@ -6,7 +6,7 @@ import { badRequest, ServiceError } from '../errors';
 import { serviceAjv, violations, type ValidateFunction } from '../json-schema';
 import type { JsonSchema } from './ports';
 import type { AnswerFormat } from './tasks';
-import { expandsBeyond, MAX_EXPANDED_SUBSCHEMAS } from './unsatisfiable-expansion';
+import { expandsBeyond, MAX_EXPANDED_SUBSCHEMAS, MAX_SCHEMA_DEPTH, nestsBeyond } from './unsatisfiable-expansion';
 import { nonLinearPatterns } from './unsatisfiable-patterns';
 import { unsatisfiableBecause } from './unsatisfiable-schema';
 
@@ -104,6 +104,12 @@ function parseSchema(text: string): JsonSchema {
 }
 
 function compile(schema: JsonSchema): StructuredOutput {
+  // Compiling walks the schema recursively: a deeper one would end in a stack overflow, not a reason.
+  if (nestsBeyond(schema))
+    throw invalid(
+      `The structured_output schema nests objects and arrays more than ${MAX_SCHEMA_DEPTH} levels deep`,
+      'Flatten the schema, or name repeated shapes once under "$defs" and refer to them with "$ref"',
+    );
   let validate: ValidateFunction;
   try {
     validate = serviceAjv().compile(schema);

@@ -43,3 +43,18 @@ export function expandsBeyond(schema: JsonSchema, limit = MAX_EXPANDED_SUBSCHEMA
   };
   return visit(schema);
 }
+
+/** How deep a schema may nest (objects and arrays): far beyond any hand-written one, far below the stack. */
+export const MAX_SCHEMA_DEPTH = 64;
+
+/** True when the JSON value nests objects or arrays more than `limit` deep (walked without recursion). */
+export function nestsBeyond(value: unknown, limit = MAX_SCHEMA_DEPTH): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return false;
+}

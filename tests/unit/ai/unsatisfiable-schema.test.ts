@@ -293,7 +293,7 @@ describe('structured_output schemas as callers send them', () => {
     expect(refusal(schema)).toBeUndefined();
   });
 
-  it('cannot be stalled: a backtracking pattern, a lookahead, a fan of references, a huge enum', () => {
+  it('cannot be stalled: a backtracking pattern, a lookahead, a fan of references, a huge enum, deep nesting', () => {
     // `^(a+)+$` against a long name backtracks for minutes on a native engine; here it is RE2's.
     const name = `${'a'.repeat(40)}!`;
     const nested = { type: 'object', patternProperties: { '^(a+)+$': false }, required: [name] };
@@ -307,5 +307,12 @@ describe('structured_output schemas as callers send them', () => {
     expect(refusal(fan)?.message).toMatch(/ISSUE: .*expands to more than .* ADVICE: /s);
     const huge = answer({ n: { enum: Array.from({ length: 10_000 }, (_, i) => i), const: -1 } });
     expect(refusal(huge)?.status).toBe(400);
+    // Nesting that would overflow the compiler's stack is refused for what it is, before compiling.
+    let deep: unknown = { type: 'string' };
+    for (let i = 0; i < 1000; i++) deep = { type: 'array', items: deep };
+    expect(refusal(answer({ x: deep }))?.message).toMatch(/ISSUE: .*more than 64 levels deep.* ADVICE: /s);
+    let fine: unknown = { type: 'string' };
+    for (let i = 0; i < 20; i++) fine = answer({ inner: fine });
+    expect(refusal(fine)).toBeUndefined();
   });
 });
