@@ -24,6 +24,7 @@ const ALL = [
   'aws-builds',
   'tool-args',
   'structured',
+  'structured-schemas',
   'catalog',
   'mcp',
   'validation',

@@ -6,6 +6,8 @@ import { badRequest, ServiceError } from '../errors';
 import { serviceAjv, violations, type ValidateFunction } from '../json-schema';
 import type { JsonSchema } from './ports';
 import type { AnswerFormat } from './tasks';
+import { expandsBeyond, MAX_EXPANDED_SUBSCHEMAS, MAX_SCHEMA_DEPTH, nestsBeyond } from './unsatisfiable-expansion';
+import { nonLinearPatterns } from './unsatisfiable-patterns';
 import { unsatisfiableBecause } from './unsatisfiable-schema';
 
 export interface StructuredOutput {
@@ -102,6 +104,12 @@ function parseSchema(text: string): JsonSchema {
 }
 
 function compile(schema: JsonSchema): StructuredOutput {
+  // Compiling walks the schema recursively: a deeper one would end in a stack overflow, not a reason.
+  if (nestsBeyond(schema))
+    throw invalid(
+      `The structured_output schema nests objects and arrays more than ${MAX_SCHEMA_DEPTH} levels deep`,
+      'Flatten the schema, or name repeated shapes once under "$defs" and refer to them with "$ref"',
+    );
   let validate: ValidateFunction;
   try {
     validate = serviceAjv().compile(schema);
@@ -114,6 +122,20 @@ function compile(schema: JsonSchema): StructuredOutput {
       'Fix the schema; omit "$schema" or set it to https://json-schema.org/draft/2020-12/schema',
     );
   }
+  if (expandsBeyond(schema))
+    throw invalid(
+      `The structured_output schema expands to more than ${MAX_EXPANDED_SUBSCHEMAS} subschemas once its "$ref"s are followed`,
+      'Refer to each definition from fewer places, or write the schema out without references that fan out',
+    );
+  // The answer is validated here, in the request, and the heuristic engine matches patterns too:
+  // only patterns RE2 reads run in time linear in the text (a lookahead over nested repeats
+  // backtracks for minutes on one sentence), so those are the only ones taken.
+  const [slow] = nonLinearPatterns(schema);
+  if (slow)
+    throw invalid(
+      `The structured_output schema's pattern at ${slow.at} (${JSON.stringify(slow.pattern.slice(0, 80))}) uses lookaround or a backreference, which answers are not matched with`,
+      'Write the pattern without lookahead, lookbehind or backreferences (RE2 syntax: classes, groups, alternation and repeats are fine)',
+    );
   // No answer could ever pass such a schema: the caller's mistake, refused before any work.
   const why = unsatisfiableBecause(schema);
   if (why)

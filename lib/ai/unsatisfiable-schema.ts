@@ -2,9 +2,10 @@
 // before any work), not a model failure after it. Only what every answer must hold is checked:
 // the root, its required properties (recursively), and the items of an array that needs some. An
 // optional property that nothing satisfies can simply be left out, so it does not count.
-import { createAjv } from '../json-schema';
 import type { JsonSchema } from './ports';
 import { boundConflict, only } from './unsatisfiable-bounds';
+import { combinedConflict } from './unsatisfiable-combined';
+import { linearMatch, linearOnlyAjv } from './unsatisfiable-patterns';
 
 const MAX_DEPTH = 16;
 const TYPE_OF: Record<string, (v: unknown) => boolean> = {
@@ -21,7 +22,9 @@ const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
 const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function resolve(schema: unknown, root: JsonSchema): unknown {
-  if (!isObject(schema) || typeof schema.$ref !== 'string' || !schema.$ref.startsWith('#/')) return schema;
+  if (!isObject(schema) || typeof schema.$ref !== 'string') return schema;
+  if (schema.$ref === '#') return root;
+  if (!schema.$ref.startsWith('#/')) return schema;
   return schema.$ref
     .slice(2)
     .split('/')
@@ -44,7 +47,7 @@ function typeConflict(schema: JsonSchema, at: string): string | undefined {
   return undefined;
 }
 
-const valueAjv = createAjv();
+const valueAjv = linearOnlyAjv();
 // The keywords that judge a single value on their own, without references or subschemas.
 const VALUE_KEYWORDS = [
   'type',
@@ -78,7 +81,9 @@ function valuesConflict(schema: JsonSchema, at: string): string | undefined {
     const validate = valueAjv.compile(own);
     someAccepted = candidates.some((v) => validate(v) === true);
   } catch {
-    return undefined; // a schema Ajv refuses is reported by the compile step, with its own message
+    // A schema Ajv refuses is reported by the compile step, with its own message; one with a
+    // pattern RE2 cannot read, by the pattern check. Either way this check is unsure.
+    return undefined;
   } finally {
     valueAjv.removeSchema(own); // callers' schemas differ every time: keep none
   }
@@ -88,46 +93,59 @@ function valuesConflict(schema: JsonSchema, at: string): string | undefined {
     : `${at} allows only values that its other keywords refuse`;
 }
 
+/**
+ * The required properties of an object (its own and its allOf branches', and those their
+ * `dependentRequired` brings in) must each be allowed by every part and have a value.
+ */
 function objectConflict(schema: JsonSchema, root: JsonSchema, at: string, depth: number): string | undefined {
-  const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
-  const properties = isObject(schema.properties) ? schema.properties : {};
-  if (required.length > (num(schema.maxProperties) ?? Infinity))
-    return `${at} requires more properties than its maxProperties`;
+  const branches = Array.isArray(schema.allOf) ? schema.allOf.map((b) => resolve(b, root)) : [];
+  const parts = [schema, ...branches.filter(isObject)];
+  const required = requiredNames(parts);
+  const maxProperties = Math.min(...parts.map((p) => num(p.maxProperties) ?? Infinity));
+  if (required.length > maxProperties) return `${at} requires more properties than its maxProperties`;
   for (const name of required) {
-    if (!nameAllowed(schema.propertyNames, name))
-      return `${at}/${name} is required but its name is refused by propertyNames`;
-    for (const raw of schemasOfName(schema, name)) {
-      const property = resolve(raw, root);
-      if (property === false)
-        return name in properties
-          ? `${at}/${name} is required but its schema is false`
-          : `${at}/${name} is required but not allowed (${raw === schema.additionalProperties ? 'additionalProperties' : 'patternProperties'}: false)`;
-      const why = conflict(property, root, `${at}/${name}`, depth + 1);
-      if (why) return why;
+    for (const part of parts) {
+      if (!nameAllowed(part.propertyNames, name))
+        return `${at}/${name} is required but its name is refused by propertyNames`;
+      const properties = isObject(part.properties) ? part.properties : {};
+      for (const raw of schemasOfName(part, name)) {
+        const property = resolve(raw, root);
+        if (property === false)
+          return name in properties
+            ? `${at}/${name} is required but its schema is false`
+            : `${at}/${name} is required but not allowed (${raw === part.additionalProperties ? 'additionalProperties' : 'patternProperties'}: false)`;
+        const why = conflict(property, root, `${at}/${name}`, depth + 1);
+        if (why) return why;
+      }
     }
   }
   return undefined;
 }
 
+/** Every name some part requires, and the names `dependentRequired` adds for them, once each. */
+function requiredNames(parts: JsonSchema[]): string[] {
+  const names = new Set(parts.flatMap((p) => (Array.isArray(p.required) ? p.required.map(String) : [])));
+  for (const name of names)
+    for (const part of parts) {
+      const dependent = isObject(part.dependentRequired) ? part.dependentRequired[name] : undefined;
+      if (Array.isArray(dependent)) dependent.forEach((d) => names.add(String(d)));
+    }
+  return [...names];
+}
+
 /**
  * The subschemas a property's value must satisfy: its own in `properties`, and every
- * `patternProperties` schema whose pattern matches its name; `additionalProperties` when neither names it.
+ * `patternProperties` schema whose pattern matches its name; `additionalProperties` when neither
+ * names it. A pattern that cannot be run in linear time may or may not name it: then only its own.
  */
 function schemasOfName(schema: JsonSchema, name: string): unknown[] {
   const properties = isObject(schema.properties) ? schema.properties : {};
   const patterns = isObject(schema.patternProperties) ? Object.entries(schema.patternProperties) : [];
-  const matched = patterns.filter(([pattern]) => matches(pattern, name)).map(([, s]) => s);
+  const matched = patterns.map(([pattern, s]) => ({ s, match: linearMatch(pattern, name) }));
   const own = name in properties ? [properties[name]] : [];
-  if (own.length + matched.length > 0) return [...own, ...matched];
+  const named = [...own, ...matched.filter((m) => m.match === true).map((m) => m.s)];
+  if (named.length > 0 || matched.some((m) => m.match === undefined)) return named;
   return 'additionalProperties' in schema ? [schema.additionalProperties] : [];
-}
-
-function matches(pattern: string, name: string): boolean {
-  try {
-    return new RegExp(pattern, 'u').test(name);
-  } catch {
-    return true; // a pattern the compile step refuses is reported there; assume it may match
-  }
 }
 
 /** Whether `propertyNames` (no references) lets a property be called `name`; true when unsure. */
@@ -144,53 +162,39 @@ function nameAllowed(propertyNames: unknown, name: string): boolean {
   }
 }
 
-/** A schema's types as base kinds ("number" is both integers and fractions), undefined when any. */
-function kindsOf(schema: unknown): Set<string> | undefined {
-  if (!isObject(schema) || schema.type === undefined) return undefined;
-  const types = Array.isArray(schema.type) ? schema.type.map(String) : [String(schema.type)];
-  return new Set(types.flatMap((t) => (t === 'number' ? ['integer', 'fraction'] : [t])));
-}
-
-/**
- * Subschemas that every answer must satisfy too: `not` of everything, `allOf` branches that
- * conflict or whose types share none with each other, `anyOf` / `oneOf` whose every branch conflicts.
- */
-function combinedConflict(schema: JsonSchema, root: JsonSchema, at: string, depth: number): string | undefined {
-  const not = resolve(schema.not, root);
-  if (not === true || (isObject(not) && Object.keys(not).length === 0)) return `${at} is refused by its own "not"`;
-  const all = Array.isArray(schema.allOf) ? schema.allOf.map((b) => resolve(b, root)) : [];
-  for (const [i, branch] of all.entries()) {
-    const why = conflict(branch, root, `${at}/allOf/${i}`, depth + 1);
-    if (why) return why;
-  }
-  let shared = kindsOf(schema);
-  for (const branch of all) {
-    const kinds = kindsOf(branch);
-    if (kinds) shared = shared ? new Set([...shared].filter((k) => kinds.has(k))) : kinds;
-  }
-  if (shared?.size === 0) return `${at} allows no type: its "type" and "allOf" branches share none`;
-  for (const key of ['anyOf', 'oneOf'] as const) {
-    const branches = schema[key];
-    if (!Array.isArray(branches) || branches.length === 0) continue;
-    const reasons = branches.map((b, i) => conflict(b, root, `${at}/${key}/${i}`, depth + 1));
-    if (reasons.every(Boolean)) return `${at} has no "${key}" branch that an answer can satisfy (${reasons[0]})`;
-  }
-  return undefined;
-}
+/** The schemas being checked on the way down from the root, to see a reference come back to one. */
+const onPath = new Set<JsonSchema>();
+/** Subschemas checked per schema, past which the rest are taken as satisfiable: the check stays cheap. */
+const MAX_STEPS = 2_000;
+let steps = 0;
 
 function conflict(raw: unknown, root: JsonSchema, at: string, depth: number): string | undefined {
   const schema = resolve(raw, root);
   if (schema === false) return `${at} is the schema false`;
-  if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
-  const own =
-    typeConflict(schema, at) ??
-    boundConflict(schema, at) ??
-    valuesConflict(schema, at) ??
-    combinedConflict(schema, root, at, depth);
-  if (own) return own;
-  if (schema.type === 'object') return objectConflict(schema, root, at, depth);
-  if (schema.type === 'array') return arrayConflict(schema, root, at, depth);
-  return undefined;
+  if (!isObject(schema) || depth > MAX_DEPTH || ++steps > MAX_STEPS) return undefined;
+  // Every step down is one an answer must take (a required property, a needed item, an allOf
+  // branch) or one of arms that all fail: coming back to a schema on the way means no end.
+  if (onPath.has(schema)) return `${at} requires a value inside itself without end (a "$ref" cycle)`;
+  onPath.add(schema);
+  try {
+    const own =
+      typeConflict(schema, at) ??
+      boundConflict(schema, at) ??
+      valuesConflict(schema, at) ??
+      combinedConflict(
+        schema,
+        at,
+        depth,
+        (branch, where, d) => conflict(branch, root, where, d),
+        (s) => resolve(s, root),
+      );
+    if (own) return own;
+    if (schema.type === 'object') return objectConflict(schema, root, at, depth);
+    if (schema.type === 'array') return arrayConflict(schema, root, at, depth);
+    return undefined;
+  } finally {
+    onPath.delete(schema);
+  }
 }
 
 /** The distinct values a schema allows, when it lists them (boolean, null, const, enum). */
@@ -234,5 +238,7 @@ function arrayConflict(schema: JsonSchema, root: JsonSchema, at: string, depth: 
 
 /** A sentence saying why no JSON value can satisfy `schema`, or undefined when we find no reason. */
 export function unsatisfiableBecause(schema: JsonSchema): string | undefined {
+  onPath.clear();
+  steps = 0;
   return conflict(schema, schema, '#', 0);
 }

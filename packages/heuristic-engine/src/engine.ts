@@ -7,10 +7,10 @@ import { requestText } from '@fnquery/text-tools';
 import { heuristicFunctionTurn } from './function-calling';
 import { ragAnswer } from './rag-answer';
 import { answerTextFromPassages, passagesRequest, type PassagesQuestion } from './retrieval';
-import { findNames } from './schema-values';
 import { heuristicSqlTurn } from './sql';
 import type { RivalReading } from './sql-rivals';
 import { structuredAnswer } from './structured-answer';
+import { passageEvidence } from './structured-passages';
 import { LOCAL_MODEL_ID, heuristicReply, type Counted } from './reply';
 import {
   SQL_READ_ONLY_REPLY,
@@ -144,23 +144,16 @@ export function answerFromPassages(input: PassagesQuestion & { schema?: JsonSche
   const { passages } = input;
   const request: ChatRequest = { ...passagesRequest(input), ...shaped(input.schema) };
   const found = ragAnswer(input.question, passages, input.retrievalQuery);
-  // The passages the answer cites (all when it cites none) are records (text, source, score) for a
-  // list-of-objects property such as citations; their whole text, after the quoted sentences, is the
-  // evidence, since a schema may ask for facts the question did not ("is it electric?").
-  const cited = passages.filter((p) => found.sources.includes(p.source));
-  const evidence = {
-    answer: found.answer,
-    sources: found.sources,
-    sentences: found.sentences,
-    hits: cited.length > 0 ? cited : passages,
-  };
-  const text = [...found.sentences, ...(cited.length > 0 ? cited : passages.slice(0, 1)).map((p) => p.text)].join('\n');
-  const subjects = [...new Set(findNames(input.question).map((n) => n.text))].filter((n) => text.includes(n));
+  // The passages the answer rests on (structured-passages.ts) are records (text, source, score) for
+  // a list-of-objects property such as citations; their whole text, after the quoted sentences, is
+  // the evidence, since a schema may ask for facts the question did not ("is it electric?").
+  const { hits, text, subject } = passageEvidence(input.question, passages, found);
+  const evidence = { answer: found.answer, sources: found.sources, sentences: found.sentences, hits };
   const json = JSON.stringify(
     structuredAnswer(input.schema, evidence, {
       text: found.answer,
       evidence: text,
-      ...(subjects.length === 1 && { subject: subjects[0] }),
+      ...(subject !== undefined && { subject }),
     }),
   );
   return counted(json, heuristicReply(request, json));

@@ -1,6 +1,8 @@
 // Whether a text is a value of a JSON Schema string format, with the checks the service validates with
-// (ajv-formats' full ones), so a value the engine fills in passes the service's validation.
+// (ajv-formats' full ones), so a value the engine fills in passes the service's validation; and
+// whether it matches a schema's `pattern`, in time linear in the text, as the service matches it.
 import { fullFormats } from 'ajv-formats/dist/formats';
+import { RE2JS } from 're2js';
 
 /**
  * Whether `text` is a value of the string `format` (ajv-formats' full checks, the ones the service
@@ -20,4 +22,29 @@ export function formatAccepts(format: string, text: string): boolean {
     return validate instanceof RegExp ? validate.test(value) : Boolean(validate(value));
   }
   return true;
+}
+
+type Matcher = ReturnType<typeof RE2JS.compile> | null;
+const matchers = new Map<string, Matcher>();
+/** Distinct patterns kept compiled: callers' schemas differ, and the cache must not grow with them. */
+const MAX_MATCHERS = 256;
+
+/**
+ * Whether `text` matches a schema's `pattern` (unanchored, as JSON Schema reads it), with RE2: a
+ * caller's pattern such as `^(\\w+\\s?)*$` takes a backtracking engine minutes on one sentence of
+ * evidence. True for a pattern RE2 cannot read (lookaround, backreferences), which the service
+ * refuses in a structured-output schema before any work, and for one that does not compile.
+ */
+export function patternAccepts(pattern: string, text: string): boolean {
+  let matcher = matchers.get(pattern);
+  if (matcher === undefined) {
+    try {
+      matcher = RE2JS.compile(pattern);
+    } catch {
+      matcher = null;
+    }
+    if (matchers.size >= MAX_MATCHERS) matchers.delete(matchers.keys().next().value as string);
+    matchers.set(pattern, matcher);
+  }
+  return matcher === null || matcher.matcher(text).find();
 }

@@ -18,7 +18,8 @@
 import { DETERMINERS, nameWords, stemMatch, terms, tokenize } from '@fnquery/text-tools';
 import type { JsonSchema } from '@fnquery/contracts';
 import { resolveSchema, slotType } from './function-calling/slots';
-import { fitsBounds, statedValues, unknownValue } from './structured-evidence';
+import { isMostlyVerb } from './lexicon/verbs';
+import { dayOfDateOnly, fitsBounds, statedValues, unknownValue } from './structured-evidence';
 import { statedFlag } from './structured-flags';
 import { nounsBeforeNames, optionIn, whatItIs } from './structured-options';
 import { measuredBy, numberAfterOwnVerb, numberBeforeOwnNoun, numberByVerb } from './structured-measures';
@@ -202,13 +203,18 @@ function fromEvidence(
   // describe the subject), and a yes/no statedFlag's (a sentence's negation, "None of the bikes is
   // electric", and the sentence that names all of the property's words); the argument reader's
   // looser matching is for questions only.
-  const fromText = Array.isArray(property.enum) || type === 'boolean' ? undefined : stated[name];
-  // A number right before the property's noun ("60 apple trees") counts it, over a looser reading.
-  const beforeNoun =
-    (type === 'integer' || type === 'number') && ctx.evidence !== undefined
-      ? numberBeforeOwnNoun(name, ctx.evidence)
-      : undefined;
-  for (const fallback of [depth === 0 ? ctx.fallbacks?.[name] : undefined, beforeNoun, fromText]) {
+  const numeric = (type === 'integer' || type === 'number') && ctx.evidence !== undefined;
+  // A day or month of a written date counts nothing ("launched on 4 March 2019" is no `launched: 4`).
+  const fromText =
+    Array.isArray(property.enum) || type === 'boolean' || (numeric && dayOfDateOnly(stated[name], ctx.evidence!))
+      ? undefined
+      : stated[name];
+  // A number right before the property's noun ("60 apple trees") counts it, and the number the
+  // property's own verb takes ("bake around 400 loaves", "launched on 4 March 2019" for its year),
+  // over a looser reading ("two ovens bake").
+  const beforeNoun = numeric ? numberBeforeOwnNoun(name, ctx.evidence!) : undefined;
+  const afterVerb = numeric ? numberAfterOwnVerb(name, ctx.evidence!) : undefined;
+  for (const fallback of [depth === 0 ? ctx.fallbacks?.[name] : undefined, beforeNoun, afterVerb, fromText]) {
     const converted = fallback === undefined ? undefined : coerce(ctx, property, fallback, depth);
     if (converted !== undefined) return converted;
   }
@@ -221,7 +227,7 @@ function fromEvidence(
     return optionIn(property.enum, name, ctx.evidence, ctx.members, nounsBeforeNames(ctx.evidence));
   if (type === 'boolean') return statedFlag(name, property, ctx.evidence);
   if (type === 'integer' || type === 'number') {
-    const byVerb = numberByVerb(name, ctx.evidence) ?? numberAfterOwnVerb(name, ctx.evidence);
+    const byVerb = numberByVerb(name, ctx.evidence);
     return byVerb === undefined ? undefined : coerce(ctx, property, byVerb, depth);
   }
   return undefined;
@@ -276,6 +282,9 @@ export function resultEvidence(text: string, result: unknown): string {
   return [text, ...texts].join('\n');
 }
 
+/** A verb in the third person, as a note without its subject opens ("Runs …", "Serves …"). */
+const opensWithVerb = (word: string) => /s$/.test(word) && [word.slice(0, -1), word.slice(0, -2)].some(isMostlyVerb);
+
 /** The most words a record's note may have for its opening to describe the record. */
 const NOTE_WORDS = 12;
 
@@ -290,6 +299,16 @@ function noteOpenings(result: unknown): string[] {
     if (typeof v !== 'string' || /[.!?;:]\s/.test(v.trim())) return [];
     const tokens = tokenize(v).filter((t) => t.word);
     if (tokens.length < 2 || tokens.length > NOTE_WORDS) return [];
+    // A note that opens with a verb has left its subject, the record, out ("Runs through the
+    // night, …"): what it does there describes it, up to the first break.
+    if (opensWithVerb(tokens[0]!.lower))
+      return [
+        v
+          .split(/[,;:.!?]/)[0]!
+          .split(/\s+/)
+          .slice(1)
+          .join(' '),
+      ];
     const start = DETERMINERS.has(tokens[0]!.lower) ? 1 : 0;
     const end = tokens.findIndex((t, i) => i >= start && t.stop);
     return [

@@ -3,10 +3,10 @@
 // and the explicit "not known" of a required property with no evidence at all (structured-answer.ts).
 import type { JsonSchema } from '@fnquery/contracts';
 import { extractArguments } from './function-calling/arguments';
-import { patternOf } from './function-calling/conversion';
 import { readQuestion } from './function-calling/question';
 import { slotType } from './function-calling/slots';
-import { findNames, isUnit } from './schema-values';
+import { patternAccepts } from './format-accepts';
+import { findDates, findNames, findNumbers, isUnit } from './schema-values';
 
 /**
  * The one name both the question and the evidence write ("the ferry Aurora" asked about, "Aurora"
@@ -14,7 +14,41 @@ import { findNames, isUnit } from './schema-values';
  */
 export function sharedSubject(question: string, evidence: string): string | undefined {
   const shared = [...new Set(findNames(question).map((n) => n.text))].filter((n) => evidence.includes(n));
-  return shared.length === 1 ? shared[0] : undefined;
+  if (shared.length !== 1) return undefined;
+  const [one] = shared as [string];
+  // A code of letters and digits ("N7", "B12") designates more than it names: the name the text
+  // gives it in apposition is the subject's name.
+  return (/\d/.test(one) && namedInApposition(one, evidence)) || one;
+}
+
+/**
+ * The name set before a code in apposition: "Nightjar, the N7 night bus, …" for "N7" (capitalised
+ * words; a sentence's opening word too, which findNames leaves out as ambiguous).
+ */
+function namedInApposition(code: string, evidence: string): string | undefined {
+  const escaped = code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const apposition = new RegExp(
+    `(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)*),\\s+(?:the|a|an|our)\\s+[^,.;:!?]{0,80}\\b${escaped}\\b[^,.;:!?]{0,80}[,.;:]`,
+    'gu',
+  );
+  const names = new Set(
+    [...evidence.matchAll(apposition)].map((m) => m[1]!.replace(/^(?:The|A|An)\s+/u, '')).filter((n) => n !== code),
+  );
+  return names.size === 1 ? [...names][0] : undefined;
+}
+
+/**
+ * True when every place the text writes `value` is the day or month of a date ("on 4 March 2019"):
+ * such a number is part of the date, never a count or a year of its own.
+ */
+export function dayOfDateOnly(value: unknown, text: string): boolean {
+  if (typeof value !== 'number') return false;
+  const dates = findDates(text);
+  const written = findNumbers(text).filter((n) => n.value === value);
+  return (
+    written.length > 0 &&
+    written.every((n) => dates.some((d) => d.start <= n.start && n.end <= d.end && d.year !== value))
+  );
 }
 
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
@@ -37,8 +71,7 @@ export function fitsBounds(schema: JsonSchema, value: unknown): boolean {
   if (typeof value === 'string') {
     const length = [...value].length;
     if ((num(schema.minLength) ?? 0) > length || length > (num(schema.maxLength) ?? Infinity)) return false;
-    const pattern = patternOf(schema);
-    if (pattern && !pattern.test(value)) return false;
+    if (typeof schema.pattern === 'string' && !patternAccepts(schema.pattern, value)) return false;
   }
   if (
     Array.isArray(value) &&

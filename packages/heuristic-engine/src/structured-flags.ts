@@ -2,7 +2,6 @@
 // and the negations that also keep an enum option from being read where it is denied.
 import type { JsonSchema } from '@fnquery/contracts';
 import { flagMentions } from './function-calling/candidates';
-import { splitSentences } from './rag-answer';
 import { fitsBounds } from './structured-evidence';
 import { nameWords, stemMatch, stemOf, tokenize, type Token } from '@fnquery/text-tools';
 
@@ -45,6 +44,33 @@ const NEGATION_WORDS = new Set([
 const clausesOf = (sentence: string) =>
   sentence.split(/;\s*|:\s+|,\s*(?=(?:and|but|while|whereas|though|although|yet|so)\s)/iu).filter((c) => c.trim());
 
+// The opening of an answer to a yes/no question, as a FAQ writes it ("Yes, from 8 until noon.",
+// "No: cards only.", "Not at the moment.").
+const ANSWERED_YES = /^(?:yes|yep|yeah|certainly|of course|absolutely|sure)\b/i;
+const ANSWERED_NO = /^(?:no|nope|not|never|sadly not|unfortunately not|i'm afraid not)\b/i;
+
+/** The evidence's sentences, short ones too: a FAQ's answer may be a bare "No." or "Yes.". */
+const sentencesWithAnswers = (evidence: string) =>
+  evidence
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“'(])|\n+/u)
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter((s) => /\p{L}/u.test(s));
+
+/**
+ * The clauses that state something. A question states nothing ("Can I pay in cash?" is no yes to
+ * `cash`) unless the next sentence answers it: then its clause says what the answer says, yes as
+ * asked, or no.
+ */
+function statements(sentences: string[]): { clause: string; answeredNo: boolean }[] {
+  return sentences.flatMap((sentence, i) => {
+    if (!sentence.trimEnd().endsWith('?')) return clausesOf(sentence).map((clause) => ({ clause, answeredNo: false }));
+    const answer = sentences[i + 1]?.trim() ?? '';
+    const yes = ANSWERED_YES.test(answer);
+    if (!yes && !ANSWERED_NO.test(answer)) return [];
+    return [{ clause: sentence.replace(/\?\s*$/, ''), answeredNo: !yes }];
+  });
+}
+
 /**
  * Yes when the evidence states the property's content words, no when it negates them. A negation
  * anywhere in the clause negates all of its words ("Photography is not allowed" says no to
@@ -52,16 +78,16 @@ const clausesOf = (sentence: string) =>
  */
 export function statedFlag(property: string, schema: JsonSchema, evidence: string): boolean | undefined {
   const stems = nameWords(property).map(stemOf);
-  const sentences = splitSentences(evidence);
+  const sentences = sentencesWithAnswers(evidence);
   const whole: boolean[] = [];
   const partial: boolean[] = [];
-  for (const clause of (sentences.length > 0 ? sentences : [evidence]).flatMap(clausesOf)) {
+  for (const { clause, answeredNo } of statements(sentences.length > 0 ? sentences : [evidence])) {
     const tokens = tokenize(unprefixNegation(clause, stems));
     const mentions = flagMentions(tokens, stems);
     if (mentions.length === 0) continue;
     // "Photography is not allowed": the negation may follow the words it negates.
     const negated = tokens.some((t) => NEGATION_WORDS.has(t.lower));
-    const value = !negated && mentions.every((m) => m.value);
+    const value = !negated && !answeredNo && mentions.every((m) => m.value);
     // A clause with all of the property's words speaks for it over one with some: "has 150
     // bikes" says nothing about `electric_bikes` when another sentence says whether they are electric.
     const all = stems.every((s) => tokens.some((t) => t.word && stemMatch(s, t.stem) >= 0.8));

@@ -5,8 +5,8 @@
 // General English, written for this purpose; a verb's nouns are what it measures, not what it may
 // merely concern ("carries" is not `crew`: a ferry's crew runs it).
 import { relatedness } from './lexicon/related';
-import { findNumbers, isUnit } from './schema-values';
-import { nameWords, stemMatch, stemOf, tokenize } from '@fnquery/text-tools';
+import { findDates, findNumbers, isUnit } from './schema-values';
+import { nameWords, stemMatch, stemOf, tokenize, type Token } from '@fnquery/text-tools';
 
 const MEASURE_VERBS: Record<string, string[]> = {
   carry: ['passenger', 'capacity', 'load', 'cargo', 'payload', 'people', 'person'],
@@ -30,16 +30,36 @@ const MEASURE_VERBS: Record<string, string[]> = {
   host: ['guest', 'visitor', 'attendee', 'people', 'person'],
 };
 
+// Nouns of room that state a capacity with "for" as a measure verb states it: "has room for 48",
+// "space for twelve guests".
+const CAPACITY_NOUNS: Record<string, string[]> = {
+  room: ['seat', 'seating', 'capacity', 'guest', 'passenger', 'diner', 'visitor', 'people', 'person', 'place'],
+  space: ['seat', 'seating', 'capacity', 'guest', 'passenger', 'diner', 'visitor', 'people', 'person', 'place'],
+};
+
 let nounsOfVerb: Map<string, Set<string>> | undefined;
+let nounsOfRoom: Map<string, Set<string>> | undefined;
+const stemmed = (entries: Record<string, string[]>) =>
+  new Map(Object.entries(entries).map(([word, nouns]) => [stemOf(word), new Set(nouns.map(stemOf))]));
 function table(): Map<string, Set<string>> {
-  nounsOfVerb ??= new Map(
-    Object.entries(MEASURE_VERBS).map(([verb, nouns]) => [stemOf(verb), new Set(nouns.map(stemOf))]),
-  );
+  nounsOfVerb ??= stemmed(MEASURE_VERBS);
   return nounsOfVerb;
 }
 
 /** The stems of the nouns a verb stem measures (empty when it is no measure verb). */
 const nounsOf = (verbStem: string) => table().get(verbStem) ?? new Set<string>();
+
+/** What a word measures where it stands: a measure verb's nouns, or a noun of room's before "for". */
+function measuredAt(tokens: Token[], i: number): { nouns: Set<string>; skip: number } {
+  const t = tokens[i]!;
+  nounsOfRoom ??= stemmed(CAPACITY_NOUNS);
+  const room = nounsOfRoom.get(t.stem);
+  if (room && tokens[i + 1]?.lower === 'for') return { nouns: room, skip: 1 };
+  return { nouns: nounsOf(t.stem), skip: 0 };
+}
+
+/** Words that may stand between a verb and the number it takes: "carries up to 240", "bakes around 400". */
+const APPROXIMATORS = new Set(['up', 'to', 'about', 'around', 'some', 'roughly', 'nearly', 'almost', 'approximately']);
 
 /**
  * Lexicon groups a verb-named property must share with a field's word to name it in other words:
@@ -89,9 +109,11 @@ export function numberByVerb(property: string, text: string): number | undefined
   const numbers = findNumbers(text);
   const found = new Set<number>();
   tokens.forEach((t, i) => {
-    if (!t.word || ![...nounsOf(t.stem)].some((n) => own.has(n))) return;
-    // "seats 12", "carries up to 240", "can hold about 30 people"
-    const next = tokens.slice(i + 1, i + 4).find((n) => n.word && !['up', 'to', 'about', 'around'].includes(n.lower));
+    if (!t.word) return;
+    const { nouns, skip } = measuredAt(tokens, i);
+    if (![...nouns].some((n) => own.has(n))) return;
+    // "seats 12", "carries up to 240", "can hold about 30 people", "room for twelve"
+    const next = tokens.slice(i + 1 + skip, i + 4 + skip).find((n) => n.word && !APPROXIMATORS.has(n.lower));
     const number = next && numbers.find((m) => m.start === next.start);
     if (!number || number.percent) return;
     // A measurement unit ("weighs 3 kg") or a currency is the number's own; any other noun right
@@ -99,7 +121,7 @@ export function numberByVerb(property: string, text: string): number | undefined
     const after = tokens.find((n) => n.start >= number.end && n.word);
     const adjacent = after !== undefined && /^\s*$/.test(text.slice(number.end, after.start));
     const noun = adjacent && !after.stop && !isUnit(after.text) ? after.stem : undefined;
-    if (noun !== undefined && !own.has(noun) && !nounsOf(t.stem).has(noun)) return;
+    if (noun !== undefined && !own.has(noun) && !nouns.has(noun)) return;
     found.add(number.value);
   });
   return found.size === 1 ? [...found][0] : undefined;
@@ -107,26 +129,44 @@ export function numberByVerb(property: string, text: string): number | undefined
 
 const OBJECT_PRONOUNS = new Set(['it', 'them', 'this', 'that']);
 const TIME_PREPOSITIONS = new Set(['in', 'on', 'during', 'since']);
+const SPAN_AFTER = /^\s*(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|times|ago)\b/i;
 
 /**
- * The number right after the verb a property is named by, with an object pronoun and a
- * preposition of time between ("Volunteers founded it in 1974" for `founded`; "built in 1998" is
- * read as any value is). Only a property of one word, so that the verb is all of its name;
- * undefined when the text ties no number, or several, to it.
+ * The number the verb a property is named by takes: right after it across an approximation ("Its
+ * ovens bake around 400 loaves" for `bakes`: what the verb counts, not "two ovens" before it), or
+ * across an object pronoun and a preposition of time ("Volunteers founded it in 1974" for
+ * `founded`), where a date is its year ("launched on 4 March 2019" is 2019, not the day) and a
+ * noun after the number says it is no time ("opened on 1902 plans"). Only a property of one word,
+ * so that the verb is all of its name; undefined when the text ties no number, or several, to it.
  */
 export function numberAfterOwnVerb(property: string, text: string): number | undefined {
   const words = nameWords(property).map(stemOf);
   if (words.length !== 1) return undefined;
   const tokens = tokenize(text);
   const numbers = findNumbers(text);
+  const dates = findDates(text);
   const found = new Set<number>();
   tokens.forEach((t, i) => {
     if (!t.word || t.stem !== words[0]) return;
     let j = i + 1;
     if (OBJECT_PRONOUNS.has(tokens[j]?.lower ?? '')) j++;
-    if (!TIME_PREPOSITIONS.has(tokens[j]?.lower ?? '')) return;
-    const number = numbers.find((m) => m.start === tokens[j + 1]?.start);
+    const timed = TIME_PREPOSITIONS.has(tokens[j]?.lower ?? '');
+    if (timed) j++;
+    else while (APPROXIMATORS.has(tokens[j]?.lower ?? '') && j < i + 3) j++;
+    const at = tokens[j];
+    if (!at) return;
+    const date = dates.find((d) => d.start === at.start);
+    if (date) {
+      if (date.year !== undefined) found.add(date.year);
+      return;
+    }
+    const number = numbers.find((m) => m.start === at.start);
     if (!number || number.percent) return;
+    if (!timed) {
+      // What the verb counts ("bakes 400 loaves"), not a span of time ("opened 3 years ago").
+      if (!SPAN_AFTER.test(text.slice(number.end))) found.add(number.value);
+      return;
+    }
     // A noun right after the number is what it counts or qualifies ("opened on 1902 plans").
     const after = tokens.find((n) => n.start >= number.end && n.word);
     if (after && !after.stop && /^\s*$/.test(text.slice(number.end, after.start)) && !isUnit(after.text)) return;
@@ -136,6 +176,7 @@ export function numberAfterOwnVerb(property: string, text: string): number | und
 }
 
 /** Words that may stand between a number and its noun: one modifier ("60 apple trees", "14 old varieties"). */
+const PLURAL = /^\p{L}+[^sui']s$/u;
 const MAX_MODIFIERS = 1;
 
 /**
@@ -163,6 +204,8 @@ export function numberBeforeOwnNoun(property: string, text: string): number | un
         found.add(number.value);
         break;
       }
+      // A plural is the number's own noun, never a modifier: in "two ovens bake" the number counts ovens.
+      if (PLURAL.test(next.lower)) break;
       at = next.end;
     }
   }

@@ -76,7 +76,11 @@ function describingWords(evidence: string): string[] {
   const places = evidence.matchAll(
     /\b(?:(?:is|are|was|were)\s+(?:(?:an?|the)\s+(?:[\p{L}-]+\s+){1,2})?|(?:lies|stands|sits)\s+)(?:in|on|near)\s+the\s+(\p{Ll}+)/gu,
   );
-  return [...subjects, ...predicates, ...ones, ...places].map((m) => m[1]!);
+  // A noun phrase set beside a name describes what it names: "Brackenfield, the small upland farm, …".
+  const appositions = evidence.matchAll(
+    /\p{Lu}[\p{L}\p{N}'-]*,\s+(?:the|an?)\s+((?:[\p{L}\p{N}-]+\s+){0,3}[\p{L}\p{N}-]+)/gu,
+  );
+  return [...subjects, ...predicates, ...ones, ...places, ...appositions].map((m) => m[1]!);
 }
 
 /** How far (kindSteps) a word may be from the option it is taken to be a member of. */
@@ -129,7 +133,37 @@ function nearKindOption(options: (string | number)[], own: Set<string>, titles: 
 function closeness(option: string, word: Token): number {
   const lower = option.toLowerCase();
   const named = pertainsTo(lower).some((noun) => kindSteps(word.stem, stemOf(noun)) <= 1);
-  return relatedness(stemOf(option), word.stem) + satelliteOf(word.lower, lower) + (named ? 1 : 0);
+  return (
+    relatedness(stemOf(option), word.stem) +
+    satelliteOf(word.lower, lower) +
+    (named ? 1 : 0) +
+    (compoundOf(lower, word.lower) ? 1 : 0)
+  );
+}
+
+/** The shortest word, and the shortest other part, of a compound option ("over" + "night"). */
+const MIN_PART = 4;
+const MIN_OTHER_PART = 3;
+// Endings and beginnings that make another word of one root, not a compound: "documentary" is no
+// "document" + another word, nor "rebuild" a "build".
+const AFFIXES = new Set(
+  'ary ery ory ing ness ment ial ical ous ive able ible ful less ist ism ity ion tion ation ish ize ise ify age ance ence ant ent dom hood ship ward wards est ism pre dis mis non sub anti'.split(
+    ' ',
+  ),
+);
+
+/**
+ * True when the option is a word written together with another ("overnight", "daytime",
+ * "seaside"): a word that is one of its two parts names what it is about ("night" for `overnight`).
+ */
+function compoundOf(option: string, word: string): boolean {
+  if (word.length < MIN_PART || !/^\p{L}+$/u.test(option) || option.length < word.length + MIN_OTHER_PART) return false;
+  const other = option.startsWith(word)
+    ? option.slice(word.length)
+    : option.endsWith(word)
+      ? option.slice(0, -word.length)
+      : undefined;
+  return other !== undefined && !AFFIXES.has(other);
 }
 
 /**

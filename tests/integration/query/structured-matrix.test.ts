@@ -324,6 +324,21 @@ const ALSO_UNSATISFIABLE: [string, Schema, RegExp][] = [
     object({ x: { allOf: [{ type: 'string' }, { type: 'integer' }] } }),
     /#\/x allows no type/,
   ],
+  [
+    'allOf branches whose consts differ',
+    object({ mode: { allOf: [{ const: 'ferry' }, { const: 'barge' }] } }),
+    /#\/mode has no value that its own and its "allOf" lists share/,
+  ],
+  [
+    'a $ref cycle through required properties',
+    object({ next: { $ref: '#' } }),
+    /#\/next requires a value inside itself without end/,
+  ],
+  [
+    'a pattern with a lookahead',
+    object({ code: { type: 'string', pattern: '^(?=[A-Z])\\w+$' } }),
+    /pattern at #\/properties\/code\/pattern .* uses lookaround/,
+  ],
 ];
 
 function checkCell(cell: Cell, answer: string) {

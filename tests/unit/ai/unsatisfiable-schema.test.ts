@@ -161,3 +161,158 @@ describe('unsatisfiable structured_output schemas', () => {
     );
   });
 });
+
+// The same checks on whole schemas, in the forms a caller sends: each refused with 400 and an
+// `ISSUE: … ADVICE: …` message before any work, or accepted when some answer can satisfy it.
+const answer = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties),
+  ...extra,
+});
+const refusal = (schema: unknown) => {
+  try {
+    parseStructuredOutput(encode(schema));
+  } catch (e) {
+    return e as { status: number; message: string };
+  }
+  return undefined;
+};
+
+describe('structured_output schemas as callers send them', () => {
+  it.each<[string, unknown, RegExp]>([
+    ['a const outside its enum', answer({ mode: { enum: ['ferry', 'bus'], const: 'tram' } }), /const .*enum/],
+    ['enum values all of the wrong type', answer({ seats: { type: 'integer', enum: ['ten', 'twelve'] } }), /type/],
+    ['minimum above maximum', answer({ seats: { type: 'integer', minimum: 50, maximum: 10 } }), /minimum/],
+    [
+      'exclusive bounds that meet',
+      answer({ km: { type: 'number', exclusiveMinimum: 5, exclusiveMaximum: 5 } }),
+      /between/,
+    ],
+    ['minLength above maxLength', answer({ code: { type: 'string', minLength: 4, maxLength: 2 } }), /minLength/],
+    ['minItems above maxItems', answer({ tags: { type: 'array', minItems: 3, maxItems: 1 } }), /minItems/],
+    [
+      'a required property additionalProperties false forbids',
+      { type: 'object', required: ['name'], additionalProperties: false },
+      /not allowed/,
+    ],
+    ['a required property whose schema is false', answer({ name: false }), /false/],
+    ['allOf with conflicting types', answer({ id: { allOf: [{ type: 'string' }, { type: 'integer' }] } }), /no type/],
+    ['allOf with conflicting consts', answer({ mode: { allOf: [{ const: 'bus' }, { const: 'tram' }] } }), /share/],
+    ['allOf with disjoint enums', answer({ size: { allOf: [{ enum: ['s', 'm'] }, { enum: ['l', 'xl'] }] } }), /share/],
+    [
+      'bounds split over allOf branches',
+      answer({ n: { type: 'integer', allOf: [{ minimum: 10 }, { maximum: 5 }] } }),
+      /allOf/,
+    ],
+    [
+      'a const that fails its pattern',
+      answer({ code: { type: 'string', const: 'AB-1', pattern: '^[0-9]+$' } }),
+      /refuse/,
+    ],
+    ['a const that is no date', answer({ day: { type: 'string', format: 'date', const: 'next Tuesday' } }), /refuse/],
+    ['an enum all outside the bounds', answer({ n: { type: 'integer', enum: [1, 2, 3], minimum: 10 } }), /refuse/],
+    ['not of everything', answer({ note: { not: {} } }), /not/],
+    ['not of its own type', answer({ note: { type: 'string', not: { type: 'string' } } }), /not/],
+    [
+      'deep inside required properties',
+      answer({ a: answer({ b: answer({ c: { type: 'number', minimum: 2, maximum: 1 } }) }) }),
+      /#\/a\/b\/c/,
+    ],
+    [
+      'in the items of an array that needs one',
+      answer({ list: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 3, maximum: 1 } } }),
+      /items/,
+    ],
+    [
+      'anyOf arms that all fail',
+      answer({ v: { anyOf: [{ type: 'string', maxLength: 0, minLength: 1 }, false] } }),
+      /anyOf/,
+    ],
+    [
+      'a property dependentRequired brings in, forbidden',
+      {
+        ...answer({ a: { type: 'string' } }),
+        properties: { a: { type: 'string' }, b: false },
+        dependentRequired: { a: ['b'] },
+      },
+      /#\/b/,
+    ],
+    [
+      'a $ref cycle through required properties',
+      { type: 'object', properties: { next: { $ref: '#' } }, required: ['next'] },
+      /cycle/,
+    ],
+    [
+      'an if that always holds with a then of no value',
+      answer({ v: { type: 'string', if: true, then: false } }),
+      /then/,
+    ],
+    [
+      'a required property one allOf branch forbids',
+      { type: 'object', required: ['a'], allOf: [{ additionalProperties: false }] },
+      /not allowed/,
+    ],
+  ])('refuses %s with 400 ISSUE/ADVICE', (_, schema, reason) => {
+    const error = refusal(schema);
+    expect(error?.status).toBe(400);
+    expect(error?.message).toMatch(/^ISSUE: .+\. ADVICE: .+/s);
+    expect(error?.message).toMatch(reason);
+  });
+
+  it.each<[string, unknown]>([
+    ['a const inside its enum', answer({ mode: { enum: ['ferry', 'bus'], const: 'bus' } })],
+    ['an enum with one option of its type', answer({ seats: { type: 'integer', enum: ['ten', 12] } })],
+    ['equal bounds', answer({ n: { type: 'integer', minimum: 3, maximum: 3 } })],
+    [
+      'exclusive bounds with room between',
+      answer({ km: { type: 'number', exclusiveMinimum: 5, exclusiveMaximum: 6 } }),
+    ],
+    [
+      'an optional property no value satisfies',
+      { type: 'object', properties: { n: { type: 'integer', minimum: 2, maximum: 1 } } },
+    ],
+    ['an array that may stay empty', answer({ list: { type: 'array', items: false } })],
+    ['allOf consts that agree', answer({ mode: { allOf: [{ const: 'bus' }, { enum: ['bus', 'tram'] }] } })],
+    [
+      'bounds over allOf that meet at one value',
+      answer({ n: { type: 'integer', allOf: [{ minimum: 5 }, { maximum: 5 }] } }),
+    ],
+    ['not of another type', answer({ note: { type: ['string', 'null'], not: { type: 'null' } } })],
+    ['a recursive $ref through an optional property', { type: 'object', properties: { next: { $ref: '#' } } }],
+    [
+      'additionalProperties false with the required property listed',
+      { ...answer({ name: { type: 'string' } }), additionalProperties: false },
+    ],
+    ['an if that never holds, without else', answer({ v: { type: 'string', if: false, then: false } })],
+    [
+      'dependentRequired naming an allowed property',
+      { ...answer({ a: { type: 'string' } }), dependentRequired: { a: ['b'] } },
+    ],
+  ])('accepts %s', (_, schema) => {
+    expect(refusal(schema)).toBeUndefined();
+  });
+
+  it('cannot be stalled: a backtracking pattern, a lookahead, a fan of references, a huge enum, deep nesting', () => {
+    // `^(a+)+$` against a long name backtracks for minutes on a native engine; here it is RE2's.
+    const name = `${'a'.repeat(40)}!`;
+    const nested = { type: 'object', patternProperties: { '^(a+)+$': false }, required: [name] };
+    expect(refusal(nested)).toBeUndefined();
+    const lookahead = answer({ id: { type: 'string', pattern: '^(?=(a+)+$)' } });
+    expect(refusal(lookahead)?.message).toMatch(/ISSUE: .*lookaround.* ADVICE: /s);
+    const defs: Record<string, unknown> = { d12: { type: 'integer', minimum: 2, maximum: 1 } };
+    for (let i = 0; i < 12; i++)
+      defs[`d${i}`] = { anyOf: Array.from({ length: 10 }, () => ({ $ref: `#/$defs/d${i + 1}` })) };
+    const fan = { ...answer({ x: { $ref: '#/$defs/d0' } }), $defs: defs };
+    expect(refusal(fan)?.message).toMatch(/ISSUE: .*expands to more than .* ADVICE: /s);
+    const huge = answer({ n: { enum: Array.from({ length: 10_000 }, (_, i) => i), const: -1 } });
+    expect(refusal(huge)?.status).toBe(400);
+    // Nesting that would overflow the compiler's stack is refused for what it is, before compiling.
+    let deep: unknown = { type: 'string' };
+    for (let i = 0; i < 1000; i++) deep = { type: 'array', items: deep };
+    expect(refusal(answer({ x: deep }))?.message).toMatch(/ISSUE: .*more than 64 levels deep.* ADVICE: /s);
+    let fine: unknown = { type: 'string' };
+    for (let i = 0; i < 20; i++) fine = answer({ inner: fine });
+    expect(refusal(fine)).toBeUndefined();
+  });
+});
