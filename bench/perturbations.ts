@@ -1,7 +1,7 @@
 // Does a question's answer survive what users write around it? Each question of the development data
 // (the BFCL tune half's simple and multiple items; the Spider tuning half) is asked as written and again
-// with a greeting, "Quick question.", "Can you help?" or thanks around it, or its final mark added or
-// dropped: none of which changes what is asked. The figure is how many calls (BFCL) or written queries
+// with a greeting, "Quick question.", "Can you help?", "I want to know:" or thanks around it, its final
+// mark dropped or its spaces doubled: none of which changes what is asked. The figure is how many calls (BFCL) or written queries
 // (Spider) change. The baseline is a trailing space, which must change nothing. No public question carries
 // such words (text-tools' requestText leaves every BFCL and Spider question as it is), so the
 // benchmarks' own figures never see this; a user's message often does.
@@ -28,7 +28,9 @@ export const PERTURBATIONS: Record<string, (q: string) => string> = {
   '" Thanks." after': (q) => `${ended(q)} Thanks.`,
   '", thanks" after': (q) => `${q.replace(/[.?!]?\s*$/, '')}, thanks`,
   '" Thanks in advance!" after': (q) => `${ended(q)} Thanks in advance!`,
+  '"I want to know: " before': (q) => `I want to know: ${q.charAt(0).toLowerCase()}${q.slice(1)}`,
   'final mark dropped': (q) => q.replace(/[.?!]+\s*$/, ''),
+  'every space doubled': (q) => q.replace(/ /g, '  '),
 };
 
 interface Tally {

@@ -11,7 +11,7 @@ const PHATIC = new Set(
     'please pls plz sorry apologies ok okay quick question questions query help assist assistance favour ' +
     'favor can could would will you me my i im we us our need want wondering wonder hoping hope just a an ' +
     'the some here this that so much lot lots advance appreciated appreciate regards kind best wishes all ' +
-    'everyone again in for with your'
+    'everyone again in for with your know like ask asking wanted tell to'
   ).split(' '),
 );
 
@@ -36,11 +36,19 @@ const TRAILING_THANKS =
 const LEADING_GREETING =
   /^\s*(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening))(?:\s+there)?(?:\s*,\s*|\s+[–—-]\s+)/iu;
 
+// A lead-in before a colon that asks nothing itself ("I want to know: …", "Question: …").
+const LEAD_IN = /^([^:.!?]{1,40}):\s+/u;
+const withoutLeadIn = (text: string) => {
+  const lead = LEAD_IN.exec(text);
+  return lead && isPhatic(lead[1]!) ? text.slice(lead[0].length) : text;
+};
+
 /** The question without its sentences of greeting, thanks or general asking for help. */
 export function requestText(written: string): string {
-  // Spaces around the message are no part of it ("… 3 and 5. " read "5." as a list number).
-  const text = written.trim();
-  const unthanked = text.replace(TRAILING_THANKS, '').replace(LEADING_GREETING, '');
+  // Spaces around the message are no part of it ("… 3 and 5. " read "5." as a list number), and a run
+  // of spaces inside it is one space (a value is never written with two).
+  const text = written.trim().replace(/[ \t]{2,}/g, ' ');
+  const unthanked = withoutLeadIn(text.replace(TRAILING_THANKS, '').replace(LEADING_GREETING, ''));
   if (unthanked !== text && unthanked.trim() !== '') return requestText(unthanked);
   const sentences = (text.match(SENTENCE) ?? []).filter((s) => s.trim() !== '');
   const kept = sentences.filter((s) => !isPhatic(s));

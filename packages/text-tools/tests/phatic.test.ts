@@ -15,6 +15,8 @@ describe('requestText', () => {
     ['Open a ticket about the login page - thank you so much!', 'Open a ticket about the login page'],
     ['Hi, how many harbours are there?', 'how many harbours are there?'],
     ['  Resize img-7 to 640 by 480.  ', 'Resize img-7 to 640 by 480.'],
+    ['I want to know: how deep is Kells Bay?', 'how deep is Kells Bay?'],
+    ['Weather in  Port  Elm for 3 days', 'Weather in Port Elm for 3 days'],
     ['Hello there - list the ferries, please', 'list the ferries'],
   ])('%s → %s', (text, request) => {
     expect(requestText(text)).toBe(request);
@@ -27,6 +29,7 @@ describe('requestText', () => {
     'What is 3.5 kg in pounds? And 2.2 kg?',
     'Ask Dr. Hale for the results.',
     'Hi-fi speakers under 200 pounds',
+    'Note: the gate code is 4471',
   ])('keeps %s as written', (text) => {
     expect(requestText(text)).toBe(text);
   });
