@@ -55,6 +55,20 @@ describe('a letter after a number, read against what the property measures', () 
   it('"8k" for a count is eight thousand', () => {
     expect(callArguments(turn('Set my step goal to 8k', steps))).toEqual({ steps: 8000 });
   });
+
+  it('"290k" for a temperature is kelvin, in the scale the property names (found by lower-casing questions)', () => {
+    const kiln = (description: string) =>
+      tool('kiln_report', 'Report a kiln firing.', {
+        kiln: { type: 'string', description: 'Kiln name.' },
+        start_temp: { type: 'number', description },
+      });
+    expect(
+      callArguments(turn('report the firing of kiln B7 from 290k', kiln('Starting temperature in kelvin.'))),
+    ).toEqual({ kiln: 'B7', start_temp: 290 });
+    expect(
+      callArguments(turn('report the firing of kiln B7 from 290k', kiln('Starting temperature in degrees Celsius.'))),
+    ).toEqual({ kiln: 'B7', start_temp: 16.85 });
+  });
 });
 
 describe('nouns that name what a property holds', () => {
