@@ -181,6 +181,15 @@ describe('structures', () => {
     ]);
   });
 
+  it('reads a thousands comma inside a list whose items are parted by a comma and a space', () => {
+    // Found by writing the tune half's numbers with thousands commas: "[-5000, 1,000]" was [-5000, 1, 0].
+    expect(findBracketLists('flows [-5000, 1,000, 2,500.5, 12,000,000]').map((l) => l.items)).toEqual([
+      [-5000, 1000, 2500.5, 12000000],
+    ]);
+    // Without spaces each comma parts two items.
+    expect(findBracketLists('ids [1,200,3]').map((l) => l.items)).toEqual([[1, 200, 3]]);
+  });
+
   it('reads coordinate tuples with hemispheres', () => {
     expect(findNumberTuples('(51.5072 N, 0.1276 W) and (40.7, -74.0)').map((t) => t.items)).toEqual([
       [51.5072, -0.1276],

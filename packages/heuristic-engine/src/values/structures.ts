@@ -28,6 +28,17 @@ export function findBracketLists(text: string): ListMention[] {
   return out;
 }
 
+/**
+ * A comma inside a number ("1,000" of "[-5000, 1,000, 2,500]"): between digits, three digits after it,
+ * no space, in a list whose items are parted by a comma and a space. "[1,200,3]" parts its items
+ * without spaces, so each comma there parts two items.
+ */
+function thousandsComma(text: string, comma: number, pending: string): boolean {
+  if (!/^\s*[-+]?\d{1,3}(?:,\d{3})*$/.test(pending) || !/^\d{3}(?!\d)/.test(text.slice(comma + 1))) return false;
+  const close = text.indexOf(']', comma);
+  return close > 0 && /,\s/.test(text.slice(text.lastIndexOf('[', comma), close));
+}
+
 function parseList(text: string, open: number): { items: ListItem[]; end: number } | undefined {
   const items: ListItem[] = [];
   let i = open + 1;
@@ -37,7 +48,8 @@ function parseList(text: string, open: number): { items: ListItem[]; end: number
     pending = '';
     if (!raw) return;
     const quoted = /^(['"“‘])([\s\S]*)['"”’]$/.exec(raw);
-    items.push(quoted ? quoted[2]! : /^[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?$/i.test(raw) ? Number(raw) : raw);
+    const number = raw.replace(/(?<=\d),(?=\d{3}(?!\d))/g, '');
+    items.push(quoted ? quoted[2]! : /^[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?$/i.test(number) ? Number(number) : raw);
   };
   for (; i < text.length; i++) {
     const c = text[i]!;
@@ -49,7 +61,7 @@ function parseList(text: string, open: number): { items: ListItem[]; end: number
     } else if (c === ']') {
       flush();
       return { items, end: i + 1 };
-    } else if (c === ',') flush();
+    } else if (c === ',' && !thousandsComma(text, i, pending)) flush();
     else if ((c === "'" || c === '"') && !pending.trim()) {
       const close = text.indexOf(c, i + 1);
       if (close < 0) return undefined;
