@@ -592,9 +592,17 @@ function measuredColumn(reading: Reading, dimension: Dimension): ColumnRef | und
 }
 
 /** A column that stores shares (percent or fraction), for "a rate above 15%": named just before, else in the focus table. */
-function shareColumn(reading: Reading, start: number): Mention<ColumnRef> | undefined {
+function shareColumn(reading: Reading, start: number, end: number): Mention<ColumnRef> | undefined {
   const before = columnBefore(reading, start, windowOf('numberColumnBefore'));
   if (before && percentScale(before.target)) return before;
+  // "over 30% gravel": the share named right after the percentage.
+  const after = reading.columns.find(
+    (m) =>
+      percentScale(m.target) &&
+      m.words.some((i) => i > end && i <= end + 2) &&
+      !m.words.some((i) => reading.claimed.has(i)),
+  );
+  if (after) return after;
   const own = reading.focus.columns.find((column) => percentScale({ table: reading.focus, column }));
   return own && { target: { table: reading.focus, column: own }, words: [], score: 0.5 };
 }
@@ -655,7 +663,7 @@ function numberColumn(
 ): Mention<ColumnRef> | undefined {
   const comparable = (m: Mention<ColumnRef> | undefined) => (m && holdsNumbers(m.target) ? m : undefined);
   const start = Math.min(number.words[0]!, ...opWords);
-  if (number.percent) return shareColumn(reading, start);
+  if (number.percent) return shareColumn(reading, start, number.words.at(-1)!);
   // "a cooling time over 12 hours": the column named before that measures time, whatever unit it counts in.
   const unit = writtenUnit(number.unit ?? rangeUnit);
   const near = comparable(columnBefore(reading, start, windowOf('numberColumnBefore')));

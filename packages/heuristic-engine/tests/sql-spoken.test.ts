@@ -1,0 +1,94 @@
+// Questions as people speak them, on a ferry crossings schema of our own: durations written in words
+// ("an hour and a half", "a quarter of an hour", "two and a half hours") in the unit the column stores,
+// a percentage followed by the share it measures ("over 40% cargo"),
+// and an imperative "Name the deckhands who …" that asks for the rows' names, not a column the clause names.
+import { describe, expect, it } from 'vitest';
+import { column, database, table } from './schema-builders';
+import type { DatabaseSchema } from '@fnquery/contracts';
+import { heuristicSql } from '../src/sql';
+
+const crossings: DatabaseSchema = database('ferry_crossings', [
+  table(
+    'deckhand',
+    [
+      column('deckhand_id', 'int(11)'),
+      column('full_name', 'varchar(40)', ['Nell Orme', 'Tam Birk', 'Ola Frey']),
+      column('home_port', 'varchar(30)', ['Kells', 'Oban']),
+      column('signed_on', 'date'),
+    ],
+    { primaryKey: ['deckhand_id'] },
+  ),
+  table(
+    'crossing',
+    [
+      column('crossing_id', 'int(11)'),
+      column('route_label', 'varchar(40)', ['Kells to Oban', 'Oban to Mull']),
+      column('sailed_on', 'date'),
+      column('duration_min', 'int(11)'),
+      column('distance_km', 'decimal(5,1)'),
+      column('cargo_pct', 'int(11)'),
+    ],
+    { primaryKey: ['crossing_id'] },
+  ),
+  table(
+    'shift',
+    [
+      column('shift_id', 'int(11)'),
+      column('crossing_id', 'int(11)'),
+      column('deckhand_id', 'int(11)'),
+      column('duty', 'varchar(30)', ['Ropes', 'Galley', 'Tickets']),
+      column('tips_pence', 'int(11)'),
+    ],
+    {
+      primaryKey: ['shift_id'],
+      foreignKeys: [
+        { columns: ['crossing_id'], referencedTable: 'crossing', referencedColumns: ['crossing_id'] },
+        { columns: ['deckhand_id'], referencedTable: 'deckhand', referencedColumns: ['deckhand_id'] },
+      ],
+    },
+  ),
+]);
+
+const sqlOf = (question: string) => heuristicSql(question, crossings);
+
+describe('durations written in words', () => {
+  it.each([
+    ['Which crossings took longer than an hour and a half?', '> 90'],
+    ['List the crossings shorter than half an hour.', '< 30'],
+    ['Which crossings lasted under a quarter of an hour?', '< 15'],
+    ['Show the crossings that lasted more than two and a half hours.', '> 150'],
+    ['Which crossings lasted less than three quarters of an hour?', '< 45'],
+    ['Which crossings took over 5400 seconds?', '> 90'],
+  ])('%s compares duration_min %s', (question, condition) => {
+    expect(sqlOf(question)).toMatch(new RegExp(`duration_min\`? ${condition}\\b`));
+  });
+});
+
+describe('an imperative that names rows', () => {
+  it('"Name the deckhands who …" shows the deckhands\' names, not the duty the clause names', () => {
+    expect(sqlOf('Name the deckhands who took a duty on a crossing longer than 2 hours.')).toMatch(
+      /^SELECT (?:DISTINCT )?t1\.`full_name` FROM `deckhand`/,
+    );
+  });
+
+  it.each(['Give the deckhands that had a duty.', 'List the deckhands who had a duty with tips over 300 pence.'])(
+    '%s never shows the duty as the rows asked for',
+    (question) => {
+      expect(sqlOf(question)).not.toMatch(/^SELECT (?:DISTINCT )?\S*`duty`/);
+    },
+  );
+
+  it('a column named before "who" is still what is shown', () => {
+    expect(sqlOf('List the home ports of deckhands who signed on after 2020.')).toMatch(
+      /^SELECT (?:DISTINCT )?\S*`home_port`/,
+    );
+  });
+});
+
+describe('a percentage and the share it names after it', () => {
+  it('"over 40% cargo" compares cargo_pct and shows the crossings, not the share', () => {
+    expect(sqlOf('Which crossings carried over 40% cargo?')).toBe(
+      'SELECT `crossing_id` FROM `crossing` WHERE `cargo_pct` > 40',
+    );
+  });
+});
