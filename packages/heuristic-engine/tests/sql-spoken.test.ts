@@ -1,6 +1,8 @@
 // Questions as people speak them, on a ferry crossings schema of our own: durations written in words
 // ("an hour and a half", "a quarter of an hour", "two and a half hours") in the unit the column stores,
 // a percentage followed by the share it measures ("over 40% cargo"),
+// a yes/no column negated a verb away ("do not hold a certificate"),
+// "longer" read in the rows' own table (a fairway's distance, a crossing's duration),
 // and an imperative "Name the deckhands who …" that asks for the rows' names, not a column the clause names.
 import { describe, expect, it } from 'vitest';
 import { column, database, table } from './schema-builders';
@@ -15,20 +17,35 @@ const crossings: DatabaseSchema = database('ferry_crossings', [
       column('full_name', 'varchar(40)', ['Nell Orme', 'Tam Birk', 'Ola Frey']),
       column('home_port', 'varchar(30)', ['Kells', 'Oban']),
       column('signed_on', 'date'),
+      column('has_certificate', 'tinyint(1)'),
     ],
     { primaryKey: ['deckhand_id'] },
+  ),
+  table(
+    'fairway',
+    [
+      column('fairway_id', 'int(11)'),
+      column('name', 'varchar(40)', ['Sound of Kells', 'Mull Narrows']),
+      column('distance_km', 'decimal(5,1)'),
+      column('depth_m', 'int(11)'),
+    ],
+    { primaryKey: ['fairway_id'] },
   ),
   table(
     'crossing',
     [
       column('crossing_id', 'int(11)'),
+      column('fairway_id', 'int(11)'),
       column('route_label', 'varchar(40)', ['Kells to Oban', 'Oban to Mull']),
       column('sailed_on', 'date'),
       column('duration_min', 'int(11)'),
       column('distance_km', 'decimal(5,1)'),
       column('cargo_pct', 'int(11)'),
     ],
-    { primaryKey: ['crossing_id'] },
+    {
+      primaryKey: ['crossing_id'],
+      foreignKeys: [{ columns: ['fairway_id'], referencedTable: 'fairway', referencedColumns: ['fairway_id'] }],
+    },
   ),
   table(
     'shift',
@@ -38,6 +55,7 @@ const crossings: DatabaseSchema = database('ferry_crossings', [
       column('deckhand_id', 'int(11)'),
       column('duty', 'varchar(30)', ['Ropes', 'Galley', 'Tickets']),
       column('tips_pence', 'int(11)'),
+      column('has_incident', 'tinyint(1)'),
     ],
     {
       primaryKey: ['shift_id'],
@@ -91,4 +109,19 @@ describe('a percentage and the share it names after it', () => {
       'SELECT `crossing_id` FROM `crossing` WHERE `cargo_pct` > 40',
     );
   });
+});
+
+describe('a yes/no column negated a verb away', () => {
+  it('"do not hold a certificate" is has_certificate = 0', () => {
+    expect(sqlOf('Which deckhands do not hold a certificate?')).toBe(
+      'SELECT `full_name` FROM `deckhand` WHERE `has_certificate` = 0',
+    );
+  });
+
+  it.each(['Which deckhands never had an incident?', 'Which deckhands had no incident?'])(
+    '%s is not read as some shift without an incident',
+    (question) => {
+      expect(sqlOf(question)).not.toMatch(/`has_incident` = 0/);
+    },
+  );
 });
