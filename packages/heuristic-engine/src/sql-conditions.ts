@@ -702,8 +702,9 @@ export function hintedColumn(reading: Reading, hints: string[], near?: number): 
       ? [reading.focus, ...named.map((t) => t.target)]
       : [...named.map((t) => t.target), reading.focus];
   const tables = new Set([...first, ...reading.columns.map((m) => m.target.table), ...reading.linking.schema.tables]);
-  for (const hint of hints) {
-    for (const table of tables) {
+  // The rows' own table first, whichever hint it matches ("longer routes": a route's distance, not a ride's duration).
+  for (const table of tables) {
+    for (const hint of hints) {
       const column = table.columns.find(
         (c) => nameStems(c.name).some((p) => p.startsWith(hint)) && holdsNumbers({ table, column: c }),
       );

@@ -125,3 +125,20 @@ describe('a yes/no column negated a verb away', () => {
     },
   );
 });
+
+describe('"longer" and "longest" in the rows\' own table', () => {
+  it('a fairway is longer by its distance, not by the duration of its crossings', () => {
+    expect(sqlOf('Which fairways are longer than the average fairway?')).toBe(
+      'SELECT `name` FROM `fairway` WHERE `distance_km` > (SELECT AVG(`distance_km`) FROM `fairway`)',
+    );
+    expect(sqlOf('What are the names of the two longest fairways?')).toBe(
+      'SELECT `name` FROM `fairway` ORDER BY `distance_km` DESC LIMIT 2',
+    );
+  });
+
+  it('a crossing, which has both, is longer by its duration, as before', () => {
+    expect(sqlOf('Which crossings lasted longer than the average crossing?')).toMatch(
+      /WHERE `duration_min` > \(SELECT AVG\(`duration_min`\) FROM `crossing`\)/,
+    );
+  });
+});
