@@ -568,6 +568,10 @@ function inColumnUnit(value: number, unit: string | undefined, percent: boolean,
     if (!scale) return undefined;
     return scale === 'fraction' ? Number((value / 100).toPrecision(12)) : value;
   }
+  // "$3" against `fee_pence`, "5 kg" against `duration_ms`: units that never convert leave the number unread.
+  const from = writtenUnit(unit);
+  const to = columnUnit(ref.column);
+  if (from && to && from.dimension !== to.dimension) return undefined;
   return toColumnUnit(value, unit, ref.column) ?? value;
 }
 

@@ -6,13 +6,12 @@ import type { ColumnSchema } from '@fnquery/contracts';
 import type { ColumnRef } from './sql-linking';
 import type { Condition } from './sql-plan';
 import { claim, type Reading } from './sql-reading';
+import { negates } from './sql-vocabulary';
 
 /** A column that stores yes or no as 1 or 0. */
 const YES_NO_TYPE = /^(?:tinyint\(1\)|bool|boolean|bit\(1\))/i;
 /** The name says what holds of the row: `is_<adjective>`, `has_<noun>`. */
 const PREDICATE_NAME = /^(?:is|has)_[a-z]/i;
-/** "not insured", "never certified", "no parking": the rows where it does not hold. */
-const NEGATED = /^(?:not|never|no|without|isn't|aren't|wasn't|weren't|doesn't|don't)$/;
 /** Words between a negation and the flag's noun that leave it negated: "not hold a licence", "no longer any". */
 const ARTICLE = /^(?:a|an|any|the|be|been)$/;
 
@@ -48,8 +47,9 @@ const range = (from: number, to: number) => Array.from({ length: to - from }, (_
 function negationBefore({ words }: Reading, first: number): number | undefined {
   let verbs = 0;
   for (let at = first - 1; at >= 0 && at >= first - 4; at--) {
+    // "not insured", "never certified", "no parking", "aren't electric": the rows where it does not hold.
+    if (negates(words, at)) return at;
     const word = words[at]!.lower;
-    if (NEGATED.test(word)) return at;
     if (ARTICLE.test(word)) continue;
     if (++verbs > 1) return undefined;
   }

@@ -371,7 +371,8 @@ function findNumberMentions(question: string, words: Word[]): NumberMention[] {
         value: n.value,
         words: at,
         ...(unitWord !== undefined && unitWord >= 0 ? { unitWord } : {}),
-        ...(n.unit ? { unit: n.unit } : {}),
+        // "£3": the currency is the unit, converted like any other ("£3" against `fee_pence` is 300).
+        ...(n.unit ? { unit: n.unit } : n.currency ? { unit: n.currency } : {}),
         ...(n.percent ? { percent: true } : {}),
       },
     ];

@@ -7,7 +7,8 @@ import type { ColumnRef } from './sql-linking';
 import { nameWords, stemOf } from '@fnquery/text-tools';
 import type { NumberMention as FoundNumber } from './values/numbers';
 
-export type Dimension = 'time' | 'length' | 'mass' | 'data';
+/** Money is one dimension per currency: pence convert to pounds, never to dollars. */
+export type Dimension = 'time' | 'length' | 'mass' | 'data' | 'sterling' | 'dollar' | 'euro';
 
 interface Unit {
   dimension: Dimension;
@@ -39,6 +40,13 @@ const UNIT_TABLE: [Dimension, number, string[]][] = [
   ['data', 1024, ['kilobyte', 'kb']],
   ['data', 1024 ** 2, ['megabyte', 'mb']],
   ['data', 1024 ** 3, ['gigabyte', 'gb']],
+  // A currency by its code (the question's "£3" is read as 3 GBP) or its minor unit in a column's name
+  // (`fee_pence`). "pound" stays a weight: a column in pounds sterling says `gbp` or `pence`.
+  ['sterling', 0.01, ['pence', 'penny', 'pennies']],
+  ['sterling', 1, ['gbp']],
+  ['dollar', 0.01, ['cent', 'cents']],
+  ['dollar', 1, ['usd', 'dollar']],
+  ['euro', 1, ['eur', 'euro']],
 ];
 
 const SHORT = /^[a-z]{1,3}$/;
@@ -62,6 +70,10 @@ const QUANTITY_WORDS: Record<Dimension, string[]> = {
   length: ['distance', 'length', 'height', 'width', 'depth', 'altitude', 'elevation'],
   mass: ['weight', 'mass'],
   data: ['size', 'bytes'],
+  // A price or fee without a currency in its name is compared as written, as before.
+  sterling: [],
+  dollar: [],
+  euro: [],
 };
 
 /**

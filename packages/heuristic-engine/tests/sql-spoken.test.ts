@@ -3,11 +3,15 @@
 // a percentage followed by the share it measures ("over 40% cargo"),
 // a yes/no column negated a verb away ("do not hold a certificate"),
 // "longer" read in the rows' own table (a fairway's distance, a crossing's duration),
+// money in the column's minor unit ("£2" against `tips_pence`),
+// a superlative nothing measures ("the bravest"),
+// an aggregate word a column's name took ("average speed" over `avg_speed_knots`),
 // and an imperative "Name the deckhands who …" that asks for the rows' names, not a column the clause names.
 import { describe, expect, it } from 'vitest';
 import { column, database, table } from './schema-builders';
 import type { DatabaseSchema } from '@fnquery/contracts';
 import { heuristicSql } from '../src/sql';
+import { SQL_UNSURE_PREFIX } from '../src/turn';
 
 const crossings: DatabaseSchema = database('ferry_crossings', [
   table(
@@ -41,6 +45,7 @@ const crossings: DatabaseSchema = database('ferry_crossings', [
       column('duration_min', 'int(11)'),
       column('distance_km', 'decimal(5,1)'),
       column('cargo_pct', 'int(11)'),
+      column('avg_speed_knots', 'decimal(4,1)'),
     ],
     {
       primaryKey: ['crossing_id'],
@@ -118,6 +123,13 @@ describe('a yes/no column negated a verb away', () => {
     );
   });
 
+  it.each(["Which deckhands don't hold a certificate?", "Which deckhands aren't holding a certificate?"])(
+    '%s: a contraction negates as "not" does',
+    (question) => {
+      expect(sqlOf(question)).toMatch(/`has_certificate` = 0$/);
+    },
+  );
+
   it.each(['Which deckhands never had an incident?', 'Which deckhands had no incident?'])(
     '%s is not read as some shift without an incident',
     (question) => {
@@ -140,5 +152,40 @@ describe('"longer" and "longest" in the rows\' own table', () => {
     expect(sqlOf('Which crossings lasted longer than the average crossing?')).toMatch(
       /WHERE `duration_min` > \(SELECT AVG\(`duration_min`\) FROM `crossing`\)/,
     );
+  });
+});
+
+describe("money in the column's currency", () => {
+  it('"tips over £2" is 200 pence', () => {
+    expect(sqlOf('Which shifts earned tips over £2?')).toMatch(/`tips_pence` > 200$/);
+  });
+
+  it('"tips over $2" is never compared with pence', () => {
+    expect(sqlOf('Which shifts earned tips over $2?')).not.toMatch(/`tips_pence` > 2\b/);
+  });
+});
+
+describe('a superlative that no column measures', () => {
+  it.each(['Which deckhands are the bravest?', 'Which is the friendliest?', 'Which crossing was the calmest?'])(
+    '%s is asked back, not answered with every row',
+    (question) => {
+      expect(sqlOf(question)).toMatch(new RegExp(`^${SQL_UNSURE_PREFIX}.*ranks rows`));
+    },
+  );
+
+  it('a superlative a column measures still ranks', () => {
+    expect(sqlOf('Which crossing was the longest?')).toMatch(/ORDER BY `duration_min` DESC LIMIT 1$/);
+  });
+});
+
+describe("an aggregate word a column's name took", () => {
+  it('"the average speed of crossings" over several rows is asked back: each stored average, or their mean?', () => {
+    expect(sqlOf('What was the average speed of crossings on the Mull Narrows fairway?')).toMatch(
+      new RegExp(`^${SQL_UNSURE_PREFIX}.*"average speed" may be each row's avg_speed_knots`),
+    );
+  });
+
+  it('an aggregate of a column that names none is still written', () => {
+    expect(sqlOf('What is the average duration of the crossings?')).toBe('SELECT AVG(`duration_min`) FROM `crossing`');
   });
 });
