@@ -603,7 +603,7 @@ function shareColumn(reading: Reading, start: number, end: number): Mention<Colu
   const after = reading.columns.find(
     (m) =>
       percentScale(m.target) &&
-      m.words.some((i) => i > end && i <= end + 2) &&
+      m.words.some((i) => i > end && i <= end + windowOf('shareColumnAfter')) &&
       !m.words.some((i) => reading.claimed.has(i)),
   );
   if (after) return after;

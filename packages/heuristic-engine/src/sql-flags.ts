@@ -7,6 +7,7 @@ import type { ColumnRef } from './sql-linking';
 import type { Condition } from './sql-plan';
 import { claim, type Reading } from './sql-reading';
 import { negates } from './sql-vocabulary';
+import { windowOf } from './sql-weights';
 
 /** A column that stores yes or no as 1 or 0. */
 const YES_NO_TYPE = /^(?:tinyint\(1\)|bool|boolean|bit\(1\))/i;
@@ -46,7 +47,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from }, (_
  */
 function negationBefore({ words }: Reading, first: number): number | undefined {
   let verbs = 0;
-  for (let at = first - 1; at >= 0 && at >= first - 4; at--) {
+  for (let at = first - 1; at >= 0 && at >= first - windowOf('flagNegation'); at--) {
     // "not insured", "never certified", "no parking", "aren't electric": the rows where it does not hold.
     if (negates(words, at)) return at;
     const word = words[at]!.lower;
