@@ -531,6 +531,7 @@ function addNumber(reading: Reading, number: NumberMention, filters: Filters): v
   // "after 2023" over a DATE column compares its year.
   const year =
     isYearOfDate(number, writtenIn, column.target) && (!ranged || isYearOfDate(ranged, writtenIn, column.target));
+  if (year && op.op === '=' && !ranged) claim(reading, eventVerbBefore(reading, number.words[0]!));
   if (ranged) {
     claim(reading, ranged.words);
     const to =
@@ -546,6 +547,24 @@ function addNumber(reading: Reading, number: NumberMention, filters: Filters): v
     ...(or ? { or } : {}),
     ...(year ? { year } : {}),
   });
+}
+
+/** Past forms that say an event happened, beside the regular "-ed"/"-en" ones. */
+const EVENT_VERBS = new Set(['made', 'held', 'sold', 'built', 'won', 'ran', 'run', 'began', 'begun', 'done', 'met']);
+
+/**
+ * "rides that took place in 2025", "loans made in 2025", "performances given in 2024": the verb before
+ * "in <year>" says the date column's event happened then, which the year condition already reads.
+ */
+function eventVerbBefore(reading: Reading, at: number): number[] {
+  const { words } = reading;
+  let i = at - 1;
+  if (/^(?:in|during)$/.test(words[i]?.lower ?? '')) i -= 1;
+  if (i < 0 || reading.claimed.has(i)) return [];
+  if (words[i]!.lower === 'place' && words[i - 1]?.lower === 'took') return [i - 1, i];
+  const named = [...reading.columns, ...reading.tables].some((m) => m.words.includes(i));
+  const verb = /(?:ed|en)$/.test(words[i]!.lower) || EVENT_VERBS.has(words[i]!.lower);
+  return !named && !words[i]!.stop && verb ? [i] : [];
 }
 
 /** A whole number in the range of years, with no unit, against a date or time-stamp column (not a YEAR column). */

@@ -6,6 +6,7 @@
 // money in the column's minor unit ("£2" against `tips_pence`),
 // a superlative nothing measures ("the bravest"),
 // an aggregate word a column's name took ("average speed" over `avg_speed_knots`),
+// the verb of an event before its year ("took place in 2024"),
 // and an imperative "Name the deckhands who …" that asks for the rows' names, not a column the clause names.
 import { describe, expect, it } from 'vitest';
 import { column, database, table } from './schema-builders';
@@ -61,6 +62,7 @@ const crossings: DatabaseSchema = database('ferry_crossings', [
       column('duty', 'varchar(30)', ['Ropes', 'Galley', 'Tickets']),
       column('tips_pence', 'int(11)'),
       column('has_incident', 'tinyint(1)'),
+      column('shift_date', 'date'),
     ],
     {
       primaryKey: ['shift_id'],
@@ -187,5 +189,13 @@ describe("an aggregate word a column's name took", () => {
 
   it('an aggregate of a column that names none is still written', () => {
     expect(sqlOf('What is the average duration of the crossings?')).toBe('SELECT AVG(`duration_min`) FROM `crossing`');
+  });
+});
+
+describe('the verb of an event before its year', () => {
+  it('"took place in 2024" is read with the year of the date column', () => {
+    expect(sqlOf('How many shifts took place in 2024?')).toBe(
+      'SELECT COUNT(*) FROM `shift` WHERE YEAR(`shift_date`) = 2024',
+    );
   });
 });
