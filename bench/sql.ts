@@ -17,6 +17,7 @@
 // - the rdbms pipeline end to end with the heuristic engine on a fixed sample: service overhead per
 //   request without model and database time, and AI round trips per question.
 //   `--shape=<simple|join|nested/set>` runs only that shape's questions (totals of the others read 0).
+//   `--sql-out=<file>` (tuning half only) writes each question's SQL and outcome, one JSON line each, to diff runs.
 // - ambiguity by execution (bench/sql-rivals.ts): each written query runs with the queries of its near-tied
 //   rival readings, as the pipeline runs them; the outcomes with and without them, and per kind of rival
 //   (the tuning half's differing rivals one by one with --show-failures).
@@ -25,7 +26,7 @@
 //   there, per shape.
 // Run: node --import tsx bench/sql.ts [--accuracy-only] [--half=tuning --show-failures] [--shape=nested/set] [--fit-confidence]
 
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseCsv } from '../lib/ingest/extract-data';
 import { MysqlCallerDatabases } from '../lib/sql/caller-databases';
 import { createRequire } from 'node:module';
@@ -171,6 +172,9 @@ export interface BenchOptions {
   shape?: Shape;
   /** Print the logistic fit of the confidence model's weights on the tuning half. */
   fitConfidence?: boolean;
+  /** Write each tuning question's SQL and outcome to this file, one JSON line each: diff two runs to see
+   *  which questions a rule changed (tied LIMIT 1 rankings move the totals between runs of the same code). */
+  sqlOut?: string;
 }
 
 export function readOptions(argv: string[]): BenchOptions {
@@ -179,6 +183,8 @@ export function readOptions(argv: string[]): BenchOptions {
   const show = flag('show-failures');
   if (show && half !== 'tuning')
     throw new Error('--show-failures needs --half=tuning: the reporting half is frozen and never printed item by item');
+  if (flag('sql-out') && half !== 'tuning')
+    throw new Error('--sql-out needs --half=tuning: the reporting half is frozen and never written item by item');
   if (flag('fit-confidence') && half !== 'tuning')
     throw new Error('--fit-confidence needs --half=tuning: the model is fitted on the tuning half only');
   const shape = show?.split('=')[1];
@@ -191,6 +197,7 @@ export function readOptions(argv: string[]): BenchOptions {
     ...(show && { showFailures: (shape as Shape | undefined) ?? 'all' }),
     ...(only && { shape: only as Shape }),
     ...(flag('fit-confidence') && { fitConfidence: true }),
+    ...(flag('sql-out')?.includes('=') && { sqlOut: flag('sql-out')!.slice('--sql-out='.length) }),
   };
 }
 
@@ -431,6 +438,7 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
     };
     const guardMs: number[] = [];
     const executeMs: number[] = [];
+    const written: string[] = [];
     const options: ConnectOptions = {
       allowLoopback: true,
       extraCAs: [server.caPem],
@@ -567,6 +575,8 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
                   accuracy.correct += 1;
                   byForm.correct += 1;
                 }
+                if (half === 'tuning' && bench.sqlOut)
+                  written.push(JSON.stringify({ database, question: query.question, shape, outcome, sql: sqls[i] }));
                 const shown = bench.showFailures;
                 if (why && half === 'tuning' && shown && (shown === 'all' || shown === shape))
                   figures.tuningMisses.push({
@@ -583,6 +593,7 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
         ),
       );
     }
+    if (bench.sqlOut) await writeFile(bench.sqlOut, written.map((line) => `${line}\n`).join(''));
     guardMs.sort((a, b) => a - b);
     executeMs.sort((a, b) => a - b);
     figures.guardMsP50 = round(percentile(guardMs, 50));

@@ -345,7 +345,22 @@ function fullNameColumns(reading: Reading, after: number): ColumnRef[] {
 function headOf(reading: Reading, free: Mention<ColumnRef>[]): Mention<ColumnRef>[] {
   const clause = reading.words.findIndex((w, i) => i > 0 && CLAUSE_MARKERS.has(w.lower));
   const head = clause < 0 ? free : free.filter((m) => m.words[0]! < clause);
+  if (!head.length && asksForRowsBefore(reading, clause)) return [];
   return head.length ? head : free;
+}
+
+const ASKING_VERBS = new Set(['name', 'list', 'give', 'show', 'find', 'return', 'display']);
+const ROWS_LEAD = new Set(['me', 'us', 'the', 'all', 'every', 'each', 'those', 'any']);
+
+/**
+ * "Name the deckhands who took a duty …", "List all ferries that …": an asking verb, the rows' table and
+ * then "who" or "that" ask for those rows (their name, as "which deckhands" does); a column named in the
+ * clause says which rows, it is not what is shown.
+ */
+function asksForRowsBefore({ words, tables }: Reading, clause: number): boolean {
+  if (clause < 2 || !ASKING_VERBS.has(words[0]!.lower) || !/^(?:who|that)$/.test(words[clause]!.lower)) return false;
+  const rows = tables.find((t) => t.words.at(-1) === clause - 1);
+  return !!rows && words.slice(1, rows.words[0]).every((w) => ROWS_LEAD.has(w.lower));
 }
 
 export const range = (start: number, end: number) => Array.from({ length: end - start }, (_, i) => start + i);

@@ -531,6 +531,7 @@ function addNumber(reading: Reading, number: NumberMention, filters: Filters): v
   // "after 2023" over a DATE column compares its year.
   const year =
     isYearOfDate(number, writtenIn, column.target) && (!ranged || isYearOfDate(ranged, writtenIn, column.target));
+  if (year && op.op === '=' && !ranged) claim(reading, eventVerbBefore(reading, number.words[0]!));
   if (ranged) {
     claim(reading, ranged.words);
     const to =
@@ -546,6 +547,24 @@ function addNumber(reading: Reading, number: NumberMention, filters: Filters): v
     ...(or ? { or } : {}),
     ...(year ? { year } : {}),
   });
+}
+
+/** Past forms that say an event happened, beside the regular "-ed"/"-en" ones. */
+const EVENT_VERBS = new Set(['made', 'held', 'sold', 'built', 'won', 'ran', 'run', 'began', 'begun', 'done', 'met']);
+
+/**
+ * "rides that took place in 2025", "loans made in 2025", "performances given in 2024": the verb before
+ * "in <year>" says the date column's event happened then, which the year condition already reads.
+ */
+function eventVerbBefore(reading: Reading, at: number): number[] {
+  const { words } = reading;
+  let i = at - 1;
+  if (/^(?:in|during)$/.test(words[i]?.lower ?? '')) i -= 1;
+  if (i < 0 || reading.claimed.has(i)) return [];
+  if (words[i]!.lower === 'place' && words[i - 1]?.lower === 'took') return [i - 1, i];
+  const named = [...reading.columns, ...reading.tables].some((m) => m.words.includes(i));
+  const verb = /(?:ed|en)$/.test(words[i]!.lower) || EVENT_VERBS.has(words[i]!.lower);
+  return !named && !words[i]!.stop && verb ? [i] : [];
 }
 
 /** A whole number in the range of years, with no unit, against a date or time-stamp column (not a YEAR column). */
@@ -568,6 +587,10 @@ function inColumnUnit(value: number, unit: string | undefined, percent: boolean,
     if (!scale) return undefined;
     return scale === 'fraction' ? Number((value / 100).toPrecision(12)) : value;
   }
+  // "$3" against `fee_pence`, "5 kg" against `duration_ms`: units that never convert leave the number unread.
+  const from = writtenUnit(unit);
+  const to = columnUnit(ref.column);
+  if (from && to && from.dimension !== to.dimension) return undefined;
   return toColumnUnit(value, unit, ref.column) ?? value;
 }
 
@@ -592,9 +615,17 @@ function measuredColumn(reading: Reading, dimension: Dimension): ColumnRef | und
 }
 
 /** A column that stores shares (percent or fraction), for "a rate above 15%": named just before, else in the focus table. */
-function shareColumn(reading: Reading, start: number): Mention<ColumnRef> | undefined {
+function shareColumn(reading: Reading, start: number, end: number): Mention<ColumnRef> | undefined {
   const before = columnBefore(reading, start, windowOf('numberColumnBefore'));
   if (before && percentScale(before.target)) return before;
+  // "over 30% gravel": the share named right after the percentage.
+  const after = reading.columns.find(
+    (m) =>
+      percentScale(m.target) &&
+      m.words.some((i) => i > end && i <= end + windowOf('shareColumnAfter')) &&
+      !m.words.some((i) => reading.claimed.has(i)),
+  );
+  if (after) return after;
   const own = reading.focus.columns.find((column) => percentScale({ table: reading.focus, column }));
   return own && { target: { table: reading.focus, column: own }, words: [], score: 0.5 };
 }
@@ -655,7 +686,7 @@ function numberColumn(
 ): Mention<ColumnRef> | undefined {
   const comparable = (m: Mention<ColumnRef> | undefined) => (m && holdsNumbers(m.target) ? m : undefined);
   const start = Math.min(number.words[0]!, ...opWords);
-  if (number.percent) return shareColumn(reading, start);
+  if (number.percent) return shareColumn(reading, start, number.words.at(-1)!);
   // "a cooling time over 12 hours": the column named before that measures time, whatever unit it counts in.
   const unit = writtenUnit(number.unit ?? rangeUnit);
   const near = comparable(columnBefore(reading, start, windowOf('numberColumnBefore')));
@@ -694,8 +725,9 @@ export function hintedColumn(reading: Reading, hints: string[], near?: number): 
       ? [reading.focus, ...named.map((t) => t.target)]
       : [...named.map((t) => t.target), reading.focus];
   const tables = new Set([...first, ...reading.columns.map((m) => m.target.table), ...reading.linking.schema.tables]);
-  for (const hint of hints) {
-    for (const table of tables) {
+  // The rows' own table first, whichever hint it matches ("longer routes": a route's distance, not a ride's duration).
+  for (const table of tables) {
+    for (const hint of hints) {
       const column = table.columns.find(
         (c) => nameStems(c.name).some((p) => p.startsWith(hint)) && holdsNumbers({ table, column: c }),
       );

@@ -6,6 +6,7 @@
 import type { ColumnSchema, DatabaseSchema, TableSchema } from '@fnquery/contracts';
 import { findNames, findNumbers, findQuoted } from './schema-values';
 import { tuned } from './sql-weights';
+import { spokenQuantities } from './sql-units';
 import { nameWords, stemMatch, stemOf, tokenize, type Token } from '@fnquery/text-tools';
 
 /** A word of the question (punctuation left out); positions in the linking count these words. */
@@ -356,8 +357,12 @@ function writtenNames(question: string, words: Word[], nameWords: ReadonlySet<st
 }
 
 function findNumberMentions(question: string, words: Word[]): NumberMention[] {
-  return findNumbers(question).flatMap((n) => {
-    const at = wordsIn(words, n.start, n.unitStart ?? n.end);
+  return spokenQuantities(question, findNumbers(question)).flatMap((n) => {
+    // "an hour and a half": the words after the unit are part of the number.
+    const at = [
+      ...wordsIn(words, n.start, n.unitStart ?? n.end),
+      ...(n.tailEnd === undefined || n.unitEnd === undefined ? [] : wordsIn(words, n.unitEnd, n.tailEnd)),
+    ];
     // "first name" is not the number one.
     if (!at.length || (n.ordinal && !/\d/.test(n.text))) return [];
     const unitWord = n.unitStart === undefined ? undefined : words.findIndex((w) => w.start === n.unitStart);
@@ -366,7 +371,8 @@ function findNumberMentions(question: string, words: Word[]): NumberMention[] {
         value: n.value,
         words: at,
         ...(unitWord !== undefined && unitWord >= 0 ? { unitWord } : {}),
-        ...(n.unit ? { unit: n.unit } : {}),
+        // "£3": the currency is the unit, converted like any other ("£3" against `fee_pence` is 300).
+        ...(n.unit ? { unit: n.unit } : n.currency ? { unit: n.currency } : {}),
         ...(n.percent ? { percent: true } : {}),
       },
     ];

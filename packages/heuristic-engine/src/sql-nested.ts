@@ -12,6 +12,7 @@ import { joinPath, tablesOf, type Condition, type SqlPlan, type SubqueryValue } 
 import { nameColumn, type Filters } from './sql-conditions';
 import { claim, type Reading } from './sql-reading';
 import { windowOf } from './sql-weights';
+import { negates } from './sql-vocabulary';
 
 /** Words that say the rows asked for lack a relation: "no", "without", "never", "not … any". */
 const NEGATION = /^(?:no|without|never|none)$/;
@@ -228,8 +229,6 @@ function showsOwnRows(plan: SqlPlan): boolean {
 
 const sameColumn = (a: ColumnRef, b: ColumnRef) => a.table === b.table && a.column === b.column;
 
-const NEGATIVE = new Set(['no', 'not', 'never', 'without', 'none', 'nobody', 'nothing', 'except']);
-
 /**
  * A negation the plan did not express ("never visited by …" read as "visited by …"): the reading is
  * unsure. A negation counts as expressed when a comparison took its word ("no more than 3") or the
@@ -237,10 +236,7 @@ const NEGATIVE = new Set(['no', 'not', 'never', 'without', 'none', 'nobody', 'no
  */
 export function unreadNegation(reading: Reading, plan: SqlPlan): string | undefined {
   const { words } = reading;
-  const cue = words.findIndex(
-    (w, i) =>
-      !reading.claimed.has(i) && (NEGATIVE.has(w.lower) || (w.lower === 't' && /n$/.test(words[i - 1]?.lower ?? ''))),
-  );
+  const cue = words.findIndex((w, i) => !reading.claimed.has(i) && negates(words, i));
   if (cue < 0) return undefined;
   const negatedTest = (c: Condition) => c.op === '<>' || c.op === 'NOT LIKE' || c.op === 'NOT IN';
   if (plan.where.some(negatedTest) || plan.setOperation?.kind === 'EXCEPT') return undefined;

@@ -39,6 +39,8 @@ import { readAlternatives } from './sql-set-union';
 import { ambiguousRole, brokenSet, unreadBoth, unreadNumber, unreadSameAs, unreadTable } from './sql-set-unread';
 import { claim, findPhrase, readQuestion, type Reading } from './sql-reading';
 import { valuesOnce } from './sql-value-list';
+import { unreadSuperlative } from './sql-unread-superlative';
+import { aggregateTakenByName } from './sql-unread-aggregate';
 import { ADJECTIVE_HINTS, AGGREGATE_WORDS, DISTINCT_WORDS, FULL_NAME, isPersonalName } from './sql-vocabulary';
 
 /** `reading` is passed in when the caller wants it after planning (the words each clause claimed). */
@@ -96,6 +98,8 @@ export function planQuery(linking: Linking, reading: Reading = readQuestion(link
     filters.unsure ??
     unreadNegation(reading, plan) ??
     unreadComparison(reading) ??
+    unreadSuperlative(reading, plan) ??
+    aggregateTakenByName(reading, plan) ??
     unreadAlternative(reading, plan) ??
     brokenSet(plan) ??
     unreadSameAs(reading) ??

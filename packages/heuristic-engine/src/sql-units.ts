@@ -5,8 +5,10 @@
 import type { ColumnSchema } from '@fnquery/contracts';
 import type { ColumnRef } from './sql-linking';
 import { nameWords, stemOf } from '@fnquery/text-tools';
+import type { NumberMention as FoundNumber } from './values/numbers';
 
-export type Dimension = 'time' | 'length' | 'mass' | 'data';
+/** Money is one dimension per currency: pence convert to pounds, never to dollars. */
+export type Dimension = 'time' | 'length' | 'mass' | 'data' | 'sterling' | 'dollar' | 'euro';
 
 interface Unit {
   dimension: Dimension;
@@ -38,6 +40,13 @@ const UNIT_TABLE: [Dimension, number, string[]][] = [
   ['data', 1024, ['kilobyte', 'kb']],
   ['data', 1024 ** 2, ['megabyte', 'mb']],
   ['data', 1024 ** 3, ['gigabyte', 'gb']],
+  // A currency by its code (the question's "£3" is read as 3 GBP) or its minor unit in a column's name
+  // (`fee_pence`). "pound" stays a weight: a column in pounds sterling says `gbp` or `pence`.
+  ['sterling', 0.01, ['pence', 'penny', 'pennies']],
+  ['sterling', 1, ['gbp']],
+  ['dollar', 0.01, ['cent', 'cents']],
+  ['dollar', 1, ['usd', 'dollar']],
+  ['euro', 1, ['eur', 'euro']],
 ];
 
 const SHORT = /^[a-z]{1,3}$/;
@@ -61,6 +70,10 @@ const QUANTITY_WORDS: Record<Dimension, string[]> = {
   length: ['distance', 'length', 'height', 'width', 'depth', 'altitude', 'elevation'],
   mass: ['weight', 'mass'],
   data: ['size', 'bytes'],
+  // A price or fee without a currency in its name is compared as written, as before.
+  sterling: [],
+  dollar: [],
+  euro: [],
 };
 
 /**
@@ -126,4 +139,71 @@ export function percentScale({ table, column }: ColumnRef): 'percent' | 'fractio
   if (fractions && (FRACTION_NAME.test(column.name) || samples.some((v) => !Number.isInteger(v)))) return 'fraction';
   if (FRACTION_NAME.test(column.name) && samples.some((v) => v > 1)) return 'percent';
   return undefined;
+}
+
+/** A number found in the question, with the words after its unit that belong to it ("an hour and a half"). */
+export type SpokenNumber = FoundNumber & { tailEnd?: number };
+
+const FRACTION_WORD: Record<string, number> = { half: 0.5, quarter: 0.25 };
+const AND_A_FRACTION = /^\s+and\s+an?\s+(half|quarter)\b/i;
+const QUARTERS_OF = /\b(a|one|three)\s+quarters?\s+of\s+$/i;
+
+/**
+ * Quantities said in words, in the unit they name: "an hour and a half" (1.5 hours), "two and a half
+ * hours", "a quarter of an hour", "three quarters of an hour", "1 hour 30 minutes". The number reader
+ * sees "an hour" and "two" alone; dropping the fraction would compare with the wrong quantity, which is
+ * worse than no condition. Only units this file converts are read so ("two and a half pies" is left).
+ */
+export function spokenQuantities(text: string, found: FoundNumber[]): SpokenNumber[] {
+  const out: SpokenNumber[] = found.map((n) => ({ ...n }));
+  const dropped = new Set<SpokenNumber>();
+  for (const [i, n] of out.entries()) {
+    if (dropped.has(n)) continue;
+    const unit = writtenUnit(n.unit);
+    if (!n.unit) {
+      // "two and a half hours": the unit comes after the fraction.
+      const m = /^(\s+and\s+an?\s+(half|quarter)\s+)(\p{L}+)/iu.exec(text.slice(n.end));
+      if (m && writtenUnit(m[3]) && !n.percent) {
+        n.value += FRACTION_WORD[m[2]!.toLowerCase()]!;
+        n.unit = m[3]!;
+        n.unitStart = n.end + m[1]!.length;
+        n.unitEnd = n.unitStart + m[3]!.length;
+        n.whole = false;
+      }
+      continue;
+    }
+    if (!unit || n.unitEnd === undefined) continue;
+    // "an hour and a half".
+    const fraction = AND_A_FRACTION.exec(text.slice(n.unitEnd));
+    if (fraction) {
+      n.value += FRACTION_WORD[fraction[1]!.toLowerCase()]!;
+      n.tailEnd = n.unitEnd + fraction[0].length;
+      n.whole = false;
+    }
+    // "a quarter of an hour", "three quarters of an hour": "an hour" was read as one hour.
+    const quarters = n.value === 1 && n.spelled ? QUARTERS_OF.exec(text.slice(0, n.start)) : null;
+    if (quarters) {
+      n.value = quarters[1]!.toLowerCase() === 'three' ? 0.75 : 0.25;
+      n.start = quarters.index;
+      n.whole = false;
+      for (const other of out)
+        if (other !== n && other.start >= quarters.index && other.start < n.end) dropped.add(other);
+    }
+    // "1 hour 30 minutes", "2 hours and 15 minutes": one quantity in two units of one dimension.
+    const next = out[i + 1];
+    const nextUnit = writtenUnit(next?.unit);
+    if (
+      next &&
+      nextUnit?.dimension === unit.dimension &&
+      nextUnit.factor < unit.factor &&
+      next.unitEnd !== undefined &&
+      /^\s*(?:and\s+)?$/i.test(text.slice(n.tailEnd ?? n.unitEnd, next.start))
+    ) {
+      n.value = Number((n.value + (next.value * nextUnit.factor) / unit.factor).toPrecision(12));
+      n.tailEnd = next.unitEnd;
+      n.whole = false;
+      dropped.add(next);
+    }
+  }
+  return out.filter((n) => !dropped.has(n));
 }

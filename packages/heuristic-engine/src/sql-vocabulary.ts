@@ -1,4 +1,5 @@
 // Words the heuristic engine's SQL templates read as cues, shared by the condition and clause readers.
+import type { Word } from './sql-linking';
 import type { Aggregate } from './sql-plan';
 
 /** What comparative adjectives are about when the question names no column ("older than 30"). */
@@ -6,10 +7,10 @@ export const ADJECTIVE_HINTS: Record<string, string[]> = {
   old: ['age', 'birth', 'born', 'dob'],
   young: ['age', 'birth', 'born', 'dob'],
   tall: ['height'],
-  short: ['height', 'length'],
+  short: ['height', 'length', 'distance'],
   heavy: ['weight'],
   light: ['weight'],
-  long: ['length', 'duration', 'time'],
+  long: ['length', 'duration', 'time', 'distance'],
   expensive: ['price', 'cost'],
   cheap: ['price', 'cost'],
   large: ['size', 'area', 'capacity', 'population'],
@@ -165,3 +166,14 @@ export const FULL_NAME = [
 export const FIRST_NAME = /(?:^|_)(?:first_?name|fname|name_first|given_name)$/i;
 export const LAST_NAME = /(?:^|_)(?:last_?name|lname|name_last|surname|family_name)$/i;
 export const isPersonalName = (column: string) => FIRST_NAME.test(column) || LAST_NAME.test(column);
+
+/** Words that negate what follows them. */
+const NEGATIVE = new Set(['no', 'not', 'never', 'without', 'none', 'nobody', 'nothing', 'except']);
+
+/**
+ * Whether the word at `i` negates: one of the words above, or the "t" of a contraction ("aren't" and
+ * "doesn't" are read as "aren" and "t"). One test for the flags ("aren't electric") and for the check
+ * that a negation was read somewhere.
+ */
+export const negates = (words: Word[], i: number): boolean =>
+  NEGATIVE.has(words[i]!.lower) || (words[i]!.lower === 't' && /n$/.test(words[i - 1]?.lower ?? ''));

@@ -12,6 +12,8 @@ interface Tuned<T> {
 
 const OLD_SPLIT = 'bench/sql.ts, split before 2026-11-26';
 const NEW_SPLIT = 'bench/sql.ts --half=tuning, split of 2026-11-26';
+const OWN_SETS_ROUND =
+  'bench/sql-own-set.ts sets 2 and 3, no tuning-half SQL changed (bench/sql.ts --sql-out), 2026-11-26';
 
 /** Scores (sql-linking.ts, sql-reading.ts). */
 export const SCORES = {
@@ -62,6 +64,10 @@ export const WINDOWS = {
   /** Words between a comparison and its quantifier ("than the rating of some …"), and the column after it. */
   quantifierReach: { value: 5, setBy: NEW_SPLIT },
   quantifiedColumn: { value: 1, setBy: NEW_SPLIT },
+  /** A percentage's share named after it ("over 30% gravel"), in words after the number. */
+  shareColumnAfter: { value: 2, setBy: OWN_SETS_ROUND },
+  /** Words a negation reaches back from a yes/no column's noun: one verb and articles ("do not hold a licence"). */
+  flagNegation: { value: 4, setBy: OWN_SETS_ROUND },
 } satisfies Record<string, Tuned<number>>;
 
 /** Numbers read as row limits ("top 5") at most this large; larger ones are compared. */

@@ -20,7 +20,8 @@ describe("a column's unit", () => {
   it('does not take a short symbol that starts a name or stands alone for a unit', () => {
     expect(columnUnit(column('min_salary'))).toBeUndefined();
     expect(columnUnit(column('m'))).toBeUndefined();
-    expect(columnUnit(column('price_in_euros'))).toBeUndefined();
+    expect(columnUnit(column('stay_in_port'))).toBeUndefined();
+    expect(columnUnit(column('price_in_euros'))?.dimension).toBe('euro');
   });
 
   it('names a dimension by a quantity word when it names no unit', () => {
@@ -37,6 +38,15 @@ describe('conversion', () => {
     expect(toColumnUnit(3, 'miles', column('distance_km'))).toBe(4.828032);
     expect(toColumnUnit(5, 'kg', column('duration_ms'))).toBeUndefined();
     expect(toColumnUnit(5, 'minutes', column('duration'))).toBeUndefined();
+  });
+
+  it('converts money within one currency only: pounds to pence, never dollars to pence', () => {
+    expect(toColumnUnit(3, 'GBP', column('fee_pence'))).toBe(300);
+    expect(toColumnUnit(250, 'pence', column('budget_gbp'))).toBe(2.5);
+    expect(toColumnUnit(4, 'EUR', column('price_eur'))).toBeUndefined();
+    expect(toColumnUnit(3, 'USD', column('fee_pence'))).toBeUndefined();
+    expect(columnUnit(column('gbp_rate'))).toBeUndefined();
+    expect(columnUnit(column('weight_pounds'))?.dimension).toBe('mass');
   });
 
   it('lists what a quantity is in every unit of its dimension', () => {

@@ -23,6 +23,9 @@ describe('the Spider split', () => {
       showFailures: 'join',
     });
     expect(readOptions(['--accuracy-only'])).toEqual({ accuracyOnly: true });
+    // Each tuning question's SQL, written to diff two runs; never the reporting half's.
+    expect(() => readOptions(['--half=reporting', '--sql-out=/tmp/written.jsonl'])).toThrow(/frozen/);
+    expect(readOptions(['--half=tuning', '--sql-out=/tmp/written.jsonl']).sqlOut).toBe('/tmp/written.jsonl');
   });
 
   it('reads the shape from the gold SQL', () => {
