@@ -33,6 +33,12 @@
 //   range, shopping-list items, distance units, a table booking with HH:MM, a night's sleep with two
 //   times), written and committed before the engine was run on it and registered once the round's
 //   rules were final: its first run is the unseen figure, not worked on in that round.
+// - set 12 (paraphrases-12.json, 2026-11-26): 52 questions over thirteen functions in the style of
+//   calculations and lookups (a physics formula with values in units, interest and loan formulas with
+//   a rate the description states as a decimal or as percent, statistics over a list, geometry, an
+//   element, a "City, ST" population, a court case, a team's season, an artist's songs, a stock's
+//   year range), written and committed before the engine was run on it. Its first run is the unseen
+//   figure; it is then worked on in the same round, so later figures on it are tuning figures.
 import { readFileSync } from 'node:fs';
 import { decideFunctionCall } from '@fnquery/heuristic-engine';
 import type { ToolDefinition } from '@fnquery/contracts';
@@ -65,6 +71,7 @@ export const PARAPHRASE_SETS: { label: string; file: string }[] = [
   { label: 'set 9, ranges, directions and layouts', file: 'paraphrases-9.json' },
   { label: 'set 10, lists and units', file: 'paraphrases-10.json' },
   { label: 'set 11, unseen', file: 'paraphrases-11.json' },
+  { label: 'set 12, calculations and lookups', file: 'paraphrases-12.json' },
 ];
 
 const readSet = (file: string) =>
