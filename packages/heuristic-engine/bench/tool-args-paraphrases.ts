@@ -37,8 +37,9 @@
 //   calculations and lookups (a physics formula with values in units, interest and loan formulas with
 //   a rate the description states as a decimal or as percent, statistics over a list, geometry, an
 //   element, a "City, ST" population, a court case, a team's season, an artist's songs, a stock's
-//   year range), written and committed before the engine was run on it. Its first run is the unseen
-//   figure; it is then worked on in the same round, so later figures on it are tuning figures.
+//   year range), written and committed before the engine was run on it. First run, unseen: calls
+//   21/35, asks 9/11, declines 1/6, confidently wrong 9/52. It is then worked on in the same round, so
+//   later figures on it are tuning figures.
 import { readFileSync } from 'node:fs';
 import { decideFunctionCall } from '@fnquery/heuristic-engine';
 import type { ToolDefinition } from '@fnquery/contracts';
