@@ -180,7 +180,7 @@ function optionAsVerb(question: Question, p: Placement): boolean {
 /**
  * A one- or two-letter option ("de", "es", "en") read from a lower-case word with neither the
  * property's name nor "to", "in", "into", "as" right before it: "de facto" and "es" of a Spanish
- * phrase are words, not codes.
+ * phrase are words, not codes. Letters written right after a number are its unit ("7 cm").
  */
 function shortOptionInProse(question: Question, p: Placement): boolean {
   if (p.candidate.kind !== 'option') return false;
@@ -191,7 +191,9 @@ function shortOptionInProse(question: Question, p: Placement): boolean {
   const cued = before.some(
     (t) => ['to', 'in', 'into', 'as'].includes(t.lower) || p.slot.nameStems.some((s) => stemMatch(s, t.stem) >= 0.8),
   );
-  return !cued;
+  // Written right after a number ("7 cm"), the letters are that number's unit: a code, not a word.
+  const afterNumber = /\d\s*$/.test(question.text.slice(0, p.candidate.start));
+  return !cued && !afterNumber;
 }
 
 const ORDINAL_OPTIONS = /^(?:first|second|third|last|next|final)$/i;

@@ -1,0 +1,34 @@
+// Calculations and lookups (formulas with values in units, rates, lists, names of things looked up):
+// each rule here was added for a miss of paraphrase set 12 and is tested on examples of our own.
+import { describe, expect, it } from 'vitest';
+import { heuristicFunctionTurn } from '../src/function-calling';
+import type { ToolDefinition } from '@fnquery/contracts';
+import type { ChatResponse } from '../src/turn';
+import { tool } from './schema-builders';
+
+// The function endpoint with the caller naming the function, as the paraphrase bench runs it.
+const turn = (question: string, offered: ToolDefinition): ChatResponse =>
+  heuristicFunctionTurn({
+    messages: [{ role: 'user', content: question }],
+    tools: [offered],
+    hint: { kind: 'function', question, named: true },
+  });
+
+const callArguments = (response: ChatResponse): Record<string, unknown> | undefined =>
+  response.toolCalls[0] ? (JSON.parse(response.toolCalls[0].arguments) as Record<string, unknown>) : undefined;
+
+describe('a short unit code written right after a number', () => {
+  const square = tool(
+    'square_area',
+    'Area of a square from its side.',
+    {
+      side: { type: 'number', description: 'Length of one side.' },
+      unit: { type: 'string', description: "Unit of length, e.g. 'mm'. Default 'm'." },
+    },
+    ['side'],
+  );
+
+  it('is the unit of that number, sent with it', () => {
+    expect(callArguments(turn('Area of a square whose side is 40 mm', square))).toEqual({ side: 40, unit: 'mm' });
+  });
+});
