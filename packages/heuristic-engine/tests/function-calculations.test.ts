@@ -32,3 +32,25 @@ describe('a short unit code written right after a number', () => {
     expect(callArguments(turn('Area of a square whose side is 40 mm', square))).toEqual({ side: 40, unit: 'mm' });
   });
 });
+
+describe('a bare number sent as text while an optional number it fits goes without', () => {
+  const films = tool(
+    'film_lookup',
+    'Find a film by its title.',
+    {
+      title: { type: 'string', description: "Title of the film, e.g. 'The Long Road'." },
+      year: { type: 'integer', description: 'Year of release, optional.' },
+    },
+    ['title'],
+  );
+
+  it('asks for the title rather than sending the year as one', () => {
+    const response = turn('Look up a film from 1999', films);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/title/);
+  });
+
+  it('still sends a title written with its number', () => {
+    expect(callArguments(turn('Look up the film Apollo 13', films))?.title).toBe('Apollo 13');
+  });
+});

@@ -237,11 +237,27 @@ const boundAsText = (question: Question, p: Placement) =>
 /**
  * A number sent as text while a required numeric property goes without a value ("Send 75.50 to the
  * rent account" gives no `from_account: "75.50"` while `amount` is empty): the number is the amount.
+ * So it is when an optional numeric property it fits goes without ("a film from 1999" gives no
+ * `title: "1999"` while `year` is empty): the number is that property's, and the text is asked for.
  */
-const numberOwedElsewhere = (slots: Slot[], sent: Placement[], p: Placement) =>
+const numberOwedElsewhere = (question: Question, slots: Slot[], sent: Placement[], p: Placement) =>
   p.slot.type === 'string' &&
   p.candidate.kind === 'number' &&
-  slots.some((s) => s.required && (s.type === 'number' || s.type === 'integer') && !sent.some((q) => q.slot === s));
+  slots.some(
+    (s) =>
+      (s.required || (fitsNumber(s, p.candidate) && !nounAfter(question, p.candidate))) &&
+      !sent.some((q) => q.slot === s),
+  );
+
+/** A content word right after a number says what it numbers ("the 42 bus"): it is a name, not a bare number. */
+const nounAfter = (question: Question, c: Candidate) => {
+  const next = question.tokens.find((t) => t.start >= c.end);
+  return next !== undefined && next.word && !next.stop && question.text.slice(c.end, next.start).trim() === '';
+};
+
+/** A numeric property a number fits: any number for `number`, a whole one for `integer`. */
+const fitsNumber = (slot: Slot, c: Candidate) =>
+  c.kind === 'number' && (slot.type === 'number' || (slot.type === 'integer' && c.mention.whole));
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -293,7 +309,7 @@ export function unsettledSlots(
     if (typeof p.value === 'string' && cutFromWord(question.text, p.candidate)) out.add(p.slot);
     if (looseWords(p) || unitAsValue(p) || openEnded(question, p) || countsOther(question, p)) out.add(p.slot);
     if (otherMeasure(p) || namedForOther(slots, p) || boundAsText(question, p)) out.add(p.slot);
-    if (numberOwedElsewhere(slots, sent, p)) out.add(p.slot);
+    if (numberOwedElsewhere(question, slots, sent, p)) out.add(p.slot);
     if (lacksQualifier(p.slot, p.value)) out.add(p.slot);
   }
   for (const slot of betweenUnordered(question, slots, sent)) out.add(slot);
