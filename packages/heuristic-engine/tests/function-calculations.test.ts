@@ -54,3 +54,22 @@ describe('a bare number sent as text while an optional number it fits goes witho
     expect(callArguments(turn('Look up the film Apollo 13', films))?.title).toBe('Apollo 13');
   });
 });
+
+describe('names written with their grammar', () => {
+  const albums = tool('albums_of', 'List the albums of a music artist.', {
+    artist: { type: 'string', description: 'Name of the artist.' },
+  });
+  const rulings = tool('ruling_lookup', 'Retrieve the ruling of a court case.', {
+    case_name: { type: 'string', description: "Name of the case, e.g. 'Reed v. Hollis'." },
+  });
+
+  it('a possessive before the noun phrase it owns is the owner ("… Marsh\'s most played albums")', () => {
+    expect(callArguments(turn("List Ivy Marsh's most played albums", albums))).toEqual({ artist: 'Ivy Marsh' });
+  });
+
+  it('"v." joins the two parties of a case into one name', () => {
+    expect(callArguments(turn('Get the ruling in Carver v. Atlas Freight', rulings))).toEqual({
+      case_name: 'Carver v. Atlas Freight',
+    });
+  });
+});
