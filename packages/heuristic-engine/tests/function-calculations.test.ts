@@ -73,3 +73,23 @@ describe('names written with their grammar', () => {
     });
   });
 });
+
+describe('a compound unit written as one property describes it', () => {
+  const distance = tool('distance_covered', 'Distance covered under constant acceleration.', {
+    start_speed: { type: 'number', description: 'Speed at the start, in m/s.' },
+    accel: { type: 'number', description: 'Acceleration in m/s^2.' },
+    seconds: { type: 'number', description: 'Duration in seconds.' },
+  });
+
+  it('"1.5 m/s^2" fills the acceleration, so the start speed is asked for', () => {
+    const response = turn('How far does a sled get in 8 seconds at 1.5 m/s^2?', distance);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/start speed/);
+    expect(response.content).not.toMatch(/\baccel\b/);
+  });
+
+  it('m/s and m/s^2 in one question each go to their own property', () => {
+    const response = turn('How far does a sled get in 8 seconds at 1.5 m/s^2, starting at 2 m/s?', distance);
+    expect(callArguments(response)).toEqual({ start_speed: 2, accel: 1.5, seconds: 8 });
+  });
+});

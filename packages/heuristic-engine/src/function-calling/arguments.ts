@@ -25,11 +25,12 @@ import { placedByOrderOnly } from './order';
 import { settleRoles } from './roles';
 import { invertedRange, settleBounds, type Bounds } from './bounds';
 import { settleDimensions } from './dimensions';
+import { compoundUnitOwner } from './compound-units';
 import { isUnit } from '../values/units';
 import { signed } from './signs';
 import type { Candidate, Question, Span } from './question';
 import { buildArguments, slotHolds, toolShape, type Slot } from './slots';
-import { BASE, OPTIONAL_EVIDENCE, GUESS_SCORE, RIVAL_SHARE } from '../weights';
+import { BASE, EVIDENCE, OPTIONAL_EVIDENCE, GUESS_SCORE, RIVAL_SHARE } from '../weights';
 
 export interface Extraction {
   arguments: Record<string, unknown>;
@@ -103,6 +104,9 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
       if (listAfterColon(question, candidate) && !slotHolds.message(slot)) continue;
       // Nor is a word or a name from inside such a list a value of its own: the list is read whole.
       if (partOfColonList(question, candidate)) continue;
+      // "2 m/s^2" is the acceleration's, described "in m/s^2", never the speed's "in m/s".
+      const unitOwner = compoundUnitOwner(question, shape.slots, slot, candidate);
+      if (unitOwner === 'other') continue;
       const verb = descriptionVerb(tool.description ?? '', slot);
       const room = introducedRoom(reading, slot, candidate, verb);
       const preposition = prepositionEvidence(reading, slot, candidate, verb);
@@ -119,6 +123,7 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
         respectiveEvidence(reading, slot, candidate) +
         keyEvidence(reading, slot, candidate) +
         preposition +
+        (unitOwner === 'this' ? EVIDENCE.unitWritten : 0) +
         (namesOption(candidate) || candidate.kind === 'flag' ? 1 : 0);
       const evidence = strong + cue.weak + unit.weak;
       pairs.push({
