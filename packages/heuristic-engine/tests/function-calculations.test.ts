@@ -93,3 +93,19 @@ describe('a compound unit written as one property describes it', () => {
     expect(callArguments(response)).toEqual({ start_speed: 2, accel: 1.5, seconds: 8 });
   });
 });
+
+describe('a place whose description shows it with a region code', () => {
+  const rents = tool('median_rent', 'Median rent in a US city.', {
+    location: { type: 'string', description: "City and state code, e.g. 'Reno, NV'." },
+  });
+
+  it('asks rather than sending a region written out in full', () => {
+    const response = turn("What's the median rent in Dayton, Ohio?", rents);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/location/);
+  });
+
+  it('sends a place written in that layout', () => {
+    expect(callArguments(turn("What's the median rent in Dayton, OH?", rents))).toEqual({ location: 'Dayton, OH' });
+  });
+});
