@@ -109,3 +109,36 @@ describe('a place whose description shows it with a region code', () => {
     expect(callArguments(turn("What's the median rent in Dayton, OH?", rents))).toEqual({ location: 'Dayton, OH' });
   });
 });
+
+describe('a count per year written as a frequency word', () => {
+  const savings = tool(
+    'savings_growth',
+    'Future value of savings with compound interest.',
+    {
+      deposit: { type: 'number', description: 'Amount deposited.' },
+      rate: { type: 'number', description: 'Yearly interest rate in percent.' },
+      years: { type: 'integer', description: 'How long the money stays.' },
+      periods_per_year: { type: 'integer', description: 'Number of compounding periods per year. Default 1.' },
+    },
+    ['deposit', 'rate', 'years'],
+  );
+
+  it('"compounded weekly" is 52 a year, and "eight years" stays the number of years', () => {
+    expect(callArguments(turn('Grow 3000 at 2% for eight years, compounded weekly', savings))).toEqual({
+      deposit: 3000,
+      rate: 2,
+      years: 8,
+      periods_per_year: 52,
+    });
+  });
+
+  it('a rate per year takes no frequency word', () => {
+    const loan = tool('repayment', 'Monthly repayment of a loan.', {
+      principal: { type: 'number', description: 'Amount borrowed.' },
+      rate_per_year: { type: 'number', description: 'Interest rate per year, in percent.' },
+    });
+    const response = turn('Monthly repayment on 9000 borrowed', loan);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/rate per year/);
+  });
+});

@@ -26,6 +26,7 @@ import { settleRoles } from './roles';
 import { invertedRange, settleBounds, type Bounds } from './bounds';
 import { settleDimensions } from './dimensions';
 import { compoundUnitOwner } from './compound-units';
+import { countsPerYear, countsYears, frequencyPerYear } from './per-year';
 import { isUnit } from '../values/units';
 import { signed } from './signs';
 import type { Candidate, Question, Span } from './question';
@@ -91,8 +92,13 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
   const reading = readFor(question, shape.slots);
   const prepared = prepareTool(reading, shape.slots, toolVocabulary(tool, shape.slots));
   const pairs: Pair[] = [];
+  const frequency = frequencyPerYear(question);
   for (const slot of shape.slots) {
-    for (const found of slotCandidates(prepared, slot)) {
+    const perYear = countsPerYear(slot);
+    const offered = slotCandidates(prepared, slot);
+    for (const found of perYear && frequency ? [...offered, frequency] : offered) {
+      // "a dozen years" is the number of years, never how many times a year.
+      if (perYear && countsYears(question, found)) continue;
       const candidate = withHouseNumber(slot, withoutOwnName(slot, found), question.text);
       const converted = convert(slot, candidate);
       if (!converted || converted.fit <= 0) continue;
@@ -124,6 +130,7 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
         keyEvidence(reading, slot, candidate) +
         preposition +
         (unitOwner === 'this' ? EVIDENCE.unitWritten : 0) +
+        (found === frequency ? EVIDENCE.unitNamed : 0) +
         (namesOption(candidate) || candidate.kind === 'flag' ? 1 : 0);
       const evidence = strong + cue.weak + unit.weak;
       pairs.push({
