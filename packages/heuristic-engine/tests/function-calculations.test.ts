@@ -142,3 +142,28 @@ describe('a count per year written as a frequency word', () => {
     expect(response.content).toMatch(/rate per year/);
   });
 });
+
+describe('a question for a person, a reason, a method or advice', () => {
+  const pressure = tool('gas_pressure', 'Pressure of an ideal gas.', {
+    moles: { type: 'number', description: 'Amount of gas in mol.' },
+    volume: { type: 'number', description: 'Volume in litres.' },
+    temperature: { type: 'number', description: 'Temperature in kelvin.' },
+  });
+  const declines = (response: ChatResponse) => {
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/None of the available functions/);
+  };
+
+  it('is declined when the function only computes', () => {
+    declines(turn('Who came up with the ideal gas law?', pressure));
+    declines(turn('Why do gases expand when heated?', pressure));
+    declines(turn('Should I learn chemistry before physics?', pressure));
+    declines(turn('Is a bigger tank better than a smaller one?', pressure));
+  });
+
+  it('still asks back when the user wants the function run', () => {
+    const response = turn('How do I get the pressure of 2 mol of gas in a 10 litre tank?', pressure);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/temperature/);
+  });
+});

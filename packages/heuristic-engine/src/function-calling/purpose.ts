@@ -121,3 +121,24 @@ export function factNotNamed(tool: ToolDefinition, question: Question, read: str
     asksForSomethingElse(tool, question)
   );
 }
+
+// A question for a person, a reason, a method or advice ("Who first …?", "Why do …?", "How do
+// people …?", "Should I …?", "Is A better than B?"), not for what a function computes or looks up.
+const PERSON_REASON_OR_ADVICE =
+  /^\s*(?:who|why)\b|^\s*how\s+(?:do|does|did|can|could|should)\s+(?!i\b|you\b|we\b)|^\s*should\s+(?:i|we)\b|^\s*(?:is|are)\s+.+\s+(?:better|worse)\s+than\b/i;
+// A function whose own words say it answers such a question.
+const ANSWERS_THAT =
+  /\b(?:who|whom|why|reasons?|explain\w*|advi[cs]e\w*|recommend\w*|suggest\w*|compare\w*|person|people|author|winner|inventor|founder)\b/i;
+
+/**
+ * A question for a person, a reason, a method or advice, from which only lower-case words are read
+ * (or nothing): a function that computes or looks a value up does not answer it, and asking the user
+ * for its values would answer a question they did not ask.
+ */
+export function asksPersonReasonOrAdvice(tool: ToolDefinition, question: Question, read: string[]): boolean {
+  return (
+    PERSON_REASON_OR_ADVICE.test(question.text) &&
+    !ANSWERS_THAT.test(`${nameWords(tool.name).join(' ')} ${tool.description ?? ''}`) &&
+    read.every((text) => /^[\p{Ll}\s'’-]+$/u.test(text))
+  );
+}
