@@ -167,3 +167,26 @@ describe('a question for a person, a reason, a method or advice', () => {
     expect(response.content).toMatch(/temperature/);
   });
 });
+
+describe('a length written with the dimension it measures', () => {
+  const disc = tool('disc_area', 'Area of a disc.', { radius: { type: 'number', description: 'Radius in cm.' } });
+  const box = tool('box_volume', 'Volume of a box.', {
+    length: { type: 'number', description: 'Length in cm.' },
+    width: { type: 'number', description: 'Width in cm.' },
+    height: { type: 'number', description: 'Height in cm.' },
+  });
+
+  it('"30 cm across" is a diameter, so the radius is asked for', () => {
+    const response = turn('Area of a disc 30 cm across', disc);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/radius/);
+  });
+
+  it('"high", "wide" and "long" place each length, whatever their order', () => {
+    expect(callArguments(turn('Volume of a box 20 cm high, 40 cm long and 30 cm wide', box))).toEqual({
+      length: 40,
+      width: 30,
+      height: 20,
+    });
+  });
+});

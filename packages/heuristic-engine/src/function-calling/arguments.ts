@@ -27,6 +27,7 @@ import { invertedRange, settleBounds, type Bounds } from './bounds';
 import { settleDimensions } from './dimensions';
 import { compoundUnitOwner } from './compound-units';
 import { countsPerYear, countsYears, frequencyPerYear } from './per-year';
+import { measuresOtherDimension } from './dimension-words';
 import { isUnit } from '../values/units';
 import { signed } from './signs';
 import type { Candidate, Question, Span } from './question';
@@ -113,6 +114,8 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
       // "2 m/s^2" is the acceleration's, described "in m/s^2", never the speed's "in m/s".
       const unitOwner = compoundUnitOwner(question, shape.slots, slot, candidate);
       if (unitOwner === 'other') continue;
+      // "10 m across" is a diameter: no radius's value.
+      if (measuresOtherDimension(question, slot, candidate)) continue;
       const verb = descriptionVerb(tool.description ?? '', slot);
       const room = introducedRoom(reading, slot, candidate, verb);
       const preposition = prepositionEvidence(reading, slot, candidate, verb);
