@@ -190,3 +190,17 @@ describe('a length written with the dimension it measures', () => {
     });
   });
 });
+
+describe('the options a function offers are things it answers', () => {
+  const compounds = tool('compound_lookup', 'Look up a chemical compound.', {
+    compound: { type: 'string', description: "Compound name, e.g. 'Acetone'." },
+    property: { type: 'string', enum: ['boiling_point', 'density'], description: 'Property to return.' },
+  });
+
+  it('a question for one of them is no question about something else: asked back, not declined', () => {
+    const response = turn('What is the density of the stuff in this bottle?', compounds);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/compound/);
+    expect(response.content).not.toMatch(/None of the available functions/);
+  });
+});

@@ -72,12 +72,23 @@ const names = (own: string, asked: string) =>
   related(own, asked) ||
   (Math.min(own.length, asked.length) >= 4 && (own.startsWith(asked) || asked.startsWith(own)));
 
-/** The question asks for a thing the function's name and description never name. */
+/** The words of the string options the function's properties offer. */
+function optionWords(tool: ToolDefinition): string[] {
+  const properties = Object.values(tool.parameters?.properties ?? {});
+  return properties.flatMap((p) =>
+    Array.isArray(p.enum)
+      ? p.enum.flatMap((o: unknown) => (typeof o === 'string' ? nameWords(o).map(stemOf) : []))
+      : [],
+  );
+}
+
+/** The question asks for a thing the function's name, description and options never name. */
 export function asksForSomethingElse(tool: ToolDefinition, question: Question): boolean {
   const head = askedForHead(question);
   if (!head) return false;
   const stem = stemOf(head);
-  const own = [...nameWords(tool.name).map(stemOf), ...terms(tool.description)];
+  // The options a property offers ("atomic_mass", "melting_point") are things the function returns.
+  const own = [...nameWords(tool.name).map(stemOf), ...terms(tool.description), ...optionWords(tool)];
   return !own.some((s) => names(s, stem));
 }
 
