@@ -204,3 +204,17 @@ describe('the options a function offers are things it answers', () => {
     expect(response.content).not.toMatch(/None of the available functions/);
   });
 });
+
+describe('the thing asked for, starting the sentence, then "of" and a name', () => {
+  const rainfall = tool('town_rainfall', 'Yearly rainfall of a town.', {
+    town: { type: 'string', description: 'Name of the town.' },
+  });
+
+  it('is the request, and the name after "of" the value', () => {
+    expect(callArguments(turn('Rainfall of Port Ellery', rainfall))).toEqual({ town: 'Port Ellery' });
+  });
+
+  it('keeps a name whose own words join with "of"', () => {
+    expect(callArguments(turn('Rainfall in Bay of Kells', rainfall))).toEqual({ town: 'Bay of Kells' });
+  });
+});
