@@ -218,3 +218,15 @@ describe('the thing asked for, starting the sentence, then "of" and a name', () 
     expect(callArguments(turn('Rainfall in Bay of Kells', rainfall))).toEqual({ town: 'Bay of Kells' });
   });
 });
+
+describe('a value written in the layout of the description example', () => {
+  const disputes = tool('dispute_record', 'Retrieve the record of a dispute.', {
+    parties: { type: 'string', description: "The two parties, e.g. 'Brand v. Cole'." },
+  });
+
+  it('is evidence enough to call, with no other word shared', () => {
+    expect(callArguments(turn('Pull up Mercer v. Quill Farms', disputes))).toEqual({
+      parties: 'Mercer v. Quill Farms',
+    });
+  });
+});

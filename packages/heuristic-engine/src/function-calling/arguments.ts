@@ -28,6 +28,7 @@ import { settleDimensions } from './dimensions';
 import { compoundUnitOwner } from './compound-units';
 import { countsPerYear, countsYears, frequencyPerYear } from './per-year';
 import { measuresOtherDimension } from './dimension-words';
+import { fitsExampleLayout } from './layouts';
 import { isUnit } from '../values/units';
 import { signed } from './signs';
 import type { Candidate, Question, Span } from './question';
@@ -134,6 +135,7 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
         preposition +
         (unitOwner === 'this' ? EVIDENCE.unitWritten : 0) +
         (found === frequency ? EVIDENCE.unitNamed : 0) +
+        (candidate.kind === 'text' && fitsExampleLayout(slot, converted.value) ? EVIDENCE.kindHeld : 0) +
         (namesOption(candidate) || candidate.kind === 'flag' ? 1 : 0);
       const evidence = strong + cue.weak + unit.weak;
       pairs.push({

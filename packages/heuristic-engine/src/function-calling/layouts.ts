@@ -58,6 +58,18 @@ function readLayout(slot: Slot): Fits | undefined {
 const EXAMPLE = /\b(?:e\.?g\.?|such\s+as|for\s+example|like)[,:]?\s*['"‘“]([^'"’”]+)['"’”]/i;
 const NAME_AND_CODE = 'N, #';
 
+/**
+ * The value is written in the layout of the description's example, one of more than one part ("Reed v.
+ * Hollis" for "e.g. 'Smith v. Jones'", "Reno, NV" for "e.g. 'Denver, CO'"): evidence it is this
+ * property's. A one-word example ("e.g. 'Mars'") shows no layout.
+ */
+export function fitsExampleLayout(slot: Slot, value: unknown): boolean {
+  const example = slot.type === 'string' ? EXAMPLE.exec(slot.description)?.[1] : undefined;
+  if (example === undefined || typeof value !== 'string') return false;
+  const shape = shapeOf(example);
+  return /[^N#9]/.test(shape.replace(/\s/g, '')) && /[N#9]/.test(shape) && shapeOf(value) === shape;
+}
+
 /** A value's layout: codes of two or three capitals as #, runs of capitalised words as N, digits as 9. */
 function shapeOf(value: string): string {
   return value
