@@ -40,6 +40,12 @@
 //   year range), written and committed before the engine was run on it. First run, unseen: calls
 //   21/35, asks 9/11, declines 1/6, confidently wrong 9/52. It is then worked on in the same round, so
 //   later figures on it are tuning figures.
+// - set 13 (paraphrases-13.json, 2026-11-26): 28 questions over ten new functions in the same style
+//   (body mass index, simple interest with a rate in percent, a median of a list, a cylinder's volume
+//   with a unit, facts of a planet, an election by state code and year, Ohm's law, a player's season,
+//   travel time in km and km/h, a percentage change), written and committed before the engine was run
+//   on it and registered once the round's rules were final. First run, unseen: calls 13/19, asks 7/7,
+//   declines 0/2, confidently wrong 1/28; not worked on in that round.
 import { readFileSync } from 'node:fs';
 import { decideFunctionCall } from '@fnquery/heuristic-engine';
 import type { ToolDefinition } from '@fnquery/contracts';
@@ -73,6 +79,7 @@ export const PARAPHRASE_SETS: { label: string; file: string }[] = [
   { label: 'set 10, lists and units', file: 'paraphrases-10.json' },
   { label: 'set 11, unseen', file: 'paraphrases-11.json' },
   { label: 'set 12, calculations and lookups', file: 'paraphrases-12.json' },
+  { label: 'set 13, unseen', file: 'paraphrases-13.json' },
 ];
 
 const readSet = (file: string) =>
