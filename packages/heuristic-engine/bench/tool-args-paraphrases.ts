@@ -33,6 +33,19 @@
 //   range, shopping-list items, distance units, a table booking with HH:MM, a night's sleep with two
 //   times), written and committed before the engine was run on it and registered once the round's
 //   rules were final: its first run is the unseen figure, not worked on in that round.
+// - set 12 (paraphrases-12.json, 2026-11-26): 52 questions over thirteen functions in the style of
+//   calculations and lookups (a physics formula with values in units, interest and loan formulas with
+//   a rate the description states as a decimal or as percent, statistics over a list, geometry, an
+//   element, a "City, ST" population, a court case, a team's season, an artist's songs, a stock's
+//   year range), written and committed before the engine was run on it. First run, unseen: calls
+//   21/35, asks 9/11, declines 1/6, confidently wrong 9/52. It is then worked on in the same round, so
+//   later figures on it are tuning figures.
+// - set 13 (paraphrases-13.json, 2026-11-26): 28 questions over ten new functions in the same style
+//   (body mass index, simple interest with a rate in percent, a median of a list, a cylinder's volume
+//   with a unit, facts of a planet, an election by state code and year, Ohm's law, a player's season,
+//   travel time in km and km/h, a percentage change), written and committed before the engine was run
+//   on it and registered once the round's rules were final. First run, unseen: calls 13/19, asks 7/7,
+//   declines 0/2, confidently wrong 1/28; not worked on in that round.
 // - sets 14 and 15 (paraphrases-14.json, -15.json, 2026-11-26, 22:00): written by the integrator, not by
 //   the engineers who wrote the rules, and kept from them: 33 informal questions (lower case, chatter,
 //   "pls", k numbers, an hour as 60 minutes, metres as centimetres) over seven everyday functions, and 35
@@ -71,6 +84,8 @@ export const PARAPHRASE_SETS: { label: string; file: string }[] = [
   { label: 'set 9, ranges, directions and layouts', file: 'paraphrases-9.json' },
   { label: 'set 10, lists and units', file: 'paraphrases-10.json' },
   { label: 'set 11, unseen', file: 'paraphrases-11.json' },
+  { label: 'set 12, calculations and lookups', file: 'paraphrases-12.json' },
+  { label: 'set 13, unseen', file: 'paraphrases-13.json' },
   { label: 'set 14, informal (integrator)', file: 'paraphrases-14.json' },
   { label: 'set 15, calculations and lookups (integrator)', file: 'paraphrases-15.json' },
 ];

@@ -8,7 +8,12 @@ import { requestText } from '@fnquery/text-tools';
 import type { ChatMessage, ChatRequest, ChatResponse, ToolCall } from './turn';
 import { extractArguments } from './function-calling/arguments';
 import { askForMissing } from './function-calling/ask-missing';
-import { asksForSomethingElse, factAboutOther, factNotNamed } from './function-calling/purpose';
+import {
+  asksForSomethingElse,
+  asksPersonReasonOrAdvice,
+  factAboutOther,
+  factNotNamed,
+} from './function-calling/purpose';
 import { toolShape } from './function-calling/slots';
 import { closeRival } from './function-calling/contest';
 import { planCalls } from './function-calling/parallel';
@@ -106,7 +111,11 @@ function decideNamed(tool: ToolDefinition, question: Question): Decision {
   if (!shares) return declined([tool], question);
   const readNothing = extraction.used.length === 0 && extraction.found === 0;
   const read = extraction.used.map((u) => question.text.slice(u.start, u.end));
-  if (factAboutOther(toolShape(tool).slots, question, readNothing) || factNotNamed(tool, question, read))
+  if (
+    factAboutOther(toolShape(tool).slots, question, readNothing) ||
+    factNotNamed(tool, question, read) ||
+    asksPersonReasonOrAdvice(tool, question, read)
+  )
     return declined([tool], question);
   return callOrAsk(tool, extraction, question, true);
 }

@@ -124,6 +124,8 @@ export const EVIDENCE = {
   quantityDescribed: 0.2,
   /** A unit the description names, shared out among the properties whose descriptions name it. */
   unitDescribed: 0.4,
+  /** A compound unit ("m/s^2") written after the number just as the description writes it (tool-args: paraphrase set 12). */
+  unitWritten: 0.8,
   /** A value of the kind the property holds (a date for a date); a value matching the property's pattern. */
   kindHeld: 0.5,
   patterned: 1,

@@ -25,11 +25,15 @@ import { placedByOrderOnly } from './order';
 import { settleRoles } from './roles';
 import { invertedRange, settleBounds, type Bounds } from './bounds';
 import { settleDimensions } from './dimensions';
+import { compoundUnitOwner } from './compound-units';
+import { countsPerYear, countsYears, frequencyPerYear } from './per-year';
+import { measuresOtherDimension } from './dimension-words';
+import { fitsExampleLayout } from './layouts';
 import { isUnit } from '../values/units';
 import { signed } from './signs';
 import type { Candidate, Question, Span } from './question';
 import { buildArguments, slotHolds, toolShape, type Slot } from './slots';
-import { BASE, OPTIONAL_EVIDENCE, GUESS_SCORE, RIVAL_SHARE } from '../weights';
+import { BASE, EVIDENCE, OPTIONAL_EVIDENCE, GUESS_SCORE, RIVAL_SHARE } from '../weights';
 
 export interface Extraction {
   arguments: Record<string, unknown>;
@@ -90,8 +94,13 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
   const reading = readFor(question, shape.slots);
   const prepared = prepareTool(reading, shape.slots, toolVocabulary(tool, shape.slots));
   const pairs: Pair[] = [];
+  const frequency = frequencyPerYear(question);
   for (const slot of shape.slots) {
-    for (const found of slotCandidates(prepared, slot)) {
+    const perYear = countsPerYear(slot);
+    const offered = slotCandidates(prepared, slot);
+    for (const found of perYear && frequency ? [...offered, frequency] : offered) {
+      // "a dozen years" is the number of years, never how many times a year.
+      if (perYear && countsYears(question, found)) continue;
       const candidate = withHouseNumber(slot, withoutOwnName(slot, found), question.text);
       const converted = convert(slot, candidate);
       if (!converted || converted.fit <= 0) continue;
@@ -103,6 +112,11 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
       if (listAfterColon(question, candidate) && !slotHolds.message(slot)) continue;
       // Nor is a word or a name from inside such a list a value of its own: the list is read whole.
       if (partOfColonList(question, candidate)) continue;
+      // "2 m/s^2" is the acceleration's, described "in m/s^2", never the speed's "in m/s".
+      const unitOwner = compoundUnitOwner(question, shape.slots, slot, candidate);
+      if (unitOwner === 'other') continue;
+      // "10 m across" is a diameter: no radius's value.
+      if (measuresOtherDimension(question, slot, candidate)) continue;
       const verb = descriptionVerb(tool.description ?? '', slot);
       const room = introducedRoom(reading, slot, candidate, verb);
       const preposition = prepositionEvidence(reading, slot, candidate, verb);
@@ -119,6 +133,9 @@ export function extractArguments(tool: ToolDefinition, question: Question): Extr
         respectiveEvidence(reading, slot, candidate) +
         keyEvidence(reading, slot, candidate) +
         preposition +
+        (unitOwner === 'this' ? EVIDENCE.unitWritten : 0) +
+        (found === frequency ? EVIDENCE.unitNamed : 0) +
+        (candidate.kind === 'text' && fitsExampleLayout(slot, converted.value) ? EVIDENCE.kindHeld : 0) +
         (namesOption(candidate) || candidate.kind === 'flag' ? 1 : 0);
       const evidence = strong + cue.weak + unit.weak;
       pairs.push({

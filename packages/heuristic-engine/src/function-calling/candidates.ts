@@ -134,6 +134,14 @@ export function prepareTool(reading: Reading, slots: Slot[], vocabulary: string[
     // it ("Have FreshCo deliver…", "Can Acme ship…"); an article is ("The Hague").
     if (first === 1 && startsSentence(inside[0]!) && inside[0]!.stop && !ARTICLES.has(inside[0]!.lower))
       return [{ kind: 'text', source: 'name', ...span(inside[1]!, inside.at(-1)!) }];
+    // The thing asked for, capitalised for starting the sentence, then "of" ("Population of Boise,
+    // ID" to a population lookup): the tool's own words are the request, the name follows "of".
+    const askedThenOf =
+      first >= 2 &&
+      startsSentence(inside[0]!) &&
+      inside[first - 1]!.lower === 'of' &&
+      inside.slice(0, first - 1).every((t) => !t.stop && inVocabulary(vocabulary, t.stem));
+    if (askedThenOf) return [{ kind: 'text', source: 'name', ...span(inside[first]!, inside.at(-1)!) }];
     if (
       first === 0 ||
       inside.length - first < 2 ||

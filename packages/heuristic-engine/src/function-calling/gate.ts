@@ -180,7 +180,7 @@ function optionAsVerb(question: Question, p: Placement): boolean {
 /**
  * A one- or two-letter option ("de", "es", "en") read from a lower-case word with neither the
  * property's name nor "to", "in", "into", "as" right before it: "de facto" and "es" of a Spanish
- * phrase are words, not codes.
+ * phrase are words, not codes. Letters written right after a number are its unit ("7 cm").
  */
 function shortOptionInProse(question: Question, p: Placement): boolean {
   if (p.candidate.kind !== 'option') return false;
@@ -191,7 +191,9 @@ function shortOptionInProse(question: Question, p: Placement): boolean {
   const cued = before.some(
     (t) => ['to', 'in', 'into', 'as'].includes(t.lower) || p.slot.nameStems.some((s) => stemMatch(s, t.stem) >= 0.8),
   );
-  return !cued;
+  // Written right after a number ("7 cm"), the letters are that number's unit: a code, not a word.
+  const afterNumber = /\d\s*$/.test(question.text.slice(0, p.candidate.start));
+  return !cued && !afterNumber;
 }
 
 const ORDINAL_OPTIONS = /^(?:first|second|third|last|next|final)$/i;
@@ -235,11 +237,27 @@ const boundAsText = (question: Question, p: Placement) =>
 /**
  * A number sent as text while a required numeric property goes without a value ("Send 75.50 to the
  * rent account" gives no `from_account: "75.50"` while `amount` is empty): the number is the amount.
+ * So it is when an optional numeric property it fits goes without ("a film from 1999" gives no
+ * `title: "1999"` while `year` is empty): the number is that property's, and the text is asked for.
  */
-const numberOwedElsewhere = (slots: Slot[], sent: Placement[], p: Placement) =>
+const numberOwedElsewhere = (question: Question, slots: Slot[], sent: Placement[], p: Placement) =>
   p.slot.type === 'string' &&
   p.candidate.kind === 'number' &&
-  slots.some((s) => s.required && (s.type === 'number' || s.type === 'integer') && !sent.some((q) => q.slot === s));
+  slots.some(
+    (s) =>
+      (s.required || (fitsNumber(s, p.candidate) && !nounAfter(question, p.candidate))) &&
+      !sent.some((q) => q.slot === s),
+  );
+
+/** A content word right after a number says what it numbers ("the 42 bus"): it is a name, not a bare number. */
+const nounAfter = (question: Question, c: Candidate) => {
+  const next = question.tokens.find((t) => t.start >= c.end);
+  return next !== undefined && next.word && !next.stop && question.text.slice(c.end, next.start).trim() === '';
+};
+
+/** A numeric property a number fits: any number for `number`, a whole one for `integer`. */
+const fitsNumber = (slot: Slot, c: Candidate) =>
+  c.kind === 'number' && (slot.type === 'number' || (slot.type === 'integer' && c.mention.whole));
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -291,7 +309,7 @@ export function unsettledSlots(
     if (typeof p.value === 'string' && cutFromWord(question.text, p.candidate)) out.add(p.slot);
     if (looseWords(p) || unitAsValue(p) || openEnded(question, p) || countsOther(question, p)) out.add(p.slot);
     if (otherMeasure(p) || namedForOther(slots, p) || boundAsText(question, p)) out.add(p.slot);
-    if (numberOwedElsewhere(slots, sent, p)) out.add(p.slot);
+    if (numberOwedElsewhere(question, slots, sent, p)) out.add(p.slot);
     if (lacksQualifier(p.slot, p.value)) out.add(p.slot);
   }
   for (const slot of betweenUnordered(question, slots, sent)) out.add(slot);

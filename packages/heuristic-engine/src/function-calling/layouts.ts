@@ -45,5 +45,37 @@ function readLayout(slot: Slot): Fits | undefined {
     return (value) => layout.test(value);
   }
   // An address is checked as the service checks `format: email` (format-accepts.ts).
-  return EMAIL_LAYOUT.test(slot.description) ? (value) => formatAccepts('email', value) : undefined;
+  if (EMAIL_LAYOUT.test(slot.description)) return (value) => formatAccepts('email', value);
+  // A place shown with its region's code ("e.g. 'Denver, CO'"): "Portland, Maine" is not in that
+  // layout, and sending it would look like an answer to a function that wants the code.
+  const example = EXAMPLE.exec(slot.description)?.[1];
+  return example !== undefined && shapeOf(example) === NAME_AND_CODE
+    ? (value) => !value.includes(',') || shapeOf(value) === NAME_AND_CODE
+    : undefined;
+}
+
+// The first quoted example a description gives ("e.g. 'Oslo, NO'", "such as \"Reno, NV\"").
+const EXAMPLE = /\b(?:e\.?g\.?|such\s+as|for\s+example|like)[,:]?\s*['"‘“]([^'"’”]+)['"’”]/i;
+const NAME_AND_CODE = 'N, #';
+
+/**
+ * The value is written in the layout of the description's example, one of more than one part ("Reed v.
+ * Hollis" for "e.g. 'Smith v. Jones'", "Reno, NV" for "e.g. 'Denver, CO'"): evidence it is this
+ * property's. A one-word example ("e.g. 'Mars'") shows no layout.
+ */
+export function fitsExampleLayout(slot: Slot, value: unknown): boolean {
+  const example = slot.type === 'string' ? EXAMPLE.exec(slot.description)?.[1] : undefined;
+  if (example === undefined || typeof value !== 'string') return false;
+  const shape = shapeOf(example);
+  return /[^N#9]/.test(shape.replace(/\s/g, '')) && /[N#9]/.test(shape) && shapeOf(value) === shape;
+}
+
+/** A value's layout: codes of two or three capitals as #, runs of capitalised words as N, digits as 9. */
+function shapeOf(value: string): string {
+  return value
+    .trim()
+    .replace(/\b\p{Lu}{2,3}\b/gu, '#')
+    .replace(/\p{Lu}[\p{Ll}'’.-]*(?:\s+\p{Lu}[\p{Ll}'’.-]*)*/gu, 'N')
+    .replace(/\d+/g, '9')
+    .replace(/\s*,\s*/g, ', ');
 }

@@ -72,12 +72,23 @@ const names = (own: string, asked: string) =>
   related(own, asked) ||
   (Math.min(own.length, asked.length) >= 4 && (own.startsWith(asked) || asked.startsWith(own)));
 
-/** The question asks for a thing the function's name and description never name. */
+/** The words of the string options the function's properties offer. */
+function optionWords(tool: ToolDefinition): string[] {
+  const properties = Object.values(tool.parameters?.properties ?? {});
+  return properties.flatMap((p) =>
+    Array.isArray(p.enum)
+      ? p.enum.flatMap((o: unknown) => (typeof o === 'string' ? nameWords(o).map(stemOf) : []))
+      : [],
+  );
+}
+
+/** The question asks for a thing the function's name, description and options never name. */
 export function asksForSomethingElse(tool: ToolDefinition, question: Question): boolean {
   const head = askedForHead(question);
   if (!head) return false;
   const stem = stemOf(head);
-  const own = [...nameWords(tool.name).map(stemOf), ...terms(tool.description)];
+  // The options a property offers ("atomic_mass", "melting_point") are things the function returns.
+  const own = [...nameWords(tool.name).map(stemOf), ...terms(tool.description), ...optionWords(tool)];
   return !own.some((s) => names(s, stem));
 }
 
@@ -119,5 +130,26 @@ export function factNotNamed(tool: ToolDefinition, question: Question, read: str
     !REQUEST_AS_QUESTION.test(question.text) &&
     read.every((text) => /^[\p{Ll}\s'’-]+$/u.test(text)) &&
     asksForSomethingElse(tool, question)
+  );
+}
+
+// A question for a person, a reason, a method or advice ("Who first …?", "Why do …?", "How do
+// people …?", "Should I …?", "Is A better than B?"), not for what a function computes or looks up.
+const PERSON_REASON_OR_ADVICE =
+  /^\s*(?:who|why)\b|^\s*how\s+(?:do|does|did|can|could|should)\s+(?!i\b|you\b|we\b)|^\s*should\s+(?:i|we)\b|^\s*(?:is|are)\s+.+\s+(?:better|worse)\s+than\b/i;
+// A function whose own words say it answers such a question.
+const ANSWERS_THAT =
+  /\b(?:who|whom|why|reasons?|explain\w*|advi[cs]e\w*|recommend\w*|suggest\w*|compare\w*|person|people|author|winner|inventor|founder)\b/i;
+
+/**
+ * A question for a person, a reason, a method or advice, from which only lower-case words are read
+ * (or nothing): a function that computes or looks a value up does not answer it, and asking the user
+ * for its values would answer a question they did not ask.
+ */
+export function asksPersonReasonOrAdvice(tool: ToolDefinition, question: Question, read: string[]): boolean {
+  return (
+    PERSON_REASON_OR_ADVICE.test(question.text) &&
+    !ANSWERS_THAT.test(`${nameWords(tool.name).join(' ')} ${tool.description ?? ''}`) &&
+    read.every((text) => /^[\p{Ll}\s'’-]+$/u.test(text))
   );
 }

@@ -216,7 +216,9 @@ function numberWords(text: string): NumberMention[] {
     // "a week", "an hour", "half an hour": one (or half) of a unit named by its word.
     const article =
       first.word === 'half' && /^an?$/.test(words[i + 1]?.word ?? '') ? 1 : /^an?$/.test(first.word) ? 0 : -1;
-    const unitWord = article >= 0 ? words[i + article + 1] : undefined;
+    // The unit word follows the article at once: in "a 10 litre tank" the article counts nothing.
+    const next = article >= 0 ? words[i + article + 1] : undefined;
+    const unitWord = next && /^\s+$/.test(text.slice(words[i + article]!.end, next.start)) ? next : undefined;
     // After a quantity, "a year" is "per year" ("3.5 percent a year", "60 km an hour", "900 a month"):
     // a rate's unit, not one year.
     const previous = words[i - 1];

@@ -116,7 +116,26 @@ export const REQUEST_WORDS: ReadonlySet<string> = new Set(
     'thanks thank thx ty cheers hey hiya good morning afternoon evening sorry ok okay appreciated regards'
   ).split(' '),
 );
-const NAME_JOINERS = new Set(['of', 'the', 'de', 'la', 'le', 'du', 'del', 'da', 'von', 'van', 'der', 'y', '&']);
+// "v." and "vs." join the two parties of a case or a match ("Hale v. Orton Mills") into one name.
+const NAME_JOINERS = new Set([
+  'of',
+  'the',
+  'de',
+  'la',
+  'le',
+  'du',
+  'del',
+  'da',
+  'von',
+  'van',
+  'der',
+  'y',
+  '&',
+  'v.',
+  'vs.',
+  'v',
+  'vs',
+]);
 const ABBREVIATIONS = new Set([
   'inc',
   'ltd',
@@ -132,6 +151,7 @@ const ABBREVIATIONS = new Set([
   'st',
   'mt',
   'vs',
+  'v',
 ]);
 const WORDLIKE = /[\p{L}\p{N}][\p{L}\p{N}'’&+#.-]*|&/gu;
 const VERB_OBJECTS: ReadonlySet<string> = new Set([...OBJECT_STARTS, 'its', 'it', 'them']);
@@ -146,6 +166,11 @@ interface Word {
   sentenceStart: boolean;
 }
 
+// Function words that open the noun phrase a possessive owns ("Ada's latest album", "Ada's own
+// words"), unlike a preposition that ends the phrase ("Luigi's for six").
+const OPENS_NOUN =
+  /^(?:most|least|best|worst|latest|newest|first|last|next|own|other|top|new|recent|few|many|more|all|every|each)$/i;
+
 function words(text: string): Word[] {
   const out: Word[] = [];
   let previousEnd = 0;
@@ -154,7 +179,8 @@ function words(text: string): Word[] {
     // names a place or business ("a table at Luigi's for six"), and one before another capitalised
     // word is inside a name ("Mom's Birthday"): those keep their "'s".
     const after = /^\s*([\p{L}]+)?/u.exec(text.slice(m.index + m[0].length))![1];
-    const keepsPossessive = after === undefined || terms(after).length === 0 || /^\p{Lu}/u.test(after);
+    const keepsPossessive =
+      after === undefined || (terms(after).length === 0 && !OPENS_NOUN.test(after)) || /^\p{Lu}/u.test(after);
     let value = keepsPossessive && /^\p{Lu}/u.test(m[0]) ? m[0] : m[0].replace(/['’]s$/, '');
     // Keep the dot of "U.K." and "Ltd.", not a full stop.
     if (value.endsWith('.') && !isAbbreviation(value)) value = value.replace(/\.+$/, '');
