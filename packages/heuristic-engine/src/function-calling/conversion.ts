@@ -12,6 +12,7 @@ import { toPropertyMeasureUnit } from '../values/measure-units';
 import { scaledForProperty } from './scaled-numbers';
 import { isUnit } from '../values/units';
 import { stemMatch, stemOf } from '@fnquery/text-tools';
+import { RE2JS } from 're2js';
 
 export interface Converted {
   value: unknown;
@@ -30,15 +31,24 @@ const mentionsPercent = (slot: Slot) =>
 /** ISO 8601 date and time, as `format: date-time` writes it. */
 export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?$/;
 
-const patterns = new WeakMap<object, RegExp | null>();
+/** A schema's pattern, run on RE2 (linear time): a function author's pattern never backtracks on a question. */
+export interface PatternTest {
+  test(text: string): boolean;
+}
+const patterns = new WeakMap<object, PatternTest | null>();
 
-/** The schema's `pattern` (JSON Schema regexes are ECMA-262, unanchored), or null when it has none or it does not compile. */
-export function patternOf(schema: JsonSchema): RegExp | null {
+/**
+ * The schema's `pattern` (JSON Schema regexes are ECMA-262, unanchored), or null when it has none or RE2
+ * cannot read it (lookaround, backreferences): such a pattern is not held to here, and the service's
+ * validator, which runs it under a deadline, still checks the call's arguments.
+ */
+export function patternOf(schema: JsonSchema): PatternTest | null {
   if (typeof schema.pattern !== 'string') return null;
   let compiled = patterns.get(schema);
   if (compiled === undefined) {
     try {
-      compiled = new RegExp(schema.pattern, 'u');
+      const re = RE2JS.compile(schema.pattern);
+      compiled = { test: (text) => re.matcher(text).find() };
     } catch {
       compiled = null;
     }
