@@ -2,8 +2,7 @@
 // "above 15%") becomes a condition in the unit the column stores, which its name, its comment or its
 // values say (`duration_ms`, `distance_m`, a `rate` whose values lie between 0 and 1). Where the column
 // says no unit, nothing is converted: the number is compared as written, as before.
-import type { ColumnSchema } from '@fnquery/contracts';
-import type { ColumnRef } from './sql-linking';
+import type { ColumnSchema, TableSchema } from '@fnquery/contracts';
 import { nameWords, stemOf } from '@fnquery/text-tools';
 import type { NumberMention as FoundNumber } from './values/numbers';
 
@@ -131,6 +130,12 @@ const FRACTION_NAME = /(?:^|_)(?:rate|ratio|fraction|share|proportion)(?:_|$)/i;
  * when it names a rate or ratio whose sample values all lie between 0 and 1; undefined when neither
  * can be told, and a percentage is then not compared with it.
  */
+/** A column and its table (sql-linking's ColumnRef, written out: sql-linking reads this module). */
+interface ColumnRef {
+  table: TableSchema;
+  column: ColumnSchema;
+}
+
 export function percentScale({ table, column }: ColumnRef): 'percent' | 'fraction' | undefined {
   if (PERCENT_NAME.test(column.name)) return 'percent';
   const at = table.columns.indexOf(column);
