@@ -4,12 +4,12 @@
 // `if` that always holds, and `anyOf` / `oneOf` arms that all fail. Cheap: no solver, only what
 // the keywords state side by side.
 import type { JsonSchema } from './ports';
+import { isSchemaObject as isObject } from './schema-nodes';
 import { boundConflict } from './unsatisfiable-bounds';
 
 export type Check = (raw: unknown, at: string, depth: number) => string | undefined;
 export type Resolve = (schema: unknown) => unknown;
 
-const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
 
 /** A schema's types as base kinds ("number" is both integers and fractions), undefined when any. */

@@ -3,22 +3,9 @@
 // checks here and the validation of the answer would walk one by one. Refused past a size no
 // hand-written schema reaches (a 100,000-character schema without references has some 10,000).
 import type { JsonSchema } from './ports';
+import { DATA_KEYWORDS, localRefTarget } from './schema-nodes';
 
 export const MAX_EXPANDED_SUBSCHEMAS = 20_000;
-
-const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
-// Keywords whose values are data, not schemas.
-const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
-
-function target(ref: string, root: JsonSchema): unknown {
-  if (ref === '#') return root;
-  if (!ref.startsWith('#/')) return undefined;
-  return ref
-    .slice(2)
-    .split('/')
-    .map((p) => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), root);
-}
 
 /**
  * True when the schema, with each local `$ref` followed where it stands (a reference back to a
@@ -35,7 +22,7 @@ export function expandsBeyond(schema: JsonSchema, limit = MAX_EXPANDED_SUBSCHEMA
     try {
       if (Array.isArray(node)) return node.some(visit);
       const object = node as JsonSchema;
-      if (typeof object.$ref === 'string' && visit(target(object.$ref, schema))) return true;
+      if (typeof object.$ref === 'string' && visit(localRefTarget(object.$ref, schema))) return true;
       return Object.entries(object).some(([key, value]) => key !== '$defs' && !DATA_KEYWORDS.has(key) && visit(value));
     } finally {
       onPath.delete(node);

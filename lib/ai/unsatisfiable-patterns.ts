@@ -6,6 +6,7 @@
 import { createAjv } from '../json-schema';
 import { linearRegExp } from '../spec/linear-regexp';
 import type { JsonSchema } from './ports';
+import { DATA_KEYWORDS } from './schema-nodes';
 
 /** True when RE2 reads the pattern (linearRegExp falls back to the native engine otherwise). */
 export function runsLinear(pattern: string): boolean {
@@ -18,7 +19,13 @@ export function runsLinear(pattern: string): boolean {
 
 /** Whether the pattern matches `text`: undefined when it cannot be run in linear time. */
 export function linearMatch(pattern: string, text: string): boolean | undefined {
-  return runsLinear(pattern) ? linearRegExp(pattern, 'u').test(text) : undefined;
+  let compiled;
+  try {
+    compiled = linearRegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+  return compiled instanceof RegExp ? undefined : compiled.test(text);
 }
 
 /** An Ajv that refuses to compile a schema with a pattern RE2 cannot read, rather than backtrack on it. */
@@ -36,8 +43,6 @@ export const linearOnlyAjv = () =>
   });
 
 const MAX_PATTERNS = 10_000;
-// Keywords whose values are data, not schemas: a `const` object may have a "pattern" field.
-const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
 
 /** Every `pattern` and `patternProperties` key in the schema that RE2 cannot read, with its place. */
 export function nonLinearPatterns(schema: unknown): { at: string; pattern: string }[] {

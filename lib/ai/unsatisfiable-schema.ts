@@ -3,6 +3,7 @@
 // the root, its required properties (recursively), and the items of an array that needs some. An
 // optional property that nothing satisfies can simply be left out, so it does not count.
 import type { JsonSchema } from './ports';
+import { isSchemaObject as isObject, localRefTarget } from './schema-nodes';
 import { boundConflict, only } from './unsatisfiable-bounds';
 import { combinedConflict } from './unsatisfiable-combined';
 import { linearMatch, linearOnlyAjv } from './unsatisfiable-patterns';
@@ -19,17 +20,11 @@ const TYPE_OF: Record<string, (v: unknown) => boolean> = {
 };
 
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
-const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function resolve(schema: unknown, root: JsonSchema): unknown {
   if (!isObject(schema) || typeof schema.$ref !== 'string') return schema;
-  if (schema.$ref === '#') return root;
-  if (!schema.$ref.startsWith('#/')) return schema;
-  return schema.$ref
-    .slice(2)
-    .split('/')
-    .map((p) => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), root);
+  // Another document's reference is left as written.
+  return schema.$ref === '#' || schema.$ref.startsWith('#/') ? localRefTarget(schema.$ref, root) : schema;
 }
 
 function typeConflict(schema: JsonSchema, at: string): string | undefined {
