@@ -24,27 +24,40 @@ export function formatAccepts(format: string, text: string): boolean {
   return true;
 }
 
-type Matcher = ReturnType<typeof RE2JS.compile> | null;
-const matchers = new Map<string, Matcher>();
+/** A compiled schema pattern, run on RE2 (linear in the text). */
+export interface PatternTest {
+  test(text: string): boolean;
+}
+const matchers = new Map<string, PatternTest | null>();
 /** Distinct patterns kept compiled: callers' schemas differ, and the cache must not grow with them. */
 const MAX_MATCHERS = 256;
 
 /**
- * Whether `text` matches a schema's `pattern` (unanchored, as JSON Schema reads it), with RE2: a
- * caller's pattern such as `^(\\w+\\s?)*$` takes a backtracking engine minutes on one sentence of
- * evidence. True for a pattern RE2 cannot read (lookaround, backreferences), which the service
- * refuses in a structured-output schema before any work, and for one that does not compile.
+ * A schema's `pattern` compiled with RE2, or null when RE2 cannot read it (lookaround, backreferences)
+ * or it does not compile: a caller's pattern such as `^(\\w+\\s?)*$` takes a backtracking engine minutes
+ * on one sentence. One cache for every reader of patterns in the engine.
  */
-export function patternAccepts(pattern: string, text: string): boolean {
+export function patternMatcher(pattern: string): PatternTest | null {
   let matcher = matchers.get(pattern);
   if (matcher === undefined) {
     try {
-      matcher = RE2JS.compile(pattern);
+      const re = RE2JS.compile(pattern);
+      matcher = { test: (text) => re.matcher(text).find() };
     } catch {
       matcher = null;
     }
     if (matchers.size >= MAX_MATCHERS) matchers.delete(matchers.keys().next().value as string);
     matchers.set(pattern, matcher);
   }
-  return matcher === null || matcher.matcher(text).find();
+  return matcher;
+}
+
+/**
+ * Whether `text` matches a schema's `pattern` (unanchored, as JSON Schema reads it). True for a
+ * pattern RE2 cannot read, which the service refuses in a structured-output schema before any work,
+ * and for one that does not compile.
+ */
+export function patternAccepts(pattern: string, text: string): boolean {
+  const matcher = patternMatcher(pattern);
+  return matcher === null || matcher.test(text);
 }

@@ -1,7 +1,7 @@
 // A candidate value as the JSON value a property's schema takes, with how well it fits that type
 // (0 = not at all). The fit ranks candidates of different kinds for one property: a quoted string
 // is a surer string than a capitalised name, a whole number cannot be a fraction.
-import { formatAccepts } from '../format-accepts';
+import { formatAccepts, patternMatcher, type PatternTest } from '../format-accepts';
 import type { JsonSchema } from '@fnquery/contracts';
 import type { Candidate } from './question';
 import { KIND_FIT, TEXT_FIT } from '../weights';
@@ -12,7 +12,6 @@ import { toPropertyMeasureUnit } from '../values/measure-units';
 import { scaledForProperty } from './scaled-numbers';
 import { isUnit } from '../values/units';
 import { stemMatch, stemOf } from '@fnquery/text-tools';
-import { RE2JS } from 're2js';
 
 export interface Converted {
   value: unknown;
@@ -31,30 +30,14 @@ const mentionsPercent = (slot: Slot) =>
 /** ISO 8601 date and time, as `format: date-time` writes it. */
 export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?$/;
 
-/** A schema's pattern, run on RE2 (linear time): a function author's pattern never backtracks on a question. */
-export interface PatternTest {
-  test(text: string): boolean;
-}
-const patterns = new WeakMap<object, PatternTest | null>();
-
 /**
- * The schema's `pattern` (JSON Schema regexes are ECMA-262, unanchored), or null when it has none or RE2
- * cannot read it (lookaround, backreferences): such a pattern is not held to here, and the service's
- * validator, which runs it under a deadline, still checks the call's arguments.
+ * The schema's `pattern` (JSON Schema regexes are ECMA-262, unanchored), run on RE2: a function author's
+ * pattern never backtracks on a question. Null when it has none or RE2 cannot read it (lookaround,
+ * backreferences): such a pattern is not held to here, and the service's validator, which runs it under a
+ * deadline, still checks the call's arguments.
  */
 export function patternOf(schema: JsonSchema): PatternTest | null {
-  if (typeof schema.pattern !== 'string') return null;
-  let compiled = patterns.get(schema);
-  if (compiled === undefined) {
-    try {
-      const re = RE2JS.compile(schema.pattern);
-      compiled = { test: (text) => re.matcher(text).find() };
-    } catch {
-      compiled = null;
-    }
-    patterns.set(schema, compiled);
-  }
-  return compiled;
+  return typeof schema.pattern === 'string' ? patternMatcher(schema.pattern) : null;
 }
 
 export function convert(slot: Slot, candidate: Candidate): Converted | undefined {
