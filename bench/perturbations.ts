@@ -8,6 +8,7 @@
 // Run: FNQ_SHARED_DATA=/work/shared/data node --import tsx bench/perturbations.ts [--show-examples] [--only=calls|sql]
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { decideFunctionCall } from '@fnquery/heuristic-engine';
 import { parseCsv } from '../lib/ingest/extract-data';
 import { withDatabaseSession } from '../lib/sql/connect';
@@ -40,24 +41,16 @@ interface Tally {
 }
 const newTally = (): Tally => ({ asked: 0, changed: {}, examples: [] });
 
-/** Keys sorted, so two calls with the same arguments in another order compare equal. */
-const sorted = (value: unknown): unknown =>
-  value && typeof value === 'object' && !Array.isArray(value)
-    ? Object.fromEntries(
-        Object.keys(value)
-          .sort()
-          .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
-      )
-    : value;
-
-function tallyOne(tally: Tally, question: string, answer: (q: string) => string): void {
+/** Answers compare as values: two calls with the same arguments in another order are the same call. */
+function tallyOne(tally: Tally, question: string, answer: (q: string) => unknown): void {
   const base = answer(question);
   tally.asked++;
   for (const [name, perturb] of Object.entries(PERTURBATIONS)) {
     const other = answer(perturb(question));
-    if (other === base) continue;
+    if (isDeepStrictEqual(other, base)) continue;
     tally.changed[name] = (tally.changed[name] ?? 0) + 1;
-    tally.examples.push(`${perturb(question)}\n      as written: ${base}\n      perturbed:  ${other}`);
+    const shown = (a: unknown) => (typeof a === 'string' ? a : JSON.stringify(a));
+    tally.examples.push(`${perturb(question)}\n      as written: ${shown(base)}\n      perturbed:  ${shown(other)}`);
   }
 }
 
@@ -69,9 +62,7 @@ export async function callFigures(): Promise<Tally> {
     const tools = [toTool(judged.fn as Parameters<typeof toTool>[0])];
     tallyOne(tally, judged.question, (q) => {
       const decision = decideFunctionCall({ question: q, tools }).value;
-      return 'calls' in decision
-        ? JSON.stringify(decision.calls.map((c) => [c.name, sorted(JSON.parse(c.arguments))]))
-        : 'no call';
+      return 'calls' in decision ? decision.calls.map((c) => [c.name, JSON.parse(c.arguments) as unknown]) : 'no call';
     });
   }
   return tally;

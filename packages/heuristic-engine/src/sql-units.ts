@@ -125,17 +125,17 @@ export function equivalentValues(value: number, unit: string | undefined): numbe
 const PERCENT_NAME = /(?:^|_)(?:percent|percentage|pct)(?:_|$)|percent/i;
 const FRACTION_NAME = /(?:^|_)(?:rate|ratio|fraction|share|proportion)(?:_|$)/i;
 
-/**
- * How a column stores a share: 'percent' (15 for 15%) when its name says percent, 'fraction' (0.15)
- * when it names a rate or ratio whose sample values all lie between 0 and 1; undefined when neither
- * can be told, and a percentage is then not compared with it.
- */
 /** A column and its table (sql-linking's ColumnRef, written out: sql-linking reads this module). */
 interface ColumnRef {
   table: TableSchema;
   column: ColumnSchema;
 }
 
+/**
+ * How a column stores a share: 'percent' (15 for 15%) when its name says percent, 'fraction' (0.15)
+ * when it names a rate or ratio whose sample values all lie between 0 and 1; undefined when neither
+ * can be told, and a percentage is then not compared with it.
+ */
 export function percentScale({ table, column }: ColumnRef): 'percent' | 'fraction' | undefined {
   if (PERCENT_NAME.test(column.name)) return 'percent';
   const at = table.columns.indexOf(column);
