@@ -1,8 +1,10 @@
 // Does a question's answer survive what users write around it? Each question of the development data
 // (the BFCL tune half's simple and multiple items; the Spider tuning half) is asked as written and again
 // with a greeting, "Quick question.", "Can you help?", "I want to know:" or thanks around it, its final
-// mark dropped or its spaces doubled: none of which changes what is asked. The figure is how many calls (BFCL) or written queries
-// (Spider) change. The baseline is a trailing space, which must change nothing. No public question carries
+// mark dropped or its spaces doubled, written in lower case (as many users type) or with thousands commas:
+// none of which changes what is asked. The figure is how many calls (BFCL) or written queries (Spider) change,
+// and how many of those became another answer (a confidently wrong one) rather than an ask or a decline. The
+// baseline is a trailing space, which must change nothing. No public question carries
 // such words (text-tools' requestText leaves every BFCL and Spider question as it is), so the
 // benchmarks' own figures never see this; a user's message often does.
 // Run: FNQ_SHARED_DATA=/work/shared/data node --import tsx bench/perturbations.ts [--show-examples] [--only=calls|sql]
@@ -32,23 +34,35 @@ export const PERTURBATIONS: Record<string, (q: string) => string> = {
   '"I want to know: " before': (q) => `I want to know: ${q.charAt(0).toLowerCase()}${q.slice(1)}`,
   'final mark dropped': (q) => q.replace(/[.?!]+\s*$/, ''),
   'every space doubled': (q) => q.replace(/ /g, '  '),
+  'first letter lower case': (q) => `${q.charAt(0).toLowerCase()}${q.slice(1)}`,
+  'all lower case': (q) => q.toLowerCase(),
+  'thousands written with commas': (q) =>
+    q.replace(/(?<![\d.,])\d{5,}(?![\d.,])/g, (n) => Number(n).toLocaleString('en-US')),
 };
 
 interface Tally {
   asked: number;
   changed: Record<string, number>;
+  /** Of those changed, how many became another answer (a confidently wrong one) rather than an ask or decline. */
+  toAnother: Record<string, number>;
   examples: string[];
 }
-const newTally = (): Tally => ({ asked: 0, changed: {}, examples: [] });
+const newTally = (): Tally => ({ asked: 0, changed: {}, toAnother: {}, examples: [] });
 
 /** Answers compare as values: two calls with the same arguments in another order are the same call. */
-function tallyOne(tally: Tally, question: string, answer: (q: string) => unknown): void {
+function tallyOne(
+  tally: Tally,
+  question: string,
+  answer: (q: string) => unknown,
+  isNone: (a: unknown) => boolean,
+): void {
   const base = answer(question);
   tally.asked++;
   for (const [name, perturb] of Object.entries(PERTURBATIONS)) {
     const other = answer(perturb(question));
     if (isDeepStrictEqual(other, base)) continue;
     tally.changed[name] = (tally.changed[name] ?? 0) + 1;
+    if (!isNone(other)) tally.toAnother[name] = (tally.toAnother[name] ?? 0) + 1;
     const shown = (a: unknown) => (typeof a === 'string' ? a : JSON.stringify(a));
     tally.examples.push(`${perturb(question)}\n      as written: ${shown(base)}\n      perturbed:  ${shown(other)}`);
   }
@@ -60,10 +74,17 @@ export async function callFigures(): Promise<Tally> {
   for (const judged of await judgedCalls('tune')) {
     if (judged.category !== 'simple_python' && judged.category !== 'multiple') continue;
     const tools = [toTool(judged.fn as Parameters<typeof toTool>[0])];
-    tallyOne(tally, judged.question, (q) => {
-      const decision = decideFunctionCall({ question: q, tools }).value;
-      return 'calls' in decision ? decision.calls.map((c) => [c.name, JSON.parse(c.arguments) as unknown]) : 'no call';
-    });
+    tallyOne(
+      tally,
+      judged.question,
+      (q) => {
+        const decision = decideFunctionCall({ question: q, tools }).value;
+        return 'calls' in decision
+          ? decision.calls.map((c) => [c.name, JSON.parse(c.arguments) as unknown])
+          : 'no call';
+      },
+      (a) => a === 'no call',
+    );
   }
   return tally;
 }
@@ -92,7 +113,13 @@ export async function sqlFigures(): Promise<Tally | undefined> {
         const schema = await introspectTables(session, tablesOf.get(database) ?? []);
         for (const { question } of queries.filter((q) => q.database === database)) {
           if (localSelect(question, schema).sql.startsWith('declined')) continue;
-          tallyOne(tally, question, (q) => localSelect(q, schema).sql);
+          tallyOne(
+            tally,
+            question,
+            // Lower-cased: a value written in lower case finds the same rows under MariaDB's case-insensitive collation.
+            (q) => localSelect(q, schema).sql.toLowerCase(),
+            (a) => String(a).startsWith('declined'),
+          );
         }
       });
     }
@@ -106,8 +133,10 @@ function print(label: string, tally: Tally, showExamples: boolean): void {
   console.log(`\n${label}: ${tally.asked} questions answered as written`);
   for (const name of Object.keys(PERTURBATIONS)) {
     const changed = tally.changed[name] ?? 0;
+    const another = tally.toAnother[name] ?? 0;
     console.log(
-      `  ${name.padEnd(32)} changed ${String(changed).padStart(5)} (${((changed / tally.asked) * 100).toFixed(1)}%)`,
+      `  ${name.padEnd(32)} changed ${String(changed).padStart(5)} (${((changed / tally.asked) * 100).toFixed(1)}%)` +
+        `, to another answer ${String(another).padStart(5)} (${((another / tally.asked) * 100).toFixed(1)}%)`,
     );
   }
   if (showExamples) for (const example of tally.examples.slice(0, 20)) console.log(`    ${example}`);
