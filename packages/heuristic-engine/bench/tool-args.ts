@@ -550,5 +550,6 @@ if (isMain(import.meta.url)) {
     process.exit(0);
   }
   print(await run(half, process.argv.includes('--show-failures')));
-  for (const { label, file } of PARAPHRASE_SETS) printParaphrases(label, file, runParaphrases(file));
+  for (const { label, file, integrator } of PARAPHRASE_SETS)
+    printParaphrases(label, file, runParaphrases(file), integrator);
 }
