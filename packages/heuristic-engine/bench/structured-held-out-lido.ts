@@ -22,6 +22,7 @@ const LIDO_NOTE = 'An open-air pool run by a charity.';
 export const LIDO: Subject = {
   name: 'lido (unseen, written by the integrator)',
   question: 'Tell me about Brockley Lido.',
+  integrator: true,
   record: {
     name: 'Brockley Lido',
     opened: 1934,

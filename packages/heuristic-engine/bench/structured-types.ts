@@ -25,6 +25,8 @@ export interface Subject {
   /** The rows of a SELECT (MySQL stores a boolean as 0 or 1). */
   row: SqlTable;
   cells: Cell[];
+  /** Written by the integrator and kept from the rule writers: the bench prints its totals only. */
+  integrator?: true;
 }
 
 export const object = (properties: Record<string, unknown>, required = Object.keys(properties)): JsonSchema => ({
