@@ -58,6 +58,10 @@
 //   some in lower case, with schemas whose properties are not in the order the question gives them. Run
 //   once on the engine before the round (2915ebf) and once after, totals only. Integrator sets print their
 //   totals only.
+// - set 17 (paraphrases-17.json, 2026-11-27, 00:45): by the integrator, the same way: 30 questions to a
+//   home assistant with ten tools offered at once and none named (two kinds of weather, calendar and
+//   reminders, music and podcasts, two kinds of light setting, heating, travel time), so the engine must
+//   choose the tool: 22 calls or asks, and 8 requests no tool serves, to decline.
 import { readFileSync } from 'node:fs';
 import { decideFunctionCall } from '@fnquery/heuristic-engine';
 import type { ToolDefinition } from '@fnquery/contracts';
@@ -68,6 +72,8 @@ interface Case {
   expect: { call?: Record<string, unknown[]>; ask?: string[]; decline?: boolean };
 }
 interface ParaphraseSet {
+  /** 'all': every case is asked with all the set's functions offered, none named (the model chooses). */
+  offer?: 'all';
   functions: ToolDefinition[];
   cases: Case[];
 }
@@ -99,6 +105,11 @@ export const PARAPHRASE_SETS: { label: string; file: string; integrator?: true }
   { label: 'set 14, informal (integrator)', file: 'paraphrases-14.json', integrator: true },
   { label: 'set 15, calculations and lookups (integrator)', file: 'paraphrases-15.json', integrator: true },
   { label: 'set 16, everyday services (integrator)', file: 'paraphrases-16.json', integrator: true },
+  {
+    label: 'set 17, ten home-assistant tools offered at once (integrator)',
+    file: 'paraphrases-17.json',
+    integrator: true,
+  },
 ];
 
 const readSet = (file: string) =>
@@ -127,6 +138,7 @@ function judge(
 ): string | undefined {
   if (c.expect.call) {
     if (!call) return `no call: ${text}`;
+    if (call.name !== c.tool) return `called ${call.name}`;
     const wrong = Object.entries(c.expect.call).filter(([name, accepted]) =>
       accepted.length === 0 ? name in call.args : !accepted.some((a) => sameValue(call.args[name], a)),
     );
@@ -148,8 +160,11 @@ export function runParaphrases(file: string): ParaphraseFigures {
     failures: [],
   };
   for (const c of SET.cases) {
-    const tool = SET.functions.find((f) => f.name === c.tool)!;
-    const decision = decideFunctionCall({ question: c.question, tools: [tool], named: true }).value;
+    const decision = decideFunctionCall(
+      SET.offer === 'all'
+        ? { question: c.question, tools: SET.functions }
+        : { question: c.question, tools: [SET.functions.find((f) => f.name === c.tool)!], named: true },
+    ).value;
     const made = 'calls' in decision ? decision.calls[0] : undefined;
     const call = made && { name: made.name, args: JSON.parse(made.arguments) as Record<string, unknown> };
     const kind = c.expect.call ? 'call' : c.expect.ask ? 'ask' : 'decline';
@@ -165,7 +180,7 @@ export function runParaphrases(file: string): ParaphraseFigures {
 export function printParaphrases(label: string, file: string, figures: ParaphraseFigures, totalsOnly = false): void {
   const pct = (right: number, total: number) => `${((right / total) * 100).toFixed(1)}%`;
   console.log(
-    `\nparaphrase ${label} (packages/heuristic-engine/bench/data/${file}, one named function per question); baselines: 0% for a model that never answers right`,
+    `\nparaphrase ${label} (packages/heuristic-engine/bench/data/${file}, ${readSet(file).offer === 'all' ? 'all its functions offered, none named' : 'one named function per question'}); baselines: 0% for a model that never answers right`,
   );
   let right = 0;
   let total = 0;
