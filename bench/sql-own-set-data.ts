@@ -7,9 +7,10 @@ import type { Connection } from 'mysql2/promise';
 import type { MariaDbServer } from '../tests/support/mariadb';
 import type { Shape } from './sql';
 
-/** The path of own set `n` (1: beekeeping, 2: a community theatre, 3: a cycling club, 4: a municipal library). */
+/** The path of own set `n` (1: beekeeping, 2: a community theatre, 3: a cycling club, 4: a municipal library; 5-7, a veterinary
+ * clinic, a bakery chain and a music school, were written by the integrator and kept from the rule writers). */
 export const ownSetPath = (n: number) => fileURLToPath(new URL(`data/sql-own-set-${n}.json`, import.meta.url));
-export const OWN_SETS = [1, 2, 3, 4, 5, 6] as const;
+export const OWN_SETS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const OWN_SET_1 = ownSetPath(1);
 
 /** A question with one right reading (gold SQL and its shape), or one the engine should ask back about. */
