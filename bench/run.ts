@@ -25,6 +25,7 @@ const ALL = [
   'tool-args',
   'structured',
   'structured-schemas',
+  'integrator-sets',
   'catalog',
   'mcp',
   'validation',

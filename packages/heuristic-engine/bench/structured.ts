@@ -239,6 +239,8 @@ const HUT: Subject = {
 };
 
 const SUBJECTS = [FERRY, HUT, OBSERVATORY, BIKE_HIRE, CHAIRLIFT, LIGHTHOUSE, ORCHARD, NIGHT_BUS, BAKERY, LIDO, RAILWAY];
+/** Subjects written by the integrator and kept from the rule writers: their figures are totals only. */
+export const INTEGRATOR_SUBJECTS = SUBJECTS.filter((s) => s.integrator).map((s) => s.name);
 /** Every kind any subject asks, in the order first asked (the held-out subjects add one). */
 const KINDS = [...new Set(SUBJECTS.flatMap((s) => s.cells.map((c) => c.kind)))];
 
@@ -288,7 +290,7 @@ function judge(cell: Cell, content: string | null): 'filled' | string {
 const emptyScores = (cell: Cell) => judge(cell, '{}') === 'filled';
 
 type Matrix = Record<string, Record<Endpoint, Record<string, string>>>;
-const ENDPOINTS: Endpoint[] = ['function', 'rdbms', 'vectordb'];
+export const ENDPOINTS: Endpoint[] = ['function', 'rdbms', 'vectordb'];
 
 /** Per subject, per endpoint, per schema kind: 'filled' or why not. */
 export async function run(): Promise<Matrix> {
