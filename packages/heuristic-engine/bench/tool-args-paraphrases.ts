@@ -62,6 +62,9 @@
 //   home assistant with ten tools offered at once and none named (two kinds of weather, calendar and
 //   reminders, music and podcasts, two kinds of light setting, heating, travel time), so the engine must
 //   choose the tool: 22 calls or asks, and 8 requests no tool serves, to decline.
+// - set 18 (paraphrases-18.json, 2026-11-27, 00:55): by the integrator, the same way: 28 workplace
+//   requests (leave, expenses, room bookings, tickets, payslips, translation, file search, shift swaps)
+//   over eight named functions, many with two dates or two codes whose roles the words settle.
 import { readFileSync } from 'node:fs';
 import { decideFunctionCall } from '@fnquery/heuristic-engine';
 import type { ToolDefinition } from '@fnquery/contracts';

@@ -30,12 +30,13 @@ describe('function-calling paraphrase sets', () => {
     failures: [`${MISSED} → wrong percent=1`],
   };
 
-  it('marks sets 14 to 17 as the integrator’s', () => {
+  it('marks sets 14 to 18 as the integrator’s', () => {
     expect(PARAPHRASE_SETS.filter((s) => s.integrator).map((s) => s.file)).toEqual([
       'paraphrases-14.json',
       'paraphrases-15.json',
       'paraphrases-16.json',
       'paraphrases-17.json',
+      'paraphrases-18.json',
     ]);
   });
 
