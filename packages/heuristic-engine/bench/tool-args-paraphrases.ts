@@ -113,6 +113,7 @@ export const PARAPHRASE_SETS: { label: string; file: string; integrator?: true }
     file: 'paraphrases-17.json',
     integrator: true,
   },
+  { label: 'set 18, workplace requests (integrator)', file: 'paraphrases-18.json', integrator: true },
 ];
 
 const readSet = (file: string) =>
