@@ -7,15 +7,18 @@
 // (b) right tool taken away: each simple or multiple item with its right function removed and k
 //     functions of other items offered instead (an irrelevance set made at scale), and each irrelevance
 //     item with k more functions: nothing serves the question, so any call is confidently wrong and
-//     the right answer is a decline.
+//     the right answer is a decline. A multiple item is also asked with its other functions kept
+//     ("own kept"): BFCL's neighbours of the right one, some of which serve the question in part, so
+//     that row is harder and its calls are not all plainly wrong.
 // The added functions are "unrelated": no word of their name (past request verbs such as "get") is a
-// word of a name the item offers; they are picked and placed by a seeded hash of the item and the
-// function, so a run is deterministic and the k = 1 set is inside the k = 3 set inside the k = 8 set.
+// word of a name the item offers or of its question; they are picked and placed by a seeded hash of the
+// item and the function, so a run is deterministic and the k = 1 set is inside the k = 3 set inside
+// the k = 8 set.
 // Run: FNQ_SHARED_DATA=/work/shared/data node --import tsx bench/tool-args-choice.ts [--show-failures]
 //      [--positions=all] (every item at every position, 3× the time; default: one position per item)
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { nameWords, stemOf } from '@fnquery/text-tools';
+import { nameWords, stemOf, terms } from '@fnquery/text-tools';
 import { isMain } from './stats';
 import {
   acceptedByOne,
@@ -48,13 +51,17 @@ const topicWords = (fn: BfclFunction) =>
     .map(stemOf)
     .filter((w) => w.length > 2 && !REQUEST_VERBS.has(w));
 
-/** Up to k functions of the pool that share no name word with any function of `own`, in seeded order. */
-function distractors(pool: BfclFunction[], own: BfclFunction[], itemId: string, k: number): BfclFunction[] {
-  const ownNames = new Set(own.map((f) => f.name));
-  const ownWords = new Set(own.flatMap(topicWords));
+/**
+ * Up to k functions of the pool, in seeded order, that share no name word with a function the item
+ * offers or a word with its question: a function the question names (a "restaurant" function for a
+ * question about a restaurant) may serve it, and is no distractor.
+ */
+function distractors(pool: BfclFunction[], item: Item, k: number): BfclFunction[] {
+  const ownNames = new Set(item.functions.map((f) => f.name));
+  const ownWords = new Set([...item.functions.flatMap(topicWords), ...terms(item.question)]);
   return pool
     .filter((f) => !ownNames.has(f.name) && !topicWords(f).some((w) => ownWords.has(w)))
-    .map((f) => ({ f, order: hash(itemId, f.name).toString('hex') }))
+    .map((f) => ({ f, order: hash(item.id, f.name).toString('hex') }))
     .sort((a, b) => (a.order < b.order ? -1 : 1))
     .slice(0, k)
     .map((x) => x.f);
@@ -139,7 +146,7 @@ export async function run(showFailures = false, allPositions = false): Promise<C
       const asOffered = outcome(item);
       const rightFns = new Set((item.expected ?? []).flatMap((e) => Object.keys(e)));
       for (const k of KS) {
-        const added = distractors(pool, item.functions, item.id, k);
+        const added = distractors(pool, item, k);
         const positions = allPositions ? POSITIONS : [POSITIONS[hashNumber(item.id, String(k)) % POSITIONS.length]!];
         for (const position of positions) {
           const f = (figures.distractors[k] ??= noDistractorFigures());
@@ -166,17 +173,20 @@ export async function run(showFailures = false, allPositions = false): Promise<C
           }
         }
       }
-      // (b) the right function taken away: the item's other functions (multiple) and k of other items.
+      // (b) the right function taken away, k functions of other items instead; for a multiple item, once
+      // more with its other functions kept (BFCL's own neighbours: some of them serve the question in part).
       const others = item.functions.filter((f) => !rightFns.has(f.name));
       for (const k of KS) {
-        const offer = placed(others, distractors(pool, item.functions, item.id, k), 'spread', item.id);
-        tallyTakenAway(figures, category, k, offer, item, show);
+        const added = distractors(pool, item, k);
+        tallyTakenAway(figures, category, k, added, item, show);
+        if (others.length > 0)
+          tallyTakenAway(figures, `${category}, own kept`, k, placed(others, added, 'spread', item.id), item, show);
       }
     }
   }
   for (const item of halves.get('irrelevance') ?? [])
     for (const k of KS) {
-      const offer = placed(item.functions, distractors(pool, item.functions, item.id, k), 'spread', item.id);
+      const offer = placed(item.functions, distractors(pool, item, k), 'spread', item.id);
       tallyTakenAway(figures, 'irrelevance', k, offer, item, show);
     }
   return figures;
@@ -219,11 +229,11 @@ export function print(figures: ChoiceFigures | undefined): void {
   console.log(
     '\n(b) the right function taken away, k functions of other items offered instead (irrelevance: k added): every call is confidently wrong',
   );
-  console.log('  set            k  items  declines  asks  calls (confidently wrong)');
+  console.log('  set                  k  items  declines  asks  calls (confidently wrong)');
   for (const [category, row] of Object.entries(figures.takenAway))
     for (const [k, f] of Object.entries(row))
       console.log(
-        `  ${category.padEnd(13)} ${k.padStart(2)}  ${String(f.items).padStart(5)}  ${String(f.declines).padStart(8)}  ${String(f.asks).padStart(4)}  ${String(f.calls).padStart(5)}`,
+        `  ${category.padEnd(19)} ${k.padStart(2)}  ${String(f.items).padStart(5)}  ${String(f.declines).padStart(8)}  ${String(f.asks).padStart(4)}  ${String(f.calls).padStart(5)}`,
       );
 }
 
