@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { heuristicFunctionTurn } from '../src/function-calling';
 import { askedForHead } from '../src/function-calling/purpose';
 import { readQuestion } from '../src/function-calling/question';
+import { rankTools } from '../src/function-calling/tool-choice';
+import { RELEVANCE_THRESHOLD } from '../src/weights';
 import type { ToolDefinition } from '@fnquery/contracts';
 import { tool } from './schema-builders';
 
@@ -39,5 +41,45 @@ describe('an imperative request names the thing it asks for', () => {
   it('calls the function the request is for', () => {
     const response = turn('Get the humidity forecast for Lisbon for the next 4 days.', [humidity]);
     expect(response.toolCalls[0]?.name).toBe('trip_humidity_forecast');
+  });
+});
+
+describe('a request whose verb is only related to the function', () => {
+  const forecast = tool('weather_forecast', 'Forecast of the weather for a city over some days.', {
+    city: { type: 'string', description: 'The city.' },
+    days: { type: 'integer', description: 'How many days ahead.' },
+  });
+
+  it('is judged by its object: "predict" is no forecast of the weather', () => {
+    const response = turn('Predict the ticket sales for Lisbon over the next 3 days.', [forecast]);
+    expect(response.toolCalls).toEqual([]);
+  });
+
+  it('is not judged when the function names the verb itself', () => {
+    const response = turn('Forecast the weather for Lisbon over the next 3 days.', [forecast]);
+    expect(response.toolCalls[0]?.name).toBe('weather_forecast');
+  });
+});
+
+describe('relevance', () => {
+  it('counts a word related only to a generic word of the tool ("identify" to "find") as little as that word', () => {
+    const parks = tool('park_search.find', 'Search for parks by facilities and location.', {
+      location: { type: 'string', description: 'City or area.' },
+      facilities: { type: 'array', items: { type: 'string' }, description: 'Facilities wanted.' },
+    });
+    const [ranked] = rankTools([parks], readQuestion('Please identify the green shade I saw.'));
+    expect(ranked!.score).toBeLessThan(RELEVANCE_THRESHOLD);
+  });
+
+  it('lets no tool below the threshold win on the values it could take', () => {
+    const missions = tool('game_missions.list', 'List all missions for a certain game.', {
+      game: { type: 'string', description: 'Name of the game.' },
+    });
+    const gap = tool('get_time_difference', 'Get the time difference between two places.', {
+      place1: { type: 'string', description: 'First place.' },
+      place2: { type: 'string', description: 'Second place.' },
+    });
+    const response = turn('Which rewards do the different missions give in Starfall on Xbox?', [missions, gap]);
+    expect(response.toolCalls.map((c) => c.name)).not.toContain('get_time_difference');
   });
 });

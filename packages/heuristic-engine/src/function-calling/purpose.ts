@@ -111,9 +111,10 @@ export function asksForSomethingElse(tool: ToolDefinition, question: Question): 
   // The options a property offers ("atomic_mass", "melting_point") are things the function returns.
   const own = [...nameWords(tool.name).map(stemOf), ...terms(tool.description), ...optionWords(tool)];
   // A request whose own verb the function names ("Paint a fence" to a paint calculator) is for that
-  // action, and its object is what the action is done to; a verb any request uses ("find") is not.
+  // action, and its object is what the action is done to; a verb any request uses ("find") is not,
+  // nor a verb only related to the function's words ("predict" to a forecast of another thing).
   const verb = imperative(question.text)?.verb;
-  const action = verb !== undefined && !GENERIC.has(stemOf(verb)) && own.some((s) => names(s, stemOf(verb)));
+  const action = verb !== undefined && !GENERIC.has(stemOf(verb)) && own.some((s) => stemMatch(s, stemOf(verb)) >= 0.8);
   return !action && !own.some((s) => names(s, stem));
 }
 
