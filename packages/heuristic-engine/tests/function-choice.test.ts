@@ -83,3 +83,24 @@ describe('relevance', () => {
     expect(response.toolCalls.map((c) => c.name)).not.toContain('get_time_difference');
   });
 });
+
+describe('a calendar day the function takes no date for', () => {
+  const latest = tool('latest_exchange_rate', 'Latest exchange rate between two currencies.', {
+    from_currency: { type: 'string', description: 'ISO code of the currency to convert from.' },
+    to_currency: { type: 'string', description: 'ISO code of the currency to convert to.' },
+  });
+  const tide = tool('tide_times', 'High and low tide times for a harbour.', {
+    harbour: { type: 'string', description: 'Name of the harbour.' },
+  });
+
+  it('is declined: the function answers for now, not for that day', () => {
+    const response = turn('What was the exchange rate from EUR to GBP on 3 March 2021?', [tide, latest]);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/None of the available functions/);
+  });
+
+  it('is called for the present', () => {
+    const response = turn('What is the exchange rate from EUR to GBP?', [tide, latest]);
+    expect(response.toolCalls[0]?.name).toBe('latest_exchange_rate');
+  });
+});

@@ -10,7 +10,7 @@ import { related } from '../lexicon/related';
 import { isMostlyVerb } from '../lexicon/verbs';
 import { isUnitWord } from '../values/units';
 import { findCurrencies } from '../values/currencies';
-import { slotHolds, type Slot } from './slots';
+import { slotHolds, toolShape, type Slot } from './slots';
 import { GENERIC } from './tool-choice';
 
 // "Calculate the …", "What is the …", "How many …", "Find me a …": the asked-for thing follows.
@@ -116,6 +116,21 @@ export function asksForSomethingElse(tool: ToolDefinition, question: Question): 
   const verb = imperative(question.text)?.verb;
   const action = verb !== undefined && !GENERIC.has(stemOf(verb)) && own.some((s) => stemMatch(s, stemOf(verb)) >= 0.8);
   return !action && !own.some((s) => names(s, stem));
+}
+
+// Words of a property's name that take a part of a date ("year", "month") or a span of them.
+const DATE_PARTS = new Set('date day month year time period season week since until start end'.split(' ').map(stemOf));
+
+/**
+ * The question names a calendar day (a month with its day or year: "on 3 March", "in May 2021") and the
+ * function has no property for any part of a date: it answers for now, not for the day asked about
+ * ("the rate on 3 March 2021" to a function of the latest rate).
+ */
+export function dayNotTaken(tool: ToolDefinition, question: Question): boolean {
+  const day = question.candidates.some(
+    (c) => c.kind === 'date' && c.date.month !== undefined && (c.date.day !== undefined || c.date.year !== undefined),
+  );
+  return day && !toolShape(tool).slots.some((s) => slotHolds.date(s) || s.nameStems.some((n) => DATE_PARTS.has(n)));
 }
 
 // A question for a fact ("What is …?", "Is it …?", "How many …?"), not a request put as one ("Can
