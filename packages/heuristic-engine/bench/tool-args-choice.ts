@@ -10,6 +10,12 @@
 //     the right answer is a decline. A multiple item is also asked with its other functions kept
 //     ("own kept"): BFCL's neighbours of the right one, some of which serve the question in part, so
 //     that row is harder and its calls are not all plainly wrong.
+// (c) near misses: each simple or multiple item again with a copy of its right function that does
+//     something else in the same domain, made by rule: the key word of its name (its last word past
+//     request verbs: "area" of "triangle_area") is swapped, in the name and the description, for the
+//     key word of another tune-half function that shares a name word with it ("perimeter" of
+//     "triangle_perimeter"), one the question does not use; same parameters. Calling the copy is
+//     confidently wrong; the call must stay the same, or become a question back.
 // The added functions are "unrelated": no word of their name (past request verbs such as "get") is a
 // word of a name the item offers or of its question; they are picked and placed by a seeded hash of the
 // item and the function, so a run is deterministic and the k = 1 set is inside the k = 3 set inside
@@ -112,6 +118,8 @@ export interface TakenAwayFigures {
 
 export interface ChoiceFigures {
   distractors: Record<number, DistractorFigures>;
+  /** (c), counted as (a) with k = 1: the near miss of the right function added. */
+  nearMiss: DistractorFigures;
   takenAway: Record<string, Record<number, TakenAwayFigures>>;
 }
 
@@ -133,7 +141,7 @@ export async function run(showFailures = false, allPositions = false): Promise<C
   const halves = await loadHalves('tune');
   if (halves.size === 0) return undefined;
   const pool = [...new Map([...halves.values()].flat().flatMap((i) => i.functions.map((f) => [f.name, f]))).values()];
-  const figures: ChoiceFigures = { distractors: {}, takenAway: {} };
+  const figures: ChoiceFigures = { distractors: {}, takenAway: {}, nearMiss: noDistractorFigures() };
   const show = (what: string, item: Item, offer: BfclFunction[], before: string | null, after: string | null) => {
     if (showFailures)
       console.log(
@@ -149,30 +157,14 @@ export async function run(showFailures = false, allPositions = false): Promise<C
         const added = distractors(pool, item, k);
         const positions = allPositions ? POSITIONS : [POSITIONS[hashNumber(item.id, String(k)) % POSITIONS.length]!];
         for (const position of positions) {
-          const f = (figures.distractors[k] ??= noDistractorFigures());
           const offer = placed(item.functions, added, position, item.id);
-          const now = outcome({ ...item, functions: offer });
-          const wrongNow = now.kind === 'call' && !rightCalls(item, now.calls);
-          if (asOffered.kind === 'call' && !rightCalls(item, asOffered.calls)) f.wrongAsOffered++;
-          if (wrongNow) f.wrong++;
-          if (asOffered.kind === 'call') {
-            f.calls++;
-            if (isDeepStrictEqual(now.calls, asOffered.calls)) f.unchanged++;
-            else if (now.kind !== 'call') f.toAskOrDecline++;
-            else {
-              f.toAnotherCall++;
-              show(`(a) k=${k}: another call`, item, offer, describe(asOffered), describe(now));
-            }
-          } else {
-            f.noCalls++;
-            if (now.kind === 'call') {
-              if (wrongNow) f.toWrongCall++;
-              else f.toRightCall++;
-              if (wrongNow) show(`(a) k=${k}: a wrong call`, item, offer, describe(asOffered), describe(now));
-            }
-          }
+          tallyChanged((figures.distractors[k] ??= noDistractorFigures()), item, asOffered, offer, `(a) k=${k}`, show);
         }
       }
+      const right = item.functions.find((f) => rightFns.has(f.name));
+      const near = right && nearMiss(right, pool, item);
+      if (near)
+        tallyChanged(figures.nearMiss, item, asOffered, placed(item.functions, [near], 'spread', item.id), '(c)', show);
       // (b) the right function taken away, k functions of other items instead; for a multiple item, once
       // more with its other functions kept (BFCL's own neighbours: some of them serve the question in part).
       const others = item.functions.filter((f) => !rightFns.has(f.name));
@@ -192,13 +184,80 @@ export async function run(showFailures = false, allPositions = false): Promise<C
   return figures;
 }
 
+type Show = (what: string, item: Item, offer: BfclFunction[], before: string | null, after: string | null) => void;
+
+/** What became of the item's call, or its ask or decline, with `offer` instead of its own functions. */
+function tallyChanged(
+  f: DistractorFigures,
+  item: Item,
+  asOffered: ReturnType<typeof outcome>,
+  offer: BfclFunction[],
+  what: string,
+  show: Show,
+): void {
+  const now = outcome({ ...item, functions: offer });
+  const wrongNow = now.kind === 'call' && !rightCalls(item, now.calls);
+  if (asOffered.kind === 'call' && !rightCalls(item, asOffered.calls)) f.wrongAsOffered++;
+  if (wrongNow) f.wrong++;
+  if (asOffered.kind === 'call') {
+    f.calls++;
+    if (isDeepStrictEqual(now.calls, asOffered.calls)) f.unchanged++;
+    else if (now.kind !== 'call') f.toAskOrDecline++;
+    else {
+      f.toAnotherCall++;
+      show(`${what}: another call`, item, offer, describe(asOffered), describe(now));
+    }
+  } else {
+    f.noCalls++;
+    if (now.kind === 'call') {
+      if (wrongNow) f.toWrongCall++;
+      else f.toRightCall++;
+      if (wrongNow) show(`${what}: a wrong call`, item, offer, describe(asOffered), describe(now));
+    }
+  }
+}
+
+/** The key word of a function's name: its last word past request verbs ("area" of "triangle_area"). */
+const keyWord = (fn: BfclFunction): string | undefined =>
+  nameWords(fn.name)
+    .filter((w) => w.length > 2 && !REQUEST_VERBS.has(stemOf(w)))
+    .at(-1);
+
+/**
+ * A copy of `fn` that does something else in its domain: its key word swapped, in the name and the
+ * description, for the key word of a pool function that shares a name word with it and that the
+ * question does not use, picked by a seeded hash. Undefined when no function shares its domain.
+ */
+function nearMiss(fn: BfclFunction, pool: BfclFunction[], item: Item): BfclFunction | undefined {
+  const key = keyWord(fn);
+  if (!key) return undefined;
+  const own = new Set(topicWords(fn));
+  const used = new Set([...own, ...terms(item.question)]);
+  const swaps = [
+    ...new Set(
+      pool
+        .filter((f) => f.name !== fn.name && topicWords(f).some((w) => own.has(w)))
+        .map(keyWord)
+        .filter((w): w is string => w !== undefined && !used.has(stemOf(w))),
+    ),
+  ].sort((a, b) => (hash(item.id, a).toString('hex') < hash(item.id, b).toString('hex') ? -1 : 1));
+  const swap = swaps[0];
+  if (!swap) return undefined;
+  const word = new RegExp(`(?<![\\p{L}])${key}(?:s|es)?(?![\\p{L}])`, 'giu');
+  const at = fn.name.toLowerCase().lastIndexOf(key);
+  const name = `${fn.name.slice(0, at)}${swap}${fn.name.slice(at + key.length)}`;
+  return item.functions.some((f) => f.name === name)
+    ? undefined
+    : { ...fn, name, description: fn.description.replace(word, swap) };
+}
+
 function tallyTakenAway(
   figures: ChoiceFigures,
   category: string,
   k: number,
   offer: BfclFunction[],
   item: Item,
-  show: (what: string, item: Item, offer: BfclFunction[], before: string | null, after: string | null) => void,
+  show: Show,
 ): void {
   const row = (figures.takenAway[category] ??= {});
   const f = (row[k] ??= { items: 0, declines: 0, asks: 0, calls: 0 });
@@ -226,6 +285,10 @@ export function print(figures: ChoiceFigures | undefined): void {
     console.log(
       `  ${k.padStart(1)}  ${String(f.calls).padStart(5)}  ${String(f.unchanged).padStart(9)}  ${String(f.toAskOrDecline).padStart(14)}  ${String(f.toAnotherCall).padStart(15)}  |  ${String(f.noCalls).padStart(7)}  ${String(f.toRightCall).padStart(13)}  ${String(f.toWrongCall).padStart(13)}  |  ${f.wrongAsOffered} → ${f.wrong}`,
     );
+  const c = figures.nearMiss;
+  console.log(
+    `\n(c) a near miss of the right function added (its key word swapped for another of its domain): of ${c.calls} calls, ${c.unchanged} unchanged, ${c.toAskOrDecline} to ask/decline, ${c.toAnotherCall} to another call; of ${c.noCalls} asks/declines, ${c.toRightCall} to a right call, ${c.toWrongCall} to a wrong one; confidently wrong ${c.wrongAsOffered} → ${c.wrong}`,
+  );
   console.log(
     '\n(b) the right function taken away, k functions of other items offered instead (irrelevance: k added): every call is confidently wrong',
   );
