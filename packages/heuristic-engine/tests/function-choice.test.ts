@@ -104,3 +104,23 @@ describe('a calendar day the function takes no date for', () => {
     expect(response.toolCalls[0]?.name).toBe('latest_exchange_rate');
   });
 });
+
+describe('two functions the question cannot tell apart', () => {
+  const ferries = (name: string) =>
+    tool(name, 'Ferry times at a harbour for a day.', {
+      harbour: { type: 'string', description: 'Name of the harbour.' },
+      day: { type: 'string', description: 'Day of the week.' },
+    });
+  const offer = [ferries('ferry_times.departures'), ferries('ferry_times.arrivals')];
+
+  it('are asked about when they fit it exactly as well, with the same values', () => {
+    const response = turn('What are the ferry times at the harbour of Port Elm on Monday?', offer);
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toMatch(/^Both ferry_times\.departures and ferry_times\.arrivals could answer/);
+  });
+
+  it('are told apart by a word only one of them uses', () => {
+    const response = turn('What are the ferry arrivals at the harbour of Port Elm on Monday?', offer);
+    expect(response.toolCalls[0]?.name).toBe('ferry_times.arrivals');
+  });
+});
