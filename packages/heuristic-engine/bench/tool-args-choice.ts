@@ -24,7 +24,7 @@
 //      [--positions=all] (every item at every position, 3× the time; default: one position per item)
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { nameWords, stemOf, terms } from '@fnquery/text-tools';
+import { nameWords, stemMatch, stemOf, terms } from '@fnquery/text-tools';
 import { isMain } from './stats';
 import {
   acceptedByOne,
@@ -232,13 +232,15 @@ function nearMiss(fn: BfclFunction, pool: BfclFunction[], item: Item): BfclFunct
   const key = keyWord(fn);
   if (!key) return undefined;
   const own = new Set(topicWords(fn));
-  const used = new Set([...own, ...terms(item.question)]);
+  // Words the question uses, and the question's words run together ("look up" for "lookup").
+  const written = terms(item.question);
+  const used = [...own, ...written, ...written.slice(1).map((w, i) => `${written[i]!}${w}`)];
   const swaps = [
     ...new Set(
       pool
         .filter((f) => f.name !== fn.name && topicWords(f).some((w) => own.has(w)))
         .map(keyWord)
-        .filter((w): w is string => w !== undefined && !used.has(stemOf(w))),
+        .filter((w): w is string => w !== undefined && !used.some((u) => stemMatch(u, stemOf(w)) >= 0.6)),
     ),
   ].sort((a, b) => (hash(item.id, a).toString('hex') < hash(item.id, b).toString('hex') ? -1 : 1));
   const swap = swaps[0];
