@@ -11,6 +11,7 @@ import { askForMissing } from './function-calling/ask-missing';
 import {
   asksForSomethingElse,
   asksPersonReasonOrAdvice,
+  dayNotTaken,
   factAboutOther,
   factNotNamed,
 } from './function-calling/purpose';
@@ -131,7 +132,8 @@ function decide(request: ChatRequest, question: Question): Decision {
   if (segmented) return { calls: segmented.map((c, i) => toolCall(c.tool, c.arguments, i)) };
   const best = chooseTool(tools, question, forced);
   // Values that fit a function are not enough: it must be for the thing the question asks for.
-  if (!best || (!forced && asksForSomethingElse(best.tool, question))) return declined(tools, question);
+  if (!best || (!forced && (asksForSomethingElse(best.tool, question) || dayNotTaken(best.tool, question))))
+    return declined(tools, question);
   const decision = callOrAsk(best.tool, best.extraction, question, false);
   // A weak reading with another function just as ready to be called is a guess between the two
   // (a question whose parts are for different functions is left to whole(), which names the part).

@@ -12,7 +12,7 @@ import type { ToolDefinition } from '@fnquery/contracts';
 import type { Question } from './question';
 import type { Extraction } from './arguments';
 import { asksForSomethingElse } from './purpose';
-import { GENERIC, sharedWords } from './tool-choice';
+import { GENERIC, rankTools, sharedWords } from './tool-choice';
 import { CUE_NEAR as NEAR, UNREAD_SHARE } from '../weights';
 
 export interface Chosen {
@@ -53,6 +53,17 @@ function uncuedTexts(chosen: Chosen, question: Question): boolean {
   return uncued.length >= 2;
 }
 
+/** The question gives both functions the same relevance and the very same values: nothing tells them apart. */
+function tied(tools: ToolDefinition[], question: Question, chosen: Chosen, rival: Chosen): boolean {
+  const scores = new Map(rankTools(tools, question).map((r) => [r.tool, r.score]));
+  const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
+  return (
+    same(scores.get(chosen.tool) ?? 0, scores.get(rival.tool) ?? 0) &&
+    chosen.extraction.found === rival.extraction.found &&
+    JSON.stringify(chosen.extraction.arguments) === JSON.stringify(rival.extraction.arguments)
+  );
+}
+
 /**
  * Another offered function the engine would call without the chosen one, when the chosen call reads
  * the question weakly; else undefined.
@@ -65,7 +76,6 @@ export function closeRival(
 ): ToolDefinition | undefined {
   if (tools.length < 2) return undefined;
   const weak = unreadShare(chosen, question) >= UNREAD_SHARE || uncuedTexts(chosen, question);
-  if (!weak) return undefined;
   const rival = choose(
     tools.filter((t) => t !== chosen.tool),
     question,
@@ -73,6 +83,9 @@ export function closeRival(
   if (!rival || asksForSomethingElse(rival.tool, question)) return undefined;
   const callable = rival.extraction.missing.length === 0 && Object.keys(rival.extraction.arguments).length > 0;
   if (!callable) return undefined;
+  // Two functions the question fits exactly as well (same relevance, the same arguments) are a tie,
+  // however well each reads it: the first offered is no better a guess than the second.
+  if (!weak) return tied(tools, question, chosen, rival) ? rival.tool : undefined;
   // A word only the chosen function accounts for ("seats" of a show) settles the choice, unless the
   // rival has a word of its own too ("the air … the weather"): then the question is for both.
   const chosenReads = readWords(chosen, question);

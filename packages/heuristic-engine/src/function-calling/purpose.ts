@@ -7,16 +7,18 @@ import { nameWords, stemMatch, stemOf, terms } from '@fnquery/text-tools';
 import type { ToolDefinition } from '@fnquery/contracts';
 import type { Question } from './question';
 import { related } from '../lexicon/related';
+import { isMostlyVerb } from '../lexicon/verbs';
 import { isUnitWord } from '../values/units';
 import { findCurrencies } from '../values/currencies';
-import { slotHolds, type Slot } from './slots';
+import { slotHolds, toolShape, type Slot } from './slots';
+import { GENERIC } from './tool-choice';
 
 // "Calculate the …", "What is the …", "How many …", "Find me a …": the asked-for thing follows.
 const REQUEST =
   /^\s*(?:please\s+|can you\s+|could you\s+)?(?:(?:calculate|compute|determine|estimate)(?:\s+how\s+(?:much|many))?|what(?:'s|\s+is|\s+are|\s+was|\s+were|\s+will\s+be|\s+would\s+be)|how\s+(?:much|many))\s+(?:the\s+|a\s+|an\s+|is\s+|are\s+)?([a-z][a-z\s'’-]*)/i;
 // Where the noun phrase ends: a preposition, an article, a verb of the clause, or a relative word.
 const PHRASE_END =
-  /\s(?:of|for|in|at|on|to|from|with|given|between|that|which|who|if|when|by|after|before|under|over|within|near|are|is|was|were|has|have|had|ago|does|do|did|would|will|can|should|like|today|tomorrow|tonight|now|currently|here|a|an|the|there|i|we|you|it|my|our|his|her|its|their|and|or)\b/i;
+  /\s(?:of|for|in|at|on|to|from|with|given|between|that|which|who|whose|where|about|called|named|if|when|by|after|before|under|over|within|near|are|is|was|were|has|have|had|ago|does|do|did|would|will|can|should|like|today|tomorrow|tonight|now|currently|here|a|an|the|there|i|we|you|it|my|our|his|her|its|their|and|or)\b/i;
 
 // Words that measure the thing named before them ("salt level", "herd size"): the head is that thing.
 const MEASURES = new Set(
@@ -47,21 +49,40 @@ function headOf(phrase: string): string | undefined {
   return words.at(-1);
 }
 
+// What any function returns: "the details of …" asks for the thing after "of", not for details.
+const ANY_FUNCTION_RETURNS = new Set('detail details information info data'.split(' ').map(stemOf));
+
+// A request put as an imperative ("Find the …", "Predict the …", "Show me a …", "Can you list the …"):
+// the object of its verb is the thing asked for, as much as after "what is the".
+const IMPERATIVE =
+  /^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+(?:you|i|we)\s+(?:please\s+)?)?([a-z]+)\s+(?:me\s+|us\s+)?(?:the|an?)\s+([a-z][a-z\s'’-]*)/i;
+function imperative(text: string): { verb: string; object: string } | undefined {
+  const match = IMPERATIVE.exec(text);
+  if (!match || !isMostlyVerb(match[1]!)) return undefined;
+  // The object ends where a quoted value or a name starts ("the sequence 'ACGT'", "the stocks Apple, …").
+  return { verb: match[1]!.toLowerCase(), object: match[2]!.split(/\s['’"]|(?<=\p{Ll})\s+(?=\p{Lu})/u)[0]! };
+}
+
 /**
  * The asked-for thing ("the nearest prime to 40" → "prime", "the salt level" → "salt"),
  * when the question starts with a request for one. A measure of something ("the rate of return",
  * "the number of moons") asks for that thing.
  */
 export function askedForHead(question: Question): string | undefined {
-  const match = REQUEST.exec(question.text) ?? namedFirst(question.text);
-  if (!match) return undefined;
+  const asked = REQUEST.exec(question.text)?.[1] ?? imperative(question.text)?.object ?? namedFirst(question.text)?.[1];
+  if (asked === undefined) return undefined;
   // A leading space lets a phrase that starts with its clause's verb ("how much will I …") end at once.
-  const phrase = ` ${match[1]!}`;
+  const phrase = ` ${asked}`;
   let head = headOf(phrase);
   const measured = /^\s+of\s+(?:the\s+|an?\s+)?([a-z].*)$/i.exec(phrase.slice(phrase.split(PHRASE_END)[0]!.length));
   if (head !== undefined && MEASURES.has(stemOf(head)) && measured) head = headOf(` ${measured[1]!}`);
-  // A unit or a currency ("how many years", "the GBP value of 60 EUR") names no thing either.
-  return head === undefined || MEASURES.has(stemOf(head)) || isUnitWord(head) || findCurrencies(head).length > 0
+  // A unit or a currency ("how many years", "the GBP value of 60 EUR"), or a word every function
+  // could return ("the details of …"), names no thing either.
+  return head === undefined ||
+    MEASURES.has(stemOf(head)) ||
+    ANY_FUNCTION_RETURNS.has(stemOf(head)) ||
+    isUnitWord(head) ||
+    findCurrencies(head).length > 0
     ? undefined
     : head;
 }
@@ -89,7 +110,27 @@ export function asksForSomethingElse(tool: ToolDefinition, question: Question): 
   const stem = stemOf(head);
   // The options a property offers ("atomic_mass", "melting_point") are things the function returns.
   const own = [...nameWords(tool.name).map(stemOf), ...terms(tool.description), ...optionWords(tool)];
-  return !own.some((s) => names(s, stem));
+  // A request whose own verb the function names ("Paint a fence" to a paint calculator) is for that
+  // action, and its object is what the action is done to; a verb any request uses ("find") is not,
+  // nor a verb only related to the function's words ("predict" to a forecast of another thing).
+  const verb = imperative(question.text)?.verb;
+  const action = verb !== undefined && !GENERIC.has(stemOf(verb)) && own.some((s) => stemMatch(s, stemOf(verb)) >= 0.8);
+  return !action && !own.some((s) => names(s, stem));
+}
+
+// Words of a property's name that take a part of a date ("year", "month") or a span of them.
+const DATE_PARTS = new Set('date day month year time period season week since until start end'.split(' ').map(stemOf));
+
+/**
+ * The question names a calendar day (a month with its day or year: "on 3 March", "in May 2021") and the
+ * function has no property for any part of a date: it answers for now, not for the day asked about
+ * ("the rate on 3 March 2021" to a function of the latest rate).
+ */
+export function dayNotTaken(tool: ToolDefinition, question: Question): boolean {
+  const day = question.candidates.some(
+    (c) => c.kind === 'date' && c.date.month !== undefined && (c.date.day !== undefined || c.date.year !== undefined),
+  );
+  return day && !toolShape(tool).slots.some((s) => slotHolds.date(s) || s.nameStems.some((n) => DATE_PARTS.has(n)));
 }
 
 // A question for a fact ("What is …?", "Is it …?", "How many …?"), not a request put as one ("Can

@@ -30,8 +30,9 @@ export function chooseTool(tools: ToolDefinition[], question: Question, forced =
       ranked.map((r) => r.tool),
       question,
     );
+  // Only tools about the question contend: one below the threshold is not chosen for its arguments.
   const contenders = ranked
-    .filter((r) => r.score >= ranked[0]!.score * CONTENDER_SHARE)
+    .filter((r) => r.score >= ranked[0]!.score * CONTENDER_SHARE && (forced || r.score >= RELEVANCE_THRESHOLD))
     .map((r) => {
       const extraction = extractArguments(r.tool, question);
       return {

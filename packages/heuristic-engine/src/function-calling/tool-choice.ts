@@ -67,8 +67,10 @@ export function rankTools(tools: ToolDefinition[], question: Question): RankedTo
     for (const field of Object.keys(FIELD_WEIGHTS) as Field[]) {
       for (const stem of f[field]) {
         const m = stemMatch(stem, word);
+        // A word related to a tool's generic word ("identify" to "find") says no more than that word.
         if (m >= 0.8) best = Math.max(best, m * FIELD_WEIGHTS[field]);
-        else if (related(stem, word)) best = Math.max(best, RELATED * FIELD_WEIGHTS[field]);
+        else if (related(stem, word))
+          best = Math.max(best, RELATED * FIELD_WEIGHTS[field] * (GENERIC.has(stem) ? GENERIC_WEIGHT : 1));
       }
     }
     return best;
