@@ -56,12 +56,12 @@ import { readFileSync } from 'node:fs';
 import { decideFunctionCall } from '@fnquery/heuristic-engine';
 import type { ToolDefinition } from '@fnquery/contracts';
 
-interface Case {
+export interface Case {
   tool: string;
   question: string;
   expect: { call?: Record<string, unknown[]>; ask?: string[]; decline?: boolean };
 }
-interface ParaphraseSet {
+export interface ParaphraseSet {
   functions: ToolDefinition[];
   cases: Case[];
 }
@@ -90,7 +90,7 @@ export const PARAPHRASE_SETS: { label: string; file: string }[] = [
   { label: 'set 15, calculations and lookups (integrator)', file: 'paraphrases-15.json' },
 ];
 
-const readSet = (file: string) =>
+export const readSet = (file: string) =>
   JSON.parse(readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8')) as ParaphraseSet;
 
 /**
@@ -109,7 +109,7 @@ const sameValue = (given: unknown, accepted: unknown): boolean =>
 /** A question back names each missing property by its words. */
 const asksFor = (text: string, property: string) => text.toLowerCase().includes(property.replace(/_/g, ' '));
 
-function judge(
+export function judge(
   c: Case,
   call: { name: string; args: Record<string, unknown> } | undefined,
   text: string,

@@ -27,7 +27,7 @@ const BFCL_DIR = join(
   'bfcl',
 );
 const CATEGORIES = ['simple_python', 'multiple', 'parallel', 'parallel_multiple', 'irrelevance'] as const;
-type Category = (typeof CATEGORIES)[number];
+export type Category = (typeof CATEGORIES)[number];
 export type Half = 'tune' | 'report' | 'all';
 
 type Json = Record<string, unknown>;
@@ -36,7 +36,7 @@ export interface BfclFunction {
   description: string;
   parameters: Json & { properties?: Record<string, Json>; required?: string[] };
 }
-interface Item {
+export interface Item {
   id: string;
   question: string;
   functions: BfclFunction[];
@@ -71,7 +71,7 @@ const BASELINES: Record<Baseline, (item: Item) => Call[]> = {
 };
 
 /** BFCL's full-call verdict for `calls`, with no failure bookkeeping (for the baselines). */
-function fullCallRight(category: Category, item: Item, calls: Call[]): boolean {
+export function fullCallRight(category: Category, item: Item, calls: Call[]): boolean {
   if (category === 'irrelevance') return calls.length === 0;
   const expected = item.expected ?? [];
   if (calls.length === 0 || calls.length !== expected.length) return false;
@@ -181,7 +181,7 @@ async function readJsonLines(file: string): Promise<Json[]> {
 }
 
 /** The items of `half`, after checking that the report half is still the frozen one. */
-async function loadHalves(half: Half): Promise<Map<Category, Item[]>> {
+export async function loadHalves(half: Half): Promise<Map<Category, Item[]>> {
   const byCategory = new Map<Category, Item[]>();
   for (const category of CATEGORIES)
     if (existsSync(join(BFCL_DIR, `BFCL_v4_${category}.json`))) byCategory.set(category, await loadCategory(category));
@@ -330,7 +330,7 @@ function answerTurn(item: Item, call: Call): { turns: number; mentionsResult: bo
 }
 
 /** Some expected call of the item accepts this call as it stands. */
-const acceptedByOne = (item: Item, call: Call): boolean =>
+export const acceptedByOne = (item: Item, call: Call): boolean =>
   (item.expected ?? []).some((e) => {
     const [name, accepted] = Object.entries(e)[0]!;
     const fn = item.functions.find((f) => f.name === name);
