@@ -74,3 +74,17 @@ describe('a series of properties is read in the order its names give', () => {
     ]);
   });
 });
+
+describe('"<place>, <region>" fills the place and the region by what each property holds', () => {
+  const forecast = tool('sunrise_time', 'Time of sunrise at a place.', {
+    town: { type: 'string', description: 'The town.' },
+    country: { type: 'string', description: 'The country it lies in.' },
+  });
+
+  it('the region takes the part written second, whichever property the schema lists first', () => {
+    expect(argumentsEitherWay('When is sunrise in Tromsø, Norway?', forecast)).toEqual({
+      town: 'Tromsø',
+      country: 'Norway',
+    });
+  });
+});
