@@ -45,8 +45,9 @@ export const PERTURBATIONS: Record<string, (q: string) => string> = {
   'every space doubled': (q) => q.replace(/ /g, '  '),
   'first letter lower case': (q) => `${q.charAt(0).toLowerCase()}${q.slice(1)}`,
   'all lower case': (q) => q.toLowerCase(),
+  // Numbers standing alone only: the digits of a code such as "AB123456" or "123456-XY" are no amount.
   'thousands written with commas': (q) =>
-    q.replace(/(?<![\d.,])\d{5,}(?![\d.,])/g, (n) => Number(n).toLocaleString('en-US')),
+    q.replace(/(?<![\w.,-])\d{5,}(?![\w.,-])/g, (n) => Number(n).toLocaleString('en-US')),
 };
 
 interface Tally {
@@ -58,7 +59,21 @@ interface Tally {
 }
 const newTally = (): Tally => ({ asked: 0, changed: {}, toAnother: {}, examples: [] });
 
-/** Answers compare as values: two calls with the same arguments in another order are the same call. */
+/** Every string of an answer in lower case, to compare answers as a case-insensitive reader would. */
+const caseless = (value: unknown): unknown =>
+  typeof value === 'string'
+    ? value.toLowerCase()
+    : Array.isArray(value)
+      ? value.map(caseless)
+      : typeof value === 'object' && value !== null
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, caseless(v)]))
+        : value;
+
+/**
+ * Answers compare as values: two calls with the same arguments in another order are the same call, and
+ * so are two whose strings differ only in case: "lebron james" typed in lower case is sent as the user
+ * wrote it, and the functions' own checker (BFCL's) compares strings without case too.
+ */
 function tallyOne(
   tally: Tally,
   question: string,
@@ -69,7 +84,7 @@ function tallyOne(
   tally.asked++;
   for (const [name, perturb] of Object.entries(PERTURBATIONS)) {
     const other = answer(perturb(question));
-    if (isDeepStrictEqual(other, base)) continue;
+    if (isDeepStrictEqual(caseless(other), caseless(base))) continue;
     tally.changed[name] = (tally.changed[name] ?? 0) + 1;
     if (!isNone(other)) tally.toAnother[name] = (tally.toAnother[name] ?? 0) + 1;
     const shown = (a: unknown) => (typeof a === 'string' ? a : JSON.stringify(a));
