@@ -60,3 +60,17 @@ describe('a unit typed in lower case', () => {
     });
   });
 });
+
+describe('coordinates typed in lower case', () => {
+  const flight = tool('great_circle', 'Great-circle distance between two points.', {
+    point1: { type: 'array', items: { type: 'number' }, description: 'Latitude and longitude of the first point.' },
+    point2: { type: 'array', items: { type: 'number' }, description: 'Latitude and longitude of the second point.' },
+  });
+
+  it('keep their hemispheres: south and west are negative', () => {
+    expect(decide('great circle distance from (12.5 s, 45.25 w) to (8.75 n, 3.5 e)', flight)).toEqual({
+      point1: [-12.5, -45.25],
+      point2: [8.75, 3.5],
+    });
+  });
+});
