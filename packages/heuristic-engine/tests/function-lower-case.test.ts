@@ -39,6 +39,11 @@ describe('a message typed without capitals', () => {
     });
   });
 
+  it('judges the message as typed: a capital in its greeting shows the user types capitals', () => {
+    // The greeting is no part of the request, but it shows that the words after it are not cased by chance.
+    expect(typeof decide('Hi, hours of the gallery of modern art on monday', galleryHours)).toBe('object');
+  });
+
   it('still sends a name its form settles: quoted', () => {
     expect(decide("hours of the gallery 'modern art' on monday", galleryHours)).toEqual({
       gallery_name: 'modern art',

@@ -105,7 +105,7 @@ const looseWords = (p: Placement) =>
  * options are read by their form and stay.
  */
 const uncasedGuess = (question: Question, p: Placement) =>
-  !/\p{Lu}/u.test(question.text) &&
+  question.uncased === true &&
   freeText(p.slot) &&
   holdsName(p.slot) &&
   p.candidate.kind === 'text' &&
