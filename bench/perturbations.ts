@@ -2,7 +2,9 @@
 // (the BFCL tune half's simple and multiple items; the Spider tuning half) is asked as written and again
 // with a greeting, "Quick question.", "Can you help?", "I want to know:" or thanks around it, its final
 // mark dropped or its spaces doubled, written in lower case (as many users type) or with thousands commas:
-// none of which changes what is asked. The figure is how many calls (BFCL) or written queries (Spider) change,
+// none of which changes what is asked. For function calls, the schema is reordered too (properties,
+// `required`, the tools offered: packages/heuristic-engine/bench/tool-args-schema-order.ts), and our own
+// paraphrase sets 1-13 are asked the same ways. The figure is how many calls (BFCL) or written queries (Spider) change,
 // and how many of those became another answer (a confidently wrong one) rather than an ask or a decline. The
 // baseline is a trailing space, which must change nothing. No public question carries
 // such words (text-tools' requestText leaves every BFCL and Spider question as it is), so the
@@ -17,6 +19,13 @@ import { withDatabaseSession } from '../lib/sql/connect';
 import { parseConnectionString } from '../lib/sql/dsn';
 import { introspectTables } from '../lib/sql/introspect';
 import { judgedCalls, toTool } from '../packages/heuristic-engine/bench/tool-args';
+import { PARAPHRASE_SETS, readSet } from '../packages/heuristic-engine/bench/tool-args-paraphrases';
+import {
+  bfclSchemaFigures,
+  paraphraseSchemaFigures,
+  printSchemaFigures,
+} from '../packages/heuristic-engine/bench/tool-args-schema-order';
+import type { ToolDefinition } from '@fnquery/contracts';
 import { SPIDER_DIR, startSpider } from './spider-load';
 import { halfOf, localSelect } from './sql';
 import { isMain } from './stats';
@@ -36,8 +45,9 @@ export const PERTURBATIONS: Record<string, (q: string) => string> = {
   'every space doubled': (q) => q.replace(/ /g, '  '),
   'first letter lower case': (q) => `${q.charAt(0).toLowerCase()}${q.slice(1)}`,
   'all lower case': (q) => q.toLowerCase(),
+  // Numbers standing alone only: the digits of a code such as "AB123456" or "123456-XY" are no amount.
   'thousands written with commas': (q) =>
-    q.replace(/(?<![\d.,])\d{5,}(?![\d.,])/g, (n) => Number(n).toLocaleString('en-US')),
+    q.replace(/(?<![\w.,-])\d{5,}(?![\w.,-])/g, (n) => Number(n).toLocaleString('en-US')),
 };
 
 interface Tally {
@@ -49,7 +59,21 @@ interface Tally {
 }
 const newTally = (): Tally => ({ asked: 0, changed: {}, toAnother: {}, examples: [] });
 
-/** Answers compare as values: two calls with the same arguments in another order are the same call. */
+/** Every string of an answer in lower case, to compare answers as a case-insensitive reader would. */
+const caseless = (value: unknown): unknown =>
+  typeof value === 'string'
+    ? value.toLowerCase()
+    : Array.isArray(value)
+      ? value.map(caseless)
+      : typeof value === 'object' && value !== null
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, caseless(v)]))
+        : value;
+
+/**
+ * Answers compare as values: two calls with the same arguments in another order are the same call, and
+ * so are two whose strings differ only in case: "lebron james" typed in lower case is sent as the user
+ * wrote it, and the functions' own checker (BFCL's) compares strings without case too.
+ */
 function tallyOne(
   tally: Tally,
   question: string,
@@ -60,7 +84,7 @@ function tallyOne(
   tally.asked++;
   for (const [name, perturb] of Object.entries(PERTURBATIONS)) {
     const other = answer(perturb(question));
-    if (isDeepStrictEqual(other, base)) continue;
+    if (isDeepStrictEqual(caseless(other), caseless(base))) continue;
     tally.changed[name] = (tally.changed[name] ?? 0) + 1;
     if (!isNone(other)) tally.toAnother[name] = (tally.toAnother[name] ?? 0) + 1;
     const shown = (a: unknown) => (typeof a === 'string' ? a : JSON.stringify(a));
@@ -68,23 +92,32 @@ function tallyOne(
   }
 }
 
+/** The calls decided for `question`, as values; 'no call' for a question back or a decline. */
+const callsFor = (tools: ToolDefinition[], named: boolean) => (question: string) => {
+  const decision = decideFunctionCall({ question, tools, ...(named && { named }) }).value;
+  return 'calls' in decision ? decision.calls.map((c) => [c.name, JSON.parse(c.arguments) as unknown]) : 'no call';
+};
+
 /** BFCL tune half: the calls the engine makes for each simple or multiple item it calls on. */
 export async function callFigures(): Promise<Tally> {
   const tally = newTally();
   for (const judged of await judgedCalls('tune')) {
     if (judged.category !== 'simple_python' && judged.category !== 'multiple') continue;
     const tools = [toTool(judged.fn as Parameters<typeof toTool>[0])];
-    tallyOne(
-      tally,
-      judged.question,
-      (q) => {
-        const decision = decideFunctionCall({ question: q, tools }).value;
-        return 'calls' in decision
-          ? decision.calls.map((c) => [c.name, JSON.parse(c.arguments) as unknown])
-          : 'no call';
-      },
-      (a) => a === 'no call',
-    );
+    tallyOne(tally, judged.question, callsFor(tools, false), (a) => a === 'no call');
+  }
+  return tally;
+}
+
+/** Our own sets 1-13 (development data): every case, its one function named, as the function endpoint offers it. */
+export function paraphraseCallFigures(): Tally {
+  const tally = newTally();
+  for (const { file } of PARAPHRASE_SETS.filter((s) => !s.integrator)) {
+    const set = readSet(file);
+    for (const c of set.cases) {
+      const tool = set.functions.find((f) => f.name === c.tool)!;
+      tallyOne(tally, c.question, callsFor([tool], true), (a) => a === 'no call');
+    }
   }
   return tally;
 }
@@ -146,7 +179,13 @@ if (isMain(import.meta.url)) {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const showExamples = process.argv.includes('--show-examples');
   console.log('Answers that change when words that change nothing are written around the question (development data)');
-  if (only !== 'sql') print('function calls, BFCL tune half (simple, multiple)', await callFigures(), showExamples);
+  if (only !== 'sql') {
+    print('function calls, BFCL tune half (simple, multiple)', await callFigures(), showExamples);
+    print('function calls, our paraphrase sets 1-13 (every case)', paraphraseCallFigures(), showExamples);
+    console.log('\nAnswers that change when the schema is reordered without changing what it means');
+    printSchemaFigures('function calls, BFCL tune half (all categories)', await bfclSchemaFigures(), showExamples);
+    printSchemaFigures('function calls, our paraphrase sets 1-13', paraphraseSchemaFigures(), showExamples);
+  }
   if (only !== 'calls') {
     const sql = await sqlFigures();
     if (sql) print('text-to-SQL, Spider tuning half', sql, showExamples);

@@ -69,12 +69,12 @@ import { readFileSync } from 'node:fs';
 import { decideFunctionCall } from '@fnquery/heuristic-engine';
 import type { ToolDefinition } from '@fnquery/contracts';
 
-interface Case {
+export interface Case {
   tool: string;
   question: string;
   expect: { call?: Record<string, unknown[]>; ask?: string[]; decline?: boolean };
 }
-interface ParaphraseSet {
+export interface ParaphraseSet {
   /** 'all': every case is asked with all the set's functions offered, none named (the model chooses). */
   offer?: 'all';
   functions: ToolDefinition[];
@@ -116,7 +116,7 @@ export const PARAPHRASE_SETS: { label: string; file: string; integrator?: true }
   { label: 'set 18, workplace requests (integrator)', file: 'paraphrases-18.json', integrator: true },
 ];
 
-const readSet = (file: string) =>
+export const readSet = (file: string) =>
   JSON.parse(readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8')) as ParaphraseSet;
 
 /**
@@ -135,7 +135,7 @@ const sameValue = (given: unknown, accepted: unknown): boolean =>
 /** A question back names each missing property by its words. */
 const asksFor = (text: string, property: string) => text.toLowerCase().includes(property.replace(/_/g, ' '));
 
-function judge(
+export function judge(
   c: Case,
   call: { name: string; args: Record<string, unknown> } | undefined,
   text: string,

@@ -71,7 +71,7 @@ const BASELINES: Record<Baseline, (item: Item) => Call[]> = {
 };
 
 /** BFCL's full-call verdict for `calls`, with no failure bookkeeping (for the baselines). */
-function fullCallRight(category: Category, item: Item, calls: Call[]): boolean {
+export function fullCallRight(category: Category, item: Item, calls: Call[]): boolean {
   if (category === 'irrelevance') return calls.length === 0;
   const expected = item.expected ?? [];
   if (calls.length === 0 || calls.length !== expected.length) return false;

@@ -179,7 +179,8 @@ function shapedAnswer(schema: JsonSchema, result: unknown, question: Question, t
 export function heuristicFunctionTurn(request: ChatRequest): ChatResponse {
   const hint = request.hint?.kind === 'function' ? request.hint : undefined;
   // Greetings, thanks and "Can you help?" around the request are no part of it (text-tools' phatic.ts).
-  const question = readQuestion(requestText(hint?.question ?? lastUserText(request.messages)));
+  const message = hint?.question ?? lastUserText(request.messages);
+  const question = readQuestion(requestText(message), !/\p{Lu}/u.test(message));
   const result = resultOf(request);
   const decision: Decision = result
     ? { text: answerFromResult(question.text, result.functionName, result.value) }

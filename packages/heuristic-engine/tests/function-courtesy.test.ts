@@ -90,3 +90,26 @@ describe('courtesy around a request', () => {
     );
   });
 });
+
+describe('the final mark of the message', () => {
+  const pollen = tool('pollen_count', 'Pollen count at a place and time.', {
+    location: { type: 'string', description: 'The city.' },
+    time: { type: 'string', description: 'The time of day.' },
+  });
+  const timeSent = (question: string) => {
+    const [call] = heuristicFunctionTurn({
+      messages: [{ role: 'user', content: question }],
+      tools: [pollen],
+    }).toolCalls;
+    return (JSON.parse(call!.arguments) as { time: string }).time;
+  };
+
+  it('is no part of a time written just before it, with the mark or without', () => {
+    expect(timeSent('Pollen count in Lyon at 9am.')).toBe('9am');
+    expect(timeSent('Pollen count in Lyon at 9am')).toBe('9am');
+  });
+
+  it('leaves the dots of "a.m." in place', () => {
+    expect(timeSent('Pollen count in Lyon at 9 a.m. please')).toBe('9 a.m.');
+  });
+});

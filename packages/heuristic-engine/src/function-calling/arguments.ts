@@ -13,6 +13,7 @@ import {
   holdsName,
   introducedRoom,
   isPlace,
+  isRegion,
   keyEvidence,
   kindEvidence,
   prepositionEvidence,
@@ -406,7 +407,8 @@ function assign(pairs: Pair[]): Map<Slot, Pair> {
 
 /**
  * "Lyon, France" taken whole by `city` while `country` has nothing (or only a guess from left-over
- * words): each takes its part.
+ * words): each takes its part. The region (`country`, `state`) takes the part written second whichever
+ * of the two the schema lists first.
  */
 function splitQualifiedNames(chosen: Map<Slot, Pair>, slots: Slot[]): void {
   for (const slot of slots) {
@@ -426,8 +428,9 @@ function splitQualifiedNames(chosen: Map<Slot, Pair>, slots: Slot[]): void {
       end: m.end,
       text: m.text,
     });
-    chosen.set(whole.slot, { ...whole, candidate: part(main), value: main.text, formSettled: true });
-    chosen.set(slot, { ...whole, slot, candidate: part(qualifier), value: qualifier.text, formSettled: true });
+    const [ofWhole, ofSlot] = isRegion(whole.slot) && !isRegion(slot) ? [qualifier, main] : [main, qualifier];
+    chosen.set(whole.slot, { ...whole, candidate: part(ofWhole), value: ofWhole.text, formSettled: true });
+    chosen.set(slot, { ...whole, slot, candidate: part(ofSlot), value: ofSlot.text, formSettled: true });
   }
 }
 

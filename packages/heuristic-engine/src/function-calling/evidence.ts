@@ -62,6 +62,10 @@ const UNIT_PROPERTY = stems('unit measur scale');
 /** A property that names a place: city, country, location… */
 export const isPlace = (slot: Slot) => slot.nameStems.some((s) => PLACE.keys.includes(s));
 
+const REGION = stems('country state region province nation county territory');
+/** A place property that holds the region a place lies in: what "Lyon, France" writes second. */
+export const isRegion = (slot: Slot) => slot.nameStems.some((s) => REGION.includes(s));
+
 const NAMED = [
   ...PLACE.keys,
   ...PEOPLE.keys,

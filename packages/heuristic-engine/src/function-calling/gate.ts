@@ -17,6 +17,7 @@
 // - Bounds: a number after "under", "over", "at least", "up to"… is a limit, never a name or a code.
 // - "Between": two values written "between A and B" for a source/target pair (from/to,
 //   origin/destination) name no order; unless a direction word settles one of them, both are asked for.
+// - Lower case: in a message with no capital at all, free text read from lower-case words is a guess.
 // - Left-out values: an optional property the question gives a value for, with strong evidence of
 //   its own, that the call would leave out (the function would run on its default instead).
 import type { Candidate, Question } from './question';
@@ -26,6 +27,7 @@ import { isUnitWord } from '../values/units';
 import { measuresOtherKind } from '../values/measure-units';
 import { OPTIONAL_GIVEN } from '../weights';
 import { directionOf } from './roles';
+import { holdsName } from './evidence';
 
 export interface Placement {
   slot: Slot;
@@ -95,6 +97,19 @@ const freeText = (slot: Slot) =>
  */
 const looseWords = (p: Placement) =>
   freeText(p.slot) && p.candidate.kind === 'text' && p.candidate.source === 'leftover' && !p.introduced;
+
+/**
+ * A message typed without a single capital (as many people type in chat) marks no name by its capitals:
+ * lower-case words sent as free text are then a guess at which words the value is and where it ends ("set
+ * the hall lamp to 40% in soft white" gives no room "soft white"). Quoted text, e-mail addresses, codes and
+ * options are read by their form and stay.
+ */
+const uncasedGuess = (question: Question, p: Placement) =>
+  question.uncased === true &&
+  freeText(p.slot) &&
+  holdsName(p.slot) &&
+  p.candidate.kind === 'text' &&
+  (p.candidate.source === 'phrase' || p.candidate.source === 'leftover');
 
 /** A unit's name ("Kelvin", "Newtons") sent as the value of a property that is no unit. */
 const unitAsValue = (p: Placement) =>
@@ -308,6 +323,7 @@ export function unsettledSlots(
     if (optionAsVerb(question, p) || optionAsOrdinal(question, p) || shortOptionInProse(question, p)) out.add(p.slot);
     if (typeof p.value === 'string' && cutFromWord(question.text, p.candidate)) out.add(p.slot);
     if (looseWords(p) || unitAsValue(p) || openEnded(question, p) || countsOther(question, p)) out.add(p.slot);
+    if (uncasedGuess(question, p)) out.add(p.slot);
     if (otherMeasure(p) || namedForOther(slots, p) || boundAsText(question, p)) out.add(p.slot);
     if (numberOwedElsewhere(question, slots, sent, p)) out.add(p.slot);
     if (lacksQualifier(p.slot, p.value)) out.add(p.slot);

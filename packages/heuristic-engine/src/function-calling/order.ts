@@ -12,6 +12,7 @@
 import type { Candidate } from './question';
 import type { Slot } from './slots';
 import { ORDER_MARGIN } from '../weights';
+import { LOWER_END, nameWordsOf, UPPER_END } from './series';
 
 export interface Placed {
   slot: Slot;
@@ -23,17 +24,11 @@ export interface Placed {
 }
 
 const ORDINALS = /^(?:first|second|third|fourth|fifth|other|another|1st|2nd|3rd|4th)$/;
-const nameWordsOf = (slot: Slot) =>
-  slot.name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
 
 /** The property's name without its place in a series: `num2` → `num`, `second_value` → `value`, `leg_b` → `leg`, `y` → ``. */
 function seriesName(slot: Slot): string {
   // Single letters (a, b; x, y, z; leg_a, leg_b) mark a place in a series too.
-  return nameWordsOf(slot)
+  return nameWordsOf(slot.name)
     .filter((w) => !ORDINALS.test(w))
     .map((w) => w.replace(/\d+$/, ''))
     .filter((w) => w.length > 1)
@@ -41,10 +36,8 @@ function seriesName(slot: Slot): string {
 }
 
 /** Name words of a range's low end (`min_price`, `start_year`) and its high end. */
-const LOWER_END = new Set(['start', 'begin', 'from', 'min', 'minimum', 'lower', 'low', 'initial', 'earliest', 'since']);
-const UPPER_END = new Set(['end', 'finish', 'to', 'max', 'maximum', 'upper', 'high', 'final', 'latest', 'until']);
 export const endOf = (slot: Slot) => {
-  const words = nameWordsOf(slot);
+  const words = nameWordsOf(slot.name);
   return words.some((w) => LOWER_END.has(w)) ? -1 : words.some((w) => UPPER_END.has(w)) ? 1 : 0;
 };
 

@@ -164,7 +164,7 @@ export function planCalls(tool: ToolDefinition, question: Question, single: Extr
   const calls: Record<string, unknown>[] = [];
   const missing = new Set<Slot>();
   for (const form of forms) {
-    const extraction = extractArguments(tool, readQuestion(form.text));
+    const extraction = extractArguments(tool, readQuestion(form.text, question.uncased));
     extraction.missing.forEach((s) => missing.add(s));
     const sendsItems = form.spans.every((span) => extraction.used.some((u) => overlaps(u, span)));
     if (!sendsItems || extraction.contested.length > 0) return unsettled;

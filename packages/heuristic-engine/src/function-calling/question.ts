@@ -57,6 +57,8 @@ export interface Question {
   tokens: Token[];
   candidates: Candidate[];
   keyValues: KeyValueMention[];
+  /** The user typed the whole message without a capital: no name is marked by its capitals. */
+  uncased?: true;
 }
 
 const inside = (inner: Span, outer: Span) =>
@@ -104,7 +106,8 @@ function shareLastUnit(members: Candidate[]): void {
   for (const n of numbers.slice(0, -1)) if (n.unit === undefined && !n.percent) n.unit = unit;
 }
 
-export function readQuestion(text: string): Question {
+/** `uncased`: the message it comes from, greetings included, was typed without a single capital. */
+export function readQuestion(text: string, uncased = false): Question {
   const tokens = tokenize(text);
   const times = findTimes(text);
   const numbers = withSpaceGroups(text, findNumbers(text));
@@ -187,5 +190,11 @@ export function readQuestion(text: string): Question {
   const isCount = (n: NumberMention) =>
     n.spelled && enumerations.some((e) => e.members.length === n.value && e.start > n.end && e.start - n.end < 40);
   candidates.push(...numbers.filter((n) => !isCount(n)).map(numberCandidate), ...enumerations);
-  return { text, tokens, candidates: candidates.sort((a, b) => a.start - b.start), keyValues: findKeyValues(text) };
+  return {
+    text,
+    tokens,
+    candidates: candidates.sort((a, b) => a.start - b.start),
+    keyValues: findKeyValues(text),
+    ...(uncased && { uncased }),
+  };
 }

@@ -5,6 +5,7 @@
 import { nameWords, stemOf, terms } from '@fnquery/text-tools';
 import type { JsonSchema, ToolDefinition } from '@fnquery/contracts';
 import { dateLayoutIn, findQuoted } from '../schema-values';
+import { inSeriesOrder } from './series';
 
 export type SlotType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'any';
 
@@ -106,7 +107,7 @@ function contentStems(description: string, examples: string[]): string[] {
   return terms(nameWords(withoutDefault(description)).join(' ')).filter((s) => s.length > 1 && !exampleStems.has(s));
 }
 
-/** The leaf values a tool needs, depth-first in schema order. */
+/** The leaf values a tool needs, depth-first in schema order, each series in the order its names give. */
 export function toolShape(tool: ToolDefinition): ToolShape {
   const root = tool.parameters;
   const slots: Slot[] = [];
@@ -147,7 +148,7 @@ export function toolShape(tool: ToolDefinition): ToolShape {
     }
   };
   visit(resolveSchema(root, root), [], true, 0);
-  return { slots, requiredObjects };
+  return { slots: inSeriesOrder(slots), requiredObjects };
 }
 
 const named = (slot: Slot, ...stems: string[]) => stems.some((s) => slot.nameStems.includes(s));

@@ -106,7 +106,8 @@ export function findDates(text: string): DateMention[] {
   return found;
 }
 
-const TWELVE_HOUR = /\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s?m\b\.?/giu;
+// "9 a.m." keeps its dots; the full stop after "9am." ends the sentence and is no part of the time.
+const TWELVE_HOUR = /\b(\d{1,2})(?::(\d{2}))?\s*([ap])(?:\.\s?m\b\.?|\s?m\b)/giu;
 const TWENTY_FOUR_HOUR = /(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?![\d:])/gu;
 
 export function findTimes(text: string): TimeMention[] {

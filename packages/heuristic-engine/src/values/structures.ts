@@ -72,7 +72,8 @@ function parseList(text: string, open: number): { items: ListItem[]; end: number
   return undefined;
 }
 
-const COORDINATE = String.raw`([-+]?\d+(?:\.\d+)?)\s*°?\s*([NSEW])?`;
+// The hemisphere in either case: "(47.21 n, 8.93 w)" typed in lower case is the same place.
+const COORDINATE = String.raw`([-+]?\d+(?:\.\d+)?)\s*°?\s*([NSEWnsew])?`;
 const TUPLE = new RegExp(String.raw`\(\s*${COORDINATE}\s*,\s*${COORDINATE}\s*(?:,\s*${COORDINATE}\s*)?\)`, 'g');
 
 /** "(51.03, -3.12)" and "(47.21 N, 8.93 W)": south and west are negative. */
@@ -81,7 +82,7 @@ export function findNumberTuples(text: string): ListMention[] {
     const items: number[] = [];
     for (let k = 1; k < m.length; k += 2) {
       if (m[k] === undefined) continue;
-      const hemisphere = m[k + 1];
+      const hemisphere = m[k + 1]?.toUpperCase();
       items.push(Number(m[k]) * (hemisphere === 'S' || hemisphere === 'W' ? -1 : 1));
     }
     return { start: m.index, end: m.index + m[0].length, items };

@@ -197,7 +197,11 @@ export function toBaseUnit(value: number, unit: string, description: string): nu
   if (
     prefix === undefined ||
     !base ||
-    !new RegExp(`(?:^|[\\s(])${base.replace(/[^\p{L}]/gu, '')}(?:$|[\\s).,])`, 'u').test(description)
+    // A unit typed all in lower case ("50mh") has lost its case, not its meaning: its base matches either case.
+    !new RegExp(
+      `(?:^|[\\s(])${base.replace(/[^\p{L}]/gu, '')}(?:$|[\\s).,])`,
+      unit === unit.toLowerCase() ? 'iu' : 'u',
+    ).test(description)
   )
     return undefined;
   return Number((value * prefix).toPrecision(12));
