@@ -24,6 +24,7 @@ const ALL = [
   'aws-builds',
   'tool-args',
   'structured',
+  'structured-perturbations',
   'structured-schemas',
   'catalog',
   'mcp',
@@ -37,6 +38,7 @@ const ALL = [
 const FOLDERS: Record<string, string> = {
   'tool-args': 'packages/heuristic-engine/bench',
   structured: 'packages/heuristic-engine/bench',
+  'structured-perturbations': 'packages/heuristic-engine/bench',
 };
 const fileOf = (name: string) => join(FOLDERS[name] ?? 'bench', `${name}.ts`);
 

@@ -235,12 +235,24 @@ const HUT: Subject = {
   ],
 };
 
-const SUBJECTS = [FERRY, HUT, OBSERVATORY, BIKE_HIRE, CHAIRLIFT, LIGHTHOUSE, ORCHARD, NIGHT_BUS, BAKERY, LIDO];
+/** The subjects the rules may be developed on (every one but the integrator's unseen lido). */
+export const DEVELOPMENT_SUBJECTS = [
+  FERRY,
+  HUT,
+  OBSERVATORY,
+  BIKE_HIRE,
+  CHAIRLIFT,
+  LIGHTHOUSE,
+  ORCHARD,
+  NIGHT_BUS,
+  BAKERY,
+];
+const SUBJECTS = [...DEVELOPMENT_SUBJECTS, LIDO];
 /** Every kind any subject asks, in the order first asked (the held-out subjects add one). */
 const KINDS = [...new Set(SUBJECTS.flatMap((s) => s.cells.map((c) => c.kind)))];
 
 /** The request each endpoint's pipeline sends for its answer turn, with the cell's schema. */
-function answer(subject: Subject, endpoint: Endpoint, schema: JsonSchema, table = subject.row): string {
+export function answer(subject: Subject, endpoint: Endpoint, schema: JsonSchema, table = subject.row): string {
   const { question } = subject;
   if (endpoint === 'function')
     return answerFromFunction({
@@ -285,7 +297,7 @@ function judge(cell: Cell, content: string | null): 'filled' | string {
 const emptyScores = (cell: Cell) => judge(cell, '{}') === 'filled';
 
 type Matrix = Record<string, Record<Endpoint, Record<string, string>>>;
-const ENDPOINTS: Endpoint[] = ['function', 'rdbms', 'vectordb'];
+export const ENDPOINTS: Endpoint[] = ['function', 'rdbms', 'vectordb'];
 
 /** Per subject, per endpoint, per schema kind: 'filled' or why not. */
 export async function run(): Promise<Matrix> {
