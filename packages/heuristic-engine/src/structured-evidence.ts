@@ -100,11 +100,15 @@ export function statedValues(schema: JsonSchema, evidence: string): Record<strin
 
 /**
  * A measure written as one hyphenated word before its noun ("a 40-centimetre mirror", "a
- * 12-metre boat") as number and unit apart, the way a value is read ("40 centimetre"). Other
- * hyphens after a number ("the 2019-20 season", "a 3-D print") stay.
+ * twelve-metre boat") as number and unit apart, the way a value is read ("40 centimetre"). Other
+ * hyphens after a number ("the 2019-20 season", "a 3-D print", "a four-door car") stay.
  */
 export const unhyphenateMeasures = (text: string) =>
-  text.replace(/(\d)-(\p{L}+)/gu, (all, digit: string, word: string) => (isUnit(word) ? `${digit} ${word}` : all));
+  text.replace(/(\d|\b\p{L}+)-(?=(\p{L}+))/gu, (all, number: string, word: string) =>
+    isUnit(word) && (/\d/.test(number) || isSpelledNumber(number)) ? `${number} ` : all,
+  );
+
+const isSpelledNumber = (word: string) => findNumbers(word).some((n) => n.spelled && !n.ordinal && n.text === word);
 
 const allowsNull = (schema: JsonSchema) =>
   schema.type === 'null' ||

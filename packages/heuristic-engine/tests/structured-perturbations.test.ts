@@ -2,7 +2,8 @@
 // order of the schema's properties, the case of the text, numbers in words or digits. Where the
 // reading depends on the form, the value is left out, never changed to another one.
 import { describe, expect, it } from 'vitest';
-import { answerFromFunction } from '../src/index';
+import { answerFromFunction, answerFromPassages } from '../src/index';
+import { findNumbers } from '../src/schema-values';
 import type { JsonSchema } from '@fnquery/contracts';
 
 const object = (properties: Record<string, JsonSchema>): JsonSchema => ({
@@ -16,7 +17,29 @@ function fromResult(schema: JsonSchema, result: unknown, question: string) {
   return JSON.parse(answerFromFunction({ question, call, result, schema }).value) as Record<string, unknown>;
 }
 
+function fromPassages(schema: JsonSchema, texts: string[], question: string) {
+  const passages = texts.map((text, i) => ({ text, source: `doc-${i + 1}.md`, score: 0.9 - i / 10 }));
+  return JSON.parse(answerFromPassages({ question, schema, passages }).value) as Record<string, unknown>;
+}
+
 describe('structured output under changes that keep the meaning', () => {
+  it('reads a number the same in digits and in hyphenated words, and never its last word alone', () => {
+    expect(findNumbers('It sleeps twenty-four guests.').map((n) => n.value)).toEqual([24]);
+    expect(findNumbers('a twenty-four-hour shop, a three-legged stool')).toEqual([]);
+    const schema = object({ sleeps: { type: 'integer' }, lens_cm: { type: 'number' } });
+    const question = 'Tell me about the bothy Corrabhan.';
+    const written: [string, string, number, number][] = [
+      ['12', '30', 12, 30],
+      ['twelve', 'thirty', 12, 30],
+      ['32', '45', 32, 45],
+      ['thirty-two', 'forty-five', 32, 45],
+    ];
+    for (const [guests, lens, sleeps, lensCm] of written) {
+      const text = `The bothy Corrabhan sleeps ${guests} walkers. Its lookout has a ${lens}-centimetre lens.`;
+      expect(fromPassages(schema, [text], question)).toEqual({ sleeps, lens_cm: lensCm });
+    }
+  });
+
   it("gives a question's name to no property the result holds it under another name, in any property order", () => {
     const result = { name: 'Tarnwick', rooms: 9, open: true };
     const question = 'Tell me about the inn Tarnwick.';
