@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerFromFunction, answerFromPassages } from '../src/index';
 import { findNumbers } from '../src/schema-values';
+import { statedFlag } from '../src/structured-flags';
 import type { JsonSchema } from '@fnquery/contracts';
 
 const object = (properties: Record<string, JsonSchema>): JsonSchema => ({
@@ -38,6 +39,16 @@ describe('structured output under changes that keep the meaning', () => {
       const text = `The bothy Corrabhan sleeps ${guests} walkers. Its lookout has a ${lens}-centimetre lens.`;
       expect(fromPassages(schema, [text], question)).toEqual({ sleeps, lens_cm: lensCm });
     }
+  });
+
+  it('keeps a negation to its own sentence in a text written all in lower case', () => {
+    const text = 'the pool is not heated in winter. towels are provided at the desk, e.g. for swimmers.';
+    for (const written of [text, text.replace(/(^|\. )(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())]) {
+      expect(statedFlag('towels_provided', {}, written)).toBe(true);
+      expect(statedFlag('heated', {}, written)).toBe(false);
+    }
+    // An abbreviation's full stop ends no sentence: the negation still reaches "towels".
+    expect(statedFlag('beach_dogs', {}, 'dogs are not allowed on st. agnes beach.')).toBe(false);
   });
 
   it("gives a question's name to no property the result holds it under another name, in any property order", () => {
