@@ -2,6 +2,7 @@
 // read as a question's are; enum options in structured-options.ts, yes/no in structured-flags.ts),
 // and the explicit "not known" of a required property with no evidence at all (structured-answer.ts).
 import type { JsonSchema } from '@fnquery/contracts';
+import { nameWords } from '@fnquery/text-tools';
 import { extractArguments } from './function-calling/arguments';
 import { readQuestion } from './function-calling/question';
 import { slotType } from './function-calling/slots';
@@ -94,9 +95,18 @@ export function statedValues(schema: JsonSchema, evidence: string): Record<strin
     Object.entries(properties).filter(([, p]) => !['object', 'array'].includes(slotType(p))),
   );
   if (Object.keys(flat).length === 0 || !evidence.trim()) return {};
-  const tool = { name: 'answer', description: '', parameters: { type: 'object', properties: flat, required: [] } };
-  return extractArguments(tool, readQuestion(unhyphenateMeasures(evidence))).arguments;
+  // Read under one spelling of each name (`lengthM` as `length_m`), so that the case style of a
+  // schema changes nothing; back under the schema's own names.
+  const spelled = new Map(Object.keys(flat).map((name) => [snakeCase(name), name]));
+  const read = spelled.size === Object.keys(flat).length ? spelled : new Map(Object.keys(flat).map((n) => [n, n]));
+  const renamed = Object.fromEntries([...read].map(([as, name]) => [as, flat[name]]));
+  const tool = { name: 'answer', description: '', parameters: { type: 'object', properties: renamed, required: [] } };
+  const values = extractArguments(tool, readQuestion(unhyphenateMeasures(evidence))).arguments;
+  return Object.fromEntries(Object.entries(values).map(([as, value]) => [read.get(as) ?? as, value]));
 }
+
+/** A property name in snake case, by its words: `lengthM`, `LengthM` and `length_m` alike. */
+const snakeCase = (name: string) => nameWords(name).join('_').toLowerCase();
 
 /**
  * A measure written as one hyphenated word before its noun ("a 40-centimetre mirror", "a

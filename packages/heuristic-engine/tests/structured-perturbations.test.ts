@@ -41,6 +41,20 @@ describe('structured output under changes that keep the meaning', () => {
     }
   });
 
+  it('reads a value by its unit whatever the case style of the property name', () => {
+    const text = 'The jetty at Corrabhan is 85 metres long and 4.5 m wide.';
+    const question = 'Tell me about the jetty at Corrabhan.';
+    for (const [length, width] of [
+      ['length_m', 'width_m'],
+      ['lengthM', 'widthM'],
+      ['LengthM', 'WidthM'],
+      ['lengthMetres', 'widthMetres'],
+    ]) {
+      const schema = object({ [length]: { type: 'number' }, [width]: { type: 'number' } });
+      expect(fromPassages(schema, [text], question)).toEqual({ [length]: 85, [width]: 4.5 });
+    }
+  });
+
   it('keeps a negation to its own sentence in a text written all in lower case', () => {
     const text = 'the pool is not heated in winter. towels are provided at the desk, e.g. for swimmers.';
     for (const written of [text, text.replace(/(^|\. )(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())]) {
