@@ -14,12 +14,27 @@ import { findDates, findNames, findNumbers, isUnit } from './schema-values';
  * in the text): what a `name` or `title` property is. Undefined when none or several are.
  */
 export function sharedSubject(question: string, evidence: string): string | undefined {
-  const shared = [...new Set(findNames(question).map((n) => n.text))].filter((n) => evidence.includes(n));
+  const names = [...new Set(findNames(question).map((n) => n.text))];
+  const shared = names.filter((n) => writesName(evidence, n));
   if (shared.length !== 1) return undefined;
   const [one] = shared as [string];
   // A code of letters and digits ("N7", "B12") designates more than it names: the name the text
-  // gives it in apposition is the subject's name.
-  return (/\d/.test(one) && namedInApposition(one, evidence)) || one;
+  // gives it in apposition is the subject's name. Only capitals show that name: in a text without
+  // them a code names nothing for sure.
+  if (/\d/.test(one)) return evidence.includes(one) ? namedInApposition(one, evidence) || one : undefined;
+  return one;
+}
+
+/**
+ * True when the text writes the name: as spelled, or, in a text written without capitals ("the
+ * ferry aurora sails…"), as a whole word in any case. Where a text has capitals, a name in lower
+ * case is another word ("an aurora" is no ferry Aurora).
+ */
+export function writesName(text: string, name: string): boolean {
+  if (text.includes(name)) return true;
+  if (/\p{Lu}/u.test(text)) return false;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 }
 
 /**

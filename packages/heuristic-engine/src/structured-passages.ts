@@ -3,7 +3,7 @@
 // or in their source's name: "stonegate-faq.md" for the Stonegate Bakery), since a document's facts
 // are often spread over several (a news item and a FAQ), and the sentences quoted come first.
 import { findNames } from './schema-values';
-import { sharedSubject } from './structured-evidence';
+import { sharedSubject, writesName } from './structured-evidence';
 
 export interface Passage {
   text: string;
@@ -16,11 +16,11 @@ const MIN_SOURCE_WORD = 4;
 
 const sourceWords = (source: string) => new Set(source.toLowerCase().split(/[^\p{L}\p{N}]+/u));
 
-/** True when the passage names one of the question's names, in its text or by its source's first name word. */
+/** True when the passage names one of the question's names (as written, or in any case in a text without capitals), in its text or by its source's first name word. */
 function about(passage: Passage, names: string[]): boolean {
   const words = sourceWords(passage.source);
   return names.some((name) => {
-    if (passage.text.includes(name)) return true;
+    if (writesName(passage.text, name)) return true;
     const first = name.split(/\s+/)[0]!.toLowerCase();
     return first.length >= MIN_SOURCE_WORD && words.has(first);
   });

@@ -55,6 +55,23 @@ describe('structured output under changes that keep the meaning', () => {
     }
   });
 
+  it('names the subject in a text without capitals, never from a word of a text with them', () => {
+    const schema = object({ name: { type: 'string' }, sleeps: { type: 'integer' } });
+    const question = 'Tell me about the bothy Corrabhan.';
+    const text = 'The bothy Corrabhan stands by the loch. It sleeps 8 walkers.';
+    expect(fromPassages(schema, [text.toLowerCase()], question)).toEqual({ name: 'Corrabhan', sleeps: 8 });
+    // With capitals, "corrabhan" in lower case is not the name asked about.
+    expect(fromPassages(schema, ['The corrabhan is a bothy by the loch. It sleeps 8 walkers.'], question)).toEqual({
+      name: '',
+      sleeps: 8,
+    });
+    // A code says which name it stands for only through capitals: none is taken without them.
+    const coded = 'Kestrel, the X4 coach, leaves at noon. It seats 40.';
+    const asked = 'Tell me about the X4 coach.';
+    expect(fromPassages(schema, [coded], asked).name).toBe('Kestrel');
+    expect(fromPassages(schema, [coded.toLowerCase()], asked).name).toBe('');
+  });
+
   it('keeps a negation to its own sentence in a text written all in lower case', () => {
     const text = 'the pool is not heated in winter. towels are provided at the desk, e.g. for swimmers.';
     for (const written of [text, text.replace(/(^|\. )(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())]) {
