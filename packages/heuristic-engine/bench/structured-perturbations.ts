@@ -6,8 +6,10 @@
 //   thousands separators added or dropped, "is not" ↔ "isn't" and the like;
 // - the schema's properties in reverse order, or renamed snake_case ↔ camelCase (read back under
 //   their first names);
-// - on vectordb, the passages retrieved in reverse order, cut into chunks of two sentences (one
-//   source per document, as an ingest's chunks have), or both.
+// - on vectordb, the passages retrieved in reverse order, cut into chunks of two sentences or one
+//   (one source per document, as an ingest's chunks have), or into overlapping windows of words
+//   cut mid-sentence, as a size-bound chunker cuts; and the sources named without the subject's
+//   name ("doc-2.md"), so that only the text says what a passage is about.
 // Each value (a leaf of the answer; a list of citations counts as the sources it cites, since a
 // perturbed text is cited in its perturbed form) is compared with the unperturbed fill, strings
 // without regard to case. A change is "to missing" when the perturbed fill leaves it out (absent,
@@ -31,6 +33,8 @@ export interface Perturbation {
   reverseProperties?: boolean;
   /** The retrieved passages, changed (vectordb only). */
   passages?: (passages: Subject['passages']) => Subject['passages'];
+  /** The passages' sources renamed `neutralSource(i)`, in their order. */
+  neutralSources?: boolean;
 }
 
 /** Sentences, a FAQ's question kept with the answer that follows it. */
@@ -111,6 +115,29 @@ export const chunked = (passages: Subject['passages']) =>
     return chunks.map((text) => ({ source: p.source, text }));
   });
 
+/** Each passage cut into one chunk per sentence unit. */
+const bySentence = (passages: Subject['passages']) =>
+  passages.flatMap((p) => sentenceUnits(p.text).map((text) => ({ source: p.source, text })));
+
+const WINDOW_WORDS = 20;
+const OVERLAP_WORDS = 5;
+/**
+ * Each passage cut as a size-bound chunker cuts a long document: windows of words that overlap
+ * and end wherever the size runs out, mid-sentence.
+ */
+const windows = (passages: Subject['passages']) =>
+  passages.flatMap((p) => {
+    const words = p.text.split(/\s+/);
+    const chunks: { source: string; text: string }[] = [];
+    for (let i = 0; i < words.length; i += WINDOW_WORDS - OVERLAP_WORDS) {
+      chunks.push({ source: p.source, text: words.slice(i, i + WINDOW_WORDS).join(' ') });
+      if (i + WINDOW_WORDS >= words.length) break;
+    }
+    return chunks;
+  });
+
+const neutralSource = (i: number) => `doc-${i + 1}.md`;
+
 export const PERTURBATIONS: Perturbation[] = [
   { name: 'evidence in lower case', text: (t) => t.toLowerCase() },
   { name: 'sentences in reverse order', text: (t) => sentenceUnits(t).reverse().join(' ') },
@@ -123,6 +150,13 @@ export const PERTURBATIONS: Perturbation[] = [
   { name: 'passages in reverse order', passages: (ps) => [...ps].reverse() },
   { name: 'passages chunked', passages: chunked },
   { name: 'chunked, reverse order', passages: (ps) => chunked(ps).reverse() },
+  { name: 'a chunk per sentence', passages: bySentence },
+  { name: 'chunks cut mid-sentence', passages: windows },
+  {
+    name: 'sources named neutrally',
+    passages: (ps) => ps.map((p, i) => ({ ...p, source: neutralSource(i) })),
+    neutralSources: true,
+  },
 ];
 
 /** A text value of several words is evidence (a note); single words are values (a name, a kind). */
@@ -237,7 +271,12 @@ function fill(subject: Subject, endpoint: Endpoint, cell: Cell, p?: Perturbation
   const perturbed = perturbSubject(subject, p);
   const given = p.passages ? { ...perturbed, passages: p.passages(perturbed.passages) } : perturbed;
   const reply = parse(answer(given, endpoint, perturbSchema(schema, p), rows));
-  return p.rename ? renameBack(reply, schema, p.rename) : reply;
+  // Sources renamed are cited under their first names.
+  const named = new Map(p.neutralSources ? perturbed.passages.map((x, i) => [neutralSource(i), x.source]) : []);
+  const cited = JSON.parse(JSON.stringify(reply), (k, v: unknown) =>
+    k === 'source' && typeof v === 'string' ? (named.get(v) ?? v) : v,
+  ) as unknown;
+  return p.rename ? renameBack(cited, schema, p.rename) : cited;
 }
 
 export function measure(p: Perturbation): Tally {
