@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { answerFromFunction, answerFromPassages } from '../src/index';
 import { findNumbers } from '../src/schema-values';
 import { statedFlag } from '../src/structured-flags';
+import { wholeSentences } from '../src/structured-passages';
 import type { JsonSchema } from '@fnquery/contracts';
 
 const object = (properties: Record<string, JsonSchema>): JsonSchema => ({
@@ -70,6 +71,42 @@ describe('structured output under changes that keep the meaning', () => {
     const asked = 'Tell me about the X4 coach.';
     expect(fromPassages(schema, [coded], asked).name).toBe('Kestrel');
     expect(fromPassages(schema, [coded.toLowerCase()], asked).name).toBe('');
+  });
+
+  it('reads overlapping chunks of one document as the text they were cut from', () => {
+    const schema = object({ grinds: { type: 'integer' }, electric: { type: 'boolean' } });
+    const question = 'Tell me about the Tollan watermill.';
+    const whole =
+      'The Tollan watermill was rebuilt in 1911. Its two stones grind about 300 kilos of oats a week. It is not electric: the river turns it.';
+    const chunks = [
+      'The Tollan watermill was rebuilt in 1911. Its two stones grind',
+      '1911. Its two stones grind about 300 kilos of oats a week. It is not',
+      'oats a week. It is not electric: the river turns it.',
+    ];
+    const expected = { grinds: 300, electric: false };
+    expect(fromPassages(schema, [whole], question)).toEqual(expected);
+    const asChunks = (texts: string[]) => texts.map((text, i) => ({ text, source: 'mills.md', score: 0.9 - i / 10 }));
+    for (const order of [chunks, [...chunks].reverse()]) {
+      const reply = answerFromPassages({ question, schema, passages: asChunks(order) });
+      expect(JSON.parse(reply.value)).toEqual(expected);
+    }
+  });
+
+  it('reads nothing from the part of a sentence a chunk was cut from, when the rest is not retrieved', () => {
+    const question = 'Tell me about the Tollan watermill.';
+    const passages = [
+      { text: 'electric: the river turns it.', source: 'mills.md', score: 0.9 },
+      { text: 'The Tollan watermill was rebuilt in 1911. Its two stones grind', source: 'mills.md', score: 0.8 },
+    ];
+    const schema = object({ electric: { type: 'boolean' }, grinds: { type: 'integer' } });
+    expect(JSON.parse(answerFromPassages({ question, schema: { ...schema, required: [] }, passages }).value)).toEqual(
+      {},
+    );
+    expect(wholeSentences('not electric: the river turns it. It has a shop. Tours run on', true)).toBe(
+      'It has a shop.',
+    );
+    expect(wholeSentences('- the river turns it. It has a shop', true)).toBe('- the river turns it.');
+    expect(wholeSentences('the river turns it. it has a shop', false)).toBe('the river turns it. it has a shop');
   });
 
   it('keeps a negation to its own sentence in a text written all in lower case', () => {
