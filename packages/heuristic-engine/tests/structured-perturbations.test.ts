@@ -45,12 +45,13 @@ describe('structured output under changes that keep the meaning', () => {
   it('reads a value by its unit whatever the case style of the property name', () => {
     const text = 'The jetty at Corrabhan is 85 metres long and 4.5 m wide.';
     const question = 'Tell me about the jetty at Corrabhan.';
-    for (const [length, width] of [
+    const styles: [string, string][] = [
       ['length_m', 'width_m'],
       ['lengthM', 'widthM'],
       ['LengthM', 'WidthM'],
       ['lengthMetres', 'widthMetres'],
-    ]) {
+    ];
+    for (const [length, width] of styles) {
       const schema = object({ [length]: { type: 'number' }, [width]: { type: 'number' } });
       expect(fromPassages(schema, [text], question)).toEqual({ [length]: 85, [width]: 4.5 });
     }
