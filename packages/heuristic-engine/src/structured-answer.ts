@@ -242,7 +242,14 @@ function fromEvidence(
   }
   if (ctx.evidence === undefined) return undefined;
   if (Array.isArray(property.enum))
-    return optionIn(property.enum, name, ctx.evidence, ctx.members, nounsBeforeNames(ctx.evidence));
+    return optionIn(
+      property.enum,
+      name,
+      ctx.evidence,
+      ctx.members,
+      nounsBeforeNames(ctx.evidence, ctx.subject),
+      ctx.subject,
+    );
   if (type === 'boolean') return statedFlag(name, property, ctx.evidence);
   if (type === 'integer' || type === 'number') {
     const byVerb = numberByVerb(name, ctx.evidence);
@@ -347,7 +354,7 @@ export function structuredAnswer(
   const members = [
     ...shortValues(result),
     ...noteOpenings(result),
-    ...(sources.evidence ? whatItIs(sources.evidence) : []),
+    ...(sources.evidence ? whatItIs(sources.evidence, sources.subject) : []),
   ];
   return shape({ ...sources, root: schema, members, resultFields: fields(result) }, schema, result, 0);
 }

@@ -110,6 +110,20 @@ describe('structured output under changes that keep the meaning', () => {
     expect(wholeSentences('the river turns it. it has a shop', false)).toBe('the river turns it. it has a shop');
   });
 
+  it('reads an enum option from what a text without capitals says its subject is', () => {
+    const question = 'Tell me about the cottage Corrabhan.';
+    const kind = object({ category: { type: 'string', enum: ['building', 'vehicle', 'animal'] } });
+    const size = object({ size: { type: 'string', enum: ['small', 'medium', 'large'] } });
+    const texts = [
+      'The cottage Corrabhan stands by the loch. It sleeps 8 walkers.',
+      'Corrabhan, the tiny stone cottage, stands by the loch.',
+    ];
+    for (const text of [texts[0]!, texts[0]!.toLowerCase()])
+      expect(fromPassages(kind, [text], question)).toEqual({ category: 'building' });
+    for (const text of [texts[1]!, texts[1]!.toLowerCase()])
+      expect(fromPassages(size, [text], question)).toEqual({ size: 'small' });
+  });
+
   it('keeps a negation to its own sentence in a text written all in lower case', () => {
     const text = 'the pool is not heated in winter. towels are provided at the desk, e.g. for swimmers.';
     for (const written of [text, text.replace(/(^|\. )(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())]) {
