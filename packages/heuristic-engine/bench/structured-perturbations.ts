@@ -4,6 +4,7 @@
 // - the evidence text (passages, and the record's and rows' notes) in lower case, its sentences in
 //   reverse order (a FAQ question kept with its answer), numbers in digits written in words and back,
 //   thousands separators added or dropped, "is not" ↔ "isn't" and the like;
+// - the question in lower case, or reworded ("What can you tell me about …?");
 // - the schema's properties in reverse order, or renamed snake_case ↔ camelCase (read back under
 //   their first names);
 // - on vectordb, the passages retrieved in reverse order, cut into chunks of two sentences or one
@@ -28,6 +29,8 @@ export interface Perturbation {
   name: string;
   /** The evidence text, changed. */
   text?: (text: string) => string;
+  /** The question, changed. */
+  question?: (question: string) => string;
   /** The property names, changed (one to one). */
   rename?: Rename;
   reverseProperties?: boolean;
@@ -145,6 +148,8 @@ export const PERTURBATIONS: Perturbation[] = [
   { name: 'words → digits', text: wordsToDigits },
   { name: 'thousands separators toggled', text: toggleSeparators },
   { name: "is not ↔ isn't", text: toggleContractions },
+  { name: 'question in lower case', question: (q) => q.toLowerCase() },
+  { name: 'question reworded', question: (q) => q.replace(/^Tell me about (.*)\.$/, 'What can you tell me about $1?') },
   { name: 'properties in reverse order', reverseProperties: true },
   { name: 'names snake_case ↔ camelCase', rename: snakeToCamel },
   { name: 'passages in reverse order', passages: (ps) => [...ps].reverse() },
@@ -248,10 +253,11 @@ export interface Tally {
 }
 
 function perturbSubject(subject: Subject, p: Perturbation): Subject {
-  if (!p.text) return subject;
+  const asked = p.question ? { ...subject, question: p.question(subject.question) } : subject;
+  if (!p.text) return asked;
   const text = p.text;
   return {
-    ...subject,
+    ...asked,
     record: perturbValue(subject.record, text) as Subject['record'],
     passages: subject.passages.map((x) => ({ ...x, text: text(x.text) })),
     row: { ...subject.row, rows: perturbValue(subject.row.rows, text) as Subject['row']['rows'] },
