@@ -2,7 +2,7 @@
 // read as a question's are; enum options in structured-options.ts, yes/no in structured-flags.ts),
 // and the explicit "not known" of a required property with no evidence at all (structured-answer.ts).
 import type { JsonSchema } from '@fnquery/contracts';
-import { nameWords } from '@fnquery/text-tools';
+import { nameWords, tokenize } from '@fnquery/text-tools';
 import { extractArguments } from './function-calling/arguments';
 import { readQuestion } from './function-calling/question';
 import { slotType } from './function-calling/slots';
@@ -14,7 +14,7 @@ import { findDates, findNames, findNumbers, isUnit } from './schema-values';
  * in the text): what a `name` or `title` property is. Undefined when none or several are.
  */
 export function sharedSubject(question: string, evidence: string): string | undefined {
-  const names = [...new Set(findNames(question).map((n) => n.text))];
+  const names = namesAsked(question, evidence);
   const shared = names.filter((n) => writesName(evidence, n));
   if (shared.length !== 1) return undefined;
   const [one] = shared as [string];
@@ -23,6 +23,21 @@ export function sharedSubject(question: string, evidence: string): string | unde
   // them a code names nothing for sure.
   if (/\d/.test(one)) return evidence.includes(one) ? namedInApposition(one, evidence) || one : undefined;
   return one;
+}
+
+/**
+ * The names a question asks about: those it writes with capitals; in a question written without
+ * them ("tell me about the ferry aurora"), the names of the evidence it writes as whole words in any
+ * case, as the evidence spells them.
+ */
+export function namesAsked(question: string, evidence: string): string[] {
+  const names = findNames(question).map((n) => n.text);
+  if (/\p{Lu}/u.test(question.trim().slice(1))) return [...new Set(names)];
+  // A capital that opens a sentence ("The", "It") makes no name, nor part of one ("The Skarvet").
+  const written = findNames(evidence)
+    .map((n) => n.text.replace(/^(?:The|A|An)\s+/u, ''))
+    .filter((n) => tokenize(n).some((t) => t.word && !t.stop) && writesName(question, n));
+  return [...new Set([...names, ...written])];
 }
 
 /**

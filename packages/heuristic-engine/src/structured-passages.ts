@@ -2,8 +2,7 @@
 // answer quotes, and the other retrieved passages about the same subject (its name in their text,
 // or in their source's name: "stonegate-faq.md" for the Stonegate Bakery), since a document's facts
 // are often spread over several (a news item and a FAQ), and the sentences quoted come first.
-import { findNames } from './schema-values';
-import { sharedSubject, writesName } from './structured-evidence';
+import { namesAsked, sharedSubject, writesName } from './structured-evidence';
 
 export interface Passage {
   text: string;
@@ -97,7 +96,7 @@ export function passageEvidence(
   passages: Passage[],
   found: { sources: string[]; sentences: string[] },
 ): { hits: Passage[]; text: string; subject?: string } {
-  const names = [...new Set(findNames(question).map((n) => n.text))];
+  const names = namesAsked(question, passages.map((p) => p.text).join('\n'));
   const cited = passages.filter((p) => found.sources.includes(p.source));
   const hits =
     cited.length === 0 ? passages : passages.filter((p) => found.sources.includes(p.source) || about(p, names));

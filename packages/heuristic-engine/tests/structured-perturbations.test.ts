@@ -110,6 +110,19 @@ describe('structured output under changes that keep the meaning', () => {
     expect(wholeSentences('the river turns it. it has a shop', false)).toBe('the river turns it. it has a shop');
   });
 
+  it('finds the subject a question written without capitals asks about, as the text spells it', () => {
+    const schema = object({ name: { type: 'string' }, dogs_allowed: { type: 'boolean' } });
+    const passages = [
+      'The Pennock ferry crosses the Fal twice an hour.',
+      'Can I bring my dog? Yes, dogs ride free on the Pennock ferry.',
+      'The car park by the slipway closes at dusk.',
+    ];
+    for (const question of ['Tell me about the Pennock ferry.', 'tell me about the pennock ferry.'])
+      expect(fromPassages(schema, passages, question)).toEqual({ name: 'Pennock', dogs_allowed: true });
+    // A word that opens a sentence of the text ("The") is no name the question writes.
+    expect(fromPassages(schema, passages, 'tell me about the ferry.').name).toBe('');
+  });
+
   it('reads an enum option from what a text without capitals says its subject is', () => {
     const question = 'Tell me about the cottage Corrabhan.';
     const kind = object({ category: { type: 'string', enum: ['building', 'vehicle', 'animal'] } });
