@@ -125,7 +125,7 @@ const FERRY_CELLS: Cell[] = [
   },
 ];
 
-const FERRY: Subject = {
+export const FERRY: Subject = {
   name: 'ferry (development)',
   question: QUESTION,
   record: RECORD,
@@ -144,7 +144,7 @@ const WARDENS = [
 const HUT_TEXT =
   'The mountain hut Brekkestua stands above the lake at Vassli. It opened in 1931 and sleeps 24 guests. ' +
   'The hut lies 1180 metres above sea level. It is not staffed: visitors bring their own food.';
-const HUT: Subject = {
+export const HUT: Subject = {
   name: 'mountain hut (written after the rules)',
   question: 'Tell me about the hut Brekkestua.',
   record: {
@@ -235,19 +235,7 @@ const HUT: Subject = {
   ],
 };
 
-/** The subjects the rules may be developed on (every one but the integrator's unseen lido). */
-export const DEVELOPMENT_SUBJECTS = [
-  FERRY,
-  HUT,
-  OBSERVATORY,
-  BIKE_HIRE,
-  CHAIRLIFT,
-  LIGHTHOUSE,
-  ORCHARD,
-  NIGHT_BUS,
-  BAKERY,
-];
-const SUBJECTS = [...DEVELOPMENT_SUBJECTS, LIDO];
+const SUBJECTS = [FERRY, HUT, OBSERVATORY, BIKE_HIRE, CHAIRLIFT, LIGHTHOUSE, ORCHARD, NIGHT_BUS, BAKERY, LIDO];
 /** Every kind any subject asks, in the order first asked (the held-out subjects add one). */
 const KINDS = [...new Set(SUBJECTS.flatMap((s) => s.cells.map((c) => c.kind)))];
 
