@@ -24,6 +24,7 @@ const ALL = [
   'aws-builds',
   'tool-args',
   'structured',
+  'structured-perturbations',
   'structured-schemas',
   'integrator-sets',
   'catalog',
@@ -38,6 +39,7 @@ const ALL = [
 const FOLDERS: Record<string, string> = {
   'tool-args': 'packages/heuristic-engine/bench',
   structured: 'packages/heuristic-engine/bench',
+  'structured-perturbations': 'packages/heuristic-engine/bench',
 };
 const fileOf = (name: string) => join(FOLDERS[name] ?? 'bench', `${name}.ts`);
 

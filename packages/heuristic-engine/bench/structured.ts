@@ -128,7 +128,7 @@ const FERRY_CELLS: Cell[] = [
   },
 ];
 
-const FERRY: Subject = {
+export const FERRY: Subject = {
   name: 'ferry (development)',
   question: QUESTION,
   record: RECORD,
@@ -147,7 +147,7 @@ const WARDENS = [
 const HUT_TEXT =
   'The mountain hut Brekkestua stands above the lake at Vassli. It opened in 1931 and sleeps 24 guests. ' +
   'The hut lies 1180 metres above sea level. It is not staffed: visitors bring their own food.';
-const HUT: Subject = {
+export const HUT: Subject = {
   name: 'mountain hut (written after the rules)',
   question: 'Tell me about the hut Brekkestua.',
   record: {
@@ -245,7 +245,7 @@ export const INTEGRATOR_SUBJECTS = SUBJECTS.filter((s) => s.integrator).map((s) 
 const KINDS = [...new Set(SUBJECTS.flatMap((s) => s.cells.map((c) => c.kind)))];
 
 /** The request each endpoint's pipeline sends for its answer turn, with the cell's schema. */
-function answer(subject: Subject, endpoint: Endpoint, schema: JsonSchema, table = subject.row): string {
+export function answer(subject: Subject, endpoint: Endpoint, schema: JsonSchema, table = subject.row): string {
   const { question } = subject;
   if (endpoint === 'function')
     return answerFromFunction({

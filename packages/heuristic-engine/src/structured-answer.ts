@@ -61,6 +61,8 @@ export interface AnswerSources {
 
 interface Context extends AnswerSources {
   root: JsonSchema;
+  /** The result's fields, to tell whose value a question's value is. */
+  resultFields: Field[];
   /** Words that say what the subject is: short values of the result, and whatItIs of the evidence. */
   members: string[];
 }
@@ -182,6 +184,22 @@ function fromResult(
   return undefined;
 }
 
+const sameValue = (a: unknown, b: unknown) =>
+  typeof a === 'string' && typeof b === 'string' ? a.toLowerCase() === b.toLowerCase() : a === b;
+
+/**
+ * The value the question gives for a property, unless the result holds it under a field named
+ * otherwise: the question is read for the schema by the order of its properties ("Tell me about
+ * Brekkestua" gives its one name to the first string property, `phone` as readily as `name`),
+ * while the result says by name what the value is (its `name`, no `phone`).
+ */
+function questionValue(ctx: Context, name: string): unknown {
+  const value = ctx.fallbacks?.[name];
+  if (value === undefined) return undefined;
+  const elsewhere = ctx.resultFields.some((f) => sameValue(f.value, value) && nameSimilarity(name, f) <= 0);
+  return elsewhere ? undefined : value;
+}
+
 function fromEvidence(
   ctx: Context,
   name: string,
@@ -214,7 +232,7 @@ function fromEvidence(
   // over a looser reading ("two ovens bake").
   const beforeNoun = numeric ? numberBeforeOwnNoun(name, ctx.evidence!) : undefined;
   const afterVerb = numeric ? numberAfterOwnVerb(name, ctx.evidence!) : undefined;
-  for (const fallback of [depth === 0 ? ctx.fallbacks?.[name] : undefined, beforeNoun, afterVerb, fromText]) {
+  for (const fallback of [depth === 0 ? questionValue(ctx, name) : undefined, beforeNoun, afterVerb, fromText]) {
     const converted = fallback === undefined ? undefined : coerce(ctx, property, fallback, depth);
     if (converted !== undefined) return converted;
   }
@@ -224,7 +242,14 @@ function fromEvidence(
   }
   if (ctx.evidence === undefined) return undefined;
   if (Array.isArray(property.enum))
-    return optionIn(property.enum, name, ctx.evidence, ctx.members, nounsBeforeNames(ctx.evidence));
+    return optionIn(
+      property.enum,
+      name,
+      ctx.evidence,
+      ctx.members,
+      nounsBeforeNames(ctx.evidence, ctx.subject),
+      ctx.subject,
+    );
   if (type === 'boolean') return statedFlag(name, property, ctx.evidence);
   if (type === 'integer' || type === 'number') {
     const byVerb = numberByVerb(name, ctx.evidence);
@@ -329,7 +354,7 @@ export function structuredAnswer(
   const members = [
     ...shortValues(result),
     ...noteOpenings(result),
-    ...(sources.evidence ? whatItIs(sources.evidence) : []),
+    ...(sources.evidence ? whatItIs(sources.evidence, sources.subject) : []),
   ];
-  return shape({ ...sources, root: schema, members }, schema, result, 0);
+  return shape({ ...sources, root: schema, members, resultFields: fields(result) }, schema, result, 0);
 }

@@ -2,6 +2,7 @@
 // read as a question's are; enum options in structured-options.ts, yes/no in structured-flags.ts),
 // and the explicit "not known" of a required property with no evidence at all (structured-answer.ts).
 import type { JsonSchema } from '@fnquery/contracts';
+import { nameWords, tokenize } from '@fnquery/text-tools';
 import { extractArguments } from './function-calling/arguments';
 import { readQuestion } from './function-calling/question';
 import { slotType } from './function-calling/slots';
@@ -13,12 +14,42 @@ import { findDates, findNames, findNumbers, isUnit } from './schema-values';
  * in the text): what a `name` or `title` property is. Undefined when none or several are.
  */
 export function sharedSubject(question: string, evidence: string): string | undefined {
-  const shared = [...new Set(findNames(question).map((n) => n.text))].filter((n) => evidence.includes(n));
+  const names = namesAsked(question, evidence);
+  const shared = names.filter((n) => writesName(evidence, n));
   if (shared.length !== 1) return undefined;
   const [one] = shared as [string];
   // A code of letters and digits ("N7", "B12") designates more than it names: the name the text
-  // gives it in apposition is the subject's name.
-  return (/\d/.test(one) && namedInApposition(one, evidence)) || one;
+  // gives it in apposition is the subject's name. Only capitals show that name: in a text without
+  // them a code names nothing for sure.
+  if (/\d/.test(one)) return evidence.includes(one) ? namedInApposition(one, evidence) || one : undefined;
+  return one;
+}
+
+/**
+ * The names a question asks about: those it writes with capitals; in a question written without
+ * them ("tell me about the ferry aurora"), the names of the evidence it writes as whole words in any
+ * case, as the evidence spells them.
+ */
+export function namesAsked(question: string, evidence: string): string[] {
+  const names = findNames(question).map((n) => n.text);
+  if (/\p{Lu}/u.test(question.trim().slice(1))) return [...new Set(names)];
+  // A capital that opens a sentence ("The", "It") makes no name, nor part of one ("The Skarvet").
+  const written = findNames(evidence)
+    .map((n) => n.text.replace(/^(?:The|A|An)\s+/u, ''))
+    .filter((n) => tokenize(n).some((t) => t.word && !t.stop) && writesName(question, n));
+  return [...new Set([...names, ...written])];
+}
+
+/**
+ * True when the text writes the name: as spelled, or, in a text written without capitals ("the
+ * ferry aurora sails…"), as a whole word in any case. Where a text has capitals, a name in lower
+ * case is another word ("an aurora" is no ferry Aurora).
+ */
+export function writesName(text: string, name: string): boolean {
+  if (text.includes(name)) return true;
+  if (/\p{Lu}/u.test(text)) return false;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 }
 
 /**
@@ -94,17 +125,30 @@ export function statedValues(schema: JsonSchema, evidence: string): Record<strin
     Object.entries(properties).filter(([, p]) => !['object', 'array'].includes(slotType(p))),
   );
   if (Object.keys(flat).length === 0 || !evidence.trim()) return {};
-  const tool = { name: 'answer', description: '', parameters: { type: 'object', properties: flat, required: [] } };
-  return extractArguments(tool, readQuestion(unhyphenateMeasures(evidence))).arguments;
+  // Read under one spelling of each name (`lengthM` as `length_m`), so that the case style of a
+  // schema changes nothing; back under the schema's own names.
+  const spelled = new Map(Object.keys(flat).map((name) => [snakeCase(name), name]));
+  const read = spelled.size === Object.keys(flat).length ? spelled : new Map(Object.keys(flat).map((n) => [n, n]));
+  const renamed = Object.fromEntries([...read].map(([as, name]) => [as, flat[name]]));
+  const tool = { name: 'answer', description: '', parameters: { type: 'object', properties: renamed, required: [] } };
+  const values = extractArguments(tool, readQuestion(unhyphenateMeasures(evidence))).arguments;
+  return Object.fromEntries(Object.entries(values).map(([as, value]) => [read.get(as) ?? as, value]));
 }
+
+/** A property name in snake case, by its words: `lengthM`, `LengthM` and `length_m` alike. */
+const snakeCase = (name: string) => nameWords(name).join('_').toLowerCase();
 
 /**
  * A measure written as one hyphenated word before its noun ("a 40-centimetre mirror", "a
- * 12-metre boat") as number and unit apart, the way a value is read ("40 centimetre"). Other
- * hyphens after a number ("the 2019-20 season", "a 3-D print") stay.
+ * twelve-metre boat") as number and unit apart, the way a value is read ("40 centimetre"). Other
+ * hyphens after a number ("the 2019-20 season", "a 3-D print", "a four-door car") stay.
  */
 export const unhyphenateMeasures = (text: string) =>
-  text.replace(/(\d)-(\p{L}+)/gu, (all, digit: string, word: string) => (isUnit(word) ? `${digit} ${word}` : all));
+  text.replace(/(\d|\b\p{L}+)-(?=(\p{L}+))/gu, (all, number: string, word: string) =>
+    isUnit(word) && (/\d/.test(number) || isSpelledNumber(number)) ? `${number} ` : all,
+  );
+
+const isSpelledNumber = (word: string) => findNumbers(word).some((n) => n.spelled && !n.ordinal && n.text === word);
 
 const allowsNull = (schema: JsonSchema) =>
   schema.type === 'null' ||

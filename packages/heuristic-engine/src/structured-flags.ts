@@ -49,12 +49,27 @@ const clausesOf = (sentence: string) =>
 const ANSWERED_YES = /^(?:yes|yep|yeah|certainly|of course|absolutely|sure)\b/i;
 const ANSWERED_NO = /^(?:no|nope|not|never|sadly not|unfortunately not|i'm afraid not)\b/i;
 
-/** The evidence's sentences, short ones too: a FAQ's answer may be a bare "No." or "Yes.". */
-const sentencesWithAnswers = (evidence: string) =>
-  evidence
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“'(])|\n+/u)
-    .map((s) => s.replace(/\s+/g, ' ').trim())
-    .filter((s) => /\p{L}/u.test(s));
+// Words a full stop ends without ending the sentence: "e.g. the dome", "St. Ives", "approx. ten".
+const ABBREVIATION = /(?:^|[\s(])(?:\p{L}|e\.g|i\.e|approx|ca|cf|vs|no|nos|st|mr|mrs|ms|dr|mt|ft|jr|sr)\.$/iu;
+
+/**
+ * The evidence's sentences, short ones too: a FAQ's answer may be a bare "No." or "Yes.". A
+ * sentence ends at a stop and a space whatever the case of what follows (a text may be written
+ * all in lower case), except after an abbreviation before a lower-case word.
+ */
+function sentencesWithAnswers(evidence: string): string[] {
+  const sentences: string[] = [];
+  let start = 0;
+  for (const end of evidence.matchAll(/(?<=[.!?])\s+|\n+/gu)) {
+    const before = evidence.slice(start, end.index);
+    const next = evidence.charAt(end.index + end[0].length);
+    if (!end[0].includes('\n') && /\p{Ll}/u.test(next) && ABBREVIATION.test(before)) continue;
+    sentences.push(before);
+    start = end.index + end[0].length;
+  }
+  sentences.push(evidence.slice(start));
+  return sentences.map((s) => s.replace(/\s+/g, ' ').trim()).filter((s) => /\p{L}/u.test(s));
+}
 
 /**
  * The clauses that state something. A question states nothing ("Can I pay in cash?" is no yes to

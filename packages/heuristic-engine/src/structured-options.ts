@@ -20,6 +20,7 @@ export function optionIn(
   evidence: string,
   members: string[] = [],
   titles: string[] = [],
+  subject?: string,
 ): unknown {
   const named = options.filter((o): o is string | number => typeof o === 'string' || typeof o === 'number');
   const own = new Set(nameWords(property).map(stemOf));
@@ -35,7 +36,7 @@ export function optionIn(
   for (const [option, count] of counts) if (best === undefined || count > counts.get(best)!) best = option;
   if (best !== undefined) return best;
   // Words that are synonyms of different options speak, but say nothing: no guess from kinds then.
-  const described = tokenize([...members, ...describingWords(evidence)].join('. '));
+  const described = tokenize([...members, ...describingWords(evidence, subject)].join('. '));
   const synonyms = synonymVotes(named, own, described);
   if (synonyms.size > 0) return synonyms.size === 1 ? [...synonyms][0] : undefined;
   return kindOption(named, own, tokenize(members.join('. '))) ?? nearKindOption(named, own, titles);
@@ -47,26 +48,48 @@ export function optionIn(
  * a…"). Only these may name an enum option by being a member of it: any noun of a passage would
  * guess from what it merely mentions.
  */
-export function whatItIs(evidence: string): string[] {
+export function whatItIs(evidence: string, subject?: string): string[] {
   const said = [...evidence.matchAll(/\b(?:is|was|are|were)\s+(?:an?|the)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/giu)];
-  return [...said.map((m) => m[1]!), ...nounsBeforeNames(evidence)];
+  return [...said.map((m) => m[1]!), ...nounsBeforeNames(evidence, subject)];
 }
 
-/** The common noun (with one word before it) right before a name: "the mountain hut Brekkestua". */
-export const nounsBeforeNames = (evidence: string) =>
+/**
+ * The common noun (with one word before it) right before a name: "the mountain hut Brekkestua".
+ * In a text without capitals only the subject's name shows where a name is ("the mountain hut
+ * brekkestua").
+ */
+export const nounsBeforeNames = (evidence: string, subject?: string) =>
   [
     ...evidence.matchAll(/\b(?:[Tt]he|[Aa]n?|[Oo]ur|[Tt]his)\s+((?:\p{Ll}[\p{L}-]*\s+)?\p{Ll}[\p{L}-]*)\s+\p{Lu}/gu),
+    ...caselessNamed(
+      evidence,
+      subject,
+      (name) => `\\b(?:the|an?|our|this)\\s+((?:\\p{L}[\\p{L}-]*\\s+)?\\p{L}[\\p{L}-]*)\\s+${name}\\b`,
+    ),
   ].map((m) => m[1]!);
+
+/**
+ * Matches of a pattern built around the subject's name, in a text without capitals only: where a
+ * text has them, the patterns that look for a capital find the name already.
+ */
+function caselessNamed(evidence: string, subject: string | undefined, around: (name: string) => string) {
+  if (subject === undefined || /\p{Lu}/u.test(evidence)) return [];
+  const name = subject.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return [...evidence.matchAll(new RegExp(around(name), 'giu'))];
+}
 
 /**
  * Words that describe a thing, for synonyms of an option: the noun phrase a sentence opens with
  * ("The vessel is long"), what a sentence says it is or looks like ("is painted crimson", "a big one"). Other words
  * of a passage are what it mentions, and a synonym among them is no evidence.
  */
-function describingWords(evidence: string): string[] {
+function describingWords(evidence: string, subject?: string): string[] {
   // The noun phrase a sentence opens with: its subject, or what it says the subject is ("A big
-  // boat for so short a crossing, it…").
+  // boat for so short a crossing, it…"); in a text without capitals, after a stop.
   const subjects = evidence.matchAll(/(?:^|[.!?:]\s+)(?:The|A|An|This|Its|Our)\s+((?:\p{Ll}+\s+){0,1}\p{Ll}+)/gmu);
+  const caselessSubjects = /\p{Lu}/u.test(evidence)
+    ? []
+    : evidence.matchAll(/(?:^|[.!?]\s+)(?:the|a|an|this|its|our)\s+((?:\p{Ll}+\s+){0,1}\p{Ll}+)/gmu);
   const predicates = evidence.matchAll(
     /\b(?:is|was|are|were)\s+(?!not\b)(?:painted\s+|coloured\s+|colored\s+)?(\p{Ll}+)/gu,
   );
@@ -80,7 +103,20 @@ function describingWords(evidence: string): string[] {
   const appositions = evidence.matchAll(
     /\p{Lu}[\p{L}\p{N}'-]*,\s+(?:the|an?)\s+((?:[\p{L}\p{N}-]+\s+){0,3}[\p{L}\p{N}-]+)/gu,
   );
-  return [...subjects, ...predicates, ...ones, ...places, ...appositions].map((m) => m[1]!);
+  const caselessAppositions = caselessNamed(
+    evidence,
+    subject,
+    (name) => `\\b${name},\\s+(?:the|an?)\\s+((?:[\\p{L}\\p{N}-]+\\s+){0,3}[\\p{L}\\p{N}-]+)`,
+  );
+  return [
+    ...subjects,
+    ...caselessSubjects,
+    ...predicates,
+    ...ones,
+    ...places,
+    ...appositions,
+    ...caselessAppositions,
+  ].map((m) => m[1]!);
 }
 
 /** How far (kindSteps) a word may be from the option it is taken to be a member of. */

@@ -189,7 +189,20 @@ function scale(mention: NumberMention, factor: number): void {
   mention.whole = Number.isInteger(mention.value);
 }
 
-/** "three", "twenty five", "two hundred", "a dozen", "third", spelled out. */
+/** True when the word at `i` is a tens word joined by a hyphen to a units word: "twenty-four". */
+function tensHyphenUnits(text: string, words: { word: string; end: number; start: number }[], i: number): boolean {
+  const [tens, units] = [words[i]!, words[i + 1]];
+  const unitValue = units && WORD_VALUES.get(units.word);
+  return (
+    TENS.includes(tens.word) &&
+    unitValue !== undefined &&
+    unitValue >= 1 &&
+    unitValue <= 9 &&
+    text.slice(tens.end, units!.start) === '-'
+  );
+}
+
+/** "three", "twenty five", "twenty-five", "two hundred", "a dozen", "third", spelled out. */
 function numberWords(text: string): NumberMention[] {
   const words = [...text.matchAll(WORD)].map((m) => ({
     word: m[0].toLowerCase(),
@@ -244,8 +257,11 @@ function numberWords(text: string): NumberMention[] {
       i += article + 1;
       continue;
     }
-    // "three-legged", "four-door": a compound adjective, not a quantity.
-    if (!WORD_VALUES.has(first.word) || /^-\p{L}/u.test(text.slice(first.end))) continue;
+    if (!WORD_VALUES.has(first.word)) continue;
+    // "twenty-four" is one number, and "three-legged", "four-door", "twenty-four-hour" are compound
+    // adjectives, not quantities.
+    const units = tensHyphenUnits(text, words, i) ? words[i + 1]! : first;
+    if (/^-\p{L}/u.test(text.slice(units.end))) continue;
     let value = 0;
     let current = 0;
     let j = i;
