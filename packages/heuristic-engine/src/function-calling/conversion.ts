@@ -8,7 +8,7 @@ import { KIND_FIT, TEXT_FIT } from '../weights';
 import { dateLayoutIn, formatDate, formatTime, toBaseUnit, toPropertyTimeUnit, type ListItem } from '../schema-values';
 import { slotHolds, slotType, type Slot } from './slots';
 import { clockLayoutOf, statedLayout } from './layouts';
-import { toPropertyMeasureUnit } from '../values/measure-units';
+import { isRateUnit, toPropertyMeasureUnit } from '../values/measure-units';
 import { scaledForProperty } from './scaled-numbers';
 import { isUnit } from '../values/units';
 import { stemMatch, stemOf } from '@fnquery/text-tools';
@@ -87,6 +87,9 @@ function toNumber(slot: Slot, candidate: Candidate): Converted | undefined {
     // Read against the property already: no unit left to convert.
   } else if (mention.percent && slot.type === 'number' && !mentionsPercent(slot))
     value = Number((value / 100).toPrecision(12));
+  else if (mention.unit && isRateUnit(mention.unit))
+    // A rate converts as a whole or not at all: its hours are no duration, its kilometres no length.
+    value = toPropertyMeasureUnit(value, mention.unit, `${slot.label} ${slot.description}`) ?? value;
   else if (mention.unit)
     value =
       toBaseUnit(value, mention.unit, slot.description) ??

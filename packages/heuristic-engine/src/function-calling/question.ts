@@ -98,6 +98,32 @@ function withSpaceGroups(text: string, numbers: NumberMention[]): NumberMention[
   return out;
 }
 
+// A unit that goes on as a rate: "36 km/h", "18 kilometres per hour", "30 miles an hour". The number
+// reader keeps only the length ("km"); read as a length, a speed is converted as one (36 km/h as
+// 36,000 metres per second).
+const RATE_TAIL = /^(?:\s?\/\s?(h|hr|s|sec|min)\b|\s+(?:per|an?)\s+(hour|second|minute)\b)/i;
+
+const RATE_AFTER_NUMBER = /^\s?([\p{L}µ]+\/(?:hr?|s|sec|min))(?![\p{L}\p{N}^²/])/iu;
+
+function withRateUnits(text: string, numbers: NumberMention[]): NumberMention[] {
+  return numbers.map((n) => {
+    if (n.percent) return n;
+    // "25 m/s": the number reader leaves the whole rate unread.
+    const written = n.unit === undefined ? RATE_AFTER_NUMBER.exec(text.slice(n.end)) : null;
+    if (written) {
+      const end = n.end + written[0].length;
+      return { ...n, unit: written[1], end, text: text.slice(n.start, end) };
+    }
+    if (!n.unit) return n;
+    const unitEnd = n.unitEnd ?? n.end;
+    const tail = RATE_TAIL.exec(text.slice(unitEnd));
+    if (!tail) return n;
+    const unit = tail[1] ? `${n.unit}/${tail[1]}` : `${n.unit} per ${tail[2]}`;
+    const end = unitEnd + tail[0].length;
+    return { ...n, unit, ...(n.unitEnd !== undefined ? { unitEnd: end } : { end, text: text.slice(n.start, end) }) };
+  });
+}
+
 /** "70 and 80 kg", "3, 4 and 5 cm": the unit written after a list of numbers is every member's. */
 function shareLastUnit(members: Candidate[]): void {
   const numbers = members.flatMap((m) => (m.kind === 'number' ? [m.mention] : []));
@@ -110,7 +136,7 @@ function shareLastUnit(members: Candidate[]): void {
 export function readQuestion(text: string, uncased = false): Question {
   const tokens = tokenize(text);
   const times = findTimes(text);
-  const numbers = withSpaceGroups(text, findNumbers(text));
+  const numbers = withRateUnits(text, withSpaceGroups(text, findNumbers(text)));
   // In "9:45 PM" the numbers are an hour and minutes, whatever follows them.
   for (const time of times) {
     const parts = numbers.filter((n) => n.start >= time.start && n.end <= time.end + 3);

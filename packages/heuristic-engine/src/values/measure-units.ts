@@ -67,14 +67,37 @@ const unitWordsOf = (words: string) =>
       : [stemOf(word)];
   });
 
+// Speeds are rates, a length over a time, in metres per second: read as their length alone, "36 km/h"
+// for a property "in metres per second" was 36,000 (kilometres to metres) where it is 10.
+const SPEEDS: [RegExp, number][] = [
+  [/(?<![\p{L}/])(?:m\/s|met(?:er|re)s? (?:per|a) second)(?![\p{L}/^²])/iu, 1],
+  [/(?<![\p{L}/])(?:km\/hr?|kph|kmh|kilomet(?:er|re)s? (?:per|an) hour)(?![\p{L}/])/iu, 1 / 3.6],
+  [/(?<![\p{L}/])(?:mph|miles? (?:per|an) hour)(?![\p{L}/])/iu, 0.44704],
+  [/(?<![\p{L}/])knots?(?![\p{L}/])/iu, 1852 / 3600],
+  [/(?<![\p{L}/])(?:ft\/s|f(?:oo|ee)t per second)(?![\p{L}/^²])/iu, 0.3048],
+];
+/** The speed units a text names, as their factors to metres per second. */
+const speedFactors = (text: string) => new Set(SPEEDS.filter(([re]) => re.test(text)).map(([, factor]) => factor));
+/** A unit that is a rate ("km/h", "mol/L", "miles per hour"): never converted as the length or mass it starts with. */
+export const isRateUnit = (unit: string) => /\/|\bper\b/i.test(unit) || speedFactors(unit).size > 0;
+
+/** A speed converted to the one speed unit the property's words name; undefined when none or two are named. */
+function toPropertySpeed(value: number, unit: string, propertyWords: string): number | undefined {
+  const [from, ...more] = speedFactors(unit);
+  const [to, ...others] = speedFactors(propertyWords);
+  if (from === undefined || to === undefined || more.length || others.length || from === to) return undefined;
+  return Number(((value * from) / to).toPrecision(12));
+}
+
+/** A unit of a physical measure ("pounds", "kg", "°F"), not a currency or a count. */
+export const isMeasureUnit = (written: string) => writtenMeasure(written) !== undefined;
+
 /**
  * The value in the one unit of its kind the property's words name, when that differs from the unit
  * it is written in; undefined when nothing is to convert (same unit, no unit named, or two named).
  */
-/** A unit of a physical measure ("pounds", "kg", "°F"), not a currency or a count. */
-export const isMeasureUnit = (written: string) => writtenMeasure(written) !== undefined;
-
 export function toPropertyMeasureUnit(value: number, unit: string, propertyWords: string): number | undefined {
+  if (isRateUnit(unit)) return toPropertySpeed(value, unit, propertyWords);
   const from = writtenMeasure(unit);
   if (!from || /\bunits?\b/i.test(propertyWords)) return undefined;
   const units = unitWordsOf(propertyWords).filter((s) => MEASURES[s]?.kind === from.measure.kind);
@@ -95,6 +118,9 @@ export function toPropertyMeasureUnit(value: number, unit: string, propertyWords
  * for `height_m`): whatever it is, it is not this property's value.
  */
 export function measuresOtherKind(unit: string, propertyWords: string, propertyName = ''): boolean {
+  // A speed is no length: "40 km/h" is no value of a property "in km", nor "12 km" of one "in km/h".
+  if (speedFactors(unit).size > 0 || speedFactors(propertyWords).size > 0)
+    return speedFactors(unit).size > 0 !== speedFactors(propertyWords).size > 0 && !/\bunits?\b/i.test(propertyWords);
   const from = writtenMeasure(unit);
   if (!from) return false;
   // In a property's name a one-letter word is a unit symbol: the "m" of `height_m`, the "g" of `mass_g`.
