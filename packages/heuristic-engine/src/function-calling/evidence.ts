@@ -99,6 +99,9 @@ export function cueEvidence(reading: Reading, slot: Slot, candidate: Candidate):
     else {
       const d = distance(reading, cue.token, cue.token < first ? first : last, free);
       if (d > MAX_DISTANCE) continue;
+      // The function's subject names a property's value only as the noun right after it ("the 7
+      // tram"), never from before it: "a cylinder of 5 and 12" gives no height.
+      if (cue.subject && (cue.token < first || d > 0)) continue;
       factor = (cue.token < first === !cue.follows ? 1 : AFTER_VALUE) / (1 + d);
     }
     const key = `${cue.described ? 'd' : 'n'}:${cue.stem}`;

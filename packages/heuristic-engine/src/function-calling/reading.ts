@@ -71,6 +71,8 @@ export interface Cue {
   weight: number;
   /** Written after its value, as a measure adjective is ("8 m long"), rather than before it. */
   follows?: boolean;
+  /** A word the function's name writes too: the function's subject, which names no one property. */
+  subject?: boolean;
 }
 
 export interface Reading {
@@ -135,7 +137,13 @@ function findCues(question: Question, slots: Slot[]): Map<Slot, Cue[]> {
       for (const stem of new Set(slot.descriptionStems)) {
         const m = stemMatch(stem, t.stem);
         if (m >= 0.8 && !slot.nameStems.includes(stem))
-          found.push({ token, stem, described: true, weight: (m * DESCRIPTION_WEIGHT) / descriptionShare.get(stem)! });
+          found.push({
+            token,
+            stem,
+            described: true,
+            weight: (m * DESCRIPTION_WEIGHT) / descriptionShare.get(stem)!,
+            ...(slot.subjectStems.includes(stem) && { subject: true }),
+          });
       }
     });
     cues.set(slot, found);

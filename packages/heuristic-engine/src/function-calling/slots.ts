@@ -24,6 +24,11 @@ export interface Slot {
   nameStems: string[];
   /** Stems of the description's content words, without its examples. */
   descriptionStems: string[];
+  /**
+   * Description stems that the function's own name writes: the thing the whole function is about
+   * ("Height of the cylinder." in `cylinder_volume`), a cue only right after a value ("the 7 tram").
+   */
+  subjectStems: string[];
   /** Values the description gives as examples ("e.g. 'hiking', 'kayaking'", "like Tromsø"). */
   examples: string[];
   /** Position in the schema: values without other evidence are assigned in this order. */
@@ -110,6 +115,7 @@ function contentStems(description: string, examples: string[]): string[] {
 /** The leaf values a tool needs, depth-first in schema order, each series in the order its names give. */
 export function toolShape(tool: ToolDefinition): ToolShape {
   const root = tool.parameters;
+  const subject = terms(nameWords(tool.name).join(' '));
   const slots: Slot[] = [];
   const requiredObjects: string[][] = [];
   const visit = (schema: JsonSchema, path: string[], required: boolean, depth: number) => {
@@ -142,6 +148,7 @@ export function toolShape(tool: ToolDefinition): ToolShape {
         label: words.join(' ') || name,
         nameStems: (WRAPPERS.has(name) && path.length === 0 ? [] : words).map(stemOf),
         descriptionStems: contentStems(description, examples),
+        subjectStems: contentStems(description, examples).filter((s) => subject.includes(s)),
         examples,
         order: slots.length,
       });
