@@ -22,6 +22,12 @@ export function findOptions<T extends string | number>(tokens: Token[], options:
       .filter(Boolean);
     const stems = nameWords(String(option)).map(stemOf);
     if (stems.length === 0) continue;
+    // "no2", "pm25", "o3": one written word that the name splitter cuts at its digits ("no", "2") is
+    // found as the one word it is, in any case.
+    if (written.length === 1 && stems.length > 1)
+      for (const w of words)
+        if (w.text.toLowerCase() === written[0]!.toLowerCase())
+          found.push({ option, start: w.start, end: w.end, length: stems.length });
     const short = stems.length === written.length ? written.map((w) => (w.length <= 2 ? w : undefined)) : [];
     const forms: { stems: string[]; short: (string | undefined)[] }[] = [
       { stems, short },
