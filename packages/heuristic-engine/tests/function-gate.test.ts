@@ -275,9 +275,14 @@ describe('a number that counts things rather than measuring one', () => {
   };
 
   it('is no value of one of a numbered series ("three edges")', () => {
-    const response = turn('What is the volume of a box if its three edges are 2 m, 5 m and 4 m?', box);
+    const response = turn('What is the volume of a box with three edges of 2 and 5 m?', box);
     expect(response.toolCalls).toEqual([]);
     expect(response.content).toMatch(/edge/);
+  });
+
+  it('leaves the count out when the edges are measures ("2 m, 5 m and 4 m")', () => {
+    const response = turn('What is the volume of a box if its three edges are 2 m, 5 m and 4 m?', box);
+    expect(response.toolCalls.map((c) => JSON.parse(c.arguments))).toEqual([{ edge1: 2, edge2: 5, edge3: 4 }]);
   });
 
   it('leaves the edges written one by one to the call', () => {

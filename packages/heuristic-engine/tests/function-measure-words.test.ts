@@ -52,3 +52,15 @@ describe("the function's own subject word is no cue for one property", () => {
     expect(String(reply)).toMatch(/radius/i);
   });
 });
+
+describe('a lone "m" or "g" after a number is a unit', () => {
+  const fitness = tool('fitness_score', 'Fitness score from body measures.', {
+    height_cm: { type: 'number', description: 'Height in centimetres.' },
+    weight_kg: { type: 'number', description: 'Weight in kilograms.' },
+  });
+
+  it('metres and grams convert to the units the properties name', () => {
+    expect(turn('Fitness score for 1.82 m and 76 kg', fitness)).toEqual({ height_cm: 182, weight_kg: 76 });
+    expect(turn('Fitness score for 182 cm and 76500 g', fitness)).toEqual({ height_cm: 182, weight_kg: 76.5 });
+  });
+});

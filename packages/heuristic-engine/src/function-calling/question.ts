@@ -103,13 +103,16 @@ function withSpaceGroups(text: string, numbers: NumberMention[]): NumberMention[
 // 36,000 metres per second).
 const RATE_TAIL = /^(?:\s?\/\s?(h|hr|s|sec|min)\b|\s+(?:per|an?)\s+(hour|second|minute)\b)/i;
 
+const BARE_SYMBOL = /^ ([mg])(?![\p{L}\p{N}/^²³])/u;
 const RATE_AFTER_NUMBER = /^\s?([\p{L}µ]+\/(?:hr?|s|sec|min))(?![\p{L}\p{N}^²/])/iu;
 
 function withRateUnits(text: string, numbers: NumberMention[]): NumberMention[] {
   return numbers.map((n) => {
     if (n.percent) return n;
-    // "25 m/s": the number reader leaves the whole rate unread.
-    const written = n.unit === undefined ? RATE_AFTER_NUMBER.exec(text.slice(n.end)) : null;
+    // "25 m/s": the number reader leaves the whole rate unread, and a lone "m" or "g" after a space
+    // ("1.65 m", "250 g"), which it takes for no word: metres and grams, converted like any unit.
+    const after = text.slice(n.end);
+    const written = n.unit === undefined ? (RATE_AFTER_NUMBER.exec(after) ?? BARE_SYMBOL.exec(after)) : null;
     if (written) {
       const end = n.end + written[0].length;
       return { ...n, unit: written[1], end, text: text.slice(n.start, end) };
