@@ -54,7 +54,7 @@ import { CORPUS_TABLES, VALID_CORPUS } from '../tests/support/sql-valid-corpus';
 import { SPIDER_DIR, startSpider } from './spider-load';
 import { isMain, percentile } from './stats';
 import { emptyRivalFigures, rivalLines, rivalsDecline, type RivalFigures } from './sql-rivals';
-import type { SqlRival } from '../lib/ai/tasks';
+import type { SqlRival, SqlValueProbe } from '../lib/ai/tasks';
 import {
   countResultKinds,
   emptyResultKinds,
@@ -353,7 +353,10 @@ export const DECLINED = 'declined: ';
  * The heuristic engine's SELECT for a question, asked the way the rdbms pipeline asks, with its rival
  * readings, or why it declined.
  */
-export function localSelect(question: string, schema: DatabaseSchema): { sql: string; rivals?: SqlRival[] } {
+export function localSelect(
+  question: string,
+  schema: DatabaseSchema,
+): { sql: string; rivals?: SqlRival[]; probes?: SqlValueProbe[] } {
   const draft = writeSql({ question, schema }).value;
   if ('sql' in draft) return draft;
   return { sql: `${DECLINED}${'unsure' in draft ? draft.unsure : 'read-only'}` };
@@ -533,7 +536,7 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
               };
               /** A query's outcome once its rivals ran: declined when one returned other rows. */
               const settledOutcome = async (
-                draft: { sql: string; rivals?: SqlRival[] },
+                draft: { sql: string; rivals?: SqlRival[]; probes?: SqlValueProbe[] },
                 why: string | undefined,
                 rivals?: RivalFigures,
               ) => {

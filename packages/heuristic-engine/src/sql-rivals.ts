@@ -13,7 +13,7 @@ import { RIVAL_MARGIN } from './sql-weights';
 
 /** What kind of decision the rival reading takes the other way. */
 export type RivalKind =
-  'column' | 'joined column' | 'named table column' | 'table' | 'value' | 'count' | 'repeated rows';
+  'column' | 'joined column' | 'named table column' | 'table' | 'value' | 'count' | 'repeated rows' | 'counted rows';
 
 export interface RivalReading {
   kind: RivalKind;
@@ -234,5 +234,26 @@ export function rivalReadings(written: WrittenReading, schema: DatabaseSchema, r
     const said = `each row once or once for every row it meets in ${joined.map((t) => `"${t.name}"`).join(', ')}`;
     add('repeated rows', { ...plan, distinct: true }, schema, said);
   }
+  // "How many ferries sailed to Kells?" counted over a join counts a ferry once per crossing it meets: the other
+  // reading counts each row of the counted table once.
+  const counted = plan.select.length === 1 && plan.select[0]!.aggregate === 'COUNT' && !plan.select[0]!.column;
+  const countedKey = singleKey(plan.from);
+  if (read.size > 1 && counted && countedKey && !plan.groupBy.length && !plan.setOperation) {
+    const said = `the number of rows of "${plan.from.name}" or of the rows the join makes`;
+    add(
+      'counted rows',
+      { ...plan, select: [{ aggregate: 'COUNT', distinct: true, column: countedKey }] },
+      schema,
+      said,
+    );
+  }
+
   return rivals;
+}
+
+/** A table's one-column primary key: what tells its rows apart. */
+function singleKey(table: TableSchema): ColumnRef | undefined {
+  const [key, ...more] = table.primaryKey;
+  const column = key === undefined || more.length ? undefined : table.columns.find((c) => c.name === key);
+  return column && { table, column };
 }
