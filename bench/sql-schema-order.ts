@@ -2,8 +2,8 @@
 // the same query whatever order introspection lists tables and columns in. On the Spider tuning half, each
 // question is written over the schema as introspected and over the schema with the tables and each table's
 // columns in reverse order; the bench counts the queries that change, to another query or to or from a
-// decline, and how the changed ones score against the gold rows (right → wrong is a confidently wrong answer
-// that only the order made).
+// decline, and how the changed ones score against the gold rows once their rival readings and value probes
+// ran, as the pipeline runs them (right → wrong is a confidently wrong answer that only the order made).
 // Run: FNQ_SHARED_DATA=/work/shared/data node --import tsx bench/sql-schema-order.ts [--show-examples]
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -24,6 +24,7 @@ import {
   runGenerated,
 } from './sql';
 import { SPIDER_DIR, startSpider } from './spider-load';
+import { rivalsDecline } from './sql-rivals';
 import { isMain } from './stats';
 
 /** The schema with its tables, and each table's columns (and so the values of its sample rows), in reverse order. */
@@ -73,7 +74,8 @@ async function measure(): Promise<OrderTally | undefined> {
       await withDatabaseSession(target, options, async (session) => {
         const schema = await introspectTables(session, allowedTables);
         const reversed = reversedSchema(schema);
-        const outcome = async (sql: string, gold: string) => {
+        const outcome = async (draft: ReturnType<typeof localSelect>, gold: string) => {
+          const { sql } = draft;
           if (sql.startsWith(DECLINED)) return 'declined';
           const goldRows = await executeGuardedSql(
             session,
@@ -82,11 +84,18 @@ async function measure(): Promise<OrderTally | undefined> {
           );
           const ours = await runGenerated(session, sql, allowedTables, database);
           if (typeof ours === 'string') return 'failed';
-          return compareRows(goldRows, ours, isOrdered(gold)) ? 'wrong' : 'right';
+          const alone = compareRows(goldRows, ours, isOrdered(gold)) ? 'wrong' : 'right';
+          const rowsOf = async (other: string) => {
+            const rows = other === sql ? ours : await runGenerated(session, other, allowedTables, database);
+            if (typeof rows === 'string') throw new Error(rows);
+            return rows;
+          };
+          return (await rivalsDecline(draft, rowsOf, alone)) ? 'declined' : alone;
         };
         for (const query of queries.filter((q) => q.database === database)) {
           tally.asked += 1;
-          const [a, b] = [localSelect(query.question, schema).sql, localSelect(query.question, reversed).sql];
+          const [draftA, draftB] = [localSelect(query.question, schema), localSelect(query.question, reversed)];
+          const [a, b] = [draftA.sql, draftB.sql];
           if (a === b) continue;
           tally.changed += 1;
           const [declinedA, declinedB] = [a.startsWith(DECLINED), b.startsWith(DECLINED)];
@@ -94,7 +103,7 @@ async function measure(): Promise<OrderTally | undefined> {
           if (declinedA && !declinedB) tally.fromDecline += 1;
           let move: string;
           try {
-            move = `${await outcome(a, query.sql)} → ${await outcome(b, query.sql)}`;
+            move = `${await outcome(draftA, query.sql)} → ${await outcome(draftB, query.sql)}`;
           } catch {
             move = 'gold did not run';
           }

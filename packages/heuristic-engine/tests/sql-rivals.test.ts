@@ -152,6 +152,32 @@ describe('rival readings (ambiguity by execution)', () => {
     expect(assessSql('List the names of ferries built after 2000.', line).probes).toEqual([]);
   });
 
+  it('two columns that fit equally, the first listed taken: the question over the columns in reverse order is the rival', () => {
+    // Deckhands have a first and a last name and no column of names: which one shows "which deckhands" is
+    // decided by nothing but the order the database lists them in.
+    const crew: DatabaseSchema = database('crew', [
+      table(
+        'deckhand',
+        [
+          column('deckhand_id', 'int(11)'),
+          column('first_name', 'varchar(40)'),
+          column('last_name', 'varchar(40)'),
+          column('age', 'int(11)'),
+        ],
+        { primaryKey: ['deckhand_id'], sampleRows: [[1, 'Ines', 'Varro', 30]] },
+      ),
+    ]);
+    expect(assessSql('Which deckhands are older than 40?', crew).rivals).toEqual([
+      {
+        kind: 'column order',
+        sql: 'SELECT `last_name` FROM `deckhand` WHERE `age` > 40',
+        reading: 'the column "deckhand.first_name" or "deckhand.last_name", which fit the question equally well',
+      },
+    ]);
+    // The same columns in another order are the same reading.
+    expect(assessSql('Show the last name and first name of deckhands older than 40.', crew).rivals).toEqual([]);
+  });
+
   it('a question read one way only has no rival', () => {
     expect(draftOf('List the names of ferries built after 2000.')).toEqual({
       sql: 'SELECT `name` FROM `ferry` WHERE `built_year` > 2000',
