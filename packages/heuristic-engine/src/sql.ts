@@ -23,6 +23,7 @@ import { MIN_CONFIDENCE, type PlanShape } from './sql-weights';
 import { heuristicReply } from './reply';
 import { rivalReadings, type RivalReading, type WrittenReading } from './sql-rivals';
 import { valueProbes, type ValueProbe } from './sql-probes';
+import { lowerCaseDoubt } from './sql-lower-case';
 
 // Tables in one order (by name, bytewise) whatever order the request lists them in: linking and
 // join choice break ties by position, and the same question over the same tables must give the same SQL.
@@ -50,8 +51,15 @@ export const isChangeRequest = (question: string) => CHANGE_REQUEST.test(questio
  * is the plan's `unsure`. Nested and set queries are judged too, by the weights fitted on their shape.
  */
 function writtenPlan(question: string, schema: DatabaseSchema): WrittenReading & { shape: PlanShape; doubts: Doubts } {
-  const written = readAndPlan(question, canonical(schema));
-  return { ...written, shape: planShape(written.plan), doubts: readDoubts(written.reading, written.plan) };
+  const sorted = canonical(schema);
+  const written = readAndPlan(question, sorted);
+  const doubts = readDoubts(written.reading, written.plan);
+  // A question typed all in lower case may hide names the reading would have taken as values.
+  const unsure =
+    written.plan.unsure ??
+    lowerCaseDoubt(question, doubts.unreadWord, written, sorted, (named) => readAndPlan(named, sorted));
+  const plan = unsure ? { ...written.plan, unsure } : written.plan;
+  return { ...written, plan, shape: planShape(plan), doubts };
 }
 
 /** The reading and plan over a schema already in canonical order. */
