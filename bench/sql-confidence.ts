@@ -55,19 +55,25 @@ function bestThreshold(samples: ConfidenceSample[], cost: number) {
 }
 
 /**
- * What each rule chooses, per shape: most right less twice wrong (the rule of sql-weights.ts) and less three
- * times wrong, with what the second costs against the first in right answers per wrong one saved.
+ * What each rule chooses, per shape: most right less twice wrong (the rule of sql-weights.ts), less three
+ * times and less five times wrong, with what each stricter rule costs against the first in right answers
+ * per wrong one saved. The stricter rules are printed for the choice of policy, not used.
  */
 export function thresholdChoices(samples: ConfidenceSample[]): string[] {
-  const lines = ['Threshold rules, tuning half: most right less twice wrong / less three times wrong:'];
+  const lines = [
+    'Threshold rules, tuning half: most right less twice wrong / less three times / less five times wrong:',
+  ];
   for (const shape of SHAPES) {
     const of = samples.filter((s) => s.shape === shape);
-    const [twice, thrice] = [bestThreshold(of, 2), bestThreshold(of, 3)];
-    const [lost, saved] = [twice.right - thrice.right, twice.wrong - thrice.wrong];
-    const price = saved > 0 ? `${(lost / saved).toFixed(2)} right per wrong saved` : 'no wrong saved';
-    lines.push(
-      `  ${shape}: twice ${twice.t.toFixed(2)} (${twice.right} / ${twice.wrong}); three times ${thrice.t.toFixed(2)} (${thrice.right} / ${thrice.wrong}): −${lost} right, −${saved} wrong, ${price}`,
-    );
+    const twice = bestThreshold(of, 2);
+    const stricter = ([3, 5] as const).map((cost) => {
+      const rule = bestThreshold(of, cost);
+      const [lost, saved] = [twice.right - rule.right, twice.wrong - rule.wrong];
+      const price = saved > 0 ? `${(lost / saved).toFixed(2)} right per wrong saved` : 'no wrong saved';
+      const name = cost === 3 ? 'three times' : 'five times';
+      return `${name} ${rule.t.toFixed(2)} (${rule.right} / ${rule.wrong}): −${lost} right, −${saved} wrong, ${price}`;
+    });
+    lines.push(`  ${shape}: twice ${twice.t.toFixed(2)} (${twice.right} / ${twice.wrong}); ${stricter.join('; ')}`);
   }
   return lines;
 }

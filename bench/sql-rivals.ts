@@ -3,7 +3,7 @@
 // their rows differ. Per half and shape of the gold query: the outcomes without the rivals (the query
 // alone) beside the bench's usual outcomes with them; on the tuning half, per kind of rival, how many
 // right and wrong answers each would decline on its own; and the database time the rivals add per question.
-import type { SqlRival } from '../lib/ai/tasks';
+import type { SqlRival, SqlValueProbe } from '../lib/ai/tasks';
 import { settleDraft } from '../lib/query/rival-readings';
 import type { QueryResult } from '../lib/sql/execute';
 import { percentile } from './stats';
@@ -53,7 +53,7 @@ export const emptyRivalFigures = (): RivalFigures => {
  * (the tuning half's listed order), each kind is also tried on its own and the time of the rivals counted.
  */
 export async function rivalsDecline(
-  draft: { sql: string; rivals?: SqlRival[] },
+  draft: { sql: string; rivals?: SqlRival[]; probes?: SqlValueProbe[] },
   run: (sql: string) => Promise<QueryResult>,
   outcome: 'right' | 'wrong',
   figures?: RivalFigures,
@@ -74,7 +74,8 @@ export async function rivalsDecline(
     return results.get(sql)!;
   };
   const settled = await settleDraft(draft, once);
-  if (!figures) return !!settled.ambiguous;
+  const declines = !!settled.ambiguous || !!settled.unmatched;
+  if (!figures) return declines;
   if (rivals.length) figures.questionsWithRivals += 1;
   for (const rival of rivals) {
     const kind = (figures.byKind[rival.kind] ??= { written: 0, differed: 0, right: 0, wrong: 0 });
@@ -86,10 +87,17 @@ export async function rivalsDecline(
     );
     kind[outcome] += 1;
   }
-  if (settled.ambiguous) figures.declined[outcome] += 1;
+  // The value probes, checked when no rival declined first (lib/query/rival-readings.ts).
+  if (settled.unmatched) {
+    const probe = (figures.byKind['value probe'] ??= { written: 0, differed: 0, right: 0, wrong: 0 });
+    probe.differed += 1;
+    probe[outcome] += 1;
+    figures.shown.push(`PROBE [declines a ${outcome} answer] no row holds ${settled.unmatched}\n  ours:  ${draft.sql}`);
+  }
+  if (declines) figures.declined[outcome] += 1;
   figures.extraMs.push(rivalMs);
   if (rivals.length) figures.extraMsWithRivals.push(rivalMs);
-  return !!settled.ambiguous;
+  return declines;
 }
 
 const ms = (values: number[], p: number) =>

@@ -21,6 +21,9 @@
 // - ambiguity by execution (bench/sql-rivals.ts): each written query runs with the queries of its near-tied
 //   rival readings, as the pipeline runs them; the outcomes with and without them, and per kind of rival
 //   (the tuning half's differing rivals one by one with --show-failures).
+// - what the written query returned (bench/sql-result-kinds.ts): right and wrong answers of the tuning half by
+//   kind of result (no rows, a count of 0, a WHERE that filtered nothing, repeated rows …); with
+//   --show-failures, each answer that found nothing.
 // - the SQL writer's confidence model (bench/sql-confidence.ts): on the tuning half, by the shape of the
 //   written query, right / wrong / declined at a few thresholds; `--fit-confidence` fits its weights
 //   there, per shape.
@@ -51,7 +54,15 @@ import { CORPUS_TABLES, VALID_CORPUS } from '../tests/support/sql-valid-corpus';
 import { SPIDER_DIR, startSpider } from './spider-load';
 import { isMain, percentile } from './stats';
 import { emptyRivalFigures, rivalLines, rivalsDecline, type RivalFigures } from './sql-rivals';
-import type { SqlRival } from '../lib/ai/tasks';
+import type { SqlRival, SqlValueProbe } from '../lib/ai/tasks';
+import {
+  countResultKinds,
+  emptyResultKinds,
+  resultKindLines,
+  resultKinds,
+  unfilteredSql,
+  type ResultKindFigures,
+} from './sql-result-kinds';
 
 export const ROW_LIMIT = 1000;
 /** Large enough that no Spider result is cut: a cut closes the session the next queries share. */
@@ -141,6 +152,8 @@ export interface SqlBenchFigures {
   pipeline: PipelineFigures;
   /** The rival readings run beside each written query (bench/sql-rivals.ts). */
   rivals: RivalFigures;
+  /** The tuning half's right and wrong answers by what their query returned (bench/sql-result-kinds.ts). */
+  resultKinds: ResultKindFigures;
 }
 
 /**
@@ -340,7 +353,10 @@ export const DECLINED = 'declined: ';
  * The heuristic engine's SELECT for a question, asked the way the rdbms pipeline asks, with its rival
  * readings, or why it declined.
  */
-export function localSelect(question: string, schema: DatabaseSchema): { sql: string; rivals?: SqlRival[] } {
+export function localSelect(
+  question: string,
+  schema: DatabaseSchema,
+): { sql: string; rivals?: SqlRival[]; probes?: SqlValueProbe[] } {
   const draft = writeSql({ question, schema }).value;
   if ('sql' in draft) return draft;
   return { sql: `${DECLINED}${'unsure' in draft ? draft.unsure : 'read-only'}` };
@@ -435,6 +451,7 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
         roundTrips: {},
       },
       rivals: emptyRivalFigures(),
+      resultKinds: emptyResultKinds(),
     };
     const guardMs: number[] = [];
     const executeMs: number[] = [];
@@ -519,7 +536,7 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
               };
               /** A query's outcome once its rivals ran: declined when one returned other rows. */
               const settledOutcome = async (
-                draft: { sql: string; rivals?: SqlRival[] },
+                draft: { sql: string; rivals?: SqlRival[]; probes?: SqlValueProbe[] },
                 why: string | undefined,
                 rivals?: RivalFigures,
               ) => {
@@ -561,6 +578,13 @@ export async function run(bench: BenchOptions = { accuracyOnly: false }): Promis
                 const accuracy = figures.accuracy[half];
                 const form = questionForm(query.sql);
                 const outcome = outcomeOfMiss(why);
+                const rows = rowsRun.get(sqls[i]!);
+                if (half === 'tuning' && rows && (outcome === 'right' || outcome === 'wrong')) {
+                  const unfiltered = unfilteredSql(sqls[i]!);
+                  const all = unfiltered && (await runGenerated(generatedSession, unfiltered, allowedTables, database));
+                  const kinds = resultKinds(sqls[i]!, rows, typeof all === 'object' ? all : undefined);
+                  countResultKinds(figures.resultKinds, kinds, outcome, { question: query.question, sql: sqls[i]! });
+                }
                 const byForm = (accuracy.byForm[form] ??= { questions: 0, correct: 0 });
                 accuracy.questions += 1;
                 byForm.questions += 1;
@@ -805,6 +829,7 @@ function print(figures: SqlBenchFigures | undefined, options: BenchOptions): voi
       `  reporting half, databases in the previous split's ${previous} half: ${correct}/${questions} (${share(correct, questions)})`,
     );
   }
+  for (const line of resultKindLines(figures.resultKinds, !!options.showFailures)) console.log(line);
   for (const line of rivalLines(figures.rivals, accuracy, !!options.showFailures)) console.log(line);
   if (figures.confidence.length) {
     for (const line of thresholdTable(figures.confidence, SQL_MIN_CONFIDENCE)) console.log(line);

@@ -75,10 +75,21 @@ export interface SqlRival {
 }
 
 /**
- * What SQL writing answers: one SELECT (with the queries of near-tied rival readings, if the writer knows
- * any), a refusal of a request to change data, or why it is unsure.
+ * A query that returns a row when a column the SELECT tests holds the value it is tested for: run only when
+ * the SELECT found nothing, a probe that finds no row means a condition could never have matched.
  */
-export type SqlDraft = { sql: string; rivals?: SqlRival[] } | { readOnly: true } | { unsure: string };
+export interface SqlValueProbe {
+  sql: string;
+  /** The value and its column in words: `"Kells" in "ferry.home_port"`. */
+  said: string;
+}
+
+/**
+ * What SQL writing answers: one SELECT (with the queries of near-tied rival readings and the probes of the
+ * values it compares, if the writer knows any), a refusal of a request to change data, or why it is unsure.
+ */
+export type SqlDraft =
+  { sql: string; rivals?: SqlRival[]; probes?: SqlValueProbe[] } | { readOnly: true } | { unsure: string };
 
 /** A statement that was refused or failed, and the error the caller's database or the guard gave. */
 export interface SqlFailure {

@@ -1,6 +1,7 @@
 // POST /query-service/v1/rdbms: schema → the SQL writer drafts a SELECT → guard → run → the SQL answerer
 // answers from the rows. The queries of near-tied rival readings the writer drafted with it run too
-// (rival-readings.ts); when their rows differ, the question is declined as ambiguous. A query that is
+// (rival-readings.ts); when their rows differ, the question is declined as ambiguous, and when the SELECT
+// found nothing because a value it tests is stored in no row of its column, as misread. A query that is
 // refused or fails goes back to the writer with the error, for up to two repairs; after that the request
 // fails with docs/interface.md's 400 envelope.
 import { SQL_NOT_APPLIED as NOT_APPLIED } from '@fnquery/contracts';
@@ -32,6 +33,12 @@ export const READ_ONLY_ANSWER =
 /** The start of the answer when the model (or the heuristic engine) was unsure how to read the question. */
 export const UNSURE_ANSWER = 'Nothing was run: the question could not be turned into a query with confidence';
 
+/**
+ * The start of the answer when the query found nothing because a column it tests never holds the value: true
+ * if the value was meant for that column, a misreading if it belongs to another; the answer says which to check.
+ */
+export const UNMATCHED_ANSWER = 'Nothing matched, and nothing could have';
+
 /** The start of the answer when two near-tied readings of the question returned different rows. */
 export const AMBIGUOUS_ANSWER =
   'No answer was given: the question can be read two ways whose queries return different rows';
@@ -42,7 +49,7 @@ async function generateAndRun(
   model: QueryModel,
   run: (sql: string) => Promise<QueryResult>,
   signal?: AbortSignal,
-): Promise<Generated | 'read-only' | { unsure: string } | { ambiguous: string }> {
+): Promise<Generated | 'read-only' | { unsure: string } | { ambiguous: string } | { unmatched: string }> {
   const failures: SqlFailure[] = [];
   let failure: ServiceError | undefined;
   for (let attempt = 0; attempt <= MAX_REPAIRS; attempt++) {
@@ -52,7 +59,8 @@ async function generateAndRun(
     const { sql } = draft;
     try {
       const settled = await settleDraft(draft, run);
-      return settled.ambiguous ? { ambiguous: settled.ambiguous } : { sql, result: settled.result };
+      if (settled.ambiguous) return { ambiguous: settled.ambiguous };
+      return settled.unmatched ? { unmatched: settled.unmatched } : { sql, result: settled.result };
     } catch (e) {
       // Only the query's own faults are worth a repair; timeouts and lost connections are not.
       if (!isServiceError(e) || e.status !== 400) throw e;
@@ -91,6 +99,11 @@ export async function answerFromDatabase(
           `NOT ANSWERED: two readings of the question return different rows: ${generated.ambiguous}`,
           'completed',
         ],
+      };
+    if ('unmatched' in generated)
+      return {
+        answer: `${UNMATCHED_ANSWER}: no row holds ${generated.unmatched}. If the value is stored in another column, or written another way, rephrase the question with the table and column names it is about.`,
+        messages: [`NOT ANSWERED: the query found nothing and no row holds ${generated.unmatched}`, 'completed'],
       };
     const { sql, result } = generated;
 

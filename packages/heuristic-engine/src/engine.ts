@@ -9,6 +9,7 @@ import { ragAnswer } from './rag-answer';
 import { answerTextFromPassages, passagesRequest, type PassagesQuestion } from './retrieval';
 import { heuristicSqlTurn } from './sql';
 import type { RivalReading } from './sql-rivals';
+import type { ValueProbe } from './sql-probes';
 import { structuredAnswer } from './structured-answer';
 import { passageEvidence } from './structured-passages';
 import { LOCAL_MODEL_ID, heuristicReply, type Counted } from './reply';
@@ -23,7 +24,7 @@ import {
 } from './turn';
 
 export { LOCAL_MODEL_ID };
-export type { RivalReading };
+export type { RivalReading, ValueProbe };
 export type { Counted, ToolCall, ToolChoice };
 
 /**
@@ -96,9 +97,11 @@ export function answerFromFunction(input: {
 /**
  * What the SQL-writing task answers: a SELECT, a refusal to change data, or why it is unsure. `rivals` are
  * the queries of near-tied other readings (sql-rivals.ts): the caller runs them as it runs the SELECT and
- * declines when their rows differ from its rows.
+ * declines when their rows differ from its rows. `probes` ask whether each compared column holds its value
+ * (sql-probes.ts): run only when the SELECT found nothing, one that finds no row declines the answer.
  */
-export type SqlDraft = { sql: string; rivals?: RivalReading[] } | { readOnly: true } | { unsure: string };
+export type SqlDraft =
+  { sql: string; rivals?: RivalReading[]; probes?: ValueProbe[] } | { readOnly: true } | { unsure: string };
 
 /**
  * The SELECT that answers the question over the schema. `failures` are the statements that were refused or
@@ -120,7 +123,10 @@ export function writeSql(input: {
   if (text === SQL_READ_ONLY_REPLY) return counted({ readOnly: true }, reply);
   if (text.startsWith(SQL_UNSURE_PREFIX))
     return counted({ unsure: text.slice(SQL_UNSURE_PREFIX.length).trim() }, reply);
-  return counted({ sql: text, ...(reply.rivals && { rivals: reply.rivals }) }, reply);
+  return counted(
+    { sql: text, ...(reply.rivals && { rivals: reply.rivals }), ...(reply.probes && { probes: reply.probes }) },
+    reply,
+  );
 }
 
 /** The answer from the rows a statement returned, said from the statement, as text or as JSON for `schema`. */

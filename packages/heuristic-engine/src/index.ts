@@ -12,6 +12,7 @@ export {
   type FunctionDecision,
   type FunctionQuestion,
   type RivalReading,
+  type ValueProbe,
   type SqlDraft,
   type ToolCall,
   type ToolChoice,

@@ -15,7 +15,7 @@ import {
 import { joinPath, type AggregateValue, type Condition, type Operator, type SelectItem } from './sql-plan';
 import { readFlags } from './sql-flags';
 import { claim, columnAfter, columnBefore, findPhrase, type Reading } from './sql-reading';
-import { columnUnit, measures, percentScale, toColumnUnit, writtenUnit, type Dimension } from './sql-units';
+import { columnUnit, measures, namesQuantity, percentScale, toColumnUnit, writtenUnit, type Unit } from './sql-units';
 import { MAX_ROW_LIMIT, windowOf } from './sql-weights';
 import { ADJECTIVE_HINTS, AGGREGATES, FIRST_NAME, LAST_NAME, SUPERLATIVES } from './sql-vocabulary';
 
@@ -595,11 +595,13 @@ function inColumnUnit(value: number, unit: string | undefined, percent: boolean,
 }
 
 /**
- * A numeric column that measures the dimension: in the focus table, a named table, a table whose
- * columns are named, then any table; a column whose name says its unit before one that only names
- * the quantity ("duration").
+ * A numeric column that measures the number's dimension: in the focus table, a named table, a table whose
+ * columns are named, then any table; a column whose name says its unit before one that only names the quantity
+ * ("duration"). Within that column's table, the one in the number's own unit ("50 km" and `distance_km`, not
+ * `climb_m`) or named by a word for the quantity (`distance_km` for "shorter than 3 miles") goes first: the
+ * order a table lists its columns in means nothing.
  */
-function measuredColumn(reading: Reading, dimension: Dimension): ColumnRef | undefined {
+function measuredColumn(reading: Reading, unit: Unit): ColumnRef | undefined {
   const tables = new Set([
     reading.focus,
     ...reading.tables.map((t) => t.target),
@@ -608,10 +610,16 @@ function measuredColumn(reading: Reading, dimension: Dimension): ColumnRef | und
   ]);
   const candidates = [...tables].flatMap((table) =>
     table.columns
-      .filter((column) => measures(column, dimension) && holdsNumbers({ table, column }))
+      .filter((column) => measures(column, unit.dimension) && holdsNumbers({ table, column }))
       .map((column) => ({ table, column })),
   );
-  return candidates.find((c) => columnUnit(c.column)) ?? candidates[0];
+  const first = candidates.find((c) => columnUnit(c.column)) ?? candidates[0];
+  const fit = (c: ColumnRef) =>
+    (columnUnit(c.column)?.factor === unit.factor ? 2 : 0) + (namesQuantity(c.column, unit.dimension) ? 1 : 0);
+  const sameTable = candidates.filter(
+    (c) => c.table === first?.table && !!columnUnit(c.column) === !!columnUnit(first.column),
+  );
+  return sameTable.reduce<ColumnRef | undefined>((best, c) => (!best || fit(c) > fit(best) ? c : best), undefined);
 }
 
 /** A column that stores shares (percent or fraction), for "a rate above 15%": named just before, else in the focus table. */
@@ -696,7 +704,7 @@ function numberColumn(
     if (named) return named;
   }
   // "longer than 5 minutes": a column of the tables read that measures time.
-  const measured = unit && measuredColumn(reading, unit.dimension);
+  const measured = unit && measuredColumn(reading, unit);
   if (measured) return { target: measured, words: [], score: 0.5 };
   const before = comparable(columnBefore(reading, start, windowOf('numberColumnBefore')));
   if (before) return before;

@@ -13,7 +13,15 @@ import { RIVAL_MARGIN } from './sql-weights';
 
 /** What kind of decision the rival reading takes the other way. */
 export type RivalKind =
-  'column' | 'joined column' | 'named table column' | 'table' | 'value' | 'count' | 'repeated rows';
+  | 'column'
+  | 'joined column'
+  | 'named table column'
+  | 'table'
+  | 'value'
+  | 'count'
+  | 'repeated rows'
+  | 'counted rows'
+  | 'column order';
 
 export interface RivalReading {
   kind: RivalKind;
@@ -234,5 +242,77 @@ export function rivalReadings(written: WrittenReading, schema: DatabaseSchema, r
     const said = `each row once or once for every row it meets in ${joined.map((t) => `"${t.name}"`).join(', ')}`;
     add('repeated rows', { ...plan, distinct: true }, schema, said);
   }
+  // "How many ferries sailed to Kells?" counted over a join counts a ferry once per crossing it meets: the other
+  // reading counts each row of the counted table once.
+  const counted = plan.select.length === 1 && plan.select[0]!.aggregate === 'COUNT' && !plan.select[0]!.column;
+  const countedKey = singleKey(plan.from);
+  if (read.size > 1 && counted && countedKey && !plan.groupBy.length && !plan.setOperation) {
+    const said = `the number of rows of "${plan.from.name}" or of the rows the join makes`;
+    add(
+      'counted rows',
+      { ...plan, select: [{ aggregate: 'COUNT', distinct: true, column: countedKey }] },
+      schema,
+      said,
+    );
+  }
+
+  // A table's columns come in the database's order, which means nothing: where two names fit the question
+  // equally and the first listed was taken (a date "from" and a date "to", a buying and a selling price), the
+  // question written over the columns in reverse order takes the other. Its SELECT and GROUP BY lists follow
+  // ours where they hold the same columns: the same columns in another order are the same reading.
+  const reversed = reversedColumns(schema);
+  const again = rewrite(reversed);
+  const aligned = { ...again.plan, select: alignedTo(again.plan.select, plan.select, itemKey) };
+  aligned.groupBy = alignedTo(again.plan.groupBy, plan.groupBy, refName);
+  if (!again.plan.unsure) {
+    const [ours, theirs] = [columnNames(plan), columnNames(aligned)];
+    const only = (a: Set<string>, b: Set<string>) => [...a].filter((n) => !b.has(n)).map((n) => `"${n}"`);
+    const [mine, other] = [only(ours, theirs), only(theirs, ours)];
+    const said =
+      mine.length && other.length
+        ? `the column ${mine.join(', ')} or ${other.join(', ')}, which fit the question equally well`
+        : 'two readings that fit the question equally well, decided only by the order of the columns';
+    add('column order', aligned, reversed, said);
+  }
   return rivals;
+}
+
+/** The schema with each table's columns, and the values of its sample rows, in reverse order. */
+const reversedColumns = (schema: DatabaseSchema): DatabaseSchema => ({
+  ...schema,
+  tables: schema.tables.map((t) => ({
+    ...t,
+    columns: [...t.columns].reverse(),
+    sampleRows: t.sampleRows.map((row) => [...row].reverse()),
+  })),
+});
+
+const itemKey = (s: SelectItem) =>
+  `${s.aggregate ?? ''}(${s.distinct ? 'distinct ' : ''}${s.column ? refName(s.column) : s.all ? '*' : ''})`;
+
+/** `items` in the order of the same items in `order` (by key), the others after them as they were. */
+function alignedTo<T>(items: T[], order: T[], key: (item: T) => string): T[] {
+  const at = (item: T) => {
+    const i = order.findIndex((o) => key(o) === key(item));
+    return i < 0 ? order.length : i;
+  };
+  return items
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => at(a.item) - at(b.item) || a.i - b.i)
+    .map((x) => x.item);
+}
+
+/** The columns a plan reads, by table and name (plans over rewritten schemas hold other objects). */
+const columnNames = (plan: SqlPlan) =>
+  new Set(
+    [...clauseColumns(plan), ...(plan.setOperation?.where.map((c) => c.column) ?? [])].flatMap((r) =>
+      r ? [refName(r)] : [],
+    ),
+  );
+
+/** A table's one-column primary key: what tells its rows apart. */
+function singleKey(table: TableSchema): ColumnRef | undefined {
+  const [key, ...more] = table.primaryKey;
+  const column = key === undefined || more.length ? undefined : table.columns.find((c) => c.name === key);
+  return column && { table, column };
 }

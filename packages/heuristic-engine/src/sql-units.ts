@@ -9,7 +9,7 @@ import type { NumberMention as FoundNumber } from './values/numbers';
 /** Money is one dimension per currency: pence convert to pounds, never to dollars. */
 export type Dimension = 'time' | 'length' | 'mass' | 'data' | 'sterling' | 'dollar' | 'euro';
 
-interface Unit {
+export interface Unit {
   dimension: Dimension;
   /** Base units (second, metre, kilogram, byte) in one of this unit. */
   factor: number;
@@ -98,6 +98,11 @@ export function columnUnit(column: ColumnSchema): Unit | undefined {
 export function measures(column: ColumnSchema, dimension: Dimension): boolean {
   const unit = columnUnit(column);
   if (unit) return unit.dimension === dimension;
+  return namesQuantity(column, dimension);
+}
+
+/** Whether a column's name holds a word for what the dimension measures (`distance_km`, `duration`). */
+export function namesQuantity(column: ColumnSchema, dimension: Dimension): boolean {
   const parts = nameWords(column.name).map((w) => stemOf(w.toLowerCase()));
   return QUANTITY_WORDS[dimension].some((q) => parts.includes(stemOf(q)));
 }

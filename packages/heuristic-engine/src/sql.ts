@@ -22,6 +22,8 @@ import {
 import { MIN_CONFIDENCE, type PlanShape } from './sql-weights';
 import { heuristicReply } from './reply';
 import { rivalReadings, type RivalReading, type WrittenReading } from './sql-rivals';
+import { valueProbes, type ValueProbe } from './sql-probes';
+import { lowerCaseDoubt } from './sql-lower-case';
 
 // Tables in one order (by name, bytewise) whatever order the request lists them in: linking and
 // join choice break ties by position, and the same question over the same tables must give the same SQL.
@@ -49,8 +51,15 @@ export const isChangeRequest = (question: string) => CHANGE_REQUEST.test(questio
  * is the plan's `unsure`. Nested and set queries are judged too, by the weights fitted on their shape.
  */
 function writtenPlan(question: string, schema: DatabaseSchema): WrittenReading & { shape: PlanShape; doubts: Doubts } {
-  const written = readAndPlan(question, canonical(schema));
-  return { ...written, shape: planShape(written.plan), doubts: readDoubts(written.reading, written.plan) };
+  const sorted = canonical(schema);
+  const written = readAndPlan(question, sorted);
+  const doubts = readDoubts(written.reading, written.plan);
+  // A question typed all in lower case may hide names the reading would have taken as values.
+  const unsure =
+    written.plan.unsure ??
+    lowerCaseDoubt(question, doubts.unreadWord, written, sorted, (named) => readAndPlan(named, sorted));
+  const plan = unsure ? { ...written.plan, unsure } : written.plan;
+  return { ...written, plan, shape: planShape(plan), doubts };
 }
 
 /** The reading and plan over a schema already in canonical order. */
@@ -80,6 +89,7 @@ export function assessSql(
   sql: string;
   unsure?: string;
   rivals: RivalReading[];
+  probes: ValueProbe[];
   shape: PlanShape;
   confidence: number;
   doubts: Record<Doubt, number>;
@@ -90,6 +100,7 @@ export function assessSql(
     sql: renderSql(plan, canonical(schema)),
     ...(plan.unsure && { unsure: plan.unsure }),
     rivals: plan.unsure ? [] : rivalsOf(question, written, schema),
+    probes: valueProbes(plan, canonical(schema)),
     shape,
     confidence: confidenceOf(doubts, shape),
     doubts: Object.fromEntries(DOUBTS.map((d) => [d, doubts[d].length])) as Record<Doubt, number>,
@@ -107,25 +118,27 @@ export function heuristicSql(question: string, schema: DatabaseSchema, repairs =
 /**
  * The SELECT (or `UNSURE: <why>`) and, for a first attempt that runs, the queries of its near-tied other
  * readings: the caller runs them too and declines when their rows differ. A repair turn has none: it
- * already answers a simpler question.
+ * already answers a simpler question. The probes of the values it compares (sql-probes.ts) come with both.
  */
 export function heuristicSqlDraft(
   question: string,
   schema: DatabaseSchema,
   repairs = 0,
-): { text: string; rivals: RivalReading[] } {
+): { text: string; rivals: RivalReading[]; probes: ValueProbe[] } {
   const written = writtenPlan(question, schema);
   let plan = written.plan;
   const unsure = plan.unsure ?? doubtfulReading(written.doubts, written.shape);
   // A reading the rules are unsure of, or too doubtful, is said, not run (a repair turn has already run one).
-  if (unsure && repairs === 0) return { text: `${SQL_UNSURE_PREFIX} ${unsure}`, rivals: [] };
-  if (repairs === 0) return { text: renderSql(plan, canonical(schema)), rivals: rivalsOf(question, written, schema) };
+  if (unsure && repairs === 0) return { text: `${SQL_UNSURE_PREFIX} ${unsure}`, rivals: [], probes: [] };
   for (let i = 0; i < repairs; i++) plan = simplerPlan(plan);
-  return { text: renderSql(plan, canonical(schema)), rivals: [] };
+  const rivals = repairs === 0 ? rivalsOf(question, written, schema) : [];
+  return { text: renderSql(plan, canonical(schema)), rivals, probes: valueProbes(plan, canonical(schema)) };
 }
 
 /** A writing turn's reply carries the rival readings' queries beside its SQL (sql-rivals.ts). */
-export function heuristicSqlTurn(request: ChatRequest): ChatResponse & { rivals?: RivalReading[] } {
+export function heuristicSqlTurn(
+  request: ChatRequest,
+): ChatResponse & { rivals?: RivalReading[]; probes?: ValueProbe[] } {
   const hint = request.hint;
   if (hint?.kind !== 'sql') throw new Error('The local SQL engine needs the sql hint of the rdbms pipeline');
   const { question, schema } = hint;
@@ -134,7 +147,11 @@ export function heuristicSqlTurn(request: ChatRequest): ChatResponse & { rivals?
     // Each failed attempt is one assistant message in the conversation the pipeline keeps.
     const repairs = hint.previousError ? request.messages.filter((m) => m.role === 'assistant').length : 0;
     const draft = heuristicSqlDraft(question, schema, repairs);
-    return { ...heuristicReply(request, draft.text), ...(draft.rivals.length && { rivals: draft.rivals }) };
+    return {
+      ...heuristicReply(request, draft.text),
+      ...(draft.rivals.length && { rivals: draft.rivals }),
+      ...(draft.probes.length && { probes: draft.probes }),
+    };
   }
   const rows = hint.rows;
   const answer = answerFromRows(question, rows);

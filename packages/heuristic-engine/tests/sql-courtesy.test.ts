@@ -26,7 +26,7 @@ describe('courtesy around a SQL question', () => {
     `${plain} Thanks.`,
     'Which harbours are located in Bergen, thanks',
   ])('%s is written as the question alone', (question) => {
-    expect(sqlFor(plain)).toEqual({ sql: "SELECT `name` FROM `harbour` WHERE `town` = 'Bergen'" });
+    expect(sqlFor(plain)).toMatchObject({ sql: "SELECT `name` FROM `harbour` WHERE `town` = 'Bergen'" });
     expect(sqlFor(question)).toEqual(sqlFor(plain));
   });
 });

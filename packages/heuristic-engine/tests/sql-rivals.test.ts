@@ -47,6 +47,7 @@ describe('rival readings (ambiguity by execution)', () => {
           reading: 'the column "ferry.lowest_fare" or "ferry.highest_fare" for "fare"',
         },
       ],
+      probes: [{ sql: "SELECT `name` FROM `ferry` WHERE `name` = 'Aurora' LIMIT 1", said: '"Aurora" in "ferry.name"' }],
     });
   });
 
@@ -61,11 +62,18 @@ describe('rival readings (ambiguity by execution)', () => {
           reading: 'the value "Kells" as "ferry.home_port" or as "ferry.last_port"',
         },
       ],
+      probes: [
+        {
+          sql: "SELECT `home_port` FROM `ferry` WHERE `home_port` = 'Kells' LIMIT 1",
+          said: '"Kells" in "ferry.home_port"',
+        },
+      ],
     });
     // Named, the column is read, not guessed.
-    expect(draftOf('How many ferries have a home port of Kells?')).toEqual({
+    expect(draftOf('How many ferries have a home port of Kells?')).toMatchObject({
       sql: "SELECT COUNT(*) FROM `ferry` WHERE `home_port` = 'Kells'",
     });
+    expect(draftOf('How many ferries have a home port of Kells?')).not.toHaveProperty('rivals');
   });
 
   it('a shown column of the same name in a joined table: swapped where shown, not in the condition', () => {
@@ -123,6 +131,51 @@ describe('rival readings (ambiguity by execution)', () => {
       reading: 'the column "cargo.other_details" or "voyage.voyage_details" for "details" of "voyage"',
     });
     expect(assessSql('Show the details of each cargo.', yard).rivals).toEqual([]);
+  });
+
+  it('a count over a join that can repeat rows: the rival counts each row of the counted table once', () => {
+    expect(assessSql('How many ferries sail routes with a route id above 3?', line).rivals).toContainEqual({
+      kind: 'counted rows',
+      sql: 'SELECT COUNT(DISTINCT t1.`ferry_id`) FROM `ferry` AS t1 JOIN `route` AS t2 ON t1.`ferry_id` = t2.`ferry_id` WHERE t2.`route_id` > 3',
+      reading: 'the number of rows of "ferry" or of the rows the join makes',
+    });
+    // One table's rows repeat nothing.
+    expect(assessSql('How many ferries were built after 2000?', line).rivals).toEqual([]);
+  });
+
+  it('the values a query tests come with probes of their columns, a value in a subquery too', () => {
+    const { probes } = assessSql('Which ferries have a crew larger than the crew of the ferry Tern?', line);
+    expect(probes).toContainEqual({
+      sql: "SELECT `name` FROM `ferry` WHERE `name` = 'Tern' LIMIT 1",
+      said: '"Tern" in "ferry.name"',
+    });
+    expect(assessSql('List the names of ferries built after 2000.', line).probes).toEqual([]);
+  });
+
+  it('two columns that fit equally, the first listed taken: the question over the columns in reverse order is the rival', () => {
+    // Deckhands have a first and a last name and no column of names: which one shows "which deckhands" is
+    // decided by nothing but the order the database lists them in.
+    const crew: DatabaseSchema = database('crew', [
+      table(
+        'deckhand',
+        [
+          column('deckhand_id', 'int(11)'),
+          column('first_name', 'varchar(40)'),
+          column('last_name', 'varchar(40)'),
+          column('age', 'int(11)'),
+        ],
+        { primaryKey: ['deckhand_id'], sampleRows: [[1, 'Ines', 'Varro', 30]] },
+      ),
+    ]);
+    expect(assessSql('Which deckhands are older than 40?', crew).rivals).toEqual([
+      {
+        kind: 'column order',
+        sql: 'SELECT `last_name` FROM `deckhand` WHERE `age` > 40',
+        reading: 'the column "deckhand.first_name" or "deckhand.last_name", which fit the question equally well',
+      },
+    ]);
+    // The same columns in another order are the same reading.
+    expect(assessSql('Show the last name and first name of deckhands older than 40.', crew).rivals).toEqual([]);
   });
 
   it('a question read one way only has no rival', () => {

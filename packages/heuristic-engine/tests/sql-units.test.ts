@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { columnUnit, equivalentValues, measures, percentScale, toColumnUnit } from '../src/sql-units';
 import type { ColumnSchema, TableSchema } from '@fnquery/contracts';
+import { assessSql } from '../src/sql';
+import { column as typed, database, table } from './schema-builders';
 
 const column = (name: string, comment?: string): ColumnSchema => ({
   name,
@@ -71,5 +73,34 @@ describe('conversion', () => {
     expect(percentScale(ref('vote_percent', [0.12]))).toBe('percent');
     expect(percentScale(ref('growth_rate', [3.5, 12]))).toBe('percent');
     expect(percentScale(ref('seats', [3, 12]))).toBeUndefined();
+  });
+});
+
+describe('the column a quantity is compared on', () => {
+  // A cycling route measures its climb in metres and its distance in kilometres, the climb listed first.
+  const routes = database('club', [
+    table(
+      'route',
+      [
+        typed('route_id', 'int(11)'),
+        typed('name', 'varchar(60)'),
+        typed('climb_m', 'int(11)'),
+        typed('distance_km', 'decimal(5,1)'),
+        typed('terrain', 'varchar(20)'),
+      ],
+      {
+        primaryKey: ['route_id'],
+        sampleRows: [[1, 'Fell Loop', 300, 42.5, 'Gravel']],
+      },
+    ),
+  ]);
+
+  it('is the column in the number’s own unit before another of its dimension, wherever the columns are listed', () => {
+    expect(assessSql('Which routes are longer than 50 km?', routes).sql).toBe(
+      'SELECT `name` FROM `route` WHERE `distance_km` > 50',
+    );
+    expect(assessSql('Which routes climb more than 400 m?', routes).sql).toBe(
+      'SELECT `name` FROM `route` WHERE `climb_m` > 400',
+    );
   });
 });

@@ -126,9 +126,17 @@ describe.skipIf(unavailable)(
     });
 
     it('says that no rows matched an aggregate, with numbers as people write them', async () => {
-      // The question names the column: a value stored nowhere ("Dover") tied to no column is declined instead.
-      expect((await ask('What is the average age of skippers whose home port is Dover?')).answer).toBe(
-        'No skipper rows matched: home port is "Dover", so there is no average age.',
+      expect(
+        (await ask('What is the average age of skippers whose home port is Hull and age is above 60?')).answer,
+      ).toBe('No skipper rows matched: home port is "Hull" and age is greater than 60, so there is no average age.');
+      // A home port no row holds: nothing could have matched, and the answer says why rather than "none".
+      const { answer, messages } = await run('What is the average age of skippers whose home port is Dover?');
+      expect(messages).toEqual([
+        'NOT ANSWERED: the query found nothing and no row holds "Dover" in "skipper.home_port"',
+        'completed',
+      ]);
+      expect(answer).toBe(
+        'Nothing matched, and nothing could have: no row holds "Dover" in "skipper.home_port". If the value is stored in another column, or written another way, rephrase the question with the table and column names it is about.',
       );
       expect((await ask('What is the average age of skippers?')).answer).toBe('The average age of skipper rows is 36.');
     });

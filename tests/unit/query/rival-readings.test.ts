@@ -16,6 +16,12 @@ const ROWS: Record<string, QueryResult> = {
   'SELECT c FROM t': result([['x']]),
   'SELECT a FROM t ORDER BY a': result([['x'], ['y']]),
   'SELECT b FROM t ORDER BY b': result([['y'], ['x']]),
+  // A query that found nothing, a count of nothing, and probes of the values they test.
+  "SELECT a FROM t WHERE p = 'Zed'": result([]),
+  "SELECT COUNT(*) FROM t WHERE p = 'Zed'": result([[0]]),
+  "SELECT COUNT(*) FROM t WHERE p = 'Kells'": result([[2]]),
+  "SELECT p FROM t WHERE p = 'Zed' LIMIT 1": result([]),
+  "SELECT p FROM t WHERE p = 'Kells' LIMIT 1": result([['Kells']]),
 };
 const ran: string[] = [];
 const run = async (sql: string) => {
@@ -57,5 +63,29 @@ describe('settleDraft', () => {
     ran.length = 0;
     await settleDraft({ sql: 'SELECT a FROM t' }, run);
     expect(ran).toEqual(['SELECT a FROM t']);
+  });
+
+  const probe = (value: string) => ({
+    sql: `SELECT p FROM t WHERE p = '${value}' LIMIT 1`,
+    said: `"${value}" in "t.p"`,
+  });
+
+  it('declines an empty answer when a tested column holds its value in no row', async () => {
+    const empty = await settleDraft(
+      { sql: "SELECT a FROM t WHERE p = 'Zed'", probes: [probe('Kells'), probe('Zed')] },
+      run,
+    );
+    expect(empty.unmatched).toBe('"Zed" in "t.p"');
+    const none = await settleDraft({ sql: "SELECT COUNT(*) FROM t WHERE p = 'Zed'", probes: [probe('Zed')] }, run);
+    expect(none.unmatched).toBe('"Zed" in "t.p"');
+  });
+
+  it('keeps an empty answer whose values are all stored (nothing else matched), and runs no probe for rows found', async () => {
+    const stored = await settleDraft({ sql: "SELECT a FROM t WHERE p = 'Zed'", probes: [probe('Kells')] }, run);
+    expect(stored).toEqual({ result: ROWS["SELECT a FROM t WHERE p = 'Zed'"] });
+    ran.length = 0;
+    const found = await settleDraft({ sql: "SELECT COUNT(*) FROM t WHERE p = 'Kells'", probes: [probe('Zed')] }, run);
+    expect(found.unmatched).toBeUndefined();
+    expect(ran).toEqual(["SELECT COUNT(*) FROM t WHERE p = 'Kells'"]);
   });
 });
