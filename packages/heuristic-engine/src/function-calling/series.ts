@@ -4,7 +4,14 @@
 // properties is first put in the order its names give (numbered, lettered or ordinal members, a
 // range's low end before its high end), inside the positions the series already holds. A reading
 // then no longer depends on which way round the author happened to list them.
-import type { Slot } from './slots';
+
+/** What the ordering reads of a property (a `Slot`: structural, so that slots.ts can use this file). */
+interface SeriesSlot {
+  name: string;
+  path: string[];
+  type: string;
+  order: number;
+}
 
 export const LOWER_END = new Set([
   'start',
@@ -68,7 +75,7 @@ export function seriesMember(name: string): Member | undefined {
   return undefined;
 }
 
-const kindOf = (slot: Slot) => (slot.type === 'integer' ? 'number' : slot.type);
+const kindOf = (slot: SeriesSlot) => (slot.type === 'integer' ? 'number' : slot.type);
 
 /** Letters count as a series only when they run on (a, b, c; x, y): `n` and `k` say nothing about order. */
 const ranksRunOn = (members: Member[]) =>
@@ -76,7 +83,7 @@ const ranksRunOn = (members: Member[]) =>
   [...members].sort((a, b) => a.rank - b.rank).every((m, i, sorted) => i === 0 || m.rank === sorted[i - 1]!.rank + 1);
 
 /** The slots with each series in the order its names give, in the positions it held; `order` renumbered. */
-export function inSeriesOrder(slots: Slot[]): Slot[] {
+export function inSeriesOrder<T extends SeriesSlot>(slots: T[]): T[] {
   const groups = new Map<string, { index: number; member: Member }[]>();
   slots.forEach((slot, index) => {
     const member = seriesMember(slot.name);
