@@ -10,14 +10,8 @@
 // such words (text-tools' requestText leaves every BFCL and Spider question as it is), so the
 // benchmarks' own figures never see this; a user's message often does.
 // Run: FNQ_SHARED_DATA=/work/shared/data node --import tsx bench/perturbations.ts [--show-examples] [--only=calls|sql]
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { decideFunctionCall } from '@fnquery/heuristic-engine';
-import { parseCsv } from '../lib/ingest/extract-data';
-import { withDatabaseSession } from '../lib/sql/connect';
-import { parseConnectionString } from '../lib/sql/dsn';
-import { introspectTables } from '../lib/sql/introspect';
 import { judgedCalls, toTool } from '../packages/heuristic-engine/bench/tool-args';
 import { PARAPHRASE_SETS, readSet } from '../packages/heuristic-engine/bench/tool-args-paraphrases';
 import {
@@ -26,8 +20,8 @@ import {
   printSchemaFigures,
 } from '../packages/heuristic-engine/bench/tool-args-schema-order';
 import type { ToolDefinition } from '@fnquery/contracts';
-import { SPIDER_DIR, startSpider } from './spider-load';
-import { halfOf, localSelect } from './sql';
+import { forEachTuningDatabase } from './spider-tuning';
+import { localSelect } from './sql';
 import { isMain } from './stats';
 
 const ended = (q: string) => (/[.?!]\s*$/.test(q) ? q.trim() : `${q.trim()}?`);
@@ -124,42 +118,20 @@ export function paraphraseCallFigures(): Tally {
 
 /** Spider tuning half: the SELECT written for each question the engine answers (its declines are not asked). */
 export async function sqlFigures(): Promise<Tally | undefined> {
-  const spider = await startSpider();
-  if (!spider) return undefined;
   const tally = newTally();
-  try {
-    const [header, ...rows] = parseCsv(await readFile(join(SPIDER_DIR, 'train_queries.csv'), 'utf8'), ',');
-    const at = (name: string) => header?.indexOf(name) ?? -1;
-    const queries = rows
-      .map((row) => ({ database: row[at('database')] ?? '', question: row[at('question')] ?? '' }))
-      .filter((q) => halfOf(q.database) === 'tuning');
-    const tablesOf = new Map(spider.databases.map((d) => [d.name, d.tables]));
-    const options = {
-      allowLoopback: true,
-      extraCAs: [spider.server.caPem],
-      connectTimeoutMs: 5000,
-      statementTimeoutMs: 30_000,
-    };
-    for (const database of new Set(queries.map((q) => q.database))) {
-      const target = parseConnectionString(spider.server.dsn({ database }));
-      await withDatabaseSession(target, options, async (session) => {
-        const schema = await introspectTables(session, tablesOf.get(database) ?? []);
-        for (const { question } of queries.filter((q) => q.database === database)) {
-          if (localSelect(question, schema).sql.startsWith('declined')) continue;
-          tallyOne(
-            tally,
-            question,
-            // Lower-cased: a value written in lower case finds the same rows under MariaDB's case-insensitive collation.
-            (q) => localSelect(q, schema).sql.toLowerCase(),
-            (a) => String(a).startsWith('declined'),
-          );
-        }
-      });
+  const found = await forEachTuningDatabase(async ({ questions, schema }) => {
+    for (const { question } of questions) {
+      if (localSelect(question, schema).sql.startsWith('declined')) continue;
+      tallyOne(
+        tally,
+        question,
+        // Lower-cased: a value written in lower case finds the same rows under MariaDB's case-insensitive collation.
+        (q) => localSelect(q, schema).sql.toLowerCase(),
+        (a) => String(a).startsWith('declined'),
+      );
     }
-  } finally {
-    await spider.server.stop();
-  }
-  return tally;
+  });
+  return found ? tally : undefined;
 }
 
 function print(label: string, tally: Tally, showExamples: boolean): void {

@@ -5,25 +5,11 @@
 // decline, and how the changed ones score against the gold rows once their rival readings and value probes
 // ran, as the pipeline runs them (right → wrong is a confidently wrong answer that only the order made).
 // Run: FNQ_SHARED_DATA=/work/shared/data node --import tsx bench/sql-schema-order.ts [--show-examples]
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { parseCsv } from '../lib/ingest/extract-data';
-import { withDatabaseSession } from '../lib/sql/connect';
-import { parseConnectionString } from '../lib/sql/dsn';
 import { executeGuardedSql } from '../lib/sql/execute';
 import { guardSql } from '../lib/sql/guard';
-import { introspectTables, type DatabaseSchema } from '../lib/sql/introspect';
-import {
-  DECLINED,
-  ROW_LIMIT,
-  BENCH_RESULT_BYTES,
-  compareRows,
-  halfOf,
-  isOrdered,
-  localSelect,
-  runGenerated,
-} from './sql';
-import { SPIDER_DIR, startSpider } from './spider-load';
+import type { DatabaseSchema } from '../lib/sql/introspect';
+import { DECLINED, ROW_LIMIT, BENCH_RESULT_BYTES, compareRows, isOrdered, localSelect, runGenerated } from './sql';
+import { forEachTuningDatabase } from './spider-tuning';
 import { rivalsDecline } from './sql-rivals';
 import { isMain } from './stats';
 
@@ -48,74 +34,47 @@ interface OrderTally {
 }
 
 async function measure(): Promise<OrderTally | undefined> {
-  const spider = await startSpider();
-  if (!spider) return undefined;
   const tally: OrderTally = { asked: 0, changed: 0, toDecline: 0, fromDecline: 0, moves: {}, examples: [] };
-  try {
-    const [header, ...rows] = parseCsv(await readFile(join(SPIDER_DIR, 'train_queries.csv'), 'utf8'), ',');
-    const at = (name: string) => header?.indexOf(name) ?? -1;
-    const queries = rows
-      .map((row) => ({
-        database: row[at('database')] ?? '',
-        question: row[at('question')] ?? '',
-        sql: row[at('sql')] ?? '',
-      }))
-      .filter((q) => halfOf(q.database) === 'tuning');
-    const tablesOf = new Map(spider.databases.map((d) => [d.name, d.tables]));
-    const options = {
-      allowLoopback: true,
-      extraCAs: [spider.server.caPem],
-      connectTimeoutMs: 5000,
-      statementTimeoutMs: 30_000,
+  const found = await forEachTuningDatabase(async ({ database, questions, allowedTables, session, schema }) => {
+    const reversed = reversedSchema(schema);
+    const outcome = async (draft: ReturnType<typeof localSelect>, gold: string) => {
+      const { sql } = draft;
+      if (sql.startsWith(DECLINED)) return 'declined';
+      const goldRows = await executeGuardedSql(
+        session,
+        guardSql(gold, { allowedTables, rowLimit: ROW_LIMIT, flavour: session.flavour, database }),
+        { rowLimit: ROW_LIMIT, resultBytes: BENCH_RESULT_BYTES },
+      );
+      const ours = await runGenerated(session, sql, allowedTables, database);
+      if (typeof ours === 'string') return 'failed';
+      const alone = compareRows(goldRows, ours, isOrdered(gold)) ? 'wrong' : 'right';
+      const rowsOf = async (other: string) => {
+        const rows = other === sql ? ours : await runGenerated(session, other, allowedTables, database);
+        if (typeof rows === 'string') throw new Error(rows);
+        return rows;
+      };
+      return (await rivalsDecline(draft, rowsOf, alone)) ? 'declined' : alone;
     };
-    for (const database of new Set(queries.map((q) => q.database))) {
-      const allowedTables = tablesOf.get(database) ?? [];
-      const target = parseConnectionString(spider.server.dsn({ database }));
-      await withDatabaseSession(target, options, async (session) => {
-        const schema = await introspectTables(session, allowedTables);
-        const reversed = reversedSchema(schema);
-        const outcome = async (draft: ReturnType<typeof localSelect>, gold: string) => {
-          const { sql } = draft;
-          if (sql.startsWith(DECLINED)) return 'declined';
-          const goldRows = await executeGuardedSql(
-            session,
-            guardSql(gold, { allowedTables, rowLimit: ROW_LIMIT, flavour: session.flavour, database }),
-            { rowLimit: ROW_LIMIT, resultBytes: BENCH_RESULT_BYTES },
-          );
-          const ours = await runGenerated(session, sql, allowedTables, database);
-          if (typeof ours === 'string') return 'failed';
-          const alone = compareRows(goldRows, ours, isOrdered(gold)) ? 'wrong' : 'right';
-          const rowsOf = async (other: string) => {
-            const rows = other === sql ? ours : await runGenerated(session, other, allowedTables, database);
-            if (typeof rows === 'string') throw new Error(rows);
-            return rows;
-          };
-          return (await rivalsDecline(draft, rowsOf, alone)) ? 'declined' : alone;
-        };
-        for (const query of queries.filter((q) => q.database === database)) {
-          tally.asked += 1;
-          const [draftA, draftB] = [localSelect(query.question, schema), localSelect(query.question, reversed)];
-          const [a, b] = [draftA.sql, draftB.sql];
-          if (a === b) continue;
-          tally.changed += 1;
-          const [declinedA, declinedB] = [a.startsWith(DECLINED), b.startsWith(DECLINED)];
-          if (!declinedA && declinedB) tally.toDecline += 1;
-          if (declinedA && !declinedB) tally.fromDecline += 1;
-          let move: string;
-          try {
-            move = `${await outcome(draftA, query.sql)} → ${await outcome(draftB, query.sql)}`;
-          } catch {
-            move = 'gold did not run';
-          }
-          tally.moves[move] = (tally.moves[move] ?? 0) + 1;
-          tally.examples.push(`[${move}] ${query.question}\n      as introspected: ${a}\n      reversed:        ${b}`);
-        }
-      });
+    for (const query of questions) {
+      tally.asked += 1;
+      const [draftA, draftB] = [localSelect(query.question, schema), localSelect(query.question, reversed)];
+      const [a, b] = [draftA.sql, draftB.sql];
+      if (a === b) continue;
+      tally.changed += 1;
+      const [declinedA, declinedB] = [a.startsWith(DECLINED), b.startsWith(DECLINED)];
+      if (!declinedA && declinedB) tally.toDecline += 1;
+      if (declinedA && !declinedB) tally.fromDecline += 1;
+      let move: string;
+      try {
+        move = `${await outcome(draftA, query.sql)} → ${await outcome(draftB, query.sql)}`;
+      } catch {
+        move = 'gold did not run';
+      }
+      tally.moves[move] = (tally.moves[move] ?? 0) + 1;
+      tally.examples.push(`[${move}] ${query.question}\n      as introspected: ${a}\n      reversed:        ${b}`);
     }
-  } finally {
-    await spider.server.stop();
-  }
-  return tally;
+  });
+  return found ? tally : undefined;
 }
 
 if (isMain(import.meta.url)) {
