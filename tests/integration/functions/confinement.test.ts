@@ -105,7 +105,7 @@ export async function handler(r) {
   if (q.sleep) { spawn('sleep', [q.sleep], { detached: true, stdio: 'ignore' }).unref(); out.spawned = true; }
   if (q.daemon) spawnSync('sh', ['-c', 'sleep ' + Number(q.daemon) + ' >/dev/null 2>&1 &']);
   if (q.buffers) { const held = []; out.buffers = attempt(() => { for (let i = 0; i < Number(q.buffers); i++) held.push(Buffer.alloc(1 << 20, 1)); return held.length; }); if (!out.buffers.ok) out.buffers.held = held.length; }
-  if (q.fork) { let n = 0; for (; n < Number(q.fork); n++) { const c = attempt(() => spawn('sleep', ['30'], { stdio: 'ignore' })); if (!c.ok || !c.value.pid) break; } out.forked = n; }
+  if (q.fork) { let n = 0; for (; n < Number(q.fork); n++) { const c = attempt(() => spawn('sleep', ['30'], { stdio: 'ignore' }).on('error', () => {})); if (!c.ok || !c.value.pid) break; } out.forked = n; }
   if (q.port) out.net = await new Promise((resolve) => { const s = connect(Number(q.port), '127.0.0.1'); s.on('connect', () => { s.destroy(); resolve({ ok: true }); }); s.on('error', (e) => resolve({ ok: false, error: e.code })); });
   if (q.spin) for (;;) {}
   return out;
